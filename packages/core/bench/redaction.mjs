@@ -1,0 +1,30 @@
+// Redaction must stay linear on hostile input: each 1 MB string below is a known trap for
+// backtracking regular expressions. Prints the time for each.
+import { redactSecrets } from "../dist/index.js";
+
+const MB = 1024 * 1024;
+const cases = {
+  "plain prose": "the quick brown fox jumps over the lazy dog ".repeat(MB / 44),
+  "one long identifier": "a".repeat(MB),
+  "sk- repeated": "sk-".repeat(MB / 3),
+  "email-like, no domain": "a.b+c@".repeat(MB / 6),
+  "assignment keys, no value": "password=".repeat(MB / 9),
+  "BEGIN without END": "-----BEGIN PRIVATE KEY-----\n".repeat(MB / 28),
+  "url scheme, no host": "postgres://u:".repeat(MB / 13),
+  "Bearer, short values": "Bearer abc ".repeat(MB / 11),
+  "jwt prefixes": "eyJeyJ.".repeat(MB / 7),
+};
+
+const rows = [];
+for (const [name, text] of Object.entries(cases)) {
+  const start = performance.now();
+  const result = redactSecrets(text);
+  rows.push({
+    input: name,
+    "size (KiB)": Math.round(text.length / 1024),
+    ms: Number((performance.now() - start).toFixed(1)),
+    changed: result !== text,
+  });
+}
+console.log("redactSecrets on 1 MiB hostile strings");
+console.table(rows);

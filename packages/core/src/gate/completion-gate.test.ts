@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import type { GoalRecord } from "../record/goal-record.js";
+import { at, completableGoal, draftGoal } from "../record/test-goals.js";
+import { evaluateCompletionGate, type GateConditionCode } from "./completion-gate.js";
+
+const codes = (goal: GoalRecord) => evaluateCompletionGate(goal).unmet.map((condition) => condition.code);
+
+/** Each case breaks exactly one condition of an otherwise completable goal. */
+const SINGLE_FAILURES: readonly [GateConditionCode, string, (goal: GoalRecord) => GoalRecord][] = [
+  ["objective_missing", "unknown objective", (g) => ({ ...g, objective: "unknown until inspected" })],
+  ["done_so_far_empty", "no done-so-far", (g) => ({ ...g, doneSoFar: [] })],
+  ["done_so_far_empty", "only vague done-so-far", (g) => ({ ...g, doneSoFar: ["done", "all fixed and works"] })],
+  ["validation_proof_empty", "no validation proof", (g) => ({ ...g, validationProof: [] })],
+  ["verification_results_empty", "no verification results", (g) => ({ ...g, verificationResults: ["tests pass"] })],
+  [
+    "inspection_missing",
+    "no inspection",
+    (g) => ({ ...g, inspectionEvidence: [], toolHistory: g.toolHistory.filter((e) => e.kind !== "inspection") }),
+  ],
+  [
+    "requirement_uncovered",
+    "a requirement without coverage",
+    (g) => ({ ...g, requirementCoverage: g.requirementCoverage.slice(0, 1) }),
+  ],
+  [
+    "requirement_uncovered",
+    "coverage with vague evidence",
+    (g) => ({ ...g, requirementCoverage: [g.requirementCoverage[0]!, { requirement: "2", evidence: "done" }] }),
+  ],
+  ["completion_audit_empty", "no audit", (g) => ({ ...g, completionAudit: [] })],
+  ["remaining_not_empty", "remaining work", (g) => ({ ...g, remaining: ["write the docs"] })],
+  ["blockers_not_empty", "a blocker", (g) => ({ ...g, blockers: ["waiting for API key"] })],
+  [
+    "issue_resolution_invalid",
+    "wildcard coverage",
+    (g) => ({ ...g, issueResolutions: [...g.issueResolutions, { ...g.issueResolutions[0]!, covers: ["all issues"] }] }),
+  ],
+  [
+    "issue_resolution_invalid",
+    "a resolution without evidence",
+    (g) => ({ ...g, issueResolutions: [{ ...g.issueResolutions[0]!, evidence: [] }], discoveredIssues: [] }),
+  ],
+  [
+    "issue_resolution_invalid",
+    "a resolution naming an unknown issue",
+    (g) => ({
+      ...g,
+      issueResolutions: [
+        ...g.issueResolutions,
+        { covers: ["issue 9"], status: "resolved", resolution: "fixed the other thing", evidence: ["test x passes in ci"] },
+      ],
+    }),
+  ],
+  [
+    "discovered_issues_unresolved",
+    "an issue without resolution",
+    (g) => ({ ...g, discoveredIssues: [...g.discoveredIssues, "bug 2: wide rows are slow"] }),
+  ],
+  [
+    "no_action_evidence",
+    "only inspection in history and no receipts",
+    (g) => ({ ...g, toolHistory: g.toolHistory.filter((e) => e.kind === "inspection"), receipts: [], lastEditAt: null }),
+  ],
+  [
+    "verification_receipt_missing",
+    "the only receipt failed",
+    (g) => ({ ...g, receipts: [{ ...g.receipts[0]!, passed: false }] }),
+  ],
+  ["verification_receipt_missing", "an edit after the last passing receipt", (g) => ({ ...g, lastEditAt: at(4).toISOString() })],
+];
+
+describe("completion gate", () => {
+  it("passes a goal with full evidence", () => {
+    expect(evaluateCompletionGate(completableGoal())).toEqual({ ok: true, unmet: [] });
+  });
+
+  it.each(SINGLE_FAILURES)("refuses with %s when there is %s", (code, _what, breakIt) => {
+    const broken = breakIt(completableGoal());
+    const unmet = codes(broken);
+    expect(unmet).toContain(code);
+    // The other conditions still hold: only this one (or, with no action at all, also its receipt) fails.
+    expect(unmet.filter((other) => other !== code && other !== "verification_receipt_missing")).toEqual([]);
+  });
+
+  it("lists every unmet condition at once for an empty goal", () => {
+    const goal: GoalRecord = {
+      ...draftGoal({ requirements: ["stream large files"] }),
+      objective: "unknown",
+      remaining: ["everything"],
+      blockers: ["no access"],
+      discoveredIssues: ["bug 1: crash"],
+      issueResolutions: [{ covers: ["*"], status: "resolved", resolution: "x", evidence: [] }],
+    };
+    expect(new Set(codes(goal))).toEqual(
+      new Set<GateConditionCode>([
+        "objective_missing",
+        "done_so_far_empty",
+        "validation_proof_empty",
+        "verification_results_empty",
+        "inspection_missing",
+        "requirement_uncovered",
+        "completion_audit_empty",
+        "remaining_not_empty",
+        "blockers_not_empty",
+        "issue_resolution_invalid",
+        "discovered_issues_unresolved",
+        "no_action_evidence",
+        "verification_receipt_missing",
+      ]),
+    );
+  });
+
+  it("names the requirement that lacks coverage, and the missing receipt, in actionable words", () => {
+    const goal = { ...completableGoal(), requirementCoverage: [], receipts: [] };
+    const messages = evaluateCompletionGate(goal).unmet.map((condition) => condition.message);
+    expect(messages).toContain(
+      'Requirement 2 ("Keep the CSV API unchanged") has no coverage evidence. Add requirementCoverage {requirement: "2", evidence: "…"} with concrete evidence.',
+    );
+    expect(messages.join("\n")).toMatch(/No passing verification receipt: run the tests/);
+  });
+
+  it("resolving a target alone covers nothing", () => {
+    const goal = {
+      ...completableGoal(),
+      issueResolutions: [
+        {
+          covers: [],
+          status: "merged" as const,
+          target: "issue 1",
+          resolution: "merged into the parser fix",
+          evidence: ["see commit abc1234 in parser"],
+        },
+      ],
+    };
+    expect(codes(goal)).toEqual(expect.arrayContaining(["issue_resolution_invalid", "discovered_issues_unresolved"]));
+  });
+});

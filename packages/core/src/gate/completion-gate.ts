@@ -1,0 +1,175 @@
+// The completion gate: `complete` is refused unless the goal carries real evidence. It returns every
+// unmet condition at once, each a sentence the model can act on, so one refusal is enough to fix all.
+import { concreteEntries, isVagueEvidence, MIN_EVIDENCE_LENGTH } from "../evidence/evidence-quality.js";
+import { isWildcardReference, referenceMatchesIssue } from "../evidence/issue-matching.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import { issueResolutionStatusSchema } from "../record/goal-record.js";
+import { uncoveredRequirements } from "./requirement-coverage.js";
+
+export type GateConditionCode =
+  | "objective_missing"
+  | "done_so_far_empty"
+  | "validation_proof_empty"
+  | "verification_results_empty"
+  | "inspection_missing"
+  | "requirement_uncovered"
+  | "completion_audit_empty"
+  | "remaining_not_empty"
+  | "blockers_not_empty"
+  | "issue_resolution_invalid"
+  | "discovered_issues_unresolved"
+  | "no_action_evidence"
+  | "verification_receipt_missing";
+
+export interface UnmetCondition {
+  readonly code: GateConditionCode;
+  readonly message: string;
+}
+
+export interface GateResult {
+  readonly ok: boolean;
+  readonly unmet: readonly UnmetCondition[];
+}
+
+const UNKNOWN_OBJECTIVE = /^(?:unknown|tbd|todo|n\/?a|unknown until inspected|\?+)$/i;
+const MIN_RESOLUTION_LENGTH = 12;
+const list = (items: readonly string[]) => items.map((item) => `"${item}"`).join(", ");
+
+function emptyEvidence(code: GateConditionCode, entries: readonly string[], what: string, hint: string): UnmetCondition | null {
+  if (concreteEntries(entries).length > 0) return null;
+  const vague =
+    entries.length > 0
+      ? ` (the ${entries.length} recorded ${entries.length === 1 ? "entry is" : "entries are"} too vague to count: under ${MIN_EVIDENCE_LENGTH} characters or only words like "done")`
+      : "";
+  return { code, message: `${what} empty${vague}. ${hint}` };
+}
+
+function checkIssueResolutions(goal: GoalRecord): { unmet: UnmetCondition[]; covered: Set<string> } {
+  const unmet: UnmetCondition[] = [];
+  const covered = new Set<string>();
+  goal.issueResolutions.forEach((resolution, index) => {
+    const label = `Issue resolution ${index + 1}`;
+    const problems: string[] = [];
+    if (!issueResolutionStatusSchema.safeParse(resolution.status).success)
+      problems.push(`has unsupported status "${resolution.status}"`);
+    if (resolution.covers.length === 0)
+      problems.push("does not name the discovered issue it covers (a target alone covers nothing)");
+    const wildcards = resolution.covers.filter(isWildcardReference);
+    if (wildcards.length > 0)
+      problems.push(`uses wildcard coverage (${list(wildcards)}) instead of naming each discovered issue`);
+    if (resolution.resolution.trim().length < MIN_RESOLUTION_LENGTH) problems.push("has no concrete resolution summary");
+    if (resolution.evidence.length === 0) problems.push("has no evidence");
+    else if (resolution.evidence.every(isVagueEvidence)) problems.push("has evidence that is too vague");
+    const unmatched = resolution.covers.filter(
+      (reference) =>
+        !isWildcardReference(reference) && !goal.discoveredIssues.some((issue) => referenceMatchesIssue(reference, issue)),
+    );
+    if (unmatched.length > 0)
+      problems.push(`names ${list(unmatched)}, which match${unmatched.length === 1 ? "es" : ""} no discovered issue`);
+    if (problems.length > 0) {
+      unmet.push({ code: "issue_resolution_invalid", message: `${label} ${problems.join("; ")}.` });
+      return;
+    }
+    for (const issue of goal.discoveredIssues) {
+      if (resolution.covers.some((reference) => referenceMatchesIssue(reference, issue))) covered.add(issue);
+    }
+  });
+  return { unmet, covered };
+}
+
+function lastPassingReceiptAfterEdit(goal: GoalRecord): boolean {
+  const lastEdit = goal.lastEditAt ? Date.parse(goal.lastEditAt) : Number.NEGATIVE_INFINITY;
+  return goal.receipts.some((receipt) => receipt.passed === true && Date.parse(receipt.at) > lastEdit);
+}
+
+/** Every condition `complete` needs, checked together. */
+export function evaluateCompletionGate(goal: GoalRecord): GateResult {
+  const unmet: (UnmetCondition | null)[] = [];
+  const objective = goal.objective.trim();
+  if (objective === "" || UNKNOWN_OBJECTIVE.test(objective)) {
+    unmet.push({
+      code: "objective_missing",
+      message: "The objective is missing or still unknown. Inspect the work and record the objective with goalpost_update.",
+    });
+  }
+  unmet.push(
+    emptyEvidence(
+      "done_so_far_empty",
+      goal.doneSoFar,
+      "Done-so-far is",
+      "Record what was done, with concrete facts (files, functions, commands).",
+    ),
+  );
+  unmet.push(
+    emptyEvidence("validation_proof_empty", goal.validationProof, "Validation proof is", "Record how the result was validated."),
+  );
+  unmet.push(
+    emptyEvidence(
+      "verification_results_empty",
+      goal.verificationResults,
+      "Verification results are",
+      "Run the tests or checks and record their results.",
+    ),
+  );
+  const inspected =
+    concreteEntries(goal.inspectionEvidence).length > 0 || goal.toolHistory.some((entry) => entry.kind === "inspection");
+  if (!inspected) {
+    unmet.push({
+      code: "inspection_missing",
+      message:
+        "No real inspection evidence is recorded. Read the relevant code and record what you inspected in inspectionEvidence.",
+    });
+  }
+  for (const { requirement, number } of uncoveredRequirements(goal)) {
+    unmet.push({
+      code: "requirement_uncovered",
+      message: `Requirement ${number} ("${requirement}") has no coverage evidence. Add requirementCoverage {requirement: "${number}", evidence: "…"} with concrete evidence.`,
+    });
+  }
+  unmet.push(
+    emptyEvidence(
+      "completion_audit_empty",
+      goal.completionAudit,
+      "The completion audit is",
+      "Check each requirement and constraint against the result and record the audit.",
+    ),
+  );
+  if (goal.remaining.length > 0) {
+    unmet.push({
+      code: "remaining_not_empty",
+      message: `Remaining work is still recorded: ${goal.remaining.join(" | ")}. Finish it, or clear remaining explicitly once it is done.`,
+    });
+  }
+  if (goal.blockers.length > 0) {
+    unmet.push({
+      code: "blockers_not_empty",
+      message: `Blockers are still recorded: ${goal.blockers.join(" | ")}. Resolve them, or close the goal as blocked.`,
+    });
+  }
+  const resolutions = checkIssueResolutions(goal);
+  unmet.push(...resolutions.unmet);
+  const unresolved = goal.discoveredIssues.filter((issue) => !resolutions.covered.has(issue));
+  if (unresolved.length > 0) {
+    unmet.push({
+      code: "discovered_issues_unresolved",
+      message: `Discovered issues remain unresolved: ${unresolved.join(" | ")}. Add an issueResolution naming each one, with evidence.`,
+    });
+  }
+  if (!goal.toolHistory.some((entry) => entry.kind === "action" || entry.kind === "verification") && goal.receipts.length === 0) {
+    unmet.push({
+      code: "no_action_evidence",
+      message:
+        "No action or verification evidence beyond claims was recorded: no tool call that changed or checked the work was seen.",
+    });
+  }
+  if (!lastPassingReceiptAfterEdit(goal)) {
+    unmet.push({
+      code: "verification_receipt_missing",
+      message: goal.receipts.some((receipt) => receipt.passed === true)
+        ? "No passing verification receipt after the last edit: files changed after the last passing test, build, typecheck or lint run. Run it again."
+        : "No passing verification receipt: run the tests, build, typecheck or lint through a tool so the host reports the result. A claim in words is not a receipt.",
+    });
+  }
+  const conditions = unmet.filter((condition): condition is UnmetCondition => condition !== null);
+  return { ok: conditions.length === 0, unmet: conditions };
+}

@@ -1,0 +1,83 @@
+// @goalpost/core: the public surface. Adding a line here is an API decision.
+
+export type { GoalpostErrorCode } from "./errors.js";
+export {
+  AmbiguousContinuationError,
+  CompletionRefusedError,
+  EmptyUpdateError,
+  GoalClosedError,
+  GoalNotFoundError,
+  GoalpostError,
+  InvalidInputError,
+  InvalidTransitionError,
+  StoreError,
+  SubagentRefusedError,
+} from "./errors.js";
+export { classifyCommand, commandSegments, isMutatingCommand } from "./evidence/classify-command.js";
+export type { ClassifyOptions, ToolCallClass } from "./evidence/classify-tool-call.js";
+export {
+  classifyToolCall,
+  isGoalpostStatePath,
+  PATH_KEYS,
+  summarizeToolCall,
+  toolInputPaths,
+} from "./evidence/classify-tool-call.js";
+export { isVagueEvidence, MIN_EVIDENCE_LENGTH } from "./evidence/evidence-quality.js";
+export type { GoalToolName } from "./evidence/goal-tool-names.js";
+export { bareToolName, GOAL_TOOL_NAMES, goalToolName, isGoalpostCommand } from "./evidence/goal-tool-names.js";
+export { isWildcardReference, referenceMatchesIssue } from "./evidence/issue-matching.js";
+export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/completion-gate.js";
+export { evaluateCompletionGate } from "./gate/completion-gate.js";
+export { uncoveredRequirements } from "./gate/requirement-coverage.js";
+export { HISTORY_LIMITS, pushGoalEvent, pushReceipt, pushToolCall } from "./record/bounded-history.js";
+export { cwdHash, newGoalId } from "./record/goal-identity.js";
+export type { GoalCloseInput, GoalOpenInput, GoalUpdateInput } from "./record/goal-inputs.js";
+export { goalCloseInputSchema, goalOpenInputSchema, goalUpdateInputSchema } from "./record/goal-inputs.js";
+export type { CreateGoalInput, GoalUpdateResult } from "./record/goal-lifecycle.js";
+export { applyGoalUpdate, closeGoal, createGoal, TEXT_LIMITS, UPDATE_COUNTING_FIELDS } from "./record/goal-lifecycle.js";
+export type { GoalPhase } from "./record/goal-phase.js";
+export {
+  canTransition,
+  GOAL_PHASES,
+  goalPhase,
+  isOpen,
+  PHASE_TRANSITIONS,
+  TERMINAL_PHASES,
+  transitionRefusal,
+} from "./record/goal-phase.js";
+export type {
+  EvidenceKind,
+  GoalEvent,
+  GoalEventType,
+  GoalLevel,
+  GoalRecord,
+  GoalRecordInput,
+  GoalSource,
+  GoalStatus,
+  IssueResolution,
+  IssueResolutionStatus,
+  ProgressMarker,
+  Receipt,
+  RequirementCoverage,
+  ToolHistoryEntry,
+  VerificationCategory,
+} from "./record/goal-record.js";
+export {
+  evidenceKindSchema,
+  goalEventSchema,
+  goalLevelSchema,
+  goalRecordSchema,
+  goalSourceSchema,
+  goalStatusSchema,
+  issueResolutionSchema,
+  receiptSchema,
+  requirementCoverageSchema,
+  toolHistoryEntrySchema,
+  verificationCategorySchema,
+} from "./record/goal-record.js";
+export { GOAL_RECORD_SCHEMA_ID, goalRecordJsonSchema, JSON_SCHEMAS } from "./record/goal-record-json-schema.js";
+
+export { redactSecrets } from "./redaction/redact-secrets.js";
+export { appendToList, LIST_LIMITS, sanitizeList } from "./text/sanitize-list.js";
+export type { SanitizeOptions } from "./text/sanitize-text.js";
+export { sanitizeText, truncateText } from "./text/sanitize-text.js";

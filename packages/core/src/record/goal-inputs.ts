@@ -1,0 +1,56 @@
+// What a caller (a model through a goal tool, a harness through the API) may send to open, update or
+// close a goal. These schemas feed the MCP tools' input schemas, so their descriptions teach the model.
+import * as z from "zod/mini";
+import { issueResolutionSchema, progressMarkerSchema, requirementCoverageSchema } from "./goal-record.js";
+
+const describe = z.describe;
+const items = (description: string) => z.optional(z.array(z.string())).check(describe(description));
+
+export const goalOpenInputSchema = z.object({
+  objective: z
+    .string()
+    .check(z.minLength(1), describe("What done means, concretely. Inspect the code first so the objective is precise.")),
+  requirements: items("Explicit requirements. Each will need its own coverage evidence before the goal can complete."),
+  remaining: items("The first queue of work, in order."),
+  scope: items("Optional: path globs the work may touch, and '!push', '!publish', '!deploy' for actions out of bounds."),
+  constraints: items("Rules the work must keep."),
+  mustNotRegress: items("Behaviour that must keep working."),
+  inspectionEvidence: items("What you read before opening the goal."),
+});
+export type GoalOpenInput = z.infer<typeof goalOpenInputSchema>;
+
+export const goalUpdateInputSchema = z.object({
+  objective: z.optional(z.string()).check(describe("A sharper objective; replaces the old one.")),
+  status: z
+    .optional(z.enum(["active", "blocked"]))
+    .check(describe("active to work (activates a draft), blocked while waiting on something.")),
+  doneSoFar: items("New work done, with concrete facts. Added to the record."),
+  remaining: items("The whole remaining queue; replaces the old one. Send [] to clear it once everything is done."),
+  blockers: items("The whole blocker list; replaces the old one. Send [] to clear it."),
+  discoveredIssues: items("Problems found along the way. Only grows: settle them with issueResolutions."),
+  issueResolutions: z
+    .optional(z.array(issueResolutionSchema))
+    .check(describe("Settle discovered issues by naming each one, with evidence. Wildcards are refused.")),
+  requirementCoverage: z
+    .optional(z.array(requirementCoverageSchema))
+    .check(describe("Evidence per requirement, named by number or text.")),
+  validationProof: items("How the result was validated."),
+  verificationResults: items("Test, build and check results, with the command."),
+  inspectionEvidence: items("Files and code inspected."),
+  completionAudit: items("The final audit: each requirement and constraint checked against the result."),
+  requirements: items("More explicit requirements."),
+  constraints: items("More constraints."),
+  mustNotRegress: items("More behaviour that must keep working."),
+  progressMarkers: z
+    .optional(z.array(progressMarkerSchema))
+    .check(describe("The checklist as it stands ([x] done, [ ] open); replaces the old one.")),
+});
+export type GoalUpdateInput = z.infer<typeof goalUpdateInputSchema>;
+
+export const goalCloseInputSchema = z.object({
+  status: z
+    .enum(["complete", "blocked", "cancelled"])
+    .check(describe("complete needs full evidence; blocked and cancelled close without it and are final.")),
+  reason: z.optional(z.string()).check(describe("Why: required in spirit for blocked (the exact blocker) and cancelled.")),
+});
+export type GoalCloseInput = z.infer<typeof goalCloseInputSchema>;

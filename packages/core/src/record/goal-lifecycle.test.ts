@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { CompletionRefusedError, EmptyUpdateError, InvalidInputError } from "../errors.js";
+import { HISTORY_LIMITS, pushToolCall } from "./bounded-history.js";
+import { applyGoalUpdate, closeGoal, createGoal } from "./goal-lifecycle.js";
+import { goalRecordSchema } from "./goal-record.js";
+import { at, completableGoal, draftGoal, T0 } from "./test-goals.js";
+
+describe("createGoal", () => {
+  it("makes a record the schema accepts, with a redacted preview and a prompt hash", () => {
+    const goal = createGoal(
+      {
+        sessionId: "s",
+        cwd: "/p",
+        host: "claude-code",
+        objective: "Ship it",
+        source: "slash",
+        sourcePrompt: `/goal ship it with key ${"sk-ant-"}${"a".repeat(40)}`,
+      },
+      T0,
+    );
+    expect(goalRecordSchema.safeParse(goal).success).toBe(true);
+    expect(goal.sourcePromptPreview).toContain("[REDACTED:anthropic-key]");
+    expect(goal.sourcePromptHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(goal.history[0]?.type).toBe("opened");
+  });
+
+  it("refuses an objective that is empty after sanitising", () => {
+    expect(() => createGoal({ sessionId: "s", cwd: "/p", host: "t", objective: " \u0000\u200B ", source: "api" })).toThrow(
+      InvalidInputError,
+    );
+  });
+});
+
+describe("applyGoalUpdate", () => {
+  it("replaces remaining and blockers, so a queue can be cleared on purpose", () => {
+    const goal = draftGoal({ remaining: ["a step", "another step"] });
+    const { goal: next, changed } = applyGoalUpdate(goal, { remaining: [], blockers: ["waiting on review"] }, at(1));
+    expect(next.remaining).toEqual([]);
+    expect(next.blockers).toEqual(["waiting on review"]);
+    expect(changed).toEqual(["remaining", "blockers"]);
+  });
+
+  it("only grows discoveredIssues and evidence lists", () => {
+    const goal = applyGoalUpdate(
+      draftGoal(),
+      { discoveredIssues: ["bug 1: crash on empty file"], doneSoFar: ["Read importer.ts"] },
+      at(1),
+    ).goal;
+    const next = applyGoalUpdate(
+      goal,
+      { discoveredIssues: ["bug 2: slow on wide rows"], doneSoFar: ["Wrote the stream pipeline"] },
+      at(2),
+    ).goal;
+    expect(next.discoveredIssues).toEqual(["bug 1: crash on empty file", "bug 2: slow on wide rows"]);
+    expect(next.doneSoFar).toEqual(["Read importer.ts", "Wrote the stream pipeline"]);
+  });
+
+  it("replaces the objective when given, bumps the revision and resets drift", () => {
+    const goal = { ...draftGoal(), drift: { sinceUpdate: 4 } };
+    const next = applyGoalUpdate(goal, { objective: "Stream files of any size" }, at(1)).goal;
+    expect(next.objective).toBe("Stream files of any size");
+    expect(next.revision).toBe(goal.revision + 1);
+    expect(next.drift.sinceUpdate).toBe(0);
+    expect(next.history.at(-1)).toMatchObject({ type: "updated", note: "objective" });
+  });
+
+  it("refuses an update that changes nothing, naming the fields that count", () => {
+    const goal = applyGoalUpdate(draftGoal(), { doneSoFar: ["Read importer.ts"] }, at(1)).goal;
+    const attempt = () => applyGoalUpdate(goal, { doneSoFar: ["read importer.ts"], remaining: [], objective: goal.objective });
+    expect(attempt).toThrow(EmptyUpdateError);
+    expect(attempt).toThrow(/doneSoFar.*remaining.*issueResolutions/s);
+  });
+
+  it("redacts secrets in every list it stores", () => {
+    const next = applyGoalUpdate(
+      draftGoal(),
+      { verificationResults: [`ran with GITHUB_TOKEN=${"ghp_"}${"b".repeat(36)}`] },
+      at(1),
+    ).goal;
+    expect(JSON.stringify(next)).not.toContain("ghp_");
+  });
+});
+
+describe("closeGoal", () => {
+  it("closes with evidence", () => {
+    const closed = closeGoal(completableGoal(), { status: "complete" }, at(10));
+    expect(closed.status).toBe("complete");
+    expect(closed.closedAt).toBe(at(10).toISOString());
+  });
+
+  it("refuses complete without evidence and lists every unmet condition", () => {
+    const attempt = () => closeGoal({ ...draftGoal(), status: "active" }, { status: "complete" });
+    expect(attempt).toThrow(CompletionRefusedError);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as CompletionRefusedError).unmet.length).toBeGreaterThan(5);
+    }
+  });
+
+  it("closes as blocked or cancelled without proof", () => {
+    expect(closeGoal(draftGoal(), { status: "cancelled", reason: "cleared by user" }).closeReason).toBe("cleared by user");
+    expect(closeGoal(draftGoal(), { status: "blocked", reason: "no access" }).closedAt).not.toBeNull();
+  });
+});
+
+describe("bounded tool history", () => {
+  it("evicts noise before evidence and keeps the newest entry", () => {
+    let goal = completableGoal();
+    goal = pushToolCall(goal, { at: at(4).toISOString(), tool: "Bash", kind: "verification", summary: "Bash: npm test" });
+    for (let index = 0; index < 500; index++) {
+      goal = pushToolCall(goal, { at: at(5).toISOString(), tool: "Agent", kind: "other", summary: `noise ${index}` });
+    }
+    expect(goal.toolHistory).toHaveLength(HISTORY_LIMITS.toolCalls);
+    expect(goal.toolHistory.filter((entry) => entry.kind === "verification")).toHaveLength(2);
+    expect(goal.toolHistory.at(-1)?.summary).toBe("noise 499");
+  });
+});

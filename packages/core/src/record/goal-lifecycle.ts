@@ -1,0 +1,244 @@
+// Creating, updating and closing a goal. Pure functions over records: no I/O, time passed in.
+// Update semantics: remaining, blockers and progressMarkers replace; evidence lists and
+// discoveredIssues only grow; objective replaces when given. An update that changes nothing is refused.
+import {
+  CompletionRefusedError,
+  EmptyUpdateError,
+  GoalClosedError,
+  InvalidInputError,
+  InvalidTransitionError,
+} from "../errors.js";
+import { evaluateCompletionGate } from "../gate/completion-gate.js";
+import { appendToList, itemKey, sanitizeList } from "../text/sanitize-list.js";
+import { sanitizeText } from "../text/sanitize-text.js";
+import { pushGoalEvent } from "./bounded-history.js";
+import { cwdHash, newGoalId, sha256 } from "./goal-identity.js";
+import type { GoalCloseInput, GoalUpdateInput } from "./goal-inputs.js";
+import { type GoalPhase, goalPhase, isOpen, transitionRefusal } from "./goal-phase.js";
+import type { GoalLevel, GoalRecord, GoalSource, IssueResolution, RequirementCoverage } from "./goal-record.js";
+
+export const TEXT_LIMITS = { objective: 600, preview: 300, reason: 600, requirements: 40 } as const;
+
+export interface CreateGoalInput {
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly host: string;
+  readonly objective: string;
+  readonly source: GoalSource;
+  readonly status?: "draft" | "active";
+  readonly level?: GoalLevel;
+  readonly parentId?: string | null;
+  readonly requirements?: readonly string[];
+  readonly remaining?: readonly string[];
+  readonly scope?: readonly string[];
+  readonly constraints?: readonly string[];
+  readonly mustNotRegress?: readonly string[];
+  readonly inspectionEvidence?: readonly string[];
+  /** The prompt the goal was captured from: only its hash and a redacted preview are kept. */
+  readonly sourcePrompt?: string;
+  readonly id?: string;
+}
+
+export function createGoal(input: CreateGoalInput, now: Date = new Date()): GoalRecord {
+  const objective = sanitizeText(input.objective, { maxLength: TEXT_LIMITS.objective, multiline: true });
+  if (objective === "")
+    throw new InvalidInputError("goal", ["objective is empty after removing control characters and white space"]);
+  const at = now.toISOString();
+  const preview = input.sourcePrompt === undefined ? null : sanitizeText(input.sourcePrompt, { maxLength: TEXT_LIMITS.preview });
+  const goal: GoalRecord = {
+    id: input.id ?? newGoalId(now),
+    sessionId: input.sessionId,
+    cwd: input.cwd,
+    cwdHash: cwdHash(input.cwd),
+    host: input.host,
+    level: input.level ?? "epic",
+    parentId: input.parentId ?? null,
+    source: input.source,
+    objective,
+    requirements: sanitizeList(input.requirements, { items: TEXT_LIMITS.requirements }),
+    scope: sanitizeList(input.scope),
+    constraints: sanitizeList(input.constraints),
+    mustNotRegress: sanitizeList(input.mustNotRegress),
+    sourcePromptHash:
+      input.sourcePrompt === undefined ? null : sha256(sanitizeText(input.sourcePrompt, { maxLength: 100_000, multiline: true })),
+    sourcePromptPreview: preview,
+    status: input.status ?? "active",
+    closeReason: null,
+    createdAt: at,
+    updatedAt: at,
+    closedAt: null,
+    revision: 1,
+    doneSoFar: [],
+    remaining: sanitizeList(input.remaining),
+    blockers: [],
+    discoveredIssues: [],
+    issueResolutions: [],
+    requirementCoverage: [],
+    validationProof: [],
+    verificationResults: [],
+    inspectionEvidence: sanitizeList(input.inspectionEvidence),
+    completionAudit: [],
+    toolHistory: [],
+    receipts: [],
+    lastEditAt: null,
+    history: [],
+    drift: { sinceUpdate: 0 },
+    workingContext: { recentFiles: [], progressMarkers: [] },
+  };
+  return pushGoalEvent(goal, { at, type: "opened", note: `${goal.status} ${goal.level} goal from ${goal.source}` });
+}
+
+const GROWING_LISTS = [
+  "doneSoFar",
+  "discoveredIssues",
+  "validationProof",
+  "verificationResults",
+  "inspectionEvidence",
+  "completionAudit",
+  "requirements",
+  "constraints",
+  "mustNotRegress",
+] as const;
+const REPLACED_LISTS = ["remaining", "blockers"] as const;
+
+/** The fields whose change makes an update count (named in the refusal of an empty update). */
+export const UPDATE_COUNTING_FIELDS = [
+  "objective",
+  "status",
+  ...GROWING_LISTS,
+  ...REPLACED_LISTS,
+  "issueResolutions",
+  "requirementCoverage",
+  "progressMarkers",
+] as const;
+
+function sanitizeResolution(resolution: IssueResolution): IssueResolution {
+  const target = resolution.target === undefined ? undefined : sanitizeText(resolution.target, { maxLength: 300 });
+  return {
+    covers: sanitizeList(resolution.covers, { items: 20 }),
+    status: resolution.status,
+    ...(target ? { target } : {}),
+    resolution: sanitizeText(resolution.resolution, { maxLength: 600 }),
+    evidence: sanitizeList(resolution.evidence, { items: 20 }),
+  };
+}
+
+function sanitizeCoverage(entry: RequirementCoverage): RequirementCoverage {
+  return {
+    requirement: sanitizeText(entry.requirement, { maxLength: 300 }),
+    evidence: sanitizeText(entry.evidence, { maxLength: 600 }),
+  };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export interface GoalUpdateResult {
+  readonly goal: GoalRecord;
+  /** The fields that really changed. */
+  readonly changed: readonly string[];
+}
+
+function assertOpen(goal: GoalRecord): void {
+  if (!isOpen(goal)) throw new GoalClosedError(goal.id, goalPhase(goal));
+}
+
+function assertTransition(from: GoalPhase, to: GoalPhase): void {
+  const refusal = transitionRefusal(from, to);
+  if (refusal) throw new InvalidTransitionError(from, to, refusal);
+}
+
+export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: Date = new Date()): GoalUpdateResult {
+  assertOpen(goal);
+  const next: GoalRecord = { ...goal };
+  const changed: string[] = [];
+
+  if (update.objective !== undefined) {
+    const objective = sanitizeText(update.objective, { maxLength: TEXT_LIMITS.objective, multiline: true });
+    if (objective !== "" && objective !== goal.objective) {
+      next.objective = objective;
+      changed.push("objective");
+    }
+  }
+  if (update.status !== undefined && update.status !== goal.status) {
+    assertTransition(goalPhase(goal), update.status);
+    next.status = update.status;
+    changed.push("status");
+  }
+  for (const field of GROWING_LISTS) {
+    if (update[field] === undefined) continue;
+    const limits = field === "requirements" ? { items: TEXT_LIMITS.requirements } : {};
+    const { list, added } = appendToList(goal[field], update[field], limits);
+    if (added.length > 0) {
+      next[field] = list;
+      changed.push(field);
+    }
+  }
+  for (const field of REPLACED_LISTS) {
+    if (update[field] === undefined) continue;
+    const list = sanitizeList(update[field]);
+    if (!sameJson(list.map(itemKey), goal[field].map(itemKey))) {
+      next[field] = list;
+      changed.push(field);
+    }
+  }
+  if (update.issueResolutions !== undefined) {
+    const known = new Set(goal.issueResolutions.map((entry) => JSON.stringify(entry)));
+    const added = update.issueResolutions.map(sanitizeResolution).filter((entry) => !known.has(JSON.stringify(entry)));
+    if (added.length > 0) {
+      next.issueResolutions = [...goal.issueResolutions, ...added].slice(-80);
+      changed.push("issueResolutions");
+    }
+  }
+  if (update.requirementCoverage !== undefined) {
+    const known = new Set(goal.requirementCoverage.map((entry) => JSON.stringify(entry)));
+    const added = update.requirementCoverage
+      .map(sanitizeCoverage)
+      .filter((entry) => entry.requirement !== "" && !known.has(JSON.stringify(entry)));
+    if (added.length > 0) {
+      next.requirementCoverage = [...goal.requirementCoverage, ...added].slice(-80);
+      changed.push("requirementCoverage");
+    }
+  }
+  if (update.progressMarkers !== undefined) {
+    const markers = update.progressMarkers
+      .map((marker) => ({ text: sanitizeText(marker.text, { maxLength: 200 }), done: marker.done === true }))
+      .filter((marker) => marker.text !== "")
+      .slice(0, 40);
+    if (!sameJson(markers, goal.workingContext.progressMarkers)) {
+      next.workingContext = { ...goal.workingContext, progressMarkers: markers };
+      changed.push("progressMarkers");
+    }
+  }
+  if (changed.length === 0) throw new EmptyUpdateError(UPDATE_COUNTING_FIELDS);
+
+  const at = now.toISOString();
+  next.updatedAt = at;
+  next.revision = goal.revision + 1;
+  next.drift = { sinceUpdate: 0 };
+  return { goal: pushGoalEvent(next, { at, type: "updated", note: changed.join(", ") }), changed };
+}
+
+/**
+ * Closes a goal. `complete` passes the completion gate or throws CompletionRefusedError listing every
+ * unmet condition; `blocked` and `cancelled` close without proof and are final.
+ */
+export function closeGoal(goal: GoalRecord, input: GoalCloseInput, now: Date = new Date()): GoalRecord {
+  assertOpen(goal);
+  const target: GoalPhase = input.status === "blocked" ? "blocked-closed" : input.status;
+  assertTransition(goalPhase(goal), target);
+  if (input.status === "complete") {
+    const gate = evaluateCompletionGate(goal);
+    if (!gate.ok) throw new CompletionRefusedError(goal.id, gate.unmet);
+  }
+  const at = now.toISOString();
+  const reason = input.reason === undefined ? null : sanitizeText(input.reason, { maxLength: TEXT_LIMITS.reason }) || null;
+  const closed: GoalRecord = {
+    ...goal,
+    status: input.status,
+    closedAt: at,
+    closeReason: reason,
+    updatedAt: at,
+    revision: goal.revision + 1,
+  };
+  return pushGoalEvent(closed, { at, type: "closed", note: reason ? `${input.status}: ${reason}` : input.status });
+}

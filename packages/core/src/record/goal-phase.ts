@@ -1,0 +1,48 @@
+// The status model as one table. A goal's phase is its status plus, for blocked, whether it is closed:
+// `blocked` without closedAt is resumable, with closedAt it is terminal. Terminal goals never reopen.
+import type { GoalRecord, GoalStatus } from "./goal-record.js";
+
+export const GOAL_PHASES = ["draft", "active", "blocked", "blocked-closed", "complete", "cancelled"] as const;
+export type GoalPhase = (typeof GOAL_PHASES)[number];
+
+export const TERMINAL_PHASES: ReadonlySet<GoalPhase> = new Set(["blocked-closed", "complete", "cancelled"]);
+
+/**
+ * Allowed moves. A draft must be activated (inspected) before it can complete; anything open may be
+ * blocked, closed as blocked, or cancelled; terminal phases go nowhere.
+ */
+export const PHASE_TRANSITIONS: Readonly<Record<GoalPhase, readonly GoalPhase[]>> = {
+  draft: ["draft", "active", "blocked", "blocked-closed", "cancelled"],
+  active: ["active", "blocked", "blocked-closed", "complete", "cancelled"],
+  blocked: ["active", "blocked", "blocked-closed", "complete", "cancelled"],
+  "blocked-closed": [],
+  complete: [],
+  cancelled: [],
+};
+
+export function goalPhase(goal: Pick<GoalRecord, "status" | "closedAt">): GoalPhase {
+  if (goal.status === "blocked") return goal.closedAt ? "blocked-closed" : "blocked";
+  return goal.status;
+}
+
+export function isOpen(goal: Pick<GoalRecord, "status" | "closedAt">): boolean {
+  return !TERMINAL_PHASES.has(goalPhase(goal));
+}
+
+export function canTransition(from: GoalPhase, to: GoalPhase): boolean {
+  return PHASE_TRANSITIONS[from].includes(to);
+}
+
+/** Why a move is refused, in words a model can act on; null when it is allowed. */
+export function transitionRefusal(from: GoalPhase, to: GoalPhase): string | null {
+  if (canTransition(from, to)) return null;
+  if (TERMINAL_PHASES.has(from)) return "the goal is closed; closed goals never reopen. Open a new goal instead.";
+  if (from === "draft" && to === "complete")
+    return "a draft goal must be inspected and activated (goalpost_open or an update with status active) before it can complete.";
+  return "that move is not in the status table.";
+}
+
+export function phaseStatus(phase: GoalPhase): { status: GoalStatus; closed: boolean } {
+  if (phase === "blocked-closed") return { status: "blocked", closed: true };
+  return { status: phase, closed: TERMINAL_PHASES.has(phase) };
+}

@@ -1,0 +1,186 @@
+// The goal record: the single source of truth for what goalpost stores. Types are inferred from these
+// schemas and the checked-in JSON Schema (schema/goal-record.schema.json) is generated from them.
+// zod/mini keeps the hook bundle small: a hook process starts on every tool call of the agent.
+import * as z from "zod/mini";
+
+const describe = z.describe;
+const text = (description: string) => z.string().check(describe(description));
+const list = (description: string) => z._default(z.array(z.string()), []).check(describe(description));
+const timestamp = (description: string) => z.string().check(z.iso.datetime(), describe(description));
+const nullableText = (description: string) => z.nullable(z.string()).check(describe(description));
+const nullableTimestamp = (description: string) => z.nullable(z.string().check(z.iso.datetime())).check(describe(description));
+
+export const goalStatusSchema = z
+  .enum(["draft", "active", "blocked", "complete", "cancelled"])
+  .check(
+    describe(
+      "draft: captured from a prompt, not yet inspected; active: being worked; blocked: waiting (open without closedAt, terminal with it); complete and cancelled: closed.",
+    ),
+  );
+export type GoalStatus = z.infer<typeof goalStatusSchema>;
+
+export const goalLevelSchema = z
+  .enum(["epic", "issue", "task"])
+  .check(describe("Place in the goal stack: epic → issue → task (task goals follow the host's todo tool)."));
+export type GoalLevel = z.infer<typeof goalLevelSchema>;
+
+export const goalSourceSchema = z
+  .enum(["slash", "marker", "tool", "task", "continuation", "api", "native"])
+  .check(
+    describe(
+      "How the goal began: slash (/goal), marker (goal: or objective:), tool (goalpost_open), task (host todo item), continuation (moved from another session), api (a harness), native (mirrored from the host's own goal).",
+    ),
+  );
+export type GoalSource = z.infer<typeof goalSourceSchema>;
+
+export const hostSchema = z
+  .string()
+  .check(
+    z.minLength(1),
+    z.maxLength(40),
+    describe("The host that owns the session, e.g. claude-code, codex, copilot-cli, vscode-chat, or a harness's own name."),
+  );
+
+export const issueResolutionStatusSchema = z.enum(["resolved", "merged", "renamed", "duplicate", "superseded"]);
+export type IssueResolutionStatus = z.infer<typeof issueResolutionStatusSchema>;
+
+export const issueResolutionSchema = z.object({
+  covers: list(
+    "The discovered issues this resolution settles, each named by its text or id token (e.g. 'issue 3'). Wildcards are refused.",
+  ),
+  status: issueResolutionStatusSchema.check(describe("How the issues were settled.")),
+  target: z.optional(text("Where merged, renamed or superseded issues went. Naming a target alone covers nothing.")),
+  resolution: text("What was done, in a sentence."),
+  evidence: list("Concrete evidence: a command and its result, a file and line, a test name."),
+});
+export type IssueResolution = z.infer<typeof issueResolutionSchema>;
+
+export const requirementCoverageSchema = z.object({
+  requirement: text("The requirement covered: its number (1-based, 'R2' or '2') or its text."),
+  evidence: text("What shows it is met: a test, a command result, a file and line."),
+});
+export type RequirementCoverage = z.infer<typeof requirementCoverageSchema>;
+
+export const evidenceKindSchema = z
+  .enum(["inspection", "action", "verification", "goal", "other"])
+  .check(describe("What a tool call proves: reading code, changing it, checking it, goal bookkeeping, or nothing."));
+export type EvidenceKind = z.infer<typeof evidenceKindSchema>;
+
+export const verificationCategorySchema = z.enum(["test", "build", "typecheck", "lint"]);
+export type VerificationCategory = z.infer<typeof verificationCategorySchema>;
+
+export const toolHistoryEntrySchema = z.object({
+  at: timestamp("When the tool was called."),
+  tool: text("The tool's name with any host prefix removed."),
+  kind: evidenceKindSchema,
+  summary: text("A short, redacted description: the command, or the path."),
+});
+export type ToolHistoryEntry = z.infer<typeof toolHistoryEntrySchema>;
+
+export const receiptSchema = z
+  .object({
+    at: timestamp("When the host reported the tool result."),
+    tool: text("The tool that ran."),
+    command: z.optional(text("The shell command, redacted, for shell tools.")),
+    category: verificationCategorySchema.check(describe("What the run verifies.")),
+    passed: z.nullable(z.boolean()).check(describe("Whether the host reported success; null when it did not say.")),
+    exitCode: z.optional(z.nullable(z.int())),
+    outputHash: z.optional(text("sha256 of the tool output, so a later claim can be checked against it.")),
+    files: list("Files the run touched or named."),
+  })
+  .check(
+    describe(
+      "A verification receipt: a test, build, typecheck or lint run as the host reported it, never as the model described it.",
+    ),
+  );
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const goalEventTypeSchema = z.enum([
+  "opened",
+  "updated",
+  "closed",
+  "refused",
+  "restored",
+  "stalled",
+  "moved",
+  "drift-warned",
+  "drift-denied",
+  "snapshot",
+]);
+export type GoalEventType = z.infer<typeof goalEventTypeSchema>;
+
+export const goalEventSchema = z.object({
+  at: timestamp("When it happened."),
+  type: goalEventTypeSchema,
+  note: text("What happened, redacted."),
+});
+export type GoalEvent = z.infer<typeof goalEventSchema>;
+
+export const progressMarkerSchema = z.object({
+  text: text("A progress item."),
+  done: z.boolean().check(describe("[x] when true, [ ] when false.")),
+});
+export type ProgressMarker = z.infer<typeof progressMarkerSchema>;
+
+export const goalRecordSchema = z
+  .object({
+    id: text("Stable goal id, e.g. goal_m3x9k2_a1b2c3."),
+    sessionId: text("The main session that owns the goal."),
+    cwd: text("The project directory the goal belongs to."),
+    cwdHash: text("sha256 prefix of cwd: the key of the continuation index."),
+    host: hostSchema,
+    level: goalLevelSchema,
+    parentId: nullableText("The parent goal in the stack, or null for a root goal."),
+    source: goalSourceSchema,
+    objective: text("What done means, in the user's words."),
+    requirements: list("Explicit requirements; each needs its own coverage entry before completion."),
+    scope: list("Path globs the work may touch, and out-of-bounds actions written as '!push', '!publish', '!deploy'."),
+    constraints: list("Rules the work must keep."),
+    mustNotRegress: list("Behaviour that must still work at the end."),
+    sourcePromptHash: nullableText("sha256 of the redacted prompt the goal was captured from."),
+    sourcePromptPreview: nullableText("The first 300 characters of that prompt, redacted."),
+    status: goalStatusSchema,
+    closeReason: nullableText("Why the goal was closed, for blocked, cancelled and moved goals."),
+    createdAt: timestamp("When the goal was created."),
+    updatedAt: timestamp("When the goal last changed."),
+    closedAt: nullableTimestamp("When the goal was closed; null while open."),
+    revision: z.int().check(z.nonnegative(), describe("Bumped by every change; a snapshot names the revision it holds.")),
+    doneSoFar: list("Work done, with concrete facts."),
+    remaining: list("The live queue of work left; replaced whole by each update that gives it."),
+    blockers: list("What stops progress; replaced whole by each update that gives it."),
+    discoveredIssues: list("Problems found along the way; only grows."),
+    issueResolutions: z
+      ._default(z.array(issueResolutionSchema), [])
+      .check(describe("Evidence-backed settlements of discovered issues.")),
+    requirementCoverage: z._default(z.array(requirementCoverageSchema), []).check(describe("Per-requirement evidence.")),
+    validationProof: list("How the result was validated."),
+    verificationResults: list("Results of tests, builds and checks."),
+    inspectionEvidence: list("What was read or inspected before acting."),
+    completionAudit: list("A final audit: each requirement and constraint checked against the result."),
+    toolHistory: z
+      ._default(z.array(toolHistoryEntrySchema), [])
+      .check(describe("Recent tool calls, bounded; tool noise is evicted first.")),
+    receipts: z
+      ._default(z.array(receiptSchema), [])
+      .check(describe("Verification receipts from host tool results, newest last.")),
+    lastEditAt: nullableTimestamp("When a tool last changed files; a passing receipt must come after it."),
+    history: z
+      ._default(z.array(goalEventSchema), [])
+      .check(describe("Opens, updates, closes, refusals and restores; never evicted by tool calls.")),
+    drift: z
+      .object({
+        sinceUpdate: z.int().check(z.nonnegative(), describe("Non-goal tool calls since the last goal update or user prompt.")),
+      })
+      .check(describe("Drift counter.")),
+    workingContext: z
+      .object({
+        recentFiles: list("Most recent first, at most 10."),
+        progressMarkers: z._default(z.array(progressMarkerSchema), []),
+      })
+      .check(describe("What the agent was touching, for restore after compaction.")),
+  })
+  .check(describe("A goalpost goal record."));
+
+export type GoalRecord = z.infer<typeof goalRecordSchema>;
+/** A record as a caller may write it: defaulted lists may be omitted. */
+export type GoalRecordInput = z.input<typeof goalRecordSchema>;

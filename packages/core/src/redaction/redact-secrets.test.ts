@@ -1,0 +1,129 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { redactSecrets } from "./redact-secrets.js";
+
+// Fake secrets are assembled at run time so no scanner mistakes this file for a leak.
+const x = (length: number, alphabet = "aZ3kQ9mP2xL7") =>
+  Array.from({ length }, (_, index) => alphabet[index % alphabet.length]).join("");
+const hex = (length: number) => x(length, "0123456789abcdef");
+
+/** [name, text containing the secret, the secret itself (must vanish)] */
+export const SECRET_CORPUS: readonly (readonly [string, string, string])[] = [
+  ["openai sk-", `use ${"sk-"}${x(48)} for the call`, `${"sk-"}${x(48)}`],
+  ["openai sk-proj-", `OPENAI key is ${"sk-proj-"}${x(60)}.`, `${"sk-proj-"}${x(60)}`],
+  ["anthropic", `export KEY=${"sk-ant-"}api03-${x(80)} now`, `${"sk-ant-"}api03-${x(80)}`],
+  ["github ghp_", `token ${"ghp_"}${x(36)} leaked`, `${"ghp_"}${x(36)}`],
+  ["github gho_", `auth with ${"gho_"}${x(36)}`, `${"gho_"}${x(36)}`],
+  ["github ghu_", `(${"ghu_"}${x(36)})`, `${"ghu_"}${x(36)}`],
+  ["github ghs_", `server ${"ghs_"}${x(36)};`, `${"ghs_"}${x(36)}`],
+  ["github ghr_", `refresh ${"ghr_"}${x(36)}`, `${"ghr_"}${x(36)}`],
+  ["github_pat_", `pat ${"github_pat_"}11ABCDEFG0${x(70)} here`, `${"github_pat_"}11ABCDEFG0${x(70)}`],
+  ["gitlab", `CI uses ${"glpat-"}${x(20)} today`, `${"glpat-"}${x(20)}`],
+  ["slack token", `bot ${"xoxb-"}123456789012-1234567890123-${x(24)} ok`, `${"xoxb-"}123456789012-1234567890123-${x(24)}`],
+  [
+    "slack webhook",
+    `post to https://hooks.slack.com/services/T0000/B0000/${x(24)} please`,
+    `https://hooks.slack.com/services/T0000/B0000/${x(24)}`,
+  ],
+  ["stripe sk_live_", `charge via ${"sk_live_"}${x(24)}`, `${"sk_live_"}${x(24)}`],
+  ["stripe rk_live_", `restricted ${"rk_live_"}${x(24)}`, `${"rk_live_"}${x(24)}`],
+  ["aws access key id", `id ${"AKIA"}IOSFODNN7EXAMPLE in config`, `${"AKIA"}IOSFODNN7EXAMPLE`],
+  [
+    "aws secret assignment",
+    `aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`,
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+  ],
+  ["google", `maps key ${"AIza"}${x(35)} set`, `${"AIza"}${x(35)}`],
+  ["npm", `//registry.npmjs.org/:_authToken=${"npm_"}${x(36)}`, `${"npm_"}${x(36)}`],
+  ["pypi", `twine -p ${"pypi-"}AgEIcHlwaS5vcmc${x(60)}`, `${"pypi-"}AgEIcHlwaS5vcmc${x(60)}`],
+  ["sendgrid", `mail ${"SG."}${x(22)}.${x(43)} end`, `${"SG."}${x(22)}.${x(43)}`],
+  ["twilio", `account ${"AC"}${hex(32)} ok`, `${"AC"}${hex(32)}`],
+  [
+    "jwt",
+    `cookie ${"eyJ"}hbGciOiJIUzI1NiJ9.${"eyJ"}zdWIiOiIxMjM0NTY3ODkwIn0.${x(43)} set`,
+    `${"eyJ"}hbGciOiJIUzI1NiJ9.${"eyJ"}zdWIiOiIxMjM0NTY3ODkwIn0.${x(43)}`,
+  ],
+  [
+    "pem block",
+    `key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEow${x(64)}\n${x(64)}\n-----END RSA PRIVATE KEY-----\nafter`,
+    `MIIEow${x(64)}`,
+  ],
+  ["pem openssh, cut off", `-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk${x(50)}`, `b3BlbnNzaC1rZXk${x(50)}`],
+  ["bearer header", `curl -H "Authorization: Bearer ${x(40)}" https://api.example.com`, x(40)],
+  ["basic header", `Authorization: Basic ${"dXNlcjpw"}YXNzd29yZA==`, `${"dXNlcjpw"}YXNzd29yZA==`],
+  ["postgres url", `DATABASE_URL=postgres://admin:${"s3cr3t"}Pass@db.internal:5432/app`, `${"s3cr3t"}Pass`],
+  ["https url credentials", `git clone https://bob:${"hunter2"}Word@example.com/repo.git`, `${"hunter2"}Word`],
+  ["password assignment", `login with password=${"Tr0ub4dor"}&3 please`, `${"Tr0ub4dor"}&3`],
+  ["quoted secret", `secret: "${"correct horse"} battery"`, `${"correct horse"} battery`],
+  ["json api_key", `{"api_key": "${"k-"}${x(20)}", "x": 1}`, `${"k-"}${x(20)}`],
+  ["token colon", `token: ${"tok"}${x(20)}`, `${"tok"}${x(20)}`],
+  [".env line", `STRIPE_SECRET_KEY=${"whsec"}${x(30)}\nOTHER=1`, `${"whsec"}${x(30)}`],
+  ["export env", `export GITHUB_TOKEN=${"abc"}${x(30)}`, `${"abc"}${x(30)}`],
+  ["camelCase key", `const apiKey = '${"live"}${x(24)}';`, `${"live"}${x(24)}`],
+  ["email", `mail jane.doe+ci@example.co.uk about it`, "jane.doe+ci@example.co.uk"],
+];
+
+export const FALSE_POSITIVE_CORPUS: readonly string[] = [
+  "Upgrade vitest from 4.1.12 to 4.2.0 and node 20.19.0",
+  "Run at 2026-11-22T00:56:50.123Z and again on 2026-11-23",
+  "Commit 3f9c2a1b7d4e5f60718293a4b5c6d7e8f9012345 fixed it; short sha 3f9c2a1",
+  "Session 7c9e6679-7425-40de-944b-e07fc1f90ae7 resumed",
+  "Edit /home/user/projects/goalpost/packages/core/src/redaction/redact-secrets.ts line 42",
+  "See https://github.com/vercel/ai/blob/main/packages/provider/src/index.ts#L10",
+  "Internationalization and counterrevolutionaries are ordinary long words",
+  "useTokenizerFactoryWithOptionsAndDefaults is an identifier",
+  "The token count is high and maxTokens was 4096; tokens_used 1200",
+  "The password field is validated in src/auth/password.ts",
+  "Fixed the bearer of bad news and the basic case",
+  "Price is $1,234.56 (+4.5%) at 10:45:12",
+  "C:\\Users\\dev\\repo\\src\\index.ts and ./scripts/run.mjs",
+  "postgres://db.internal:5432/app has no credentials",
+];
+
+describe("redactSecrets", () => {
+  it.each(SECRET_CORPUS)("redacts %s inside ordinary text", (_name, text, secret) => {
+    const result = redactSecrets(text);
+    expect(result).not.toContain(secret);
+    expect(result).toMatch(/\[REDACTED:[a-z-]+\]/);
+  });
+
+  it("keeps the header scheme and the surrounding words", () => {
+    expect(redactSecrets(`Authorization: Bearer ${x(40)} end`)).toBe("Authorization: Bearer [REDACTED:credential] end");
+    expect(redactSecrets("postgres://u:p4ssw0rd@host/db")).toBe("postgres://[REDACTED:credentials]@host/db");
+    expect(redactSecrets('{"password": "hunter22"}')).toBe('{"password": "[REDACTED:secret]"}');
+  });
+
+  it.each(FALSE_POSITIVE_CORPUS)("leaves %s alone", (text) => {
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  it("is idempotent on the corpus", () => {
+    for (const [, text] of SECRET_CORPUS) {
+      const once = redactSecrets(text);
+      expect(redactSecrets(once)).toBe(once);
+    }
+  });
+
+  it("never throws and returns a string for hostile input", () => {
+    for (const input of ["", "\u0000", "-----BEGIN PRIVATE KEY-----", "sk-".repeat(10_000), "a@".repeat(10_000)]) {
+      expect(typeof redactSecrets(input)).toBe("string");
+    }
+    expect(redactSecrets(undefined as unknown as string)).toBe("");
+  });
+
+  it("property: no corpus secret survives inside random text, and a second pass changes nothing", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(...SECRET_CORPUS),
+        fc.string({ maxLength: 40 }),
+        (before, [, text, secret], after) => {
+          const result = redactSecrets(`${before} ${text} ${after}`);
+          expect(result).not.toContain(secret);
+          expect(redactSecrets(result)).toBe(result);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -1,0 +1,48 @@
+// One redactor for everything goalpost persists or renders. Idempotent, never throws, linear time.
+import { redacted, SECRET_PATTERNS } from "./secret-patterns.js";
+
+const PEM_BEGIN = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
+
+/**
+ * PEM private key blocks span lines and may be cut off (a truncated key is still a secret), so they
+ * are found by scanning for BEGIN and then the matching END with indexOf: one pass, no backtracking.
+ */
+function redactPrivateKeyBlocks(text: string): string {
+  if (!text.includes("PRIVATE KEY")) return text;
+  let result = "";
+  let position = 0;
+  PEM_BEGIN.lastIndex = 0;
+  for (let begin = PEM_BEGIN.exec(text); begin; begin = PEM_BEGIN.exec(text)) {
+    const endMarker = `-----END ${begin[1] ?? ""}PRIVATE KEY${begin[2] ?? ""}-----`;
+    const endIndex = text.indexOf(endMarker, begin.index + begin[0].length);
+    const stop = endIndex === -1 ? text.length : endIndex + endMarker.length;
+    result += text.slice(position, begin.index) + redacted("private-key");
+    position = stop;
+    PEM_BEGIN.lastIndex = stop;
+  }
+  return result + text.slice(position);
+}
+
+/** Replaces every secret shape goalpost knows with `[REDACTED:<kind>]`. */
+export function redactSecrets(text: string): string {
+  if (typeof text !== "string" || text === "") return typeof text === "string" ? text : "";
+  try {
+    let result = redactPrivateKeyBlocks(text);
+    for (const { kind, pattern, replace } of SECRET_PATTERNS) {
+      pattern.lastIndex = 0;
+      result = result.replace(pattern, (match: string, ...rest: unknown[]) => {
+        if (!replace) return redacted(kind);
+        // replace() passes the capture groups, then the offset (a number): keep only the groups.
+        const groups = rest.slice(
+          0,
+          rest.findIndex((value) => typeof value === "number"),
+        );
+        return replace(match, ...groups.map((group) => (typeof group === "string" ? group : "")));
+      });
+    }
+    return result;
+  } catch {
+    // A redactor that throws would leak by failing open somewhere else: drop the text instead.
+    return redacted("unredactable-text");
+  }
+}

@@ -1,0 +1,42 @@
+// Every string goalpost keeps or renders comes from a model, a user or a host payload. This file makes
+// such text safe to store and show: no control, bidirectional-override or zero-width characters, no
+// secrets, bounded length. It never throws and applying it twice changes nothing.
+import { redactSecrets } from "../redaction/redact-secrets.js";
+
+/** C0/C1 controls (tab and newline are handled by the caller's mode), DEL, and NUL. */
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+/** Bidirectional overrides, isolates and marks, zero-width characters and the BOM. */
+const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+const ELLIPSIS = "…";
+
+export interface SanitizeOptions {
+  /** Longest result, in code points (an ellipsis marks a cut). */
+  readonly maxLength: number;
+  /** Keep line breaks (an objective may span lines); otherwise every run of white space becomes one space. */
+  readonly multiline?: boolean;
+}
+
+/** Cuts to at most `maxLength` code points, never splitting a surrogate pair. */
+export function truncateText(text: string, maxLength: number): string {
+  const codePoints = Array.from(text);
+  if (codePoints.length <= maxLength) return text;
+  return codePoints.slice(0, Math.max(0, maxLength - 1)).join("") + ELLIPSIS;
+}
+
+/** Strips what must never be stored or rendered, redacts secrets, folds white space, and bounds length. */
+export function sanitizeText(input: unknown, options: SanitizeOptions): string {
+  if (typeof input !== "string") return "";
+  let text = input.normalize("NFC").replace(/\r\n?/g, "\n").replace(/\t/g, " ");
+  text = text.replace(CONTROL, "").replace(INVISIBLE, "");
+  text = redactSecrets(text);
+  if (options.multiline) {
+    text = text
+      .split("\n")
+      .map((line) => line.replace(/ +/g, " ").trim())
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n");
+  } else {
+    text = text.replace(/\s+/g, " ");
+  }
+  return truncateText(text.trim(), options.maxLength);
+}
