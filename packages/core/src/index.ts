@@ -76,8 +76,29 @@ export {
   verificationCategorySchema,
 } from "./record/goal-record.js";
 export { GOAL_RECORD_SCHEMA_ID, goalRecordJsonSchema, JSON_SCHEMAS } from "./record/goal-record-json-schema.js";
-
+export { noteRecentFile, parseProgressMarkers, RECENT_FILES_LIMIT } from "./record/working-context.js";
 export { redactSecrets } from "./redaction/redact-secrets.js";
+export { writeFileAtomic } from "./store/atomic-file.js";
+export { AUDIT_LOG_LIMIT_BYTES } from "./store/audit-log.js";
+export type { ContinuationCandidate, ContinuationOutcome } from "./store/continuation.js";
+export { continuationCandidates, continueGoal } from "./store/continuation.js";
+export type { LockOptions } from "./store/file-lock.js";
+export { withFileLock } from "./store/file-lock.js";
+export type { ContinuationEntry, GoalStore, GoalStoreOptions, SessionIdentity } from "./store/goal-store.js";
+export { continuationEntrySchema, createGoalStore } from "./store/goal-store.js";
+export { safeFileName } from "./store/safe-file-name.js";
+export type { SessionCounters, SessionFile } from "./store/session-file.js";
+export {
+  CLOSED_GOALS_KEPT,
+  emptySessionFile,
+  SESSION_FILE_SCHEMA_ID,
+  SESSION_FILE_SCHEMA_VERSION,
+  sessionCountersSchema,
+  sessionFileSchema,
+} from "./store/session-file.js";
+export type { Snapshot, SnapshotMetadata } from "./store/snapshots.js";
+export { readSnapshot, serveSnapshot, snapshotMetadataSchema, writeSnapshot } from "./store/snapshots.js";
+export { resolveStoreRoot } from "./store/store-root.js";
 export { appendToList, LIST_LIMITS, sanitizeList } from "./text/sanitize-list.js";
 export type { SanitizeOptions } from "./text/sanitize-text.js";
 export { sanitizeText, truncateText } from "./text/sanitize-text.js";

@@ -1,0 +1,26 @@
+// An append-only record of opens, updates, closes and refusals, for the human. Bounded: past the size
+// limit the log rotates once (audit.log → audit.log.1), so it never holds more than twice the limit.
+import { appendFileSync, renameSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { sanitizeText } from "../text/sanitize-text.js";
+import { ensureDirectory, FILE_MODE } from "./atomic-file.js";
+
+export const AUDIT_LOG_LIMIT_BYTES = 512 * 1024;
+
+export interface AuditEntry {
+  readonly at: string;
+  readonly sessionId: string;
+  readonly goalId?: string | null;
+  readonly type: string;
+  readonly note?: string;
+}
+
+export function appendAuditEntry(root: string, entry: AuditEntry): void {
+  ensureDirectory(root);
+  const path = join(root, "audit.log");
+  try {
+    if (statSync(path).size > AUDIT_LOG_LIMIT_BYTES) renameSync(path, `${path}.1`);
+  } catch {}
+  const line = { ...entry, ...(entry.note === undefined ? {} : { note: sanitizeText(entry.note, { maxLength: 500 }) }) };
+  appendFileSync(path, `${JSON.stringify(line)}\n`, { mode: FILE_MODE });
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
+import { closeGoal, createGoal } from "../record/goal-lifecycle.js";
+import { isOpen } from "../record/goal-phase.js";
+import { continueGoal } from "./continuation.js";
+import { createGoalStore, type GoalStore } from "./goal-store.js";
+import { temporaryRoot } from "./test-root.js";
+
+const cwd = "/work/project";
+const identity = (sessionId: string) => ({ sessionId, host: "test", cwd });
+
+function seed(
+  store: GoalStore,
+  sessionId: string,
+  objective: string,
+  options: { id?: string; closed?: boolean; updatedAt?: string } = {},
+) {
+  let goal = createGoal({ sessionId, cwd, host: "test", objective, source: "slash", ...(options.id ? { id: options.id } : {}) });
+  if (options.updatedAt) goal = { ...goal, updatedAt: options.updatedAt };
+  if (options.closed) goal = closeGoal(goal, { status: "cancelled", reason: "done with it" });
+  store.update(identity(sessionId), (session) => {
+    session.goals.push(goal);
+    session.activeGoalId = goal.id;
+  });
+  return goal;
+}
+
+describe("same-directory continuation", () => {
+  it("with zero open goals says so and pretends nothing", () => {
+    const store = createGoalStore({ root: temporaryRoot() });
+    seed(store, "old", "closed work", { closed: true });
+    const outcome = continueGoal(store, identity("new"));
+    expect(outcome).toMatchObject({ kind: "none" });
+    expect(outcome.kind === "none" && outcome.message).toMatch(/No open goal was found for \/work\/project. Do not pretend/);
+    expect(store.read("new")).toBeNull();
+  });
+
+  it("with one open goal moves it: the new session owns it, the old copy is closed as moved", () => {
+    const store = createGoalStore({ root: temporaryRoot() });
+    const goal = seed(store, "old", "Stream large files");
+    const outcome = continueGoal(store, identity("new"));
+    expect(outcome).toMatchObject({ kind: "continued", fromSessionId: "old", goal: { id: goal.id, sessionId: "new" } });
+    const moved = store.read("new")!;
+    expect(moved.activeGoalId).toBe(goal.id);
+    expect(moved.goals[0]!.history.at(-1)).toMatchObject({ type: "moved" });
+    const old = store.read("old")!;
+    expect(isOpen(old.goals[0]!)).toBe(false);
+    expect(old.goals[0]!.closeReason).toBe("moved to session new");
+    expect(old.activeGoalId).toBeNull();
+    // Continuing again from a third session finds the goal in "new" only.
+    expect(continueGoal(store, identity("third"))).toMatchObject({ kind: "continued", fromSessionId: "new" });
+  });
+
+  it("treats copies of one goal id in several sessions as one goal, the newest copy", () => {
+    const store = createGoalStore({ root: temporaryRoot() });
+    seed(store, "a", "older copy", { id: "goal_same", updatedAt: "2026-11-22T10:00:00.000Z" });
+    seed(store, "b", "newer copy", { id: "goal_same", updatedAt: "2026-11-22T11:00:00.000Z" });
+    const outcome = continueGoal(store, identity("new"));
+    expect(outcome).toMatchObject({ kind: "continued", fromSessionId: "b", goal: { objective: "newer copy" } });
+  });
+
+  it("with two or more open goals refuses and lists them with ids and objectives", () => {
+    const store = createGoalStore({ root: temporaryRoot() });
+    const first = seed(store, "a", "Stream large files");
+    const second = seed(store, "b", "Fix the flaky login test");
+    expect(() => continueGoal(store, identity("new"))).toThrow(AmbiguousContinuationError);
+    try {
+      continueGoal(store, identity("new"));
+    } catch (error) {
+      expect((error as Error).message).toContain(`${first.id} (session a): Stream large files`);
+      expect((error as Error).message).toContain(`${second.id} (session b): Fix the flaky login test`);
+    }
+    expect(continueGoal(store, identity("new"), second.id)).toMatchObject({ kind: "continued", goal: { id: second.id } });
+    expect(() => continueGoal(store, identity("other"), "goal_missing")).toThrow(GoalNotFoundError);
+  });
+
+  it("only looks at the same directory", () => {
+    const store = createGoalStore({ root: temporaryRoot() });
+    seed(store, "a", "Stream large files");
+    expect(continueGoal(store, { sessionId: "new", host: "test", cwd: "/elsewhere" })).toMatchObject({ kind: "none" });
+  });
+});

@@ -1,0 +1,116 @@
+// Same-directory continuation, conservatively: a goal moves to a new session only when the user says
+// continue. Zero open goals: say so, never pretend. One: it moves (the new session gets it, the old
+// session's copy is closed as moved). Copies of one goal id in several sessions: one goal, the newest
+// copy. Two or more goals: refuse and list them, so the user picks.
+import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
+import { pushGoalEvent } from "../record/bounded-history.js";
+import { isOpen } from "../record/goal-phase.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import type { GoalStore, SessionIdentity } from "./goal-store.js";
+
+export interface ContinuationCandidate {
+  readonly goalId: string;
+  readonly sessionId: string;
+  readonly objective: string;
+  readonly updatedAt: string;
+}
+
+/** Open root goals of other sessions in this directory, one per goal id (the newest copy). */
+export function continuationCandidates(store: GoalStore, cwd: string, excludeSessionId?: string): ContinuationCandidate[] {
+  const newest = new Map<string, ContinuationCandidate>();
+  for (const entry of store.continuationEntries(cwd)) {
+    if (entry.sessionId === excludeSessionId) continue;
+    for (const goal of entry.goals) {
+      if (goal.level === "task") continue;
+      const candidate = { goalId: goal.id, sessionId: entry.sessionId, objective: goal.objective, updatedAt: goal.updatedAt };
+      const known = newest.get(goal.id);
+      if (!known || known.updatedAt < candidate.updatedAt) newest.set(goal.id, candidate);
+    }
+  }
+  return [...newest.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+export type ContinuationOutcome =
+  | { readonly kind: "none"; readonly message: string }
+  | { readonly kind: "already-here"; readonly goal: GoalRecord }
+  | { readonly kind: "continued"; readonly goal: GoalRecord; readonly fromSessionId: string };
+
+/**
+ * Moves an open goal of this directory into `identity`'s session. The new copy is written before the
+ * old one is closed: a crash in between leaves two copies of one goal id, which the newest-copy rule
+ * resolves, never a lost goal.
+ */
+export function continueGoal(store: GoalStore, identity: SessionIdentity, goalId?: string): ContinuationOutcome {
+  const own = store
+    .read(identity.sessionId)
+    ?.goals.find((goal) => isOpen(goal) && goal.level !== "task" && (!goalId || goal.id === goalId));
+  if (own) return { kind: "already-here", goal: own };
+
+  let candidates = continuationCandidates(store, identity.cwd, identity.sessionId);
+  if (goalId) {
+    candidates = candidates.filter((candidate) => candidate.goalId === goalId);
+    if (candidates.length === 0)
+      throw new GoalNotFoundError(
+        `No open goal ${goalId} was found for ${identity.cwd}. Run goalpost status to list open goals.`,
+      );
+  }
+  if (candidates.length === 0) {
+    return {
+      kind: "none",
+      message: `No open goal was found for ${identity.cwd}. Do not pretend a goal exists: ask the user for the objective, or start one with /goal <objective>.`,
+    };
+  }
+  if (candidates.length > 1) throw new AmbiguousContinuationError(candidates);
+
+  const [chosen] = candidates as [ContinuationCandidate];
+  const source = store.read(chosen.sessionId)?.goals ?? [];
+  const moving = collectSubtree(source, chosen.goalId).filter((goal) => isOpen(goal));
+  if (moving.length === 0) {
+    return { kind: "none", message: `Goal ${chosen.goalId} is no longer open.` };
+  }
+  const at = store.now().toISOString();
+  const { session } = store.update(identity, (target) => {
+    for (const goal of moving) {
+      const copy = pushGoalEvent(
+        { ...goal, sessionId: identity.sessionId, updatedAt: at },
+        { at, type: "moved", note: `continued from session ${chosen.sessionId}` },
+      );
+      target.goals = [...target.goals.filter((existing) => existing.id !== goal.id), copy];
+    }
+    target.activeGoalId = moving.at(-1)?.id ?? chosen.goalId;
+  });
+  store.update({ sessionId: chosen.sessionId, host: identity.host, cwd: identity.cwd }, (old) => {
+    const movedIds = new Set(moving.map((goal) => goal.id));
+    old.goals = old.goals.map((goal) =>
+      movedIds.has(goal.id) && isOpen(goal)
+        ? pushGoalEvent(
+            {
+              ...goal,
+              status: "cancelled",
+              closedAt: at,
+              closeReason: `moved to session ${identity.sessionId}`,
+              updatedAt: at,
+              revision: goal.revision + 1,
+            },
+            { at, type: "moved", note: `moved to session ${identity.sessionId}` },
+          )
+        : goal,
+    );
+    if (old.activeGoalId && movedIds.has(old.activeGoalId)) old.activeGoalId = null;
+  });
+  store.audit({ sessionId: identity.sessionId, goalId: chosen.goalId, type: "moved", note: `from session ${chosen.sessionId}` });
+  const goal = session.goals.find((candidate) => candidate.id === chosen.goalId)!;
+  return { kind: "continued", goal, fromSessionId: chosen.sessionId };
+}
+
+function collectSubtree(goals: readonly GoalRecord[], rootId: string): GoalRecord[] {
+  const result: GoalRecord[] = [];
+  const visit = (id: string) => {
+    const goal = goals.find((candidate) => candidate.id === id);
+    if (!goal) return;
+    result.push(goal);
+    for (const child of goals.filter((candidate) => candidate.parentId === id)) visit(child.id);
+  };
+  visit(rootId);
+  return result;
+}

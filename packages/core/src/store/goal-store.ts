@@ -1,0 +1,199 @@
+// The goal store: plain JSON files under a root directory. Hooks are separate short-lived processes
+// that may run at once, be killed mid-write, or serve two sessions in one directory; the store is
+// where nothing is lost (locked read-modify-write, atomic replace) and nothing leaks (0600/0700 files,
+// redacted content, session ids that cannot escape the root).
+//
+// Layout under the root:
+//   by-session/<session>.json                 the session's goals, active goal and counters
+//   by-cwd-session/<cwd-hash>--<session>.json the continuation index: open goals per directory
+//   compact/<session>.txt, .txt.json          the compaction snapshot and its metadata
+//   locks/<session>.lock                      held during an update
+//   audit.log                                 opens, updates, closes, refusals (bounded)
+import { existsSync, readdirSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import * as z from "zod/mini";
+import { cwdHash } from "../record/goal-identity.js";
+import { isOpen } from "../record/goal-phase.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
+import { type AuditEntry, appendAuditEntry } from "./audit-log.js";
+import { type LockOptions, withFileLock } from "./file-lock.js";
+import { readJsonFile, type Warn } from "./read-json-file.js";
+import { safeFileName } from "./safe-file-name.js";
+import {
+  CLOSED_GOALS_KEPT,
+  emptySessionFile,
+  SESSION_FILE_SCHEMA_VERSION,
+  SESSION_LIST_LIMIT,
+  type SessionFile,
+  sessionFileSchema,
+} from "./session-file.js";
+
+export interface GoalStoreOptions {
+  /** The state root (see resolveStoreRoot). */
+  readonly root: string;
+  readonly now?: () => Date;
+  /** Where problems a user should know about go; stderr by default, each message once per process. */
+  readonly warn?: Warn;
+  readonly lock?: LockOptions;
+}
+
+export interface SessionIdentity {
+  readonly sessionId: string;
+  readonly host: string;
+  /** The project directory (never a later payload's cwd, which follows `cd`). */
+  readonly cwd: string;
+}
+
+export const continuationEntrySchema = z.object({
+  schemaVersion: z.literal(SESSION_FILE_SCHEMA_VERSION),
+  sessionId: z.string(),
+  cwd: z.string(),
+  updatedAt: z.string(),
+  goals: z.array(
+    z.object({ id: z.string(), objective: z.string(), status: z.string(), level: z.string(), updatedAt: z.string() }),
+  ),
+});
+export type ContinuationEntry = z.infer<typeof continuationEntrySchema>;
+
+export interface GoalStore {
+  readonly root: string;
+  /** The session's state, or null when it has none. Never locks. */
+  read(sessionId: string): SessionFile | null;
+  /**
+   * Locked read-modify-write. `mutate` changes the session in place and may return a value; the
+   * file is written only if something changed. Returns the session as written and that value.
+   */
+  update<T>(identity: SessionIdentity, mutate: (session: SessionFile) => T): { session: SessionFile; result: T };
+  /** The continuation index entries of a directory (every session that has open goals there). */
+  continuationEntries(cwd: string): ContinuationEntry[];
+  /** Appends to the bounded audit log. Never throws. */
+  audit(entry: Omit<AuditEntry, "at">): void;
+  /** The path of a file of this store, for a session (for messages and tests). */
+  sessionPath(sessionId: string): string;
+  readonly warn: Warn;
+  readonly now: () => Date;
+}
+
+function stderrOnce(): Warn {
+  const seen = new Set<string>();
+  return (message) => {
+    if (seen.has(message)) return;
+    seen.add(message);
+    process.stderr.write(`${message}\n`);
+  };
+}
+
+/** Keeps every open goal and the newest closed ones; bounds the id and compaction lists. */
+function trimSession(session: SessionFile): void {
+  const closed = session.goals.filter((goal) => !isOpen(goal));
+  if (closed.length > CLOSED_GOALS_KEPT) {
+    const drop = new Set(
+      closed
+        .sort((a, b) => (a.closedAt ?? "").localeCompare(b.closedAt ?? ""))
+        .slice(0, closed.length - CLOSED_GOALS_KEPT)
+        .map((goal) => goal.id),
+    );
+    session.goals = session.goals.filter((goal) => !drop.has(goal.id));
+  }
+  if (session.toolUseIds.length > SESSION_LIST_LIMIT) session.toolUseIds = session.toolUseIds.slice(-SESSION_LIST_LIMIT);
+  if (session.compactions.length > SESSION_LIST_LIMIT) session.compactions = session.compactions.slice(-SESSION_LIST_LIMIT);
+}
+
+function continuationSummary(session: SessionFile): ContinuationEntry["goals"] {
+  return session.goals
+    .filter((goal: GoalRecord) => isOpen(goal))
+    .map((goal) => ({
+      id: goal.id,
+      objective: goal.objective,
+      status: goal.status,
+      level: goal.level,
+      updatedAt: goal.updatedAt,
+    }));
+}
+
+export function createGoalStore(options: GoalStoreOptions): GoalStore {
+  const root = options.root;
+  const now = options.now ?? (() => new Date());
+  const warn = options.warn ?? stderrOnce();
+  const sessionPath = (sessionId: string) => join(root, "by-session", `${safeFileName(sessionId)}.json`);
+  const indexDirectory = join(root, "by-cwd-session");
+  const indexPath = (cwd: string, sessionId: string) => join(indexDirectory, `${cwdHash(cwd)}--${safeFileName(sessionId)}.json`);
+
+  const read = (sessionId: string) =>
+    readJsonFile(sessionPath(sessionId), sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now());
+
+  function writeIndex(before: SessionFile | null, after: SessionFile): void {
+    const goals = continuationSummary(after);
+    const path = indexPath(after.cwd, after.sessionId);
+    const unchanged =
+      before !== null && before.cwd === after.cwd && JSON.stringify(continuationSummary(before)) === JSON.stringify(goals);
+    if (unchanged && (goals.length === 0 || existsSync(path))) return;
+    if (goals.length === 0) {
+      try {
+        unlinkSync(path);
+      } catch {}
+      return;
+    }
+    const entry: ContinuationEntry = {
+      schemaVersion: SESSION_FILE_SCHEMA_VERSION,
+      sessionId: after.sessionId,
+      cwd: after.cwd,
+      updatedAt: after.updatedAt,
+      goals,
+    };
+    writeFileAtomic(path, `${JSON.stringify(entry)}\n`);
+  }
+
+  return {
+    root,
+    now,
+    warn,
+    sessionPath,
+    read,
+    update(identity, mutate) {
+      const lockPath = join(root, "locks", `${safeFileName(identity.sessionId)}.lock`);
+      ensureDirectory(join(root, "locks"));
+      return withFileLock(
+        lockPath,
+        () => {
+          const before = read(identity.sessionId);
+          const session: SessionFile = before
+            ? structuredClone(before)
+            : emptySessionFile(identity.sessionId, identity.host, identity.cwd, now());
+          const result = mutate(session);
+          trimSession(session);
+          const original = before ? JSON.stringify(before) : null;
+          if (JSON.stringify(session) !== original) {
+            session.updatedAt = now().toISOString();
+            writeFileAtomic(sessionPath(identity.sessionId), `${JSON.stringify(session)}\n`);
+            writeIndex(before, session);
+          }
+          return { session, result };
+        },
+        options.lock,
+      );
+    },
+    continuationEntries(cwd) {
+      const prefix = `${cwdHash(cwd)}--`;
+      let names: string[];
+      try {
+        names = readdirSync(indexDirectory).filter((name) => name.startsWith(prefix) && name.endsWith(".json"));
+      } catch {
+        return [];
+      }
+      return names
+        .map((name) =>
+          readJsonFile(join(indexDirectory, name), continuationEntrySchema, SESSION_FILE_SCHEMA_VERSION, warn, now()),
+        )
+        .filter((entry): entry is ContinuationEntry => entry !== null);
+    },
+    audit(entry) {
+      try {
+        appendAuditEntry(root, { at: now().toISOString(), ...entry });
+      } catch (error) {
+        warn(`goalpost: could not write the audit log under ${root}: ${(error as Error).message}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Reading a file goalpost wrote earlier. Missing: null. Corrupt (bad JSON, wrong schema): moved aside
+// under a timestamped name, reported once, and treated as missing, so the session continues clean.
+// Written by a newer goalpost (a higher schemaVersion): refused, so it is never overwritten.
+import { readFileSync, renameSync } from "node:fs";
+import type * as z from "zod/mini";
+import { StoreError } from "../errors.js";
+
+export type Warn = (message: string) => void;
+
+export function readJsonFile<T>(path: string, schema: z.ZodMiniType<T>, knownVersion: number, warn: Warn, now: Date): T | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return setAside(path, `is not valid JSON (${(error as Error).message})`, warn, now);
+  }
+  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === "number" && version > knownVersion) {
+    throw new StoreError(
+      "store_newer_version",
+      path,
+      `${path} was written by a newer goalpost (schema version ${version}; this one knows ${knownVersion}). It is left untouched: upgrade goalpost.`,
+    );
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    return setAside(path, `does not match the schema (${where.join("; ")})`, warn, now);
+  }
+  return parsed.data;
+}
+
+function setAside(path: string, problem: string, warn: Warn, now: Date): null {
+  const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, "-")}`;
+  try {
+    renameSync(path, aside);
+    warn(`goalpost: ${path} ${problem}; moved it to ${aside} and continued with a clean state.`);
+  } catch {
+    warn(`goalpost: ${path} ${problem} and could not be moved aside; continuing with a clean state.`);
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+// One session's state on disk: its goals (the open one and the hierarchy under it, plus recently
+// closed ones), which goal is active, and the counters the engine keeps between hook processes.
+import * as z from "zod/mini";
+import { goalRecordSchema } from "../record/goal-record.js";
+
+const describe = z.describe;
+const count = (description: string) => z._default(z.int().check(z.nonnegative()), 0).check(describe(description));
+
+export const SESSION_FILE_SCHEMA_VERSION = 1;
+export const SESSION_FILE_SCHEMA_ID = "https://unpkg.com/@goalpost/core@0/schema/session-file.schema.json";
+
+export const sessionCountersSchema = z
+  .object({
+    toolCalls: count("Tool calls seen in this session (main session only)."),
+    prompts: count("User prompts seen."),
+    consecutiveStopBlocks: count("Stops blocked in a row with no goal update in between."),
+    stalls: count("Times the stop guard gave up because the goal made no progress."),
+    subagentsActive: count("Subagents started and not yet stopped (hosts whose tool events do not mark subagents)."),
+  })
+  .check(describe("Counters the engine keeps between hook processes."));
+export type SessionCounters = z.infer<typeof sessionCountersSchema>;
+
+export const sessionFileSchema = z
+  .object({
+    $schema: z.optional(z.string()).check(describe("The JSON Schema of this file.")),
+    schemaVersion: z.literal(SESSION_FILE_SCHEMA_VERSION).check(describe("Files of a newer version are never overwritten.")),
+    sessionId: z.string().check(describe("The host's session id, as the host sent it.")),
+    host: z.string().check(describe("The host that owns the session.")),
+    cwd: z.string().check(describe("The project directory of the session.")),
+    createdAt: z.string().check(describe("When the file was first written.")),
+    updatedAt: z.string().check(describe("When the file was last written.")),
+    activeGoalId: z.nullable(z.string()).check(describe("The goal that hooks enforce: the deepest open goal of the stack.")),
+    goals: z._default(z.array(goalRecordSchema), []).check(describe("Open goals and the most recently closed ones.")),
+    counters: z._default(sessionCountersSchema, {
+      toolCalls: 0,
+      prompts: 0,
+      consecutiveStopBlocks: 0,
+      stalls: 0,
+      subagentsActive: 0,
+    }),
+    toolUseIds: z
+      ._default(z.array(z.object({ id: z.string(), at: z.string() })), [])
+      .check(describe("Recent tool_use ids of goal-tool calls, so an MCP call can be tied to this session.")),
+    compactions: z
+      ._default(z.array(z.object({ at: z.string(), trigger: z.string(), restoredAt: z.nullable(z.string()) })), [])
+      .check(describe("Compactions seen and when each was followed by a restore (null: never restored).")),
+  })
+  .check(describe("A goalpost session file (by-session/<session>.json)."));
+
+export type SessionFile = z.infer<typeof sessionFileSchema>;
+
+/** How many closed goals a session file keeps beside its open ones. */
+export const CLOSED_GOALS_KEPT = 20;
+/** How many tool_use ids and compactions a session file remembers. */
+export const SESSION_LIST_LIMIT = 50;
+
+export function emptySessionFile(sessionId: string, host: string, cwd: string, now: Date): SessionFile {
+  const at = now.toISOString();
+  return {
+    $schema: SESSION_FILE_SCHEMA_ID,
+    schemaVersion: SESSION_FILE_SCHEMA_VERSION,
+    sessionId,
+    host,
+    cwd,
+    createdAt: at,
+    updatedAt: at,
+    activeGoalId: null,
+    goals: [],
+    counters: { toolCalls: 0, prompts: 0, consecutiveStopBlocks: 0, stalls: 0, subagentsActive: 0 },
+    toolUseIds: [],
+    compactions: [],
+  };
+}

@@ -1,0 +1,8 @@
+// Where goalpost keeps its state: the root an adapter picks inside its host's home (so a fake host
+// home isolates a test completely), unless GOALPOST_HOME says otherwise.
+import { resolve } from "node:path";
+
+export function resolveStoreRoot(defaultRoot: string, env: NodeJS.ProcessEnv = process.env): string {
+  const override = env["GOALPOST_HOME"]?.trim();
+  return resolve(override ? override : defaultRoot);
+}
