@@ -46,7 +46,9 @@ describe("goal store files", () => {
 
   it("skips the write when nothing changed", () => {
     const store = createGoalStore({ root: temporaryRoot() });
-    store.update(identity, (session) => void (session.counters.prompts = 1));
+    store.update(identity, (session) => {
+      session.counters.prompts = 1;
+    });
     const before = statSync(store.sessionPath(identity.sessionId)).mtimeMs;
     store.update(identity, () => undefined);
     expect(statSync(store.sessionPath(identity.sessionId)).mtimeMs).toBe(before);
@@ -57,7 +59,9 @@ describe("goal store files", () => {
     (sessionId) => {
       const root = temporaryRoot();
       const store = createGoalStore({ root });
-      store.update({ ...identity, sessionId }, (session) => void (session.counters.prompts = 1));
+      store.update({ ...identity, sessionId }, (session) => {
+        session.counters.prompts = 1;
+      });
       const path = resolve(store.sessionPath(sessionId));
       expect(path.startsWith(`${resolve(root, "by-session")}/`)).toBe(true);
       expect(path.length).toBeLessThan(root.length + 160);
@@ -78,7 +82,9 @@ describe("bad files", () => {
     const store = createGoalStore({ root, warn: (message) => warnings.push(message) });
     ensureDirectory(join(root, "by-session"));
     writeFileSync(store.sessionPath(identity.sessionId), "{ not json");
-    store.update(identity, (session) => void (session.counters.prompts = 1));
+    store.update(identity, (session) => {
+      session.counters.prompts = 1;
+    });
     expect(store.read(identity.sessionId)?.counters.prompts).toBe(1);
     const aside = readdirSync(join(root, "by-session")).filter((name) => name.includes(".corrupt-"));
     expect(aside).toHaveLength(1);
@@ -103,7 +109,11 @@ describe("bad files", () => {
     ensureDirectory(join(root, "by-session"));
     const newer = JSON.stringify({ schemaVersion: 99, future: true });
     writeFileSync(store.sessionPath(identity.sessionId), newer);
-    expect(() => store.update(identity, (session) => void (session.counters.prompts = 1))).toThrow(StoreError);
+    expect(() =>
+      store.update(identity, (session) => {
+        session.counters.prompts = 1;
+      }),
+    ).toThrow(StoreError);
     expect(readFileSync(store.sessionPath(identity.sessionId), "utf8")).toBe(newer);
   });
 });
@@ -130,7 +140,9 @@ describe("concurrency and crashes", () => {
     ensureDirectory(join(root, "locks"));
     writeFileSync(join(root, "locks", `${identity.sessionId}.lock`), `${pid} ${Date.now()}`);
     const started = Date.now();
-    store.update(identity, (session) => void (session.counters.prompts = 7));
+    store.update(identity, (session) => {
+      session.counters.prompts = 7;
+    });
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(store.read(identity.sessionId)?.counters.prompts).toBe(7);
   });
