@@ -10,6 +10,7 @@ export type GoalpostErrorCode =
   | "empty_update"
   | "completion_refused"
   | "goal_not_found"
+  | "goal_already_open"
   | "session_mismatch"
   | "subagent_refused"
   | "ambiguous_continuation"
@@ -97,6 +98,18 @@ export class GoalNotFoundError extends GoalpostError {
   constructor(message: string) {
     super("goal_not_found", message);
     this.name = "GoalNotFoundError";
+  }
+}
+
+export class GoalAlreadyOpenError extends GoalpostError {
+  readonly goalId: string;
+  constructor(goalId: string, objective: string) {
+    super(
+      "goal_already_open",
+      `Goal ${goalId} is already open ("${objective}"). Update it with goalpost_update, or close it with goalpost_close before opening another.`,
+    );
+    this.name = "GoalAlreadyOpenError";
+    this.goalId = goalId;
   }
 }
 

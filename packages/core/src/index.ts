@@ -1,10 +1,46 @@
 // @goalpost/core: the public surface. Adding a line here is an API decision.
 
+export type { EngineConfig, EngineConfigInput } from "./engine/engine-config.js";
+export {
+  CONFIG_FILE,
+  DEFAULT_ENGINE_CONFIG,
+  engineConfigSchema,
+  KILL_SWITCH_FILE,
+  killSwitchEngaged,
+  loadEngineConfig,
+} from "./engine/engine-config.js";
+export type { EngineDecision, EngineEvent, EngineEventInput, EngineEventOf, TaskItem } from "./engine/engine-event.js";
+export {
+  compactionAboutToRunEventSchema,
+  engineDecisionSchema,
+  engineEventSchema,
+  NO_DECISION,
+  promptSubmittedEventSchema,
+  sessionEndedEventSchema,
+  sessionStartedEventSchema,
+  stopRequestedEventSchema,
+  subagentStartedEventSchema,
+  subagentStoppedEventSchema,
+  taskItemSchema,
+  tasksUpdatedEventSchema,
+  toolAboutToRunEventSchema,
+  toolRanEventSchema,
+} from "./engine/engine-event.js";
+export type { GoalCommand } from "./engine/goal-command.js";
+export { parseGoalCommand } from "./engine/goal-command.js";
+export type { GoalEngine, GoalEngineOptions } from "./engine/goal-engine.js";
+export { createGoalEngine } from "./engine/goal-engine.js";
+export { SUBAGENT_BOUNDARY_NOTICE } from "./engine/policy-text.js";
+export type { RenderForm, RenderOptions } from "./engine/render-goal.js";
+export { DEFAULT_TOOL_HINT, renderGoalContext } from "./engine/render-goal.js";
+export { goalStack, openRootGoal } from "./engine/session-goals.js";
+export { tasksFromToolInput } from "./engine/task-goals.js";
 export type { GoalpostErrorCode } from "./errors.js";
 export {
   AmbiguousContinuationError,
   CompletionRefusedError,
   EmptyUpdateError,
+  GoalAlreadyOpenError,
   GoalClosedError,
   GoalNotFoundError,
   GoalpostError,
@@ -99,6 +135,10 @@ export {
 export type { Snapshot, SnapshotMetadata } from "./store/snapshots.js";
 export { readSnapshot, serveSnapshot, snapshotMetadataSchema, writeSnapshot } from "./store/snapshots.js";
 export { resolveStoreRoot } from "./store/store-root.js";
+export type { ToolUseRecord } from "./store/tool-use-index.js";
+export { lookupToolUse, recordToolUse, toolUseRecordSchema } from "./store/tool-use-index.js";
 export { appendToList, LIST_LIMITS, sanitizeList } from "./text/sanitize-list.js";
 export type { SanitizeOptions } from "./text/sanitize-text.js";
 export { sanitizeText, truncateText } from "./text/sanitize-text.js";
+export type { GoalToolResult, GoalTools, ToolCaller } from "./tools/goal-tools.js";
+export { createGoalTools, toolErrorText } from "./tools/goal-tools.js";

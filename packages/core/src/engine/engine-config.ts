@@ -1,0 +1,71 @@
+// Engine settings and the escape hatches a user needs when goalpost is in their way: enforcement can
+// be warn-only or off, and a kill switch (an environment variable or a file in the state root) turns
+// every hook into a no-op answer at once.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as z from "zod/mini";
+
+export const engineConfigSchema = z.strictObject({
+  enforcement: z
+    ._default(z.enum(["enforce", "warn", "off"]), "enforce")
+    .check(z.describe("enforce: deny drifting tools and block stops; warn: only warn; off: inject context only.")),
+  driftWarnAt: z
+    ._default(z.int().check(z.positive()), 3)
+    .check(z.describe("Tool calls since the last goal update after which each call is warned.")),
+  driftDenyAt: z
+    ._default(z.int().check(z.positive()), 5)
+    .check(z.describe("Tool calls since the last goal update after which the next non-goal tool is denied.")),
+  stopBlockLimit: z
+    ._default(z.int().check(z.positive()), 3)
+    .check(z.describe("Stops blocked in a row with no goal progress before a stop is let through as a stall.")),
+  compactBudget: z
+    ._default(z.int().check(z.minimum(600)), 1200)
+    .check(z.describe("Characters of the goal block injected with every prompt.")),
+  fullBudget: z
+    ._default(z.int().check(z.minimum(600)), 4000)
+    .check(z.describe("Characters of the goal block injected at session start, resume and after compaction.")),
+});
+export type EngineConfig = z.infer<typeof engineConfigSchema>;
+export type EngineConfigInput = z.input<typeof engineConfigSchema>;
+
+export const DEFAULT_ENGINE_CONFIG: EngineConfig = engineConfigSchema.parse({});
+
+/** Name of the file in the state root that disables goalpost. */
+export const KILL_SWITCH_FILE = "disabled";
+export const CONFIG_FILE = "config.json";
+
+/** True when GOALPOST_DISABLED is set (to anything but 0/false) or `<root>/disabled` exists. */
+export function killSwitchEngaged(root: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  const flag = env["GOALPOST_DISABLED"]?.trim().toLowerCase();
+  if (flag && flag !== "0" && flag !== "false") return true;
+  return existsSync(join(root, KILL_SWITCH_FILE));
+}
+
+/**
+ * The config in force: defaults, then `<root>/config.json` (strict: unknown keys are an error the
+ * user sees), then GOALPOST_ENFORCEMENT. A broken config file never breaks the host: it is reported
+ * through `warn` and the defaults apply.
+ */
+export function loadEngineConfig(
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (message: string) => void = () => {},
+): EngineConfig {
+  let fromFile: unknown = {};
+  const path = join(root, CONFIG_FILE);
+  if (existsSync(path)) {
+    try {
+      fromFile = JSON.parse(readFileSync(path, "utf8"));
+    } catch (error) {
+      warn(`goalpost: ${path} is not valid JSON (${(error as Error).message}); using defaults.`);
+    }
+  }
+  const parsed = engineConfigSchema.safeParse(fromFile);
+  let config = parsed.success ? parsed.data : DEFAULT_ENGINE_CONFIG;
+  if (!parsed.success)
+    warn(`goalpost: ${path} is invalid (${z.prettifyError(parsed.error).replace(/\n/g, " ")}); using defaults.`);
+  const enforcement = env["GOALPOST_ENFORCEMENT"]?.trim().toLowerCase();
+  if (enforcement === "enforce" || enforcement === "warn" || enforcement === "off") config = { ...config, enforcement };
+  else if (enforcement) warn(`goalpost: GOALPOST_ENFORCEMENT must be enforce, warn or off (got "${enforcement}").`);
+  return config;
+}

@@ -1,0 +1,121 @@
+// Host-neutral events: what an adapter tells the engine after reading its host's payload. Every
+// adapter and every third-party harness feeds these same events, so every host behaves the same.
+import * as z from "zod/mini";
+
+const describe = z.describe;
+
+const base = {
+  sessionId: z.string().check(z.minLength(1), describe("The main session's id (for a subagent's event, its parent's).")),
+  host: z.string().check(z.minLength(1), describe("The host, e.g. claude-code.")),
+  cwd: z.string().check(z.minLength(1), describe("The project directory: stable for the session, not a later cd.")),
+  subagent: z._default(z.boolean(), false).check(describe("True when the event comes from a subagent.")),
+  agentId: z.optional(z.nullable(z.string())).check(describe("The subagent's id, when the host gives one.")),
+};
+
+export const sessionStartedEventSchema = z.object({
+  type: z.literal("session-started"),
+  ...base,
+  source: z.enum(["startup", "resume", "compact", "clear", "fork"]).check(describe("Why the session (re)started.")),
+});
+
+export const promptSubmittedEventSchema = z.object({
+  type: z.literal("prompt-submitted"),
+  ...base,
+  prompt: z.string().check(describe("The prompt as typed.")),
+  origin: z
+    ._default(z.enum(["user", "host"]), "user")
+    .check(
+      describe(
+        "host: a prompt the host made itself (a background task's notification, a stop reason fed back); never captured, never resets counters.",
+      ),
+    ),
+  nativeGoal: z
+    ._default(z.boolean(), false)
+    .check(describe("True when the host has its own /goal, so a /goal prompt is mirrored.")),
+});
+
+export const toolAboutToRunEventSchema = z.object({
+  type: z.literal("tool-about-to-run"),
+  ...base,
+  toolName: z.string(),
+  toolInput: z.optional(z.unknown()),
+  toolUseId: z.optional(z.nullable(z.string())),
+});
+
+export const toolRanEventSchema = z.object({
+  type: z.literal("tool-ran"),
+  ...base,
+  toolName: z.string(),
+  toolInput: z.optional(z.unknown()),
+  toolUseId: z.optional(z.nullable(z.string())),
+  succeeded: z.nullable(z.boolean()).check(describe("Whether the host reported success; null when it did not say.")),
+  exitCode: z.optional(z.nullable(z.int())),
+  output: z.optional(z.nullable(z.string())).check(describe("The tool output as text, for the receipt's hash.")),
+});
+
+export const taskItemSchema = z.object({
+  text: z.string(),
+  status: z.enum(["pending", "in_progress", "completed"]),
+});
+export type TaskItem = z.infer<typeof taskItemSchema>;
+
+export const tasksUpdatedEventSchema = z.object({
+  type: z.literal("tasks-updated"),
+  ...base,
+  tasks: z.array(taskItemSchema).check(describe("The host's todo/plan list as it now stands.")),
+});
+
+export const compactionAboutToRunEventSchema = z.object({
+  type: z.literal("compaction-about-to-run"),
+  ...base,
+  trigger: z.enum(["manual", "auto"]),
+});
+
+export const stopRequestedEventSchema = z.object({
+  type: z.literal("stop-requested"),
+  ...base,
+  stopHookActive: z._default(z.boolean(), false).check(describe("The host says this stop follows a blocked one.")),
+});
+
+export const subagentStartedEventSchema = z.object({
+  type: z.literal("subagent-started"),
+  ...base,
+  agentType: z.optional(z.nullable(z.string())),
+});
+export const subagentStoppedEventSchema = z.object({
+  type: z.literal("subagent-stopped"),
+  ...base,
+  agentType: z.optional(z.nullable(z.string())),
+});
+export const sessionEndedEventSchema = z.object({
+  type: z.literal("session-ended"),
+  ...base,
+  reason: z.optional(z.nullable(z.string())),
+});
+
+export const engineEventSchema = z.discriminatedUnion("type", [
+  sessionStartedEventSchema,
+  promptSubmittedEventSchema,
+  toolAboutToRunEventSchema,
+  toolRanEventSchema,
+  tasksUpdatedEventSchema,
+  compactionAboutToRunEventSchema,
+  stopRequestedEventSchema,
+  subagentStartedEventSchema,
+  subagentStoppedEventSchema,
+  sessionEndedEventSchema,
+]);
+export type EngineEvent = z.infer<typeof engineEventSchema>;
+/** An event as an adapter builds it: defaulted fields may be left out. */
+export type EngineEventInput = z.input<typeof engineEventSchema>;
+export type EngineEventOf<T extends EngineEvent["type"]> = Extract<EngineEvent, { type: T }>;
+
+export const engineDecisionSchema = z.object({
+  action: z.enum(["none", "deny-tool", "block-stop"]).check(describe("What the host should do beyond showing context.")),
+  reason: z.optional(z.string()).check(describe("Why a tool is denied or a stop blocked, for the model.")),
+  context: z.optional(z.string()).check(describe("Text for the model's context.")),
+  userNote: z.optional(z.string()).check(describe("A short note for the user (hosts show it outside the model's context).")),
+});
+export type EngineDecision = z.infer<typeof engineDecisionSchema>;
+
+export const NO_DECISION: EngineDecision = Object.freeze({ action: "none" });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { parseGoalCommand } from "./goal-command.js";
+
+describe("parseGoalCommand", () => {
+  it.each([
+    ["/goal make the importer stream", { kind: "set", objective: "make the importer stream", source: "slash" }],
+    ["  /GOAL Fix the login test", { kind: "set", objective: "Fix the login test", source: "slash" }],
+    ["/goalpost ship the release notes", { kind: "set", objective: "ship the release notes", source: "slash" }],
+    ["goal: write the migration", { kind: "set", objective: "write the migration", source: "marker" }],
+    ["Objective：支持大文件流式导入", { kind: "set", objective: "支持大文件流式导入", source: "marker" }],
+    ["/goal line one\nline two", { kind: "set", objective: "line one\nline two", source: "slash" }],
+    ["/goal clear the cache before each build", { kind: "set", objective: "clear the cache before each build", source: "slash" }],
+    ["/goal", { kind: "status" }],
+    ["/goal status", { kind: "status" }],
+    ["/goal clear", { kind: "clear" }],
+    ["/goal stop", { kind: "clear" }],
+    ["/goal off", { kind: "clear" }],
+    ["/goal reset", { kind: "clear" }],
+    ["/goal none", { kind: "clear" }],
+    ["/goal cancel", { kind: "clear" }],
+    ["/goal continue", { kind: "continue" }],
+    ["/goal continue goal_abc_123", { kind: "continue", goalId: "goal_abc_123" }],
+  ])("%j", (prompt, expected) => {
+    expect(parseGoalCommand(prompt)).toEqual(expected);
+  });
+
+  it.each([
+    "please set a goal: x",
+    "/goals list",
+    "/goalkeeper",
+    "goal:",
+    "what is the goal here?",
+    "<task-notification>goal: x",
+  ])("%j is not a command", (prompt) => {
+    expect(parseGoalCommand(prompt)).toBeNull();
+  });
+});

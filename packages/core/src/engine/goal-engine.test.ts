@@ -1,0 +1,274 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../errors.js";
+import { isOpen } from "../record/goal-phase.js";
+import { continuationCandidates } from "../store/continuation.js";
+import { lookupToolUse } from "../store/tool-use-index.js";
+import { killSwitchEngaged, loadEngineConfig } from "./engine-config.js";
+import { openRootGoal } from "./session-goals.js";
+import { SESSION, testEngine } from "./test-engine.js";
+
+const bash = (command: string) => ({ toolName: "Bash", toolInput: { command } });
+
+function withOpenGoal(config = {}, options = {}) {
+  const harness = testEngine(config, options);
+  harness.send({ type: "prompt-submitted", prompt: "/goal stream large files" });
+  harness.tools.open({ ...SESSION }, { objective: "Stream large files", remaining: ["rewrite reader"] });
+  return harness;
+}
+
+function drift(send: ReturnType<typeof testEngine>["send"], calls: number) {
+  for (let index = 0; index < calls; index++) send({ type: "tool-about-to-run", ...bash(`cat file${index}`) });
+}
+
+describe("capture", () => {
+  it("a new goal replaces the open one, which is cancelled as replaced", () => {
+    const { send, store } = withOpenGoal();
+    send({ type: "prompt-submitted", prompt: "objective: fix the flaky login test" });
+    const goals = store.read(SESSION.sessionId)!.goals;
+    expect(goals.find((goal) => goal.objective === "Stream large files")).toMatchObject({
+      status: "cancelled",
+      closeReason: "replaced by a new goal",
+    });
+    expect(openRootGoal(store.read(SESSION.sessionId))).toMatchObject({
+      objective: "fix the flaky login test",
+      status: "draft",
+      source: "marker",
+    });
+  });
+
+  it("mirrors a host's native /goal with source native, and keeps only a hash and a redacted preview of the prompt", () => {
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: `/goal ship it; token=${"abc"}${"d".repeat(30)}`, nativeGoal: true });
+    const goal = openRootGoal(store.read(SESSION.sessionId))!;
+    expect(goal.source).toBe("native");
+    expect(goal.sourcePromptHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(goal.sourcePromptPreview).toContain("[REDACTED:secret]");
+  });
+
+  it("/goal clear cancels the goal as cleared by user; /goal status reports", () => {
+    const { send, store } = withOpenGoal();
+    expect(send({ type: "prompt-submitted", prompt: "/goal status" }).context).toContain('form="full"');
+    expect(send({ type: "prompt-submitted", prompt: "/goal clear" }).userNote).toMatch(/cleared/);
+    expect(openRootGoal(store.read(SESSION.sessionId))).toBeNull();
+    expect(store.read(SESSION.sessionId)!.goals.every((goal) => !isOpen(goal))).toBe(true);
+    expect(send({ type: "prompt-submitted", prompt: "/goal status" }).context).toMatch(/no open goal/);
+  });
+
+  it("never captures a host-made prompt, and such a prompt does not reset drift", () => {
+    const { send, store } = withOpenGoal();
+    drift(send, 3);
+    send({ type: "prompt-submitted", prompt: "goal: from a task notification", origin: "host" });
+    const goal = openRootGoal(store.read(SESSION.sessionId))!;
+    expect(goal.objective).toBe("Stream large files");
+    expect(goal.drift.sinceUpdate).toBe(3);
+  });
+
+  it("/goal continue moves the one open goal of the directory into the new session", () => {
+    const { send, store } = withOpenGoal();
+    const other = { sessionId: "session-2" };
+    expect(send({ type: "session-started", source: "startup", ...other }).context).toMatch(
+      /an earlier session left an open goal/,
+    );
+    const decision = send({ type: "prompt-submitted", prompt: "/goal continue", ...other });
+    expect(decision.userNote).toMatch(/continuing goal/);
+    expect(openRootGoal(store.read("session-2"))?.objective).toBe("Stream large files");
+    expect(openRootGoal(store.read(SESSION.sessionId))).toBeNull();
+    expect(continuationCandidates(store, SESSION.cwd, "session-3")).toHaveLength(1);
+  });
+});
+
+describe("drift", () => {
+  it("resets on each user prompt and each goal update", () => {
+    const { send, tools, store } = withOpenGoal();
+    drift(send, 4);
+    send({ type: "prompt-submitted", prompt: "continue" });
+    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+    drift(send, 5);
+    expect(send({ type: "tool-about-to-run", ...bash("ls") }).action).toBe("deny-tool");
+    tools.update({ ...SESSION }, { doneSoFar: ["Read the reader module and its tests"] });
+    expect(send({ type: "tool-about-to-run", ...bash("ls") }).action).toBe("none");
+  });
+
+  it("does not count goal tools under any host prefix, nor the goalpost CLI", () => {
+    const { send, store } = withOpenGoal();
+    for (const toolName of [
+      "mcp__goalpost__goalpost_status",
+      "mcp_goalpost_goalpost_status",
+      "goalpost-goalpost_status",
+      "goalpost_status",
+    ]) {
+      send({ type: "tool-about-to-run", toolName, toolInput: {} });
+    }
+    send({ type: "tool-about-to-run", ...bash("npx goalpost status") });
+    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+  });
+
+  it("only warns in warn mode and stays silent when off", () => {
+    const warn = withOpenGoal({ enforcement: "warn" });
+    drift(warn.send, 6);
+    const decision = warn.send({ type: "tool-about-to-run", ...bash("ls") });
+    expect(decision.action).toBe("none");
+    expect(decision.context).toMatch(/drift warning/);
+    expect(warn.send({ type: "stop-requested" }).action).toBe("none");
+    const off = withOpenGoal({ enforcement: "off" });
+    drift(off.send, 6);
+    expect(off.send({ type: "tool-about-to-run", ...bash("ls") })).toEqual({ action: "none" });
+  });
+});
+
+describe("subagents", () => {
+  it("get a boundary notice without goal text, their tools do not count, and goal tools are denied to them", () => {
+    const { send, store } = withOpenGoal();
+    const started = send({ type: "subagent-started", subagent: true, agentId: "a1", agentType: "general-purpose" });
+    expect(started.context).toMatch(/goals belong to the main session/);
+    expect(started.context).not.toContain("Stream large files");
+    drift(send, 0);
+    for (let index = 0; index < 8; index++) {
+      expect(send({ type: "tool-about-to-run", ...bash("cat x"), subagent: true, agentId: "a1" }).action).toBe("none");
+    }
+    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+    expect(
+      send({
+        type: "tool-about-to-run",
+        toolName: "mcp__goalpost__goalpost_close",
+        toolInput: {},
+        subagent: true,
+        toolUseId: "t1",
+      }).action,
+    ).toBe("deny-tool");
+    expect(lookupToolUse(store, "t1")).toMatchObject({ sessionId: SESSION.sessionId, subagent: true });
+    expect(send({ type: "stop-requested", subagent: true })).toEqual({ action: "none" });
+  });
+
+  it("infers subagent tool events from start/stop on hosts that do not mark them", () => {
+    const { send, store } = withOpenGoal({}, { inferSubagentsFromStartStop: true });
+    send({ type: "subagent-started", agentId: "a1" });
+    drift(send, 8);
+    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+    send({ type: "subagent-stopped", agentId: "a1" });
+    drift(send, 2);
+    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(2);
+  });
+});
+
+describe("evidence receipts", () => {
+  it("records a receipt with the host's verdict, exit code and output hash, and an edit after it voids it for the gate", () => {
+    const { send, store } = withOpenGoal();
+    send({ type: "tool-ran", ...bash("npm test"), succeeded: false, exitCode: 1, output: "1 failed" });
+    send({ type: "tool-ran", ...bash("npm test"), succeeded: true, exitCode: 0, output: "12 passed" });
+    let goal = openRootGoal(store.read(SESSION.sessionId))!;
+    expect(goal.receipts.map((receipt) => [receipt.category, receipt.passed, receipt.exitCode])).toEqual([
+      ["test", false, 1],
+      ["test", true, 0],
+    ]);
+    expect(goal.receipts[1]!.outputHash).toMatch(/^[0-9a-f]{64}$/);
+    send({ type: "tool-ran", toolName: "Write", toolInput: { file_path: "/work/project/src/a.ts" }, succeeded: true });
+    goal = openRootGoal(store.read(SESSION.sessionId))!;
+    expect(Date.parse(goal.lastEditAt!)).toBeGreaterThan(Date.parse(goal.receipts[1]!.at));
+  });
+
+  it("keeps a receipt whose outcome the host did not report as unknown, never as passed", () => {
+    const { send, store } = withOpenGoal();
+    send({ type: "tool-ran", ...bash("pytest"), succeeded: null });
+    expect(openRootGoal(store.read(SESSION.sessionId))!.receipts[0]!.passed).toBeNull();
+  });
+});
+
+describe("tasks", () => {
+  it.each([
+    ["TodoWrite", (status: string) => ({ todos: [{ content: "rewrite reader", status, activeForm: "Rewriting" }] })],
+    ["update_plan", (status: string) => ({ plan: [{ step: "rewrite reader", status }] })],
+    [
+      "manage_todo_list",
+      (status: string) => ({ todoList: [{ id: 1, title: "rewrite reader", status: status.replace("_", "-") }] }),
+    ],
+  ] as const)("%s pushes the task in progress as a child goal and pops it when completed", (toolName, input) => {
+    const { send, store } = withOpenGoal();
+    send({ type: "tool-ran", toolName, toolInput: input("in_progress"), succeeded: true });
+    const pushed = store.read(SESSION.sessionId)!.goals.find((goal) => goal.level === "task");
+    expect(pushed).toMatchObject({ objective: "rewrite reader", status: "active", source: "task" });
+    expect(send({ type: "prompt-submitted", prompt: "go" }).context).toContain(
+      "Stack: epic: Stream large files → task: rewrite reader",
+    );
+    send({ type: "tool-ran", toolName, toolInput: input("completed"), succeeded: true });
+    expect(store.read(SESSION.sessionId)!.goals.find((goal) => goal.level === "task")).toMatchObject({ status: "complete" });
+  });
+});
+
+describe("scope", () => {
+  it("denies an out-of-bounds action and an edit outside the path globs under enforcement", () => {
+    const { send, tools } = testEngine();
+    tools.open({ ...SESSION }, { objective: "Fix the parser", scope: ["src/parser/**", "!push"] });
+    expect(send({ type: "tool-about-to-run", ...bash("git push origin main") })).toMatchObject({
+      action: "deny-tool",
+      reason: expect.stringMatching(/scope guard: the action "push"/),
+    });
+    expect(
+      send({ type: "tool-about-to-run", toolName: "Edit", toolInput: { file_path: "/work/project/src/ui/app.ts" } }).action,
+    ).toBe("deny-tool");
+    expect(
+      send({ type: "tool-about-to-run", toolName: "Edit", toolInput: { file_path: "/work/project/src/parser/csv.ts" } }).action,
+    ).toBe("none");
+  });
+});
+
+describe("session start and restore", () => {
+  it("resume injects the compact form; startup the full form", () => {
+    const { send } = withOpenGoal();
+    expect(send({ type: "session-started", source: "resume" }).context).toContain('form="compact"');
+    expect(send({ type: "session-started", source: "startup" }).context).toContain('form="full"');
+  });
+
+  it("restores the full goal at the first prompt after a compaction no session start followed", () => {
+    const { send, store } = withOpenGoal();
+    send({ type: "compaction-about-to-run", trigger: "auto" });
+    const first = send({ type: "prompt-submitted", prompt: "go on" });
+    expect(first.context).toContain('form="full"');
+    expect(send({ type: "prompt-submitted", prompt: "and on" }).context).toContain('form="compact"');
+    expect(
+      store
+        .read(SESSION.sessionId)!
+        .goals.at(-1)!
+        .history.some((event) => event.type === "restored"),
+    ).toBe(true);
+  });
+
+  it("lets a stop through when the goal is blocked with recorded blockers", () => {
+    const { send, tools } = withOpenGoal();
+    tools.update({ ...SESSION }, { status: "blocked", blockers: ["waiting for the user to provide the API key"] });
+    expect(send({ type: "stop-requested" })).toEqual({ action: "none" });
+  });
+});
+
+describe("bad input and escape hatches", () => {
+  it("rejects a malformed event with a clear error", () => {
+    const { engine } = testEngine();
+    expect(() => engine.handle({ type: "tool-about-to-run", sessionId: "", host: "x", cwd: "/p" } as never)).toThrow(
+      InvalidInputError,
+    );
+    expect(() => engine.handle({ type: "nonsense" } as never)).toThrow(/Invalid engine event/);
+  });
+
+  it("has a kill switch in the environment and in the state root", () => {
+    const { store } = testEngine();
+    expect(killSwitchEngaged(store.root, {})).toBe(false);
+    expect(killSwitchEngaged(store.root, { GOALPOST_DISABLED: "1" })).toBe(true);
+    expect(killSwitchEngaged(store.root, { GOALPOST_DISABLED: "0" })).toBe(false);
+    mkdirSync(store.root, { recursive: true });
+    writeFileSync(join(store.root, "disabled"), "");
+    expect(killSwitchEngaged(store.root, {})).toBe(true);
+  });
+
+  it("reads config.json strictly, lets GOALPOST_ENFORCEMENT override, and falls back to defaults with a warning", () => {
+    const { store } = testEngine();
+    mkdirSync(store.root, { recursive: true });
+    writeFileSync(join(store.root, "config.json"), JSON.stringify({ driftDenyAt: 8 }));
+    expect(loadEngineConfig(store.root, { GOALPOST_ENFORCEMENT: "warn" })).toMatchObject({ driftDenyAt: 8, enforcement: "warn" });
+    const warnings: string[] = [];
+    writeFileSync(join(store.root, "config.json"), JSON.stringify({ driftDenyAt: 8, typo: true }));
+    expect(loadEngineConfig(store.root, {}, (message) => warnings.push(message)).driftDenyAt).toBe(5);
+    expect(warnings[0]).toMatch(/config.json is invalid/);
+  });
+});

@@ -1,0 +1,40 @@
+// Every sentence the engine says to a model, in one place, so wording stays consistent across hosts.
+import type { GoalRecord } from "../record/goal-record.js";
+import { sanitizeText } from "../text/sanitize-text.js";
+
+const short = (text: string, length = 200) => sanitizeText(text, { maxLength: length });
+
+export const SUBAGENT_BOUNDARY_NOTICE =
+  "goalpost: goals belong to the main session. Do not call goalpost tools and do not open, update or close goals. Complete only the task you were given and return concrete evidence (files, commands, results) to the main session.";
+
+export function driftWarning(count: number, denyAt: number): string {
+  return `goalpost drift warning: ${count} tool calls have run since the goal was last updated. Call goalpost_update now with what you verified (doneSoFar, inspectionEvidence or verificationResults) and the current remaining list; after ${denyAt} calls without an update, the next tool call is denied.`;
+}
+
+export function driftDenial(count: number, goal: GoalRecord): string {
+  return `goalpost drift guard: ${count} tool calls have run since the goal was last updated. Before any other tool, call goalpost_update with verified progress (doneSoFar, inspectionEvidence or verificationResults) and the current remaining and blockers. Goal: ${short(goal.objective)}`;
+}
+
+export function scopeRefusal(what: string, scope: readonly string[]): string {
+  return `goalpost scope guard: ${what} is outside this goal's scope (${scope.join(", ")}). Stay within scope, or ask the user to change the goal's scope.`;
+}
+
+export function stopBlockReason(goal: GoalRecord): string {
+  const next = goal.remaining[0];
+  const lines = [
+    `goalpost: the goal is still open, so this session should not stop yet. Goal ${goal.id}: ${short(goal.objective, 300)}`,
+    "Next:",
+    "1. Reload the goal with goalpost_status.",
+    next
+      ? `2. Continue the next remaining item: ${short(next)}`
+      : "2. Continue the work; if nothing remains, record the evidence.",
+    "3. Record progress with goalpost_update (doneSoFar, remaining, verificationResults).",
+    "4. Close with goalpost_close only with evidence. If truly blocked, update blockers or close as blocked with the exact blocker.",
+  ];
+  if (goal.status === "draft") lines[1] = "Next: inspect the code and open the goal with goalpost_open, then work through it.";
+  return lines.join("\n");
+}
+
+export function stallNote(goal: GoalRecord, blocks: number): string {
+  return `goalpost let this stop through after ${blocks} blocked stops without progress on goal ${goal.id}. The goal stays open and returns with the next prompt.`;
+}

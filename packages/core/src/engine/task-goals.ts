@@ -1,0 +1,84 @@
+// Host task tools (Claude Code's TodoWrite, Codex's update_plan, VS Code's manage_todo_list, ...)
+// become task-level child goals: the item in progress is pushed under the open goal, and popped when
+// it completes or leaves the list, so the goal stack reads epic → issue → task.
+// Task goals are bookkeeping: they close with the host's word, not through the completion gate,
+// which guards the user's own goal.
+import { pushGoalEvent } from "../record/bounded-history.js";
+import { createGoal } from "../record/goal-lifecycle.js";
+import { isOpen } from "../record/goal-phase.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import type { SessionFile } from "../store/session-file.js";
+import { itemKey } from "../text/sanitize-list.js";
+import type { TaskItem } from "./engine-event.js";
+
+const LIST_KEYS = ["todos", "plan", "todoList", "tasks", "items"] as const;
+const TEXT_KEYS = ["content", "step", "title", "text", "description", "activeForm"] as const;
+
+function normaliseStatus(value: unknown): TaskItem["status"] {
+  const status = String(value ?? "")
+    .toLowerCase()
+    .replace(/[\s-]/g, "_");
+  if (["in_progress", "inprogress", "active", "doing", "running"].includes(status)) return "in_progress";
+  if (["completed", "complete", "done", "finished"].includes(status)) return "completed";
+  return "pending";
+}
+
+/** The task list in a task tool's input, whatever the host calls its fields; null if there is none. */
+export function tasksFromToolInput(input: unknown): TaskItem[] | null {
+  if (typeof input !== "object" || input === null) return null;
+  const record = input as Record<string, unknown>;
+  const list = LIST_KEYS.map((key) => record[key]).find(Array.isArray) as unknown[] | undefined;
+  if (!list) return null;
+  return list.flatMap((entry) => {
+    if (typeof entry !== "object" || entry === null) return [];
+    const item = entry as Record<string, unknown>;
+    const text = TEXT_KEYS.map((key) => item[key]).find((value) => typeof value === "string" && value.trim() !== "");
+    return typeof text === "string" ? [{ text, status: normaliseStatus(item["status"]) }] : [];
+  });
+}
+
+export function openTaskGoals(session: SessionFile, root: GoalRecord): GoalRecord[] {
+  return session.goals.filter((goal) => goal.parentId === root.id && goal.level === "task" && isOpen(goal));
+}
+
+/** Pushes or pops task goals under `root` to match the host's list. Returns whether anything changed. */
+export function applyTasks(session: SessionFile, root: GoalRecord, tasks: readonly TaskItem[], now: Date): boolean {
+  const at = now.toISOString();
+  const inProgress = tasks.find((task) => task.status === "in_progress");
+  const completed = new Set(tasks.filter((task) => task.status === "completed").map((task) => itemKey(task.text)));
+  let changed = false;
+  for (const task of openTaskGoals(session, root)) {
+    if (inProgress && itemKey(task.objective) === itemKey(inProgress.text)) continue;
+    const done = completed.has(itemKey(task.objective));
+    const closed: GoalRecord = {
+      ...task,
+      status: done ? "complete" : "cancelled",
+      closedAt: at,
+      updatedAt: at,
+      closeReason: done ? "completed in the host's task list" : "left the host's task list",
+      revision: task.revision + 1,
+    };
+    session.goals = session.goals.map((goal) =>
+      goal.id === task.id ? pushGoalEvent(closed, { at, type: "closed", note: closed.closeReason ?? "" }) : goal,
+    );
+    changed = true;
+  }
+  if (inProgress && !openTaskGoals(session, root).some((task) => itemKey(task.objective) === itemKey(inProgress.text))) {
+    session.goals.push(
+      createGoal(
+        {
+          sessionId: session.sessionId,
+          cwd: root.cwd,
+          host: root.host,
+          objective: inProgress.text,
+          source: "task",
+          level: "task",
+          parentId: root.id,
+        },
+        now,
+      ),
+    );
+    changed = true;
+  }
+  return changed;
+}

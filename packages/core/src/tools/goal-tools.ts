@@ -1,0 +1,211 @@
+// goalpost_status, goalpost_open, goalpost_update, goalpost_close: the same four operations on every
+// host. MCP servers, the CLI and SDK extensions only wrap these. Refusals are GoalpostErrors whose
+// messages a model can act on; every refusal and change is recorded in the audit log.
+
+import type * as z from "zod/mini";
+import { renderGoalContext } from "../engine/render-goal.js";
+import { goalStack, openRootGoal, replaceGoal } from "../engine/session-goals.js";
+import { openTaskGoals } from "../engine/task-goals.js";
+import {
+  CompletionRefusedError,
+  GoalAlreadyOpenError,
+  GoalNotFoundError,
+  GoalpostError,
+  InvalidInputError,
+  SubagentRefusedError,
+} from "../errors.js";
+import { evaluateCompletionGate } from "../gate/completion-gate.js";
+import { pushGoalEvent } from "../record/bounded-history.js";
+import {
+  type GoalCloseInput,
+  type GoalOpenInput,
+  type GoalUpdateInput,
+  goalCloseInputSchema,
+  goalOpenInputSchema,
+  goalUpdateInputSchema,
+} from "../record/goal-inputs.js";
+import { applyGoalUpdate, closeGoal, createGoal } from "../record/goal-lifecycle.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import { continuationCandidates } from "../store/continuation.js";
+import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
+import type { SessionFile } from "../store/session-file.js";
+import { sanitizeText } from "../text/sanitize-text.js";
+
+export interface ToolCaller extends SessionIdentity {
+  /** True when a subagent makes the call: goal tools refuse it. */
+  readonly subagent?: boolean;
+}
+
+export interface GoalToolResult {
+  /** What the model reads. */
+  readonly text: string;
+  readonly goal: GoalRecord | null;
+}
+
+export interface GoalTools {
+  status(caller: ToolCaller): GoalToolResult;
+  open(caller: ToolCaller, input: unknown): GoalToolResult;
+  update(caller: ToolCaller, input: unknown): GoalToolResult;
+  close(caller: ToolCaller, input: unknown): GoalToolResult;
+}
+
+function parse<T>(schema: z.ZodMiniType<T>, input: unknown, what: string): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`);
+  throw new InvalidInputError(what, issues);
+}
+
+function gateSummary(goal: GoalRecord): string {
+  const gate = evaluateCompletionGate(goal);
+  if (gate.ok) return "The completion gate is satisfied: goalpost_close with status complete will be accepted.";
+  return `Before goalpost_close can mark this goal complete (${gate.unmet.length} open):\n${gate.unmet.map((condition) => `- ${condition.message}`).join("\n")}`;
+}
+
+export function createGoalTools(store: GoalStore): GoalTools {
+  const now = () => store.now();
+
+  function guard(caller: ToolCaller): void {
+    if (caller.subagent) throw new SubagentRefusedError();
+  }
+
+  function requireRoot(session: SessionFile): GoalRecord {
+    const root = openRootGoal(session);
+    if (!root)
+      throw new GoalNotFoundError(
+        "This session has no open goal. Open one with goalpost_open (or the user can type /goal <objective>).",
+      );
+    return root;
+  }
+
+  return {
+    status(caller) {
+      guard(caller);
+      const session = store.read(caller.sessionId);
+      const root = openRootGoal(session);
+      if (!root || !session) {
+        const others = continuationCandidates(store, caller.cwd, caller.sessionId);
+        const hint = others.length
+          ? ` Open goals from other sessions in this directory (the user can continue one with /goal continue <id>):\n${others.map((other) => `- ${other.goalId}: ${other.objective}`).join("\n")}`
+          : "";
+        return { text: `This session has no open goal.${hint}`, goal: null };
+      }
+      const text = renderGoalContext(root, { form: "full", budget: 6000, stack: goalStack(session, root) });
+      return { text: `${text}\n\n${gateSummary(root)}`, goal: root };
+    },
+
+    open(caller, input) {
+      guard(caller);
+      const request: GoalOpenInput = parse(goalOpenInputSchema, input, "goalpost_open input");
+      const at = now();
+      const { result } = store.update(caller, (session) => {
+        const root = openRootGoal(session);
+        if (root && root.status !== "draft") throw new GoalAlreadyOpenError(root.id, root.objective);
+        let goal: GoalRecord;
+        if (root) {
+          // Activating the captured draft: the model's inspected objective refines the user's words.
+          const { goal: updated } = applyGoalUpdate(
+            root,
+            {
+              status: "active",
+              objective: request.objective,
+              ...(request.requirements ? { requirements: request.requirements } : {}),
+              ...(request.remaining ? { remaining: request.remaining } : {}),
+              ...(request.constraints ? { constraints: request.constraints } : {}),
+              ...(request.mustNotRegress ? { mustNotRegress: request.mustNotRegress } : {}),
+              ...(request.inspectionEvidence ? { inspectionEvidence: request.inspectionEvidence } : {}),
+            },
+            at,
+          );
+          goal = request.scope
+            ? {
+                ...updated,
+                scope: [...new Set([...updated.scope, ...request.scope.map((entry) => sanitizeText(entry, { maxLength: 200 }))])],
+              }
+            : updated;
+          replaceGoal(session, goal);
+        } else {
+          goal = createGoal({ ...caller, ...request, source: "tool", status: "active" }, at);
+          session.goals.push(goal);
+        }
+        session.activeGoalId = goal.id;
+        session.counters.consecutiveStopBlocks = 0;
+        return goal;
+      });
+      store.audit({ sessionId: caller.sessionId, goalId: result.id, type: "opened", note: result.objective });
+      return { text: `Goal ${result.id} is open: ${result.objective}\n\n${gateSummary(result)}`, goal: result };
+    },
+
+    update(caller, input) {
+      guard(caller);
+      const request: GoalUpdateInput = parse(goalUpdateInputSchema, input, "goalpost_update input");
+      const { result } = store.update(caller, (session) => {
+        const root = requireRoot(session);
+        const { goal, changed } = applyGoalUpdate(root, request, now());
+        replaceGoal(session, goal);
+        session.counters.consecutiveStopBlocks = 0;
+        return { goal, changed };
+      });
+      store.audit({ sessionId: caller.sessionId, goalId: result.goal.id, type: "updated", note: result.changed.join(", ") });
+      return {
+        text: `Goal ${result.goal.id} updated (${result.changed.join(", ")}); revision ${result.goal.revision}.\n\n${gateSummary(result.goal)}`,
+        goal: result.goal,
+      };
+    },
+
+    close(caller, input) {
+      guard(caller);
+      const request: GoalCloseInput = parse(goalCloseInputSchema, input, "goalpost_close input");
+      const { result } = store.update(caller, (session) => {
+        const root = requireRoot(session);
+        const at = now();
+        try {
+          const closed = closeGoal(root, request, at);
+          replaceGoal(session, closed);
+          for (const task of openTaskGoals(session, root)) {
+            replaceGoal(session, {
+              ...task,
+              status: "cancelled",
+              closedAt: at.toISOString(),
+              closeReason: "its parent goal closed",
+              updatedAt: at.toISOString(),
+            });
+          }
+          session.activeGoalId = null;
+          session.counters.consecutiveStopBlocks = 0;
+          return { closed, refusal: null };
+        } catch (error) {
+          if (!(error instanceof CompletionRefusedError)) throw error;
+          // The refusal is part of the goal's story: keep it, then report it.
+          replaceGoal(
+            session,
+            pushGoalEvent(root, {
+              at: at.toISOString(),
+              type: "refused",
+              note: error.unmet.map((condition) => condition.code).join(", "),
+            }),
+          );
+          return { closed: null, refusal: error };
+        }
+      });
+      if (result.refusal) {
+        store.audit({
+          sessionId: caller.sessionId,
+          goalId: result.refusal.goalId,
+          type: "refused",
+          note: result.refusal.unmet.map((condition) => condition.code).join(", "),
+        });
+        throw result.refusal;
+      }
+      const closed = result.closed!;
+      store.audit({ sessionId: caller.sessionId, goalId: closed.id, type: "closed", note: closed.status });
+      return { text: `Goal ${closed.id} is closed as ${closed.status}.`, goal: closed };
+    },
+  };
+}
+
+/** A tool error's text for a model: the refusal itself, or a plain internal-error line. */
+export function toolErrorText(error: unknown): string {
+  if (GoalpostError.isInstance(error)) return error.message;
+  return `goalpost could not complete the call: ${error instanceof Error ? error.message : String(error)}`;
+}
