@@ -1,0 +1,78 @@
+// goalpost's four goal tools over MCP. The tools are core's; this file only binds them to the MCP
+// SDK, asks the adapter's resolver which session a call belongs to, and turns refusals into tool
+// errors whose text the model can act on.
+import {
+  createGoalTools,
+  type GoalStore,
+  type GoalToolResult,
+  goalCloseInputSchema,
+  goalOpenInputSchema,
+  goalUpdateInputSchema,
+  toolErrorText,
+} from "@goalpost/core";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import * as z from "zod/mini";
+import type { SessionResolver, ToolSession } from "./session-resolvers.js";
+import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
+
+export interface GoalMcpServerOptions {
+  readonly store: GoalStore;
+  readonly resolveSession: SessionResolver;
+  /** Add `sessionId` and `cwd` to every tool's input (hosts whose MCP calls carry no session, like VS Code). */
+  readonly sessionArguments?: boolean;
+  readonly name?: string;
+  readonly version?: string;
+}
+
+const sessionArgumentShape = {
+  sessionId: z.string().check(z.describe("The sessionId from the goalpost context of this chat.")),
+  cwd: z.string().check(z.describe("The cwd from the goalpost context of this chat.")),
+};
+
+const asText = (text: string, isError = false): CallToolResult => ({
+  content: [{ type: "text", text }],
+  ...(isError ? { isError: true } : {}),
+});
+
+export function createGoalMcpServer(options: GoalMcpServerOptions): McpServer {
+  const server = new McpServer({ name: options.name ?? "goalpost", version: options.version ?? "0.1.0" });
+  const tools = createGoalTools(options.store);
+  const withSession = <T extends z.ZodMiniObject>(schema: T) =>
+    options.sessionArguments ? z.extend(schema, sessionArgumentShape) : schema;
+
+  const register = (
+    name: keyof typeof TOOL_DESCRIPTIONS,
+    inputSchema: z.ZodMiniObject,
+    run: (session: ToolSession, args: Record<string, unknown>) => GoalToolResult,
+  ) => {
+    server.registerTool(
+      name,
+      { description: TOOL_DESCRIPTIONS[name], inputSchema: withSession(inputSchema) },
+      (args: Record<string, unknown>, extra) => {
+        const resolution = options.resolveSession({ meta: extra._meta as Record<string, unknown> | undefined, args });
+        if ("refusal" in resolution) return asText(`goalpost refused the call: ${resolution.refusal}`, true);
+        const { sessionId: _sessionId, cwd: _cwd, ...rest } = args;
+        try {
+          return asText(run(resolution.session, options.sessionArguments ? rest : args).text);
+        } catch (error) {
+          return asText(toolErrorText(error), true);
+        }
+      },
+    );
+  };
+
+  register("goalpost_status", z.object({}), (session) => tools.status(session));
+  register("goalpost_open", goalOpenInputSchema, (session, args) => tools.open(session, args));
+  register("goalpost_update", goalUpdateInputSchema, (session, args) => tools.update(session, args));
+  register("goalpost_close", goalCloseInputSchema, (session, args) => tools.close(session, args));
+  return server;
+}
+
+/** Serves the goal tools on stdin/stdout until the client disconnects. Nothing else may write to stdout. */
+export async function serveGoalMcpOverStdio(options: GoalMcpServerOptions): Promise<McpServer> {
+  const server = createGoalMcpServer(options);
+  await server.connect(new StdioServerTransport());
+  return server;
+}
