@@ -111,7 +111,13 @@ export type EngineEventInput = z.input<typeof engineEventSchema>;
 export type EngineEventOf<T extends EngineEvent["type"]> = Extract<EngineEvent, { type: T }>;
 
 export const engineDecisionSchema = z.object({
-  action: z.enum(["none", "deny-tool", "block-stop"]).check(describe("What the host should do beyond showing context.")),
+  action: z
+    .enum(["none", "allow-tool", "deny-tool", "block-stop"])
+    .check(
+      describe(
+        "What the host should do beyond showing context. allow-tool: goalpost's own goal tools, which need no permission prompt.",
+      ),
+    ),
   reason: z.optional(z.string()).check(describe("Why a tool is denied or a stop blocked, for the model.")),
   context: z.optional(z.string()).check(describe("Text for the model's context.")),
   userNote: z.optional(z.string()).check(describe("A short note for the user (hosts show it outside the model's context).")),

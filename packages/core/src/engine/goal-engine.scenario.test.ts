@@ -45,9 +45,9 @@ describe("a whole session through the engine", () => {
         },
       ],
       [
-        "goal tools are never denied",
+        "goal tools are never denied, and need no permission prompt",
         { type: "tool-about-to-run", toolName: "mcp__goalpost__goalpost_update", toolInput: {} },
-        silent,
+        (d) => expect(d).toEqual({ action: "allow-tool" }),
       ],
     ];
     for (const [name, event, check] of steps) {

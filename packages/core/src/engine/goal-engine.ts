@@ -3,8 +3,14 @@
 // Adapters only translate payloads to events and decisions to their host's output.
 
 import { GoalpostError, InvalidInputError } from "../errors.js";
-import { classifyToolCall, summarizeToolCall, type ToolCallClass } from "../evidence/classify-tool-call.js";
-import { goalToolName, isGoalpostCommand } from "../evidence/goal-tool-names.js";
+import {
+  classifyToolCall,
+  describeToolCall,
+  isGoalBookkeeping,
+  summarizeToolCall,
+  type ToolCallClass,
+} from "../evidence/classify-tool-call.js";
+import { goalToolName } from "../evidence/goal-tool-names.js";
 import { pushGoalEvent, pushReceipt, pushToolCall } from "../record/bounded-history.js";
 import { sha256 } from "../record/goal-identity.js";
 import { closeGoal, createGoal } from "../record/goal-lifecycle.js";
@@ -229,13 +235,15 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
           host: event.host,
           subagent,
         });
-      return subagent ? decision({ action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE }) : NO_DECISION;
+      // Goal tools only touch goalpost's own state: the main session may use them without a permission prompt.
+      return decision(subagent ? { action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE } : { action: "allow-tool" });
     }
     if (subagent) return NO_DECISION;
     const root = openRootGoal(session);
     if (!root) return NO_DECISION;
-    const call = classify(event);
-    if (call.kind === "goal" || (call.command && isGoalpostCommand(call.command))) return NO_DECISION;
+    // Only what the decision needs: judging the command (receipts) waits for the tool's result.
+    const call = describeToolCall(event.toolName, event.toolInput);
+    if (isGoalBookkeeping(event.toolName, call)) return NO_DECISION;
 
     const violation = scopeViolation(root, call);
     const verdict = judgeDrift(root, config);

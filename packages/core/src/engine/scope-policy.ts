@@ -1,6 +1,6 @@
 // Scope: a goal may declare path globs the work may touch and actions out of bounds ("!push",
 // "!publish", "!deploy"). An edit outside the globs or a forbidden action is drift at once.
-import type { ToolCallClass } from "../evidence/classify-tool-call.js";
+import { isEditCall, type ToolCallDescription } from "../evidence/classify-tool-call.js";
 import type { GoalRecord } from "../record/goal-record.js";
 
 const ACTIONS: Readonly<Record<string, RegExp>> = {
@@ -35,7 +35,7 @@ function relativeTo(cwd: string, path: string): string {
 }
 
 /** What breaks the goal's scope in this call, or null. */
-export function scopeViolation(goal: GoalRecord, call: ToolCallClass): string | null {
+export function scopeViolation(goal: GoalRecord, call: ToolCallDescription): string | null {
   if (goal.scope.length === 0) return null;
   const forbidden = goal.scope.filter((entry) => entry.startsWith("!")).map((entry) => entry.slice(1).trim().toLowerCase());
   if (call.command) {
@@ -45,7 +45,7 @@ export function scopeViolation(goal: GoalRecord, call: ToolCallClass): string | 
     }
   }
   const globs = goal.scope.filter((entry) => !entry.startsWith("!"));
-  if (globs.length === 0 || !call.edits) return null;
+  if (globs.length === 0 || !isEditCall(call)) return null;
   const patterns = globs.map(globPattern);
   const outside = call.paths.find((path) => !patterns.some((pattern) => pattern.test(relativeTo(goal.cwd, path))));
   return outside ? `editing ${outside}` : null;

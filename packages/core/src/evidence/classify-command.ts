@@ -42,6 +42,16 @@ const VERIFICATION: readonly [VerificationCategory, RegExp][] = [
 const INSPECTION =
   /^(?:cat|head|tail|less|more|ls|ll|tree|find|fd|rg|grep|egrep|ag|ack|wc|stat|file|du|pwd|which|type|diff|cmp|jq|yq|bat|awk(?!.*-i\s+inplace)|sed\s+-n|git\s+(?:diff|log|show|status|blame|grep|ls-files|branch|remote\s+-v|rev-parse)|nl|od|xxd|readlink|realpath|echo\s+\$|printenv|env$)\b/;
 
+/** First words a verification command can start with: other commands never reach the big patterns. */
+const VERIFICATION_FIRST_WORDS = new Set(
+  (
+    "npm pnpm yarn bun npx bunx pnpx python python3 uv poetry vitest jest mocha ava tap playwright cypress pytest py.test " +
+    "unittest tox nox rspec phpunit deno go cargo dotnet swift mix gotestsum mvn ./mvnw gradle ./gradlew ctest make node " +
+    "bundle prove tsc vue-tsc mypy pyright basedpyright flow eslint biome ruff flake8 pylint golangci-lint shellcheck " +
+    "stylelint prettier rubocop oxlint markdownlint tsup vite webpack rollup esbuild next turbo cmake"
+  ).split(" "),
+);
+
 /** Splits a command line into the simple commands it runs (`a && b; c | d` → a, b, c, d). */
 export function commandSegments(command: string): string[] {
   return command
@@ -67,8 +77,10 @@ export function classifyCommand(command: string): CommandClass {
   if (segments.length === 0) return { kind: "other" };
   let sawAction = false;
   for (const segment of segments) {
-    for (const [category, pattern] of VERIFICATION) {
-      if (pattern.test(segment)) return { kind: "verification", category };
+    if (VERIFICATION_FIRST_WORDS.has(segment.split(/\s/, 1)[0] ?? "")) {
+      for (const [category, pattern] of VERIFICATION) {
+        if (pattern.test(segment)) return { kind: "verification", category };
+      }
     }
     if (!INSPECTION.test(segment) || REDIRECT.test(segment)) sawAction = true;
   }

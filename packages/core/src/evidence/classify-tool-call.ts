@@ -4,7 +4,7 @@
 import type { EvidenceKind, VerificationCategory } from "../record/goal-record.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { classifyCommand, isMutatingCommand } from "./classify-command.js";
-import { bareToolName, goalToolName } from "./goal-tool-names.js";
+import { bareToolName, goalToolName, isGoalpostCommand } from "./goal-tool-names.js";
 
 const SHELL_TOOLS = new Set([
   "bash",
@@ -139,18 +139,44 @@ export function isGoalpostStatePath(path: string): boolean {
   return OWN_PATH.test(path);
 }
 
-export function classifyToolCall(toolName: string, input: unknown, options: ClassifyOptions = {}): ToolCallClass {
+/** What a call names, without judging it: the bare tool name, its command (shell tools) and paths. */
+export interface ToolCallDescription {
+  readonly tool: string;
+  readonly command?: string;
+  readonly paths: readonly string[];
+  readonly shell: boolean;
+}
+
+export function describeToolCall(toolName: string, input: unknown): ToolCallDescription {
   const tool = bareToolName(toolName);
-  const key = tool.toLowerCase();
-  const paths = toolInputPaths(input);
+  const shell = SHELL_TOOLS.has(tool.toLowerCase());
+  const command = shell ? (stringField(input, ["command", "cmd", "commandLine", "script", "input"]) ?? "") : undefined;
+  return { tool, paths: toolInputPaths(input), shell, ...(command === undefined ? {} : { command }) };
+}
+
+/** goalpost's own tools, its CLI, or only its own state files: bookkeeping, never drift or evidence. */
+export function isGoalBookkeeping(toolName: string, call: ToolCallDescription, options: ClassifyOptions = {}): boolean {
   const isOwnPath = options.isOwnPath ?? isGoalpostStatePath;
-  const base = { tool, paths, edits: false, tasks: false };
+  return (
+    goalToolName(toolName) !== null ||
+    (call.command !== undefined && isGoalpostCommand(call.command)) ||
+    (call.paths.length > 0 && call.paths.every(isOwnPath))
+  );
+}
 
-  if (goalToolName(toolName)) return { ...base, kind: "goal" };
-  if (paths.length > 0 && paths.every(isOwnPath)) return { ...base, kind: "goal" };
+/** Whether the call changes files: an edit tool, or a shell command that writes. */
+export function isEditCall(call: ToolCallDescription): boolean {
+  return call.shell ? isMutatingCommand(call.command ?? "") : ACTION_TOOLS.has(call.tool.toLowerCase());
+}
 
-  if (SHELL_TOOLS.has(key)) {
-    const command = stringField(input, ["command", "cmd", "commandLine", "script", "input"]) ?? "";
+export function classifyToolCall(toolName: string, input: unknown, options: ClassifyOptions = {}): ToolCallClass {
+  const call = describeToolCall(toolName, input);
+  const key = call.tool.toLowerCase();
+  const base = { tool: call.tool, paths: call.paths, edits: false, tasks: false };
+  if (isGoalBookkeeping(toolName, call, options))
+    return { ...base, kind: "goal", ...(call.command === undefined ? {} : { command: call.command }) };
+  if (call.shell) {
+    const command = call.command ?? "";
     const { kind, category } = classifyCommand(command);
     return { ...base, kind, ...(category ? { category } : {}), command, edits: isMutatingCommand(command) };
   }

@@ -1,16 +1,16 @@
 // Ids and hashes: goal ids are sortable by time and unguessable enough; the cwd hash keys the
 // continuation index so a directory path never appears in a file name.
-import { createHash, randomBytes } from "node:crypto";
 import { resolve } from "node:path";
+import { lazyCrypto } from "./lazy-crypto.js";
 
 export function newGoalId(now: Date = new Date()): string {
-  return `goal_${now.getTime().toString(36)}_${randomBytes(4).toString("hex")}`;
+  return `goal_${now.getTime().toString(36)}_${lazyCrypto().randomBytes(4).toString("hex")}`;
 }
 
 export function cwdHash(cwd: string): string {
-  return createHash("sha256").update(resolve(cwd)).digest("hex").slice(0, 16);
+  return lazyCrypto().createHash("sha256").update(resolve(cwd)).digest("hex").slice(0, 16);
 }
 
 export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return lazyCrypto().createHash("sha256").update(text).digest("hex");
 }

@@ -9,7 +9,7 @@
 //   compact/<session>.txt, .txt.json          the compaction snapshot and its metadata
 //   locks/<session>.lock                      held during an update
 //   audit.log                                 opens, updates, closes, refusals (bounded)
-import { existsSync, readdirSync, unlinkSync } from "node:fs";
+import { readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import { cwdHash } from "../record/goal-identity.js";
@@ -125,10 +125,11 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
 
   function writeIndex(before: SessionFile | null, after: SessionFile): void {
     const goals = continuationSummary(after);
-    const path = indexPath(after.cwd, after.sessionId);
     const unchanged =
       before !== null && before.cwd === after.cwd && JSON.stringify(continuationSummary(before)) === JSON.stringify(goals);
-    if (unchanged && (goals.length === 0 || existsSync(path))) return;
+    // Most updates (a tool call, a counter) leave the open goals as they were: no index write, no hashing.
+    if (unchanged) return;
+    const path = indexPath(after.cwd, after.sessionId);
     if (goals.length === 0) {
       try {
         unlinkSync(path);

@@ -1,0 +1,80 @@
+// install, uninstall and doctor as the user runs them: parse flags, show or apply the plan, explain.
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { GoalpostError } from "@goalpost/core";
+import { createTwoFilesPatch } from "diff";
+import { runDoctor } from "./claude-code-doctor.js";
+import { applyChanges, type FileChange, planInstall, planUninstall } from "./claude-code-install.js";
+import type { ClaudeCodeScope } from "./claude-code-paths.js";
+
+const SCOPES: readonly ClaudeCodeScope[] = ["user", "project", "local"];
+
+function showDiff(changes: readonly FileChange[]): string {
+  return changes
+    .map((entry) =>
+      createTwoFilesPatch(
+        entry.path,
+        entry.path,
+        entry.before ?? "",
+        entry.after,
+        entry.before === null ? "(new file)" : "before",
+        "after",
+      ),
+    )
+    .join("\n");
+}
+
+export function runAdminCommand(command: "install" | "uninstall" | "doctor", args: readonly string[], cliPath: string): number {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      scope: { type: "string", default: "user" },
+      project: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+    },
+  });
+  const scope = values.scope as ClaudeCodeScope;
+  if (!SCOPES.includes(scope)) {
+    process.stderr.write(`--scope must be one of ${SCOPES.join(", ")}\n`);
+    return 2;
+  }
+  const projectDir = resolve(values.project ?? process.env["CLAUDE_PROJECT_DIR"] ?? process.cwd());
+
+  if (command === "doctor") {
+    const checks = runDoctor({ projectDir, cliPath });
+    for (const check of checks) process.stdout.write(`${check.ok ? "✓" : "✗"} ${check.label}: ${check.detail}\n`);
+    return checks.every((check) => check.ok) ? 0 : 1;
+  }
+
+  try {
+    const changes = command === "install" ? planInstall({ scope, projectDir, cliPath }) : planUninstall({ scope, projectDir });
+    if (changes.length === 0) {
+      process.stdout.write(
+        command === "install"
+          ? `goalpost is already installed (${scope} scope); nothing to change.\n`
+          : `goalpost is not installed in ${scope} scope; nothing to remove.\n`,
+      );
+      return 0;
+    }
+    if (values["dry-run"]) {
+      process.stdout.write(`${showDiff(changes)}\n(dry run: nothing was written)\n`);
+      return 0;
+    }
+    const backups = applyChanges(changes);
+    for (const entry of changes)
+      process.stdout.write(`${command === "install" ? "updated" : "cleaned"} ${entry.path}: ${entry.description}\n`);
+    for (const backup of backups) process.stdout.write(`backup: ${backup}\n`);
+    if (command === "install") {
+      process.stdout.write(
+        "\ngoalpost is on. In Claude Code, type /goal <what done means> to set a goal; `goalpost-claude-code doctor` checks the wiring.\n",
+      );
+    }
+    return 0;
+  } catch (error) {
+    if (GoalpostError.isInstance(error)) {
+      process.stderr.write(`goalpost-claude-code ${command}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+// `goalpost-claude-code hook <Event>`: the payload on stdin, Claude Code's JSON on stdout. A hook must
+// never break its host: any fault is reported on stderr and answered with "no decision" (exit 0,
+// empty stdout). Only a deliberate policy decision denies a tool or blocks a stop.
+import { createGoalEngine, createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
+import * as z from "zod/mini";
+import { claudeCodeEvent, claudeCodeOutput } from "./claude-code-events.js";
+import { claudeCodeHookPayloadSchemas, isClaudeCodeHookEvent } from "./claude-code-hook-payload.js";
+import { goalpostStateRoot } from "./claude-code-paths.js";
+
+export interface HookResult {
+  /** What goes to stdout: the host's JSON, or "" for no decision. */
+  readonly stdout: string;
+  /** Diagnostics for the user; never read by the host as a decision (exit code is always 0). */
+  readonly stderr: string;
+}
+
+const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
+
+export function runClaudeCodeHook(eventName: string, stdin: string, env: NodeJS.ProcessEnv = process.env): HookResult {
+  const warnings: string[] = [];
+  try {
+    if (!isClaudeCodeHookEvent(eventName))
+      return noDecision(`goalpost: unknown Claude Code hook event "${eventName}"; answering with no decision.\n`);
+    const root = goalpostStateRoot(env);
+    if (killSwitchEngaged(root, env)) return noDecision();
+
+    let data: unknown;
+    try {
+      data = JSON.parse(stdin);
+    } catch (error) {
+      return noDecision(
+        `goalpost: the ${eventName} payload is not JSON (${(error as Error).message}); answering with no decision.\n`,
+      );
+    }
+    const parsed = claudeCodeHookPayloadSchemas[eventName].safeParse(data);
+    if (!parsed.success) {
+      return noDecision(
+        `goalpost: unexpected ${eventName} payload (${z.prettifyError(parsed.error).replace(/\n\s*/g, " ")}); answering with no decision.\n`,
+      );
+    }
+
+    const warn = (message: string) => warnings.push(message);
+    const store = createGoalStore({ root, warn });
+    const payload = parsed.data;
+    // The project directory keys the session; a payload's own cwd follows the agent's `cd`.
+    const cwd = env["CLAUDE_PROJECT_DIR"] || store.read(payload.session_id)?.cwd || payload.cwd || process.cwd();
+    const event = claudeCodeEvent(eventName, payload as never, { sessionId: payload.session_id, cwd });
+    if (!event) return noDecision();
+
+    const engine = createGoalEngine({ store, config: loadEngineConfig(root, env, warn) });
+    const output = claudeCodeOutput(eventName, engine.handle(event));
+    return { stdout: output ? JSON.stringify(output) : "", stderr: warnings.map((line) => `${line}\n`).join("") };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return noDecision(
+      `${warnings.map((line) => `${line}\n`).join("")}goalpost: internal error in the ${eventName} hook (${detail}); answering with no decision.\n`,
+    );
+  }
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from "tsup";
+
+// The bin is one bundled file with goalpost's own packages and zod inside: a hook process starts on
+// every tool call, and loading many small modules from node_modules costs more than the hook itself.
+// The MCP SDK and diff stay external and are loaded only by `mcp` and `install --dry-run`.
+export default defineConfig([
+  {
+    entry: { "goalpost-claude-code": "src/cli.ts" },
+    format: ["esm"],
+    target: "node20",
+    platform: "node",
+    splitting: true,
+    clean: true,
+    sourcemap: false,
+    minify: true,
+    noExternal: [/^@goalpost\//, "zod"],
+    external: ["@modelcontextprotocol/sdk", "diff"],
+  },
+  {
+    entry: { index: "src/index.ts" },
+    format: ["esm"],
+    target: "node20",
+    platform: "node",
+    dts: true,
+    sourcemap: true,
+    noExternal: [/^@goalpost\//, "zod"],
+    external: ["@modelcontextprotocol/sdk", "diff"],
+  },
+]);

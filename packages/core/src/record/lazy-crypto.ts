@@ -1,0 +1,13 @@
+// node:crypto takes ~6 ms to load (it pulls in streams), and a hook process pays that on every tool
+// call if it is imported up front. Most hook runs never hash anything, so it loads on first use.
+import { createRequire } from "node:module";
+
+type Crypto = typeof import("node:crypto");
+let crypto: Crypto | undefined;
+
+export function lazyCrypto(): Crypto {
+  crypto ??=
+    (process.getBuiltinModule?.("node:crypto") as Crypto | undefined) ??
+    (createRequire(`${process.cwd()}/`)("node:crypto") as Crypto);
+  return crypto;
+}
