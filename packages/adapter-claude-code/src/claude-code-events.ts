@@ -72,7 +72,8 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
         toolName: String(p["tool_name"]),
         toolInput: p["tool_input"],
         toolUseId: (p["tool_use_id"] as string | null) ?? null,
-        succeeded: (p["tool_response"] as { interrupted?: unknown } | undefined)?.interrupted === true ? false : true,
+        // Claude Code reports failures as PostToolUseFailure; an interrupted Bash run did not pass either.
+        succeeded: (p["tool_response"] as { interrupted?: unknown } | undefined)?.interrupted !== true,
         output: outputText(p["tool_response"]),
       };
     case "PostToolUseFailure": {

@@ -14,7 +14,10 @@ export interface LockOptions {
 
 let sleeper: Int32Array | undefined;
 /** A synchronous sleep: hooks are synchronous processes with nothing else to do while they wait. */
-const sleep = (ms: number) => Atomics.wait((sleeper ??= new Int32Array(new SharedArrayBuffer(4))), 0, 0, ms);
+function sleep(ms: number): void {
+  sleeper ??= new Int32Array(new SharedArrayBuffer(4));
+  Atomics.wait(sleeper, 0, 0, ms);
+}
 
 /** Whether the process named in a lock is gone. A lock without a pid is being written: not dead. */
 function ownerIsDead(content: string): boolean {
