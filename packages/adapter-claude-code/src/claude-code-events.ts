@@ -2,6 +2,7 @@
 // every policy decision is the core engine's.
 import type { EngineDecision, EngineEventInput } from "@goalpost/core";
 import {
+  allowToolOutput,
   blockStopOutput,
   type ClaudeCodeHookOutput,
   contextOutput,
@@ -108,6 +109,7 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
 export function claudeCodeOutput(name: ClaudeCodeHookEvent, decision: EngineDecision): ClaudeCodeHookOutput | null {
+  if (decision.action === "allow-tool" && name === "PreToolUse") return allowToolOutput();
   if (decision.action === "deny-tool" && name === "PreToolUse")
     return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
   if (decision.action === "block-stop" && name === "Stop")

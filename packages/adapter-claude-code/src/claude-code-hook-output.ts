@@ -9,7 +9,7 @@ export interface ClaudeCodeHookOutput {
   readonly hookSpecificOutput?: {
     readonly hookEventName: string;
     readonly additionalContext?: string;
-    readonly permissionDecision?: "deny";
+    readonly permissionDecision?: "allow" | "deny";
     readonly permissionDecisionReason?: string;
   };
 }
@@ -36,6 +36,11 @@ export function denyToolOutput(reason: string, context?: string): ClaudeCodeHook
       ...(context ? { additionalContext: bounded(context) } : {}),
     },
   };
+}
+
+/** Lets goalpost's own goal tools run without a permission prompt. */
+export function allowToolOutput(): ClaudeCodeHookOutput {
+  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } };
 }
 
 export function blockStopOutput(reason: string, systemMessage?: string): ClaudeCodeHookOutput {

@@ -1,0 +1,211 @@
+// The real `claude` (pinned @anthropic-ai/claude-code) against a scripted model on 127.0.0.1, with
+// goalpost installed into a fake CLAUDE_CONFIG_DIR by its own `install` command.
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createGoalStore, readSnapshot, type SessionFile } from "@goalpost/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type ClaudeHome, createClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
+import {
+  type MockAnthropic,
+  type MockReply,
+  requestKind,
+  scriptedResponder,
+  startMockAnthropic,
+  toolResults,
+} from "./mock-anthropic.js";
+import { verifies } from "./requirements.js";
+import { removeTestdirs } from "./testdir.js";
+
+let mock: MockAnthropic | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+  removeTestdirs();
+});
+
+async function setUp(script: Parameters<typeof scriptedResponder>[0], project?: Record<string, string>): Promise<ClaudeHome> {
+  mock = await startMockAnthropic(scriptedResponder(script));
+  const home = createClaudeHome({ mockUrl: mock.url, ...(project ? { project } : {}) });
+  const install = await goalpostCli(home, ["install", "--scope", "user"]);
+  expect(install.exitCode, String(install.stderr)).toBe(0);
+  return home;
+}
+
+const session = (home: ClaudeHome, id: string): SessionFile => {
+  const state = createGoalStore({ root: home.stateRoot, warn: () => {} }).read(id);
+  if (!state) throw new Error(`no goalpost state for session ${id}`);
+  return state;
+};
+const openGoal = (state: SessionFile) => state.goals.find((goal) => goal.closedAt === null && goal.level !== "task");
+const bash = (command: string): MockReply => ({
+  text: "",
+  toolUse: { name: "Bash", input: { command, description: "mock step" } },
+});
+const body = (index: number) => JSON.stringify(mock!.requests[index] ?? {});
+const allBodies = () => mock!.requests.map((request) => JSON.stringify(request)).join("\n");
+
+function stateFiles(home: ClaudeHome): string {
+  return readdirSync(home.stateRoot, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"))
+    .join("\n");
+}
+
+describe("goalpost in the real Claude Code", () => {
+  it("captures /goal as a draft the model sees, and keeps the prompt's secret out of files and context", async () => {
+    verifies("CC-CAPTURE", "CC-SECRETS");
+    const home = await setUp({ main: [] });
+    const id = randomUUID();
+    const secret = `${"sk-ant-"}api03-${"Q".repeat(60)}`;
+    const run = await runClaude(home, `/goal make the demo print hello (use key ${secret})`, { args: ["--session-id", id] });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const goal = openGoal(session(home, id));
+    expect(goal).toMatchObject({ status: "draft", source: "native" });
+    expect(goal?.objective).toContain("make the demo print hello");
+    expect(body(0)).toContain("UserPromptSubmit hook additional context: <session_goal");
+    expect(body(0)).toContain("make the demo print hello");
+    expect(stateFiles(home)).not.toContain(secret);
+    expect(stateFiles(home)).toContain("[REDACTED:anthropic-key]");
+    // The user's own prompt is in every request; what goalpost injects never carries the secret.
+    const blocks = allBodies().match(/<session_goal[\s\S]*?<\/session_goal>/g) ?? [];
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.some((block) => block.includes(secret))).toBe(false);
+    expect(blocks.some((block) => block.includes("[REDACTED:anthropic-key]"))).toBe(true);
+  });
+
+  it("blocks a stop while the goal is open, leading to another turn, and stops blocking after three", async () => {
+    verifies("CC-STOP-BLOCK");
+    const home = await setUp({ main: [] });
+    const id = randomUUID();
+    const run = await runClaude(home, "/goal write the release notes", { args: ["--session-id", id] });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const turns = mock!.requests.filter((request) => requestKind(request) === "turn");
+    expect(JSON.stringify(turns[1])).toContain(
+      "Stop hook feedback:\\ngoalpost: the goal is still open, so this session should not stop yet.",
+    );
+    expect(turns.length).toBe(4); // the prompt's turn and three blocked stops, then the stall lets it end
+    const state = session(home, id);
+    expect(state.counters.stalls).toBe(1);
+    expect(openGoal(state)?.history.some((event) => event.type === "stalled")).toBe(true);
+  });
+
+  it("warns about drift, then denies the next tool with a reason the model sees", async () => {
+    verifies("CC-DRIFT-DENY");
+    const home = await setUp({ main: Array.from({ length: 6 }, (_, index) => bash(`echo step-${index + 1}`)) });
+    const id = randomUUID();
+    const run = await runClaude(home, "/goal tidy the scripts", { args: ["--session-id", id, "--allowedTools", "Bash"] });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const results = toolResults(mock!.requests);
+    expect(results.slice(0, 5).map((result) => result.isError)).toEqual([false, false, false, false, false]);
+    expect(results[5]).toMatchObject({ isError: true });
+    expect(results[5]?.text).toContain("goalpost drift guard: 5 tool calls have run since the goal was last updated");
+    expect(allBodies()).toContain("goalpost drift warning: 3 tool calls have run since the goal was last updated");
+  });
+
+  it("does not count a subagent's tool calls, and tells the subagent goals are the main session's", async () => {
+    verifies("CC-SUBAGENT");
+    const home = await setUp({
+      main: [
+        {
+          text: "",
+          toolUse: {
+            name: "Agent",
+            input: { description: "run checks", prompt: "SUBAGENT_TASK run the checks", subagent_type: "general-purpose" },
+          },
+        },
+      ],
+      subagent: Array.from({ length: 7 }, (_, index) => bash(`echo sub-${index + 1}`)),
+      subagentMarker: "SUBAGENT_TASK",
+    });
+    const id = randomUUID();
+    const run = await runClaude(home, "/goal check the build", { args: ["--session-id", id, "--allowedTools", "Bash", "Agent"] });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const subagentRequests = mock!.requests.filter((request) =>
+      JSON.stringify(request.messages[0] ?? {}).includes("SUBAGENT_TASK"),
+    );
+    expect(subagentRequests.length).toBeGreaterThanOrEqual(7);
+    const subagentResults = toolResults(subagentRequests).filter((result) => result.text.includes("sub-"));
+    expect(subagentResults).toHaveLength(7);
+    expect(subagentResults.every((result) => !result.isError)).toBe(true);
+    expect(JSON.stringify(subagentRequests[0])).toContain("goals belong to the main session");
+    expect(JSON.stringify(subagentRequests[0])).not.toContain("check the build");
+    expect(openGoal(session(home, id))?.drift.sinceUpdate).toBeLessThanOrEqual(1); // the main thread's Agent call only
+  });
+
+  it("refuses goalpost_close without evidence through the real MCP server, and accepts it with evidence and a passing test", async () => {
+    verifies("CC-CLOSE-GATE");
+    const project = {
+      "README.md": "# hello\n",
+      "package.json": JSON.stringify({ name: "demo", private: true, scripts: { test: "node hello.js" } }),
+    };
+    const home = await setUp({ main: [] }, project);
+    const mcp = (tool: string, input: Record<string, unknown>): MockReply => ({
+      text: "",
+      toolUse: { name: `mcp__goalpost__${tool}`, input },
+    });
+    const script: MockReply[] = [
+      mcp("goalpost_open", { objective: "Make hello.js print hello", requirements: ["node hello.js prints hello"] }),
+      mcp("goalpost_close", { status: "complete" }),
+      { text: "", toolUse: { name: "Read", input: { file_path: join(home.project, "README.md") } } },
+      {
+        text: "",
+        toolUse: { name: "Write", input: { file_path: join(home.project, "hello.js"), content: "console.log('hello');\n" } },
+      },
+      bash("npm test"),
+      mcp("goalpost_update", {
+        doneSoFar: ["Wrote hello.js, which prints hello"],
+        inspectionEvidence: ["Read README.md and package.json"],
+        validationProof: ["npm test ran node hello.js and it printed hello"],
+        verificationResults: ["npm test: exit 0, output hello"],
+        requirementCoverage: [{ requirement: "1", evidence: "npm test output shows hello" }],
+        completionAudit: ["Requirement 1 checked against the npm test output"],
+        remaining: [],
+      }),
+      mcp("goalpost_close", { status: "complete" }),
+    ];
+    await mock!.close();
+    mock = await startMockAnthropic(scriptedResponder({ main: script }));
+    const id = randomUUID();
+    const run = await runClaude(home, "start the work", {
+      args: ["--session-id", id, "--allowedTools", "Bash", "Read", "Write"],
+      env: { ANTHROPIC_BASE_URL: mock.url, npm_config_update_notifier: "false" },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const results = toolResults(mock.requests);
+    expect(results[0]?.text).toMatch(/Goal goal_\S+ is open: Make hello.js print hello/);
+    expect(results[1]).toMatchObject({ isError: true });
+    expect(results[1]?.text).toContain("Refusing to mark goal");
+    expect(results[1]?.text).toContain('Requirement 1 ("node hello.js prints hello") has no coverage evidence');
+    expect(results[4]?.text).toContain("hello");
+    expect(results[5]?.text).toContain("completion gate is satisfied");
+    expect(results[6]).toMatchObject({ isError: false });
+    expect(results[6]?.text).toContain("closed as complete");
+    const closed = session(home, id).goals.find((goal) => goal.objective === "Make hello.js print hello");
+    expect(closed?.status).toBe("complete");
+    expect(closed?.receipts.some((receipt) => receipt.passed === true && receipt.command?.includes("npm test"))).toBe(true);
+  });
+
+  it("restores the goal after `claude -p /compact --resume`: it is in the next model request", async () => {
+    verifies("CC-COMPACT-RESTORE");
+    const home = await setUp({ main: [] });
+    const id = randomUUID();
+    expect((await runClaude(home, "/goal make the importer stream large files", { args: ["--session-id", id] })).exitCode).toBe(
+      0,
+    );
+    const beforeCompact = mock!.requests.length;
+    const compact = await runClaude(home, "/compact", { args: ["--resume", id] });
+    expect(compact.exitCode, compact.stderr).toBe(0);
+    expect(mock!.requests.slice(beforeCompact).some((request) => requestKind(request) === "compaction")).toBe(true);
+    const snapshot = readSnapshot(createGoalStore({ root: home.stateRoot }), id);
+    expect(snapshot?.text).toContain("make the importer stream large files");
+    expect(snapshot?.metadata.servedAt.length).toBeGreaterThanOrEqual(1);
+    const beforeNext = mock!.requests.length;
+    expect((await runClaude(home, "what is next?", { args: ["--resume", id] })).exitCode).toBe(0);
+    const next = JSON.stringify(mock!.requests[beforeNext]);
+    expect(next).toContain("MOCK_SUMMARY"); // the conversation really was compacted
+    expect(next).toContain('form=\\"full\\"'); // the full restore from SessionStart(compact)
+    expect(next).toContain("make the importer stream large files");
+    expect(session(home, id).compactions.at(-1)?.restoredAt).not.toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+// What a user relies on, per host, as data. Every requirement needs at least one test that calls
+// verifies("<id>"); requirements-coverage.test.ts fails when one has none.
+
+export interface Requirement {
+  readonly id: string;
+  readonly host: "claude-code" | "any";
+  readonly behaviour: string;
+}
+
+export const REQUIREMENTS = [
+  {
+    id: "CC-INSTALL",
+    host: "claude-code",
+    behaviour:
+      "One command installs goalpost into a Claude Code home; a second run changes nothing; uninstall removes exactly what install added.",
+  },
+  {
+    id: "CC-INSTALL-SAFE",
+    host: "claude-code",
+    behaviour:
+      "Install keeps the user's own settings and hooks, keeps a backup, and leaves a corrupt settings file untouched with a clear message.",
+  },
+  {
+    id: "CC-CAPTURE",
+    host: "claude-code",
+    behaviour:
+      "`/goal <text>` typed to the real claude becomes a goalpost draft goal, and the model sees it in a <session_goal> block.",
+  },
+  {
+    id: "CC-COMPACT-RESTORE",
+    host: "claude-code",
+    behaviour: "After `claude -p /compact --resume`, the goal is restored from the snapshot and is in the next model request.",
+  },
+  {
+    id: "CC-STOP-BLOCK",
+    host: "claude-code",
+    behaviour:
+      "A stop while the goal is open is blocked and leads to another turn with goalpost's reason; repeated blocks end in a recorded stall, not a loop.",
+  },
+  {
+    id: "CC-DRIFT-DENY",
+    host: "claude-code",
+    behaviour: "Tool calls without a goal update are warned, then the next one is denied with a reason the model sees.",
+  },
+  {
+    id: "CC-SUBAGENT",
+    host: "claude-code",
+    behaviour: "A subagent's tool calls are not counted as drift, and the subagent gets a boundary notice instead of the goal.",
+  },
+  {
+    id: "CC-CLOSE-GATE",
+    host: "claude-code",
+    behaviour:
+      "goalpost_close through the real MCP server is refused without evidence and accepted once the evidence and a passing test receipt exist.",
+  },
+  {
+    id: "CC-HOOK-SAFE",
+    host: "claude-code",
+    behaviour:
+      "The installed hook commands, run as Claude Code runs them, answer malformed, unknown and hostile input with no decision and a message on stderr, never a failure.",
+  },
+  {
+    id: "CC-REPLAY",
+    host: "claude-code",
+    behaviour: "A recorded hook sequence replayed through the installed command lines gives the decisions a real session got.",
+  },
+  {
+    id: "CC-KILL-SWITCH",
+    host: "claude-code",
+    behaviour: "GOALPOST_DISABLED or the disabled file makes every installed hook a no-op.",
+  },
+  {
+    id: "CC-SECRETS",
+    host: "claude-code",
+    behaviour: "A secret typed into a /goal prompt never reaches goalpost's files or the injected context.",
+  },
+] as const satisfies readonly Requirement[];
+
+export type RequirementId = (typeof REQUIREMENTS)[number]["id"];
+
+/** Marks the test as evidence for a requirement (read by the coverage test from the source). */
+export function verifies(..._ids: RequirementId[]): void {}
