@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createGoalStore, readSnapshot, type SessionFile } from "@goalpost/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { type ClaudeHome, createClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
 import {
   type MockAnthropic,
