@@ -139,6 +139,11 @@ function setMcpServer(data: Json, path: string[], value: unknown | undefined): J
     if (value === undefined) {
       if (!isOwnServer(servers[MCP_SERVER_NAME])) return data;
       delete servers[MCP_SERVER_NAME];
+      // Leave no empty container behind that install created.
+      if (Object.keys(servers).length === 0) {
+        const { [head]: _removed, ...rest } = data;
+        return rest;
+      }
     } else servers[MCP_SERVER_NAME] = value;
     return { ...data, [head]: servers };
   }

@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { applyChanges, INSTALLED_HOOK_EVENTS, planInstall, planUninstall, SettingsFileError } from "./claude-code-install.js";
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+function fakeHome() {
+  const root = mkdtempSync(join(tmpdir(), "goalpost-install-"));
+  roots.push(root);
+  const configDir = join(root, "home", ".claude");
+  const project = join(root, "project");
+  mkdirSync(configDir, { recursive: true });
+  mkdirSync(project, { recursive: true });
+  return {
+    root,
+    configDir,
+    project,
+    env: { HOME: join(root, "home"), CLAUDE_CONFIG_DIR: configDir },
+    cliPath: "/opt/goalpost/dist/goalpost-claude-code.js",
+  };
+}
+
+const userSettings = {
+  model: "opus",
+  permissions: { allow: ["Bash(npm test)"] },
+  hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "my-linter-hook" }] }] },
+};
+const read = (path: string) => JSON.parse(readFileSync(path, "utf8"));
+
+describe("install", () => {
+  it("adds goalpost's hooks and MCP server, keeping every existing key and hook", () => {
+    const home = fakeHome();
+    writeFileSync(join(home.configDir, "settings.json"), JSON.stringify(userSettings));
+    writeFileSync(
+      join(home.configDir, ".claude.json"),
+      JSON.stringify({ numStartups: 3, mcpServers: { other: { command: "x" } } }),
+    );
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    const settings = read(join(home.configDir, "settings.json"));
+    expect(settings.model).toBe("opus");
+    expect(settings.permissions).toEqual(userSettings.permissions);
+    expect(settings.hooks.PreToolUse[0]).toEqual(userSettings.hooks.PreToolUse[0]);
+    for (const event of INSTALLED_HOOK_EVENTS) {
+      expect(settings.hooks[event].at(-1)).toEqual({
+        matcher: "",
+        hooks: [{ type: "command", command: `node ${home.cliPath} hook ${event}`, timeout: 15 }],
+      });
+    }
+    const state = read(join(home.configDir, ".claude.json"));
+    expect(state.numStartups).toBe(3);
+    expect(state.mcpServers.other).toEqual({ command: "x" });
+    expect(state.mcpServers.goalpost).toEqual({ type: "stdio", command: "node", args: [home.cliPath, "mcp"], env: {} });
+  });
+
+  it("is idempotent: a second install plans nothing", () => {
+    const home = fakeHome();
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env })).toEqual([]);
+  });
+
+  it("replaces its own entries when the bin moved, never duplicating them", () => {
+    const home = fakeHome();
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    applyChanges(
+      planInstall({ scope: "user", projectDir: home.project, cliPath: "/new place/goalpost-claude-code.js", env: home.env }),
+    );
+    const settings = read(join(home.configDir, "settings.json"));
+    expect(settings.hooks.Stop).toHaveLength(1);
+    expect(settings.hooks.Stop[0].hooks[0].command).toBe('node "/new place/goalpost-claude-code.js" hook Stop');
+  });
+
+  it("backs up every file it changes", () => {
+    const home = fakeHome();
+    writeFileSync(join(home.configDir, "settings.json"), JSON.stringify(userSettings));
+    const backups = applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(backups).toContain(join(home.configDir, "settings.json.goalpost-backup"));
+    expect(read(join(home.configDir, "settings.json.goalpost-backup"))).toEqual(userSettings);
+  });
+
+  it("reports a corrupt settings file and leaves it untouched", () => {
+    const home = fakeHome();
+    writeFileSync(join(home.configDir, "settings.json"), "{ broken");
+    expect(() => planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env })).toThrow(
+      SettingsFileError,
+    );
+    expect(() => planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env })).toThrow(
+      /is not valid JSON.*left it untouched/,
+    );
+    expect(readFileSync(join(home.configDir, "settings.json"), "utf8")).toBe("{ broken");
+  });
+
+  it("puts project scope in .claude/settings.json and .mcp.json, local scope in settings.local.json and the project entry of .claude.json", () => {
+    const home = fakeHome();
+    applyChanges(planInstall({ scope: "project", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(read(join(home.project, ".claude", "settings.json")).hooks.SessionStart).toHaveLength(1);
+    expect(read(join(home.project, ".mcp.json")).mcpServers.goalpost.args).toEqual([home.cliPath, "mcp"]);
+    applyChanges(planInstall({ scope: "local", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(read(join(home.project, ".claude", "settings.local.json")).hooks.Stop).toHaveLength(1);
+    expect(read(join(home.configDir, ".claude.json")).projects[home.project].mcpServers.goalpost).toBeDefined();
+  });
+});
+
+describe("uninstall", () => {
+  it("removes exactly what install added", () => {
+    const home = fakeHome();
+    const settingsPath = join(home.configDir, "settings.json");
+    writeFileSync(settingsPath, `${JSON.stringify(userSettings, null, 2)}\n`);
+    writeFileSync(join(home.configDir, ".claude.json"), `${JSON.stringify({ numStartups: 3 }, null, 2)}\n`);
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    applyChanges(planUninstall({ scope: "user", projectDir: home.project, env: home.env }));
+    expect(read(settingsPath)).toEqual(userSettings);
+    expect(read(join(home.configDir, ".claude.json"))).toEqual({ numStartups: 3 });
+    expect(planUninstall({ scope: "user", projectDir: home.project, env: home.env })).toEqual([]);
+  });
+
+  it("keeps a user's handler that shares a group with goalpost's", () => {
+    const home = fakeHome();
+    const settingsPath = join(home.configDir, "settings.json");
+    writeFileSync(
+      settingsPath,
+      JSON.stringify({
+        hooks: {
+          Stop: [
+            {
+              matcher: "",
+              hooks: [
+                { type: "command", command: "notify-me" },
+                { type: "command", command: `node ${home.cliPath} hook Stop` },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    applyChanges(planUninstall({ scope: "user", projectDir: home.project, env: home.env }));
+    expect(read(settingsPath).hooks.Stop).toEqual([{ matcher: "", hooks: [{ type: "command", command: "notify-me" }] }]);
+    expect(readdirSync(home.configDir)).toContain("settings.json.goalpost-backup");
+  });
+});
