@@ -14,7 +14,7 @@ const job = process.argv[2];
 const jobs = {
   demo: [
     ["turbo", "run", "build", "--output-logs=errors-only"],
-    ["--filter", "@goalpost/core", "run", "example"],
+    ["--filter", "goalpost", "run", "demo"],
   ],
   test: [
     ["turbo", "run", "build", "--output-logs=errors-only"],

@@ -150,7 +150,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
         type: "opened",
         note: `draft from ${source}: ${goal.objective}`,
       });
-      return decision({ context: render(session, goal, "full"), userNote: `goalpost: goal captured as a draft (${goal.id}).` });
+      return decision({ context: render(session, goal, "full"), userNote: `goalpost: goal captured as a draft (${goal.id})` });
     }
     if (command?.kind === "clear") {
       const { result: cleared } = store.update(identity, (state) => cancelOpenGoals(state, "cleared by user"));
