@@ -126,7 +126,7 @@ describe("installed hooks run as Claude Code runs them", () => {
       expect(result.stdout, `${event} ${input}`).toBe("");
       expect(result.stderr, `${event} ${input}`).toMatch(/^goalpost: .*answering with no decision/);
     }
-    const unknown = await execa("sh", ["-c", installedCommand(home, "Stop").replace(/Stop$/, "NoSuchEvent")], {
+    const unknown = await execa("sh", ["-c", installedCommand(home, "Stop").replaceAll("hook Stop", "hook NoSuchEvent")], {
       input: "{}",
       env: home.env(),
       extendEnv: false,
@@ -165,6 +165,30 @@ describe("installed hooks run as Claude Code runs them", () => {
       "tidy the scripts",
     );
     expect(outputs.find((entry) => entry.event === "Stop")?.output).toMatchObject({ decision: "block" });
+  });
+
+  it("start from the snapshot, and still answer through the fallback when the snapshot cannot load", async () => {
+    verifies("CC-FAST-START");
+    const home = await installedHome();
+    const command = installedCommand(home, "UserPromptSubmit");
+    const blob = /--snapshot-blob (\S+)/.exec(command)?.[1] ?? "";
+    expect(existsSync(blob)).toBe(true);
+    const prompt = (id: string) =>
+      JSON.stringify({
+        session_id: id,
+        cwd: "/home/user/proj",
+        hook_event_name: "UserPromptSubmit",
+        prompt: "/goal survive a node upgrade",
+      });
+    expect((await runHook(home, "UserPromptSubmit", prompt("fast"))).output?.hookSpecificOutput?.additionalContext).toContain(
+      "survive a node upgrade",
+    );
+    writeFileSync(blob, "not a snapshot any more");
+    const fallback = await runHook(home, "UserPromptSubmit", prompt("fallback"));
+    expect(fallback.exitCode).toBe(0);
+    expect(fallback.output?.hookSpecificOutput?.additionalContext).toContain("survive a node upgrade");
+    const doctor = await goalpostCli(home, ["doctor"]);
+    expect(String(doctor.stdout)).toMatch(/✗ start-up snapshot: .* does not load/);
   });
 
   it("are a no-op under the kill switch, from the environment or the state root", async () => {

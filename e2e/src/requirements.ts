@@ -70,6 +70,18 @@ export const REQUIREMENTS = [
     behaviour: "GOALPOST_DISABLED or the disabled file makes every installed hook a no-op.",
   },
   {
+    id: "CC-FAST-START",
+    host: "claude-code",
+    behaviour:
+      "Installed hooks start from a startup snapshot built for the user's Node; when it cannot load (a Node upgrade) they fall back to the plain bin and still answer.",
+  },
+  {
+    id: "CC-PLUGIN",
+    host: "claude-code",
+    behaviour:
+      "The adapter loaded as a Claude Code plugin (--plugin-dir) captures the goal and serves the goal tools under the plugin's MCP names.",
+  },
+  {
     id: "CC-SECRETS",
     host: "claude-code",
     behaviour: "A secret typed into a /goal prompt never reaches goalpost's files or the injected context.",

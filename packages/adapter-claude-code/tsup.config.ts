@@ -10,11 +10,20 @@ export default defineConfig([
     target: "node20",
     platform: "node",
     splitting: true,
-    clean: true,
     sourcemap: false,
     minify: true,
     noExternal: [/^@goalpost\//, "zod"],
     external: ["@modelcontextprotocol/sdk", "diff"],
+  },
+  {
+    // Built into a V8 startup snapshot at install time: CommonJS, everything inside, nothing lazy.
+    entry: { "goalpost-claude-code-snapshot": "src/claude-code-hook-snapshot.ts" },
+    format: ["cjs"],
+    outExtension: () => ({ js: ".cjs" }),
+    target: "node20",
+    platform: "node",
+    minify: true,
+    noExternal: [/.*/],
   },
   {
     entry: { index: "src/index.ts" },

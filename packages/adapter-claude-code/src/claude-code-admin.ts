@@ -1,11 +1,15 @@
 // install, uninstall and doctor as the user runs them: parse flags, show or apply the plan, explain.
-import { resolve } from "node:path";
+
+import { rmSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { GoalpostError } from "@goalpost/core";
 import { createTwoFilesPatch } from "diff";
 import { runDoctor } from "./claude-code-doctor.js";
 import { applyChanges, type FileChange, planInstall, planUninstall } from "./claude-code-install.js";
 import type { ClaudeCodeScope } from "./claude-code-paths.js";
+import { goalpostStateRoot } from "./claude-code-paths.js";
+import { buildHookSnapshot, snapshotPath } from "./claude-code-snapshot-build.js";
 
 const SCOPES: readonly ClaudeCodeScope[] = ["user", "project", "local"];
 
@@ -31,6 +35,7 @@ export function runAdminCommand(command: "install" | "uninstall" | "doctor", arg
       scope: { type: "string", default: "user" },
       project: { type: "string" },
       "dry-run": { type: "boolean", default: false },
+      "no-snapshot": { type: "boolean", default: false },
     },
   });
   const scope = values.scope as ClaudeCodeScope;
@@ -47,7 +52,19 @@ export function runAdminCommand(command: "install" | "uninstall" | "doctor", arg
   }
 
   try {
-    const changes = command === "install" ? planInstall({ scope, projectDir, cliPath }) : planUninstall({ scope, projectDir });
+    const snapshot =
+      command === "install" && !values["dry-run"] && !values["no-snapshot"]
+        ? buildHookSnapshot(cliPath, goalpostStateRoot())
+        : null;
+    if (snapshot && "problem" in snapshot)
+      process.stderr.write(`goalpost: hooks will start without a snapshot (${snapshot.problem}); they work, a little slower.\n`);
+    const snapshotBlob = snapshot && "blob" in snapshot ? snapshot.blob : undefined;
+    const changes =
+      command === "install"
+        ? planInstall({ scope, projectDir, cliPath, ...(snapshotBlob ? { snapshotBlob } : {}) })
+        : planUninstall({ scope, projectDir });
+    if (command === "uninstall" && !values["dry-run"])
+      rmSync(dirname(snapshotPath(goalpostStateRoot())), { recursive: true, force: true });
     if (changes.length === 0) {
       process.stdout.write(
         command === "install"
@@ -65,6 +82,7 @@ export function runAdminCommand(command: "install" | "uninstall" | "doctor", arg
       process.stdout.write(`${command === "install" ? "updated" : "cleaned"} ${entry.path}: ${entry.description}\n`);
     for (const backup of backups) process.stdout.write(`backup: ${backup}\n`);
     if (command === "install") {
+      if (snapshotBlob) process.stdout.write(`hook start-up snapshot: ${snapshotBlob}\n`);
       process.stdout.write(
         "\ngoalpost is on. In Claude Code, type /goal <what done means> to set a goal; `goalpost-claude-code doctor` checks the wiring.\n",
       );

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
 import { INSTALLED_HOOK_EVENTS, MCP_SERVER_NAME } from "./claude-code-install.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, goalpostStateRoot, settingsFile } from "./claude-code-paths.js";
+import { snapshotPath } from "./claude-code-snapshot-build.js";
 
 export interface DoctorCheck {
   readonly ok: boolean;
@@ -69,6 +70,38 @@ export function runDoctor(options: { projectDir: string; cliPath: string; env?: 
   });
 
   checks.push({ ok: existsSync(options.cliPath), label: "hook command", detail: options.cliPath });
+
+  const blob = snapshotPath(goalpostStateRoot(env));
+  if (wired.length > 0 && existsSync(blob)) {
+    try {
+      const probe = JSON.stringify({
+        session_id: "goalpost-doctor",
+        cwd: options.projectDir,
+        hook_event_name: "SessionEnd",
+        reason: "other",
+      });
+      execFileSync(process.execPath, ["--snapshot-blob", blob, options.cliPath, "hook", "SessionEnd"], {
+        input: probe,
+        stdio: "pipe",
+        env: { ...env, GOALPOST_HOME: join(goalpostStateRoot(env), ".doctor-snapshot") },
+        timeout: 15_000,
+      });
+      rmSync(join(goalpostStateRoot(env), ".doctor-snapshot"), { recursive: true, force: true });
+      checks.push({ ok: true, label: "start-up snapshot", detail: `${blob} loads in Node ${process.version}` });
+    } catch {
+      checks.push({
+        ok: false,
+        label: "start-up snapshot",
+        detail: `${blob} does not load in Node ${process.version}; hooks fall back to the plain bin (slower). Run \`goalpost-claude-code install\` again.`,
+      });
+    }
+  } else if (wired.length > 0) {
+    checks.push({
+      ok: true,
+      label: "start-up snapshot",
+      detail: `none for Node ${process.version}: hooks start from the plain bin. \`goalpost-claude-code install\` builds one.`,
+    });
+  }
 
   const root = goalpostStateRoot(env);
   try {

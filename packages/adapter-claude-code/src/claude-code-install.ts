@@ -33,6 +33,8 @@ export interface InstallOptions {
   readonly projectDir: string;
   /** Absolute path of the bin (dist/goalpost-claude-code.js). */
   readonly cliPath: string;
+  /** A startup snapshot of the hook for this Node binary; hooks then start from it, falling back to the bin. */
+  readonly snapshotBlob?: string;
   readonly env?: NodeJS.ProcessEnv;
 }
 
@@ -80,7 +82,14 @@ function readJsonObject(path: string): { text: string | null; data: Json } {
 }
 
 const quote = (path: string) => (/[\s"'$`\\]/.test(path) ? `"${path.replace(/(["\\$`])/g, "\\$1")}"` : path);
-export const hookCommand = (cliPath: string, event: string) => `node ${quote(cliPath)} hook ${event}`;
+/**
+ * The command Claude Code runs for an event. With a snapshot, the shell falls back to the plain bin if
+ * the snapshot stops loading (a Node upgrade): slower, never broken. The hook itself always exits 0.
+ */
+export function hookCommand(cliPath: string, event: string, snapshotBlob?: string): string {
+  const plain = `node ${quote(cliPath)} hook ${event}`;
+  return snapshotBlob ? `node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}` : plain;
+}
 const isOwnHandler = (handler: HookHandler) => typeof handler.command === "string" && OWN_COMMAND.test(handler.command);
 
 /** Settings with goalpost's hook groups removed (other handlers in a shared group are kept). */
@@ -107,13 +116,13 @@ function withoutOwnHooks(settings: Json): Json {
   return result;
 }
 
-function withOwnHooks(settings: Json, cliPath: string): Json {
+function withOwnHooks(settings: Json, cliPath: string, snapshotBlob?: string): Json {
   const base = withoutOwnHooks(settings);
   const hooks = { ...((base["hooks"] as Record<string, HookGroup[]> | undefined) ?? {}) };
   for (const event of INSTALLED_HOOK_EVENTS) {
     hooks[event] = [
       ...(hooks[event] ?? []),
-      { matcher: "", hooks: [{ type: "command", command: hookCommand(cliPath, event), timeout: HOOK_TIMEOUT }] },
+      { matcher: "", hooks: [{ type: "command", command: hookCommand(cliPath, event, snapshotBlob), timeout: HOOK_TIMEOUT }] },
     ];
   }
   return { ...base, hooks };
@@ -178,7 +187,7 @@ export function planInstall(options: InstallOptions): FileChange[] {
     change(
       settingsPath,
       settings.text,
-      withOwnHooks(settings.data, options.cliPath),
+      withOwnHooks(settings.data, options.cliPath, options.snapshotBlob),
       `hooks for ${INSTALLED_HOOK_EVENTS.length} events`,
     ),
     change(

@@ -10,7 +10,7 @@ const VERSION = "0.1.0";
 const USAGE = `goalpost-claude-code ${VERSION} — keeps Claude Code on the goal you set with /goal
 
 usage:
-  goalpost-claude-code install [--scope user|project|local] [--project <dir>] [--dry-run]
+  goalpost-claude-code install [--scope user|project|local] [--project <dir>] [--dry-run] [--no-snapshot]
   goalpost-claude-code uninstall [--scope user|project|local] [--project <dir>] [--dry-run]
   goalpost-claude-code doctor [--project <dir>]
   goalpost-claude-code hook <Event>     (run by Claude Code: payload on stdin)

@@ -179,7 +179,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
       }
     }
 
-    const before = store.read(event.sessionId);
+    const before = store.peek(event.sessionId);
     if (!openRootGoal(before)) {
       if (command?.kind === "status")
         return decision({
@@ -224,7 +224,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
 
   function onToolAboutToRun(event: EngineEventOf<"tool-about-to-run">): EngineDecision {
     const goalTool = goalToolName(event.toolName);
-    const session = store.read(event.sessionId);
+    const session = store.peek(event.sessionId);
     const subagent = isSubagentEvent(event, session);
     if (goalTool) {
       if (event.toolUseId)
@@ -238,19 +238,16 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
       // Goal tools only touch goalpost's own state: the main session may use them without a permission prompt.
       return decision(subagent ? { action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE } : { action: "allow-tool" });
     }
-    if (subagent) return NO_DECISION;
-    const root = openRootGoal(session);
-    if (!root) return NO_DECISION;
+    if (subagent || !openRootGoal(session)) return NO_DECISION;
     // Only what the decision needs: judging the command (receipts) waits for the tool's result.
     const call = describeToolCall(event.toolName, event.toolInput);
     if (isGoalBookkeeping(event.toolName, call)) return NO_DECISION;
 
-    const violation = scopeViolation(root, call);
-    const verdict = judgeDrift(root, config);
     const { result } = store.update(identityOf(event), (state) => {
       const goal = openRootGoal(state);
       if (!goal) return NO_DECISION;
       const at = now().toISOString();
+      const violation = scopeViolation(goal, call);
       if (violation && config.enforcement !== "off") {
         const reason = scopeRefusal(violation, goal.scope);
         if (config.enforcement === "enforce") {
@@ -260,6 +257,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
         replaceGoal(state, pushGoalEvent(goal, { at, type: "drift-warned", note: `scope: ${violation}` }));
         return decision({ context: reason });
       }
+      const verdict = judgeDrift(goal, config);
       if (verdict.kind === "deny") {
         replaceGoal(
           state,
@@ -278,7 +276,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
 
   function onToolRan(event: EngineEventOf<"tool-ran">): EngineDecision {
     if (goalToolName(event.toolName)) return NO_DECISION;
-    const session = store.read(event.sessionId);
+    const session = store.peek(event.sessionId);
     if (isSubagentEvent(event, session) || !openRootGoal(session)) return NO_DECISION;
     const call = classify(event);
     if (call.kind === "goal") return NO_DECISION;
@@ -311,7 +309,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   }
 
   function onTasksUpdated(event: EngineEventOf<"tasks-updated">): EngineDecision {
-    if (event.subagent || !openRootGoal(store.read(event.sessionId))) return NO_DECISION;
+    if (event.subagent || !openRootGoal(store.peek(event.sessionId))) return NO_DECISION;
     store.update(identityOf(event), (state) => {
       const root = openRootGoal(state);
       if (root) applyTasks(state, root, event.tasks, now());
@@ -343,7 +341,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
 
   function onStopRequested(event: EngineEventOf<"stop-requested">): EngineDecision {
     if (event.subagent || config.enforcement !== "enforce") return NO_DECISION;
-    const root = openRootGoal(store.read(event.sessionId));
+    const root = openRootGoal(store.peek(event.sessionId));
     if (!root || (root.status === "blocked" && root.blockers.length > 0)) return NO_DECISION;
     const { result } = store.update(identityOf(event), (state) => {
       const goal = openRootGoal(state);
@@ -367,7 +365,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
 
   function onSubagent(event: EngineEventOf<"subagent-started"> | EngineEventOf<"subagent-stopped">): EngineDecision {
     const started = event.type === "subagent-started";
-    if (options.inferSubagentsFromStartStop && openRootGoal(store.read(event.sessionId))) {
+    if (options.inferSubagentsFromStartStop && openRootGoal(store.peek(event.sessionId))) {
       store.update(identityOf(event), (state) => {
         state.counters.subagentsActive = Math.max(0, state.counters.subagentsActive + (started ? 1 : -1));
       });

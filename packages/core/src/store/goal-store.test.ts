@@ -103,6 +103,20 @@ describe("bad files", () => {
     expect(warnings[0]).toMatch(/does not match the schema/);
   });
 
+  it("peek reads our own files without validation, and hands anything else to read, which sets it aside", () => {
+    const root = temporaryRoot();
+    const warnings: string[] = [];
+    const store = createGoalStore({ root, warn: (message) => warnings.push(message) });
+    expect(store.peek(identity.sessionId)).toBeNull();
+    store.update(identity, (session) => {
+      session.counters.prompts = 2;
+    });
+    expect(store.peek(identity.sessionId)?.counters.prompts).toBe(2);
+    writeFileSync(store.sessionPath(identity.sessionId), JSON.stringify({ schemaVersion: 1, goals: "not a list" }));
+    expect(store.peek(identity.sessionId)).toBeNull();
+    expect(warnings[0]).toMatch(/does not match the schema/);
+  });
+
   it("never overwrites a file written by a newer schema version", () => {
     const root = temporaryRoot();
     const store = createGoalStore({ root, warn: () => {} });

@@ -9,7 +9,7 @@
 //   compact/<session>.txt, .txt.json          the compaction snapshot and its metadata
 //   locks/<session>.lock                      held during an update
 //   audit.log                                 opens, updates, closes, refusals (bounded)
-import { readdirSync, unlinkSync } from "node:fs";
+import { readdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import { cwdHash } from "../record/goal-identity.js";
@@ -60,6 +60,12 @@ export interface GoalStore {
   readonly root: string;
   /** The session's state, or null when it has none. Never locks. */
   read(sessionId: string): SessionFile | null;
+  /**
+   * A quick look to decide whether there is anything to do: parsed, not validated, never locked.
+   * Decisions are made on `update`'s validated state; a file that does not look like ours goes
+   * through `read`, which validates and sets it aside.
+   */
+  peek(sessionId: string): SessionFile | null;
   /**
    * Locked read-modify-write. `mutate` changes the session in place and may return a value; the
    * file is written only if something changed. Returns the session as written and that value.
@@ -152,6 +158,21 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
     warn,
     sessionPath,
     read,
+    peek(sessionId) {
+      let data: unknown;
+      try {
+        data = JSON.parse(readFileSync(sessionPath(sessionId), "utf8"));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        return read(sessionId);
+      }
+      const looksRight =
+        typeof data === "object" &&
+        data !== null &&
+        (data as SessionFile).schemaVersion === SESSION_FILE_SCHEMA_VERSION &&
+        Array.isArray((data as SessionFile).goals);
+      return looksRight ? (data as SessionFile) : read(sessionId);
+    },
     update(identity, mutate) {
       const lockPath = join(root, "locks", `${safeFileName(identity.sessionId)}.lock`);
       ensureDirectory(join(root, "locks"));
