@@ -23,6 +23,27 @@ const read = (path: string): Record<string, unknown> | null => {
   }
 };
 
+/** Runs a SessionEnd hook through `node <nodeArgs> <bin>` against a scratch state root; throws if it fails. */
+function probeHook(options: { projectDir: string; cliPath: string }, env: NodeJS.ProcessEnv, nodeArgs: readonly string[]): void {
+  const scratch = join(goalpostStateRoot(env), ".doctor-probe-run");
+  const payload = JSON.stringify({
+    session_id: "goalpost-doctor",
+    cwd: options.projectDir,
+    hook_event_name: "SessionEnd",
+    reason: "other",
+  });
+  try {
+    execFileSync(process.execPath, [...nodeArgs, options.cliPath, "hook", "SessionEnd"], {
+      input: payload,
+      stdio: "pipe",
+      env: { ...env, GOALPOST_HOME: scratch },
+      timeout: 15_000,
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 export function runDoctor(options: { projectDir: string; cliPath: string; env?: NodeJS.ProcessEnv }): DoctorCheck[] {
   const env = options.env ?? process.env;
   const checks: DoctorCheck[] = [];
@@ -74,19 +95,7 @@ export function runDoctor(options: { projectDir: string; cliPath: string; env?: 
   const blob = snapshotPath(goalpostStateRoot(env));
   if (wired.length > 0 && existsSync(blob)) {
     try {
-      const probe = JSON.stringify({
-        session_id: "goalpost-doctor",
-        cwd: options.projectDir,
-        hook_event_name: "SessionEnd",
-        reason: "other",
-      });
-      execFileSync(process.execPath, ["--snapshot-blob", blob, options.cliPath, "hook", "SessionEnd"], {
-        input: probe,
-        stdio: "pipe",
-        env: { ...env, GOALPOST_HOME: join(goalpostStateRoot(env), ".doctor-snapshot") },
-        timeout: 15_000,
-      });
-      rmSync(join(goalpostStateRoot(env), ".doctor-snapshot"), { recursive: true, force: true });
+      probeHook(options, env, ["--snapshot-blob", blob]);
       checks.push({ ok: true, label: "start-up snapshot", detail: `${blob} loads in Node ${process.version}` });
     } catch {
       checks.push({
@@ -117,18 +126,7 @@ export function runDoctor(options: { projectDir: string; cliPath: string; env?: 
   }
 
   try {
-    const payload = JSON.stringify({
-      session_id: "goalpost-doctor",
-      cwd: options.projectDir,
-      hook_event_name: "SessionEnd",
-      reason: "other",
-    });
-    execFileSync(process.execPath, [options.cliPath, "hook", "SessionEnd"], {
-      input: payload,
-      env: { ...env, GOALPOST_HOME: join(root, ".doctor-run") },
-      timeout: 15_000,
-    });
-    rmSync(join(root, ".doctor-run"), { recursive: true, force: true });
+    probeHook(options, env, []);
     checks.push({ ok: true, label: "hook run", detail: "a SessionEnd hook ran and answered" });
   } catch (error) {
     checks.push({ ok: false, label: "hook run", detail: `the hook command failed: ${(error as Error).message}` });

@@ -30,6 +30,11 @@ function outputText(response: unknown): string | null {
   return JSON.stringify(response);
 }
 
+/** The fields every tool event shares. */
+function toolFields(p: Record<string, unknown>) {
+  return { toolName: String(p["tool_name"]), toolInput: p["tool_input"], toolUseId: (p["tool_use_id"] as string | null) ?? null };
+}
+
 /**
  * The event for a payload, or null when goalpost has nothing to do with it: the SubagentStop that
  * compaction fires (agent_type "", no SubagentStart) is not a subagent.
@@ -59,20 +64,12 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
       return { ...base, type: "prompt-submitted", prompt, origin, nativeGoal: true };
     }
     case "PreToolUse":
-      return {
-        ...base,
-        type: "tool-about-to-run",
-        toolName: String(p["tool_name"]),
-        toolInput: p["tool_input"],
-        toolUseId: (p["tool_use_id"] as string | null) ?? null,
-      };
+      return { ...base, ...toolFields(p), type: "tool-about-to-run" };
     case "PostToolUse":
       return {
         ...base,
+        ...toolFields(p),
         type: "tool-ran",
-        toolName: String(p["tool_name"]),
-        toolInput: p["tool_input"],
-        toolUseId: (p["tool_use_id"] as string | null) ?? null,
         // Claude Code reports failures as PostToolUseFailure; an interrupted Bash run did not pass either.
         succeeded: (p["tool_response"] as { interrupted?: unknown } | undefined)?.interrupted !== true,
         output: outputText(p["tool_response"]),
@@ -82,10 +79,8 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
       const exit = error ? /Exit code (\d+)/.exec(error) : null;
       return {
         ...base,
+        ...toolFields(p),
         type: "tool-ran",
-        toolName: String(p["tool_name"]),
-        toolInput: p["tool_input"],
-        toolUseId: (p["tool_use_id"] as string | null) ?? null,
         succeeded: false,
         exitCode: exit ? Number(exit[1]) : null,
         output: error,

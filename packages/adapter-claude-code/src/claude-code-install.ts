@@ -176,13 +176,17 @@ function mcpFile(scope: ClaudeCodeScope, projectDir: string, env: NodeJS.Process
   return scope === "project" ? resolve(projectDir, ".mcp.json") : claudeGlobalStateFile(env);
 }
 
-/** The changes `install` would make; nothing is written. */
-export function planInstall(options: InstallOptions): FileChange[] {
+/** The two files a scope touches, read and checked (a file that is not a JSON object throws). */
+function readTargets(options: Omit<InstallOptions, "cliPath">) {
   const env = options.env ?? process.env;
   const settingsPath = settingsFile(options.scope, options.projectDir, env);
   const mcpPath = mcpFile(options.scope, options.projectDir, env);
-  const settings = readJsonObject(settingsPath);
-  const mcp = readJsonObject(mcpPath);
+  return { settingsPath, settings: readJsonObject(settingsPath), mcpPath, mcp: readJsonObject(mcpPath) };
+}
+
+/** The changes `install` would make; nothing is written. */
+export function planInstall(options: InstallOptions): FileChange[] {
+  const { settingsPath, settings, mcpPath, mcp } = readTargets(options);
   return [
     change(
       settingsPath,
@@ -201,11 +205,7 @@ export function planInstall(options: InstallOptions): FileChange[] {
 
 /** The changes `uninstall` would make: only goalpost's own entries go. */
 export function planUninstall(options: Omit<InstallOptions, "cliPath">): FileChange[] {
-  const env = options.env ?? process.env;
-  const settingsPath = settingsFile(options.scope, options.projectDir, env);
-  const mcpPath = mcpFile(options.scope, options.projectDir, env);
-  const settings = readJsonObject(settingsPath);
-  const mcp = readJsonObject(mcpPath);
+  const { settingsPath, settings, mcpPath, mcp } = readTargets(options);
   return [
     settings.text === null ? null : change(settingsPath, settings.text, withoutOwnHooks(settings.data), "goalpost hooks removed"),
     mcp.text === null
