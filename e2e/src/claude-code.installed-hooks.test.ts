@@ -88,6 +88,10 @@ describe("install through the CLI", () => {
     expect(doctor.exitCode, String(doctor.stdout)).toBe(0);
     expect(String(doctor.stdout)).toMatch(/✓ hooks: all 10 events wired in user settings/);
     expect(String(doctor.stdout)).toMatch(/✓ MCP server: registered \(user\)/);
+    expect(String(doctor.stdout)).toMatch(
+      /✓ goal tools: the MCP server starts and offers goalpost_status, goalpost_open, goalpost_update, goalpost_close/,
+    );
+    expect(String(doctor.stdout)).toMatch(/✓ start-up snapshot: .* loads in Node/);
 
     expect((await goalpostCli(home, ["uninstall"])).exitCode).toBe(0);
     expect(JSON.parse(readFileSync(join(home.configDir, "settings.json"), "utf8"))).toEqual(JSON.parse(original));

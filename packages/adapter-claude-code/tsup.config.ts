@@ -30,7 +30,8 @@ export default defineConfig([
     format: ["esm"],
     target: "node20",
     platform: "node",
-    dts: true,
+    // Types of the bundled packages are inlined: they are not runtime dependencies of this package.
+    dts: { resolve: [/^@goalpost\//] },
     sourcemap: true,
     noExternal: [/^@goalpost\//, "zod"],
     external: ["@modelcontextprotocol/sdk", "diff"],

@@ -44,6 +44,43 @@ function probeHook(options: { projectDir: string; cliPath: string }, env: NodeJS
   }
 }
 
+/** Starts `<bin> mcp`, initializes it and lists its tools over stdio, as Claude Code does. */
+function probeMcpServer(cliPath: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  const requests = [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "goalpost-doctor", version: "0" } },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { jsonrpc: "2.0", id: 2, method: "tools/list" },
+  ];
+  try {
+    const output = execFileSync(process.execPath, [cliPath, "mcp"], {
+      input: `${requests.map((request) => JSON.stringify(request)).join("\n")}\n`,
+      env,
+      stdio: "pipe",
+      timeout: 15_000,
+    });
+    const tools = String(output)
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } })
+      .find((message) => message.id === 2)
+      ?.result?.tools?.map((tool) => tool.name);
+    return tools?.length === 4
+      ? { ok: true, label: "goal tools", detail: `the MCP server starts and offers ${tools.join(", ")}` }
+      : { ok: false, label: "goal tools", detail: "the MCP server started but did not list the four goal tools" };
+  } catch (error) {
+    return {
+      ok: false,
+      label: "goal tools",
+      detail: `the MCP server does not start: ${(error as Error).message.split("\n")[0]}`,
+    };
+  }
+}
+
 export function runDoctor(options: { projectDir: string; cliPath: string; env?: NodeJS.ProcessEnv }): DoctorCheck[] {
   const env = options.env ?? process.env;
   const checks: DoctorCheck[] = [];
@@ -82,6 +119,7 @@ export function runDoctor(options: { projectDir: string; cliPath: string; env?: 
     (projectMcp?.["mcpServers"] as Record<string, unknown> | undefined)?.[MCP_SERVER_NAME] ? "project" : null,
     localServers?.[MCP_SERVER_NAME] ? "local" : null,
   ].filter(Boolean);
+  checks.push(probeMcpServer(options.cliPath, env));
   checks.push({
     ok: mcpWhere.length > 0,
     label: "MCP server",
