@@ -80,6 +80,9 @@ describe("a whole session through the engine", () => {
     expect(restored.context).toBe(snapshot?.text);
     expect(restored.context).toContain('form="full"');
     expect(store.read(SESSION.sessionId)!.compactions.at(-1)?.restoredAt).not.toBeNull();
+    expect(store.read(SESSION.sessionId)!.goals.at(-1)!.history.at(-1)?.note).toMatch(
+      /^after compact from the auto snapshot of \S+ \(revision \d+\)$/,
+    );
 
     // Each prompt re-injects the compact form.
     const prompt = send({ type: "prompt-submitted", prompt: "keep going" });

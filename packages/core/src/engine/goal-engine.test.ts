@@ -164,6 +164,13 @@ describe("evidence receipts", () => {
       ["test", true, 0],
     ]);
     expect(goal.receipts[1]!.outputHash).toMatch(/^[0-9a-f]{64}$/);
+    send({
+      type: "tool-ran",
+      toolName: "runTests",
+      toolInput: { files: [], filePath: "/work/project/test/a.test.ts" },
+      succeeded: true,
+    });
+    expect(openRootGoal(store.read(SESSION.sessionId))!.receipts.at(-1)!.files).toEqual(["/work/project/test/a.test.ts"]);
     send({ type: "tool-ran", toolName: "Write", toolInput: { file_path: "/work/project/src/a.ts" }, succeeded: true });
     goal = openRootGoal(store.read(SESSION.sessionId))!;
     expect(Date.parse(goal.lastEditAt!)).toBeGreaterThan(Date.parse(goal.receipts[1]!.at));

@@ -89,8 +89,12 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     const root = openRootGoal(session);
     if (!root || !session) return NO_DECISION;
     let context = "";
-    const served = serveSnapshot(store, event.sessionId, (snapshot) => {
-      if (snapshot.metadata.goalId === root.id && snapshot.metadata.revision === root.revision) context = snapshot.text;
+    let servedFrom = "";
+    serveSnapshot(store, event.sessionId, (snapshot) => {
+      if (snapshot.metadata.goalId !== root.id || snapshot.metadata.revision !== root.revision) return false;
+      context = snapshot.text;
+      servedFrom = `the ${snapshot.metadata.trigger} snapshot of ${snapshot.metadata.at} (revision ${snapshot.metadata.revision})`;
+      return true;
     });
     if (!context) context = render(session, root, "full");
     const at = now().toISOString();
@@ -98,11 +102,10 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
       const pending = state.compactions.filter((entry) => entry.restoredAt === null);
       for (const entry of pending) entry.restoredAt = at;
       const goal = openRootGoal(state);
-      if (goal)
-        replaceGoal(
-          state,
-          pushGoalEvent(goal, { at, type: "restored", note: served ? `from snapshot (${trigger})` : `rendered (${trigger})` }),
-        );
+      const note = servedFrom
+        ? `after ${trigger} from ${servedFrom}`
+        : `after ${trigger}, rendered afresh (no matching snapshot)`;
+      if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note }));
     });
     return decision({ context });
   }
@@ -295,7 +298,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
           passed: event.succeeded,
           exitCode: event.exitCode ?? null,
           ...(typeof event.output === "string" ? { outputHash: sha256(event.output) } : {}),
-          files: [],
+          files: [...call.paths],
         });
       }
       for (const path of call.paths) next = noteRecentFile(next, path);

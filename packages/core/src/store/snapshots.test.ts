@@ -20,13 +20,24 @@ describe("compaction snapshots", () => {
     const store = createGoalStore({ root: temporaryRoot() });
     writeSnapshot(store, input);
     const delivered: string[] = [];
-    expect(serveSnapshot(store, "s1", (snapshot) => delivered.push(snapshot.text))).toBe(true);
-    expect(serveSnapshot(store, "s1", (snapshot) => delivered.push(snapshot.text))).toBe(true);
+    const deliver = (snapshot: { text: string }) => {
+      delivered.push(snapshot.text);
+      return true;
+    };
+    expect(serveSnapshot(store, "s1", deliver)).toBe(true);
+    expect(serveSnapshot(store, "s1", deliver)).toBe(true);
     expect(delivered).toEqual([input.text, input.text]);
     expect(readSnapshot(store, "s1")?.metadata.servedAt).toHaveLength(2);
     writeSnapshot(store, { ...input, revision: 4, text: "newer" });
-    serveSnapshot(store, "s1", (snapshot) => delivered.push(snapshot.text));
+    serveSnapshot(store, "s1", deliver);
     expect(delivered.at(-1)).toBe("newer");
+  });
+
+  it("records nothing when the caller declines a snapshot that no longer matches", () => {
+    const store = createGoalStore({ root: temporaryRoot() });
+    writeSnapshot(store, input);
+    expect(serveSnapshot(store, "s1", () => false)).toBe(false);
+    expect(readSnapshot(store, "s1")?.metadata.servedAt).toEqual([]);
   });
 
   it("never marks a snapshot served when delivering it failed", () => {
@@ -45,7 +56,7 @@ describe("compaction snapshots", () => {
     writeSnapshot(store, input);
     writeFileSync(join(store.root, "compact", "s1.txt"), "tampered or half-replaced");
     expect(readSnapshot(store, "s1")).toBeNull();
-    expect(serveSnapshot(store, "s1", () => {})).toBe(false);
+    expect(serveSnapshot(store, "s1", () => true)).toBe(false);
   });
 
   it("returns null when there is no snapshot", () => {

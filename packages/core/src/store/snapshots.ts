@@ -72,13 +72,17 @@ export function readSnapshot(store: GoalStore, sessionId: string): Snapshot | nu
 }
 
 /**
- * Hands the snapshot to `deliver` and only then records that it was served. Returns whether a
- * snapshot was delivered.
+ * Hands the snapshot to `deliver` and only then records that it was served. `deliver` may decline
+ * (return false), for a snapshot that no longer matches the goal: then nothing is recorded. Returns
+ * whether a snapshot was delivered.
  */
-export function serveSnapshot(store: GoalStore, sessionId: string, deliver: (snapshot: Snapshot) => void): boolean {
+export function serveSnapshot(
+  store: GoalStore,
+  sessionId: string,
+  deliver: (snapshot: Snapshot) => boolean | undefined,
+): boolean {
   const snapshot = readSnapshot(store, sessionId);
-  if (!snapshot) return false;
-  deliver(snapshot);
+  if (!snapshot || deliver(snapshot) === false) return false;
   const { metadata: metadataPath, lock } = paths(store, sessionId);
   withFileLock(lock, () => {
     const current = readSnapshot(store, sessionId);
