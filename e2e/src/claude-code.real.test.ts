@@ -1,11 +1,11 @@
 // The real `claude` (pinned @anthropic-ai/claude-code) against a scripted model on 127.0.0.1, with
 // goalpost installed into a fake CLAUDE_CONFIG_DIR by its own `install` command.
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createGoalStore, readSnapshot, type SessionFile } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ClaudeHome, createClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
+import { ADAPTER_BIN, type ClaudeHome, createClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
 import {
   type MockAnthropic,
   type MockReply,
@@ -184,6 +184,34 @@ describe("goalpost in the real Claude Code", () => {
     const closed = session(home, id).goals.find((goal) => goal.objective === "Make hello.js print hello");
     expect(closed?.status).toBe("complete");
     expect(closed?.receipts.some((receipt) => receipt.passed === true && receipt.command?.includes("npm test"))).toBe(true);
+  });
+
+  it("lets the agent drive the goal from Bash when MCP is not there, tied to its session and never counted as drift", async () => {
+    verifies("CC-CLI-FALLBACK");
+    const shellHome = await setUp({
+      main: [
+        bash(`goalpost-claude-code open '{"objective":"Tidy the scripts folder","requirements":["scripts pass shellcheck"]}'`),
+        bash("goalpost-claude-code status"),
+      ],
+    });
+    const bin = join(shellHome.root, "bin");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "goalpost-claude-code"), `#!/bin/sh\nexec "${process.execPath}" "${ADAPTER_BIN}" "$@"\n`, {
+      mode: 0o755,
+    });
+    const id = randomUUID();
+    const run = await runClaude(shellHome, "tidy up the scripts", {
+      args: ["--session-id", id, "--allowedTools", "Bash"],
+      env: { PATH: `${bin}:${process.env["PATH"]}` },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const [opened, status] = toolResults(mock!.requests);
+    expect(opened?.text).toMatch(/Goal goal_\S+ is open: Tidy the scripts folder/);
+    expect(status?.text).toContain("Objective: Tidy the scripts folder");
+    expect(status?.text).toContain('Requirement 1 ("scripts pass shellcheck") has no coverage evidence');
+    const goal = openGoal(session(shellHome, id));
+    expect(goal?.objective).toBe("Tidy the scripts folder");
+    expect(goal?.drift.sinceUpdate).toBe(0);
   });
 
   it("restores the goal after `claude -p /compact --resume`: it is in the next model request", async () => {

@@ -76,6 +76,12 @@ export const REQUIREMENTS = [
       "Installed hooks start from a startup snapshot built for the user's Node; when it cannot load (a Node upgrade) they fall back to the plain bin and still answer.",
   },
   {
+    id: "CC-CLI-FALLBACK",
+    host: "claude-code",
+    behaviour:
+      "Without MCP, the agent can run the goal tools from Bash (goalpost-claude-code status|open|update|close), tied to its session, never counted as drift, and denied to subagents.",
+  },
+  {
     id: "CC-PLUGIN",
     host: "claude-code",
     behaviour:

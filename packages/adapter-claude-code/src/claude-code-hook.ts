@@ -1,7 +1,7 @@
 // `goalpost-claude-code hook <Event>`: the payload on stdin, Claude Code's JSON on stdout. A hook must
 // never break its host: any fault is reported on stderr and answered with "no decision" (exit 0,
 // empty stdout). Only a deliberate policy decision denies a tool or blocks a stop.
-import { createGoalEngine, createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
+import { createGoalEngine, createGoalStore, DEFAULT_TOOL_HINT, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
 import * as z from "zod/mini";
 import { claudeCodeEvent, claudeCodeOutput } from "./claude-code-events.js";
 import { claudeCodeHookPayloadSchemas, isClaudeCodeHookEvent } from "./claude-code-hook-payload.js";
@@ -15,6 +15,9 @@ export interface HookResult {
 }
 
 const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
+
+/** How the model reaches the goal tools in Claude Code, including the shell fallback. */
+export const CLAUDE_CODE_TOOL_HINT = `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-claude-code update '<json>' (also status, open, close).`;
 
 export function runClaudeCodeHook(eventName: string, stdin: string, env: NodeJS.ProcessEnv = process.env): HookResult {
   const warnings: string[] = [];
@@ -47,7 +50,7 @@ export function runClaudeCodeHook(eventName: string, stdin: string, env: NodeJS.
     const event = claudeCodeEvent(eventName, payload as never, { sessionId: payload.session_id, cwd });
     if (!event) return noDecision();
 
-    const engine = createGoalEngine({ store, config: loadEngineConfig(root, env, warn) });
+    const engine = createGoalEngine({ store, config: loadEngineConfig(root, env, warn), toolHint: CLAUDE_CODE_TOOL_HINT });
     const output = claudeCodeOutput(eventName, engine.handle(event));
     return { stdout: output ? JSON.stringify(output) : "", stderr: warnings.map((line) => `${line}\n`).join("") };
   } catch (error) {

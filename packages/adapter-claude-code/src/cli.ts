@@ -13,6 +13,8 @@ usage:
   goalpost-claude-code install [--scope user|project|local] [--project <dir>] [--dry-run] [--no-snapshot]
   goalpost-claude-code uninstall [--scope user|project|local] [--project <dir>] [--dry-run]
   goalpost-claude-code doctor [--project <dir>]
+  goalpost-claude-code status | open '<json>' | update '<json>' | close '<json>' [--session <id>]
+                                        (the goal tools from the shell, for the agent)
   goalpost-claude-code hook <Event>     (run by Claude Code: payload on stdin)
   goalpost-claude-code mcp              (run by Claude Code: goal tools over stdio)
 `;
@@ -40,6 +42,16 @@ async function main(): Promise<number> {
       const { serveClaudeCodeMcp } = await import("./claude-code-mcp.js");
       await serveClaudeCodeMcp();
       return -1; // keep serving until the client closes stdin
+    }
+    case "status":
+    case "open":
+    case "update":
+    case "close": {
+      const { runGoalCommand } = await import("./claude-code-goal-command.js");
+      const result = runGoalCommand(command, rest);
+      if (result.stdout) process.stdout.write(result.stdout);
+      if (result.stderr) process.stderr.write(result.stderr);
+      return result.exitCode;
     }
     case "install":
     case "uninstall":

@@ -140,6 +140,9 @@ describe("subagents", () => {
     ).toBe("deny-tool");
     expect(lookupToolUse(store, "t1")).toMatchObject({ sessionId: SESSION.sessionId, subagent: true });
     expect(send({ type: "stop-requested", subagent: true })).toEqual({ action: "none" });
+    expect(
+      send({ type: "tool-about-to-run", ...bash('goalpost-claude-code close \'{"status":"complete"}\''), subagent: true }).action,
+    ).toBe("deny-tool");
   });
 
   it("infers subagent tool events from start/stop on hosts that do not mark them", () => {

@@ -10,7 +10,7 @@ import {
   summarizeToolCall,
   type ToolCallClass,
 } from "../evidence/classify-tool-call.js";
-import { goalToolName } from "../evidence/goal-tool-names.js";
+import { goalToolName, isGoalpostCommand } from "../evidence/goal-tool-names.js";
 import { pushGoalEvent, pushReceipt, pushToolCall } from "../record/bounded-history.js";
 import { sha256 } from "../record/goal-identity.js";
 import { closeGoal, createGoal } from "../record/goal-lifecycle.js";
@@ -241,9 +241,12 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
       // Goal tools only touch goalpost's own state: the main session may use them without a permission prompt.
       return decision(subagent ? { action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE } : { action: "allow-tool" });
     }
-    if (subagent || !openRootGoal(session)) return NO_DECISION;
     // Only what the decision needs: judging the command (receipts) waits for the tool's result.
     const call = describeToolCall(event.toolName, event.toolInput);
+    // The goalpost CLI is the shell form of the goal tools: a subagent may not use it either.
+    if (subagent && call.command !== undefined && isGoalpostCommand(call.command))
+      return decision({ action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE });
+    if (subagent || !openRootGoal(session)) return NO_DECISION;
     if (isGoalBookkeeping(event.toolName, call)) return NO_DECISION;
 
     const { result } = store.update(identityOf(event), (state) => {
