@@ -193,7 +193,9 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     }
     const at = now().toISOString();
     const { session, result } = store.update(identity, (state) => {
-      const root = openRootGoal(state)!;
+      // Another hook process may have closed the goal since the peek: then there is nothing to inject.
+      const root = openRootGoal(state);
+      if (!root) return null;
       const restoring = state.compactions.some((entry) => entry.restoredAt === null);
       if (event.origin === "user") {
         state.counters.prompts += 1;
@@ -204,12 +206,13 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
         for (const entry of state.compactions) entry.restoredAt ??= at;
         replaceGoal(
           state,
-          pushGoalEvent(openRootGoal(state)!, { at, type: "restored", note: "rendered at the first prompt after compaction" }),
+          pushGoalEvent(openRootGoal(state) ?? root, { at, type: "restored", note: "rendered at the first prompt after compaction" }),
         );
       }
       return { restoring };
     });
-    const root = openRootGoal(session)!;
+    const root = openRootGoal(session);
+    if (!result || !root) return NO_DECISION;
     const form: RenderForm = result.restoring || command?.kind === "status" ? "full" : "compact";
     return decision({
       context: render(session, root, form),
@@ -334,7 +337,8 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
       const goal = openRootGoal(state);
       if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "snapshot", note: `before ${event.trigger} compaction` }));
     });
-    const goal = openRootGoal(updated)!;
+    const goal = openRootGoal(updated);
+    if (!goal) return NO_DECISION;
     writeSnapshot(store, {
       sessionId: event.sessionId,
       goalId: goal.id,
