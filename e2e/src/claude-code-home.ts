@@ -12,6 +12,8 @@ const packageDir = (name: string) => dirname(require.resolve(`${name}/package.js
 export const ADAPTER_BIN = join(packageDir("@goalpost/adapter-claude-code"), "dist", "goalpost-claude-code.js");
 export const CLAUDE_BIN = join(packageDir("@anthropic-ai/claude-code"), "bin", "claude.exe");
 export const CLAUDE_VERSION = (require("@anthropic-ai/claude-code/package.json") as { version: string }).version;
+/** 2.1.197 is what a plain `npm install` of Claude Code resolves to on Node 20 (the last release declaring Node ≥ 18). */
+export const CLAUDE_BIN_2_1_197 = join(packageDir("claude-code-2.1.197"), "bin", "claude.exe");
 
 export interface ClaudeHome {
   readonly root: string;
@@ -74,9 +76,9 @@ export interface ClaudeRun {
 export async function runClaude(
   home: ClaudeHome,
   prompt: string,
-  options: { args?: readonly string[]; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { args?: readonly string[]; env?: Record<string, string>; timeoutMs?: number; bin?: string } = {},
 ): Promise<ClaudeRun> {
-  const run = await execa(CLAUDE_BIN, ["-p", prompt, "--output-format", "json", ...(options.args ?? [])], {
+  const run = await execa(options.bin ?? CLAUDE_BIN, ["-p", prompt, "--output-format", "json", ...(options.args ?? [])], {
     cwd: home.project,
     env: home.env(options.env),
     extendEnv: false,

@@ -82,6 +82,12 @@ export const REQUIREMENTS = [
       "Without MCP, the agent can run the goal tools from Bash (goalpost-claude-code status|open|update|close), tied to its session, never counted as drift, and denied to subagents.",
   },
   {
+    id: "CC-VERSIONS",
+    host: "claude-code",
+    behaviour:
+      "The same install works with Claude Code 2.1.197, which a plain npm install resolves to on Node 20: capture, drift denial, stop block, compaction restore.",
+  },
+  {
     id: "CC-PLUGIN",
     host: "claude-code",
     behaviour:
