@@ -101,7 +101,12 @@ describe("install", () => {
     expect(read(join(home.project, ".mcp.json")).mcpServers.goalpost.args).toEqual([home.cliPath, "mcp"]);
     applyChanges(planInstall({ scope: "local", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
     expect(read(join(home.project, ".claude", "settings.local.json")).hooks.Stop).toHaveLength(1);
-    expect(read(join(home.configDir, ".claude.json")).projects[home.project].mcpServers.goalpost).toBeDefined();
+    expect(read(join(home.configDir, ".claude.json")).projects[home.project].mcpServers.goalpost).toEqual({
+      type: "stdio",
+      command: "node",
+      args: [home.cliPath, "mcp"],
+      env: {},
+    });
   });
 });
 
