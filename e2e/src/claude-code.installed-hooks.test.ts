@@ -190,6 +190,7 @@ describe("installed hooks run as Claude Code runs them", () => {
     writeFileSync(blob, "not a snapshot any more");
     const fallback = await runHook(home, "UserPromptSubmit", prompt("fallback"));
     expect(fallback.exitCode).toBe(0);
+    expect(fallback.stderr).not.toBe(""); // the fast attempt failed loudly; the fallback answered
     expect(fallback.output?.hookSpecificOutput?.additionalContext).toContain("survive a node upgrade");
     const doctor = await goalpostCli(home, ["doctor"]);
     expect(String(doctor.stdout)).toMatch(/✗ start-up snapshot: .* does not load/);

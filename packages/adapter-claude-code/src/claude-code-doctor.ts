@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
 import { INSTALLED_HOOK_EVENTS, MCP_SERVER_NAME } from "./claude-code-install.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, goalpostStateRoot, settingsFile } from "./claude-code-paths.js";
-import { snapshotPath } from "./claude-code-snapshot-build.js";
+import { snapshotEnv, snapshotPath } from "./claude-code-snapshot-build.js";
 
 export interface DoctorCheck {
   readonly ok: boolean;
@@ -25,6 +25,8 @@ const read = (path: string): Record<string, unknown> | null => {
 
 /** Runs a SessionEnd hook through `node <nodeArgs> <bin>` against a scratch state root; throws if it fails. */
 function probeHook(options: { projectDir: string; cliPath: string }, env: NodeJS.ProcessEnv, nodeArgs: readonly string[]): void {
+  // Run as the installed command does: a snapshot run clears NODE_OPTIONS.
+  const runEnv = nodeArgs.includes("--snapshot-blob") ? snapshotEnv(env) : env;
   const scratch = join(goalpostStateRoot(env), ".doctor-probe-run");
   const payload = JSON.stringify({
     session_id: "goalpost-doctor",
@@ -36,7 +38,7 @@ function probeHook(options: { projectDir: string; cliPath: string }, env: NodeJS
     execFileSync(process.execPath, [...nodeArgs, options.cliPath, "hook", "SessionEnd"], {
       input: payload,
       stdio: "pipe",
-      env: { ...env, GOALPOST_HOME: scratch },
+      env: { ...runEnv, GOALPOST_HOME: scratch },
       timeout: 15_000,
     });
   } finally {

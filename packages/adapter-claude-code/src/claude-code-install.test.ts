@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { applyChanges, INSTALLED_HOOK_EVENTS, planInstall, planUninstall, SettingsFileError } from "./claude-code-install.js";
+import {
+  applyChanges,
+  hookCommand,
+  INSTALLED_HOOK_EVENTS,
+  planInstall,
+  planUninstall,
+  SettingsFileError,
+} from "./claude-code-install.js";
 
 const roots: string[] = [];
 afterEach(() => {
@@ -107,6 +114,15 @@ describe("install", () => {
       args: [home.cliPath, "mcp"],
       env: {},
     });
+  });
+});
+
+describe("hook commands", () => {
+  it("start from the snapshot with NODE_OPTIONS cleared, and fall back to the plain bin", () => {
+    expect(hookCommand("/opt/gp/goalpost-claude-code.js", "Stop", "/home/u/.claude/goalpost/snapshot/hook.blob")).toBe(
+      "NODE_OPTIONS= node --snapshot-blob /home/u/.claude/goalpost/snapshot/hook.blob /opt/gp/goalpost-claude-code.js hook Stop || node /opt/gp/goalpost-claude-code.js hook Stop",
+    );
+    expect(hookCommand("/my dir/goalpost-claude-code.js", "Stop")).toBe('node "/my dir/goalpost-claude-code.js" hook Stop');
   });
 });
 

@@ -88,7 +88,10 @@ const quote = (path: string) => (/[\s"'$`\\]/.test(path) ? `"${path.replace(/(["
  */
 export function hookCommand(cliPath: string, event: string, snapshotBlob?: string): string {
   const plain = `node ${quote(cliPath)} hook ${event}`;
-  return snapshotBlob ? `node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}` : plain;
+  // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
+  return snapshotBlob
+    ? `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`
+    : plain;
 }
 const isOwnHandler = (handler: HookHandler) => typeof handler.command === "string" && OWN_COMMAND.test(handler.command);
 

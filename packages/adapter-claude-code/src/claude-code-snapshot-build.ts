@@ -12,6 +12,12 @@ export function snapshotEntry(cliPath: string): string {
   return join(dirname(cliPath), "goalpost-claude-code-snapshot.cjs");
 }
 
+/** The environment a snapshot is built and run in: without NODE_OPTIONS, whose V8 flags would make it refuse to load. */
+export function snapshotEnv(env: NodeJS.ProcessEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { NODE_OPTIONS: _ignored, ...rest } = env;
+  return { ...rest, ...extra };
+}
+
 /** Builds the snapshot and proves it answers a hook; returns its path, or the reason it cannot be used. */
 export function buildHookSnapshot(cliPath: string, stateRoot: string): { blob: string } | { problem: string } {
   const entry = snapshotEntry(cliPath);
@@ -33,7 +39,7 @@ export function buildHookSnapshot(cliPath: string, stateRoot: string): { blob: s
       input: probe,
       stdio: "pipe",
       timeout: 15_000,
-      env: { ...process.env, GOALPOST_HOME: join(stateRoot, "snapshot", "probe") },
+      env: snapshotEnv(process.env, { GOALPOST_HOME: join(stateRoot, "snapshot", "probe") }),
     });
     rmSync(join(stateRoot, "snapshot", "probe"), { recursive: true, force: true });
     return { blob };

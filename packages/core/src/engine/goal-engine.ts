@@ -206,7 +206,11 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
         for (const entry of state.compactions) entry.restoredAt ??= at;
         replaceGoal(
           state,
-          pushGoalEvent(openRootGoal(state) ?? root, { at, type: "restored", note: "rendered at the first prompt after compaction" }),
+          pushGoalEvent(openRootGoal(state) ?? root, {
+            at,
+            type: "restored",
+            note: "rendered at the first prompt after compaction",
+          }),
         );
       }
       return { restoring };
