@@ -52,10 +52,9 @@ export function runAdminCommand(command: "install" | "uninstall" | "doctor", arg
   }
 
   try {
-    const snapshot =
-      command === "install" && !values["dry-run"] && !values["no-snapshot"]
-        ? buildHookSnapshot(cliPath, goalpostStateRoot())
-        : null;
+    // The snapshot command uses POSIX shell syntax (VAR= cmd || cmd); Windows hooks start plainly.
+    const wantSnapshot = command === "install" && !values["dry-run"] && !values["no-snapshot"] && process.platform !== "win32";
+    const snapshot = wantSnapshot ? buildHookSnapshot(cliPath, goalpostStateRoot()) : null;
     if (snapshot && "problem" in snapshot)
       process.stderr.write(`goalpost: hooks will start without a snapshot (${snapshot.problem}); they work, a little slower.\n`);
     const snapshotBlob = snapshot && "blob" in snapshot ? snapshot.blob : undefined;
