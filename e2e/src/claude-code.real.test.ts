@@ -214,6 +214,31 @@ describe("goalpost in the real Claude Code", () => {
     expect(goal?.drift.sinceUpdate).toBe(0);
   });
 
+  it("restores the goal mid-turn when Claude Code compacts automatically, in the very next request", async () => {
+    verifies("CC-COMPACT-RESTORE");
+    const home = await setUp({ main: [] });
+    const id = randomUUID();
+    expect((await runClaude(home, "/goal make the exporter stream large files", { args: ["--session-id", id] })).exitCode).toBe(
+      0,
+    );
+    await mock!.close();
+    // The next turn reports a nearly full context after its tool call: Claude Code compacts mid-turn.
+    mock = await startMockAnthropic(scriptedResponder({ main: [{ ...bash("echo working"), inputTokens: 70_000 }] }));
+    const run = await runClaude(home, "keep going", {
+      args: ["--resume", id, "--allowedTools", "Bash"],
+      env: { ANTHROPIC_BASE_URL: mock.url, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const compaction = mock.requests.findIndex((request) => requestKind(request) === "compaction");
+    expect(compaction).toBeGreaterThan(0);
+    const next = JSON.stringify(mock.requests[compaction + 1]);
+    expect(next).toContain('form=\\"full\\"');
+    expect(next).toContain("make the exporter stream large files");
+    const state = session(home, id);
+    expect(state.compactions.at(-1)).toMatchObject({ trigger: "auto" });
+    expect(state.compactions.at(-1)?.restoredAt).not.toBeNull();
+  });
+
   it("restores the goal after `claude -p /compact --resume`: it is in the next model request", async () => {
     verifies("CC-COMPACT-RESTORE");
     const home = await setUp({ main: [] });

@@ -29,7 +29,8 @@ export const REQUIREMENTS = [
   {
     id: "CC-COMPACT-RESTORE",
     host: "claude-code",
-    behaviour: "After `claude -p /compact --resume`, the goal is restored from the snapshot and is in the next model request.",
+    behaviour:
+      "After a manual `claude -p /compact --resume` and after an automatic compaction mid-turn, the goal is restored in full and is in the very next model request.",
   },
   {
     id: "CC-STOP-BLOCK",
