@@ -65,6 +65,7 @@ export { isWildcardReference, referenceMatchesIssue } from "./evidence/issue-mat
 export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/completion-gate.js";
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
 export { uncoveredRequirements } from "./gate/requirement-coverage.js";
+export { JSON_SCHEMAS } from "./json-schemas.js";
 export { HISTORY_LIMITS, pushGoalEvent, pushReceipt, pushToolCall } from "./record/bounded-history.js";
 export { cwdHash, newGoalId } from "./record/goal-identity.js";
 export type { GoalCloseInput, GoalOpenInput, GoalUpdateInput } from "./record/goal-inputs.js";
@@ -111,7 +112,7 @@ export {
   toolHistoryEntrySchema,
   verificationCategorySchema,
 } from "./record/goal-record.js";
-export { GOAL_RECORD_SCHEMA_ID, goalRecordJsonSchema, JSON_SCHEMAS } from "./record/goal-record-json-schema.js";
+export { GOAL_RECORD_SCHEMA_ID, goalRecordJsonSchema } from "./record/goal-record-json-schema.js";
 export { noteRecentFile, parseProgressMarkers, RECENT_FILES_LIMIT } from "./record/working-context.js";
 export { redactSecrets } from "./redaction/redact-secrets.js";
 export { writeFileAtomic } from "./store/atomic-file.js";

@@ -2,6 +2,8 @@
 // adapter and every third-party harness feeds these same events, so every host behaves the same.
 import * as z from "zod/mini";
 
+const eventType = <T extends string>(type: T) => z.literal(type).check(z.describe("The kind of event."));
+
 const describe = z.describe;
 
 const base = {
@@ -13,13 +15,13 @@ const base = {
 };
 
 export const sessionStartedEventSchema = z.object({
-  type: z.literal("session-started"),
+  type: eventType("session-started"),
   ...base,
   source: z.enum(["startup", "resume", "compact", "clear", "fork"]).check(describe("Why the session (re)started.")),
 });
 
 export const promptSubmittedEventSchema = z.object({
-  type: z.literal("prompt-submitted"),
+  type: eventType("prompt-submitted"),
   ...base,
   prompt: z.string().check(describe("The prompt as typed.")),
   origin: z
@@ -35,62 +37,64 @@ export const promptSubmittedEventSchema = z.object({
 });
 
 export const toolAboutToRunEventSchema = z.object({
-  type: z.literal("tool-about-to-run"),
+  type: eventType("tool-about-to-run"),
   ...base,
-  toolName: z.string(),
-  toolInput: z.optional(z.unknown()),
-  toolUseId: z.optional(z.nullable(z.string())),
+  toolName: z.string().check(describe("The tool's name as the host reports it (any MCP prefix is fine).")),
+  toolInput: z.optional(z.unknown()).check(describe("The tool's input as the host reports it.")),
+  toolUseId: z
+    .optional(z.nullable(z.string()))
+    .check(describe("The host's id for this call, used to tie an MCP call to its session.")),
 });
 
 export const toolRanEventSchema = z.object({
-  type: z.literal("tool-ran"),
+  type: eventType("tool-ran"),
   ...base,
-  toolName: z.string(),
-  toolInput: z.optional(z.unknown()),
-  toolUseId: z.optional(z.nullable(z.string())),
+  toolName: z.string().check(describe("The tool's name as the host reports it.")),
+  toolInput: z.optional(z.unknown()).check(describe("The tool's input as the host reports it.")),
+  toolUseId: z.optional(z.nullable(z.string())).check(describe("The host's id for this call.")),
   succeeded: z.nullable(z.boolean()).check(describe("Whether the host reported success; null when it did not say.")),
-  exitCode: z.optional(z.nullable(z.int())),
+  exitCode: z.optional(z.nullable(z.int())).check(describe("The exit code of a shell tool, when the host reports it.")),
   output: z.optional(z.nullable(z.string())).check(describe("The tool output as text, for the receipt's hash.")),
 });
 
 export const taskItemSchema = z.object({
-  text: z.string(),
-  status: z.enum(["pending", "in_progress", "completed"]),
+  text: z.string().check(describe("The task's text.")),
+  status: z.enum(["pending", "in_progress", "completed"]).check(describe("Where the task stands.")),
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;
 
 export const tasksUpdatedEventSchema = z.object({
-  type: z.literal("tasks-updated"),
+  type: eventType("tasks-updated"),
   ...base,
   tasks: z.array(taskItemSchema).check(describe("The host's todo/plan list as it now stands.")),
 });
 
 export const compactionAboutToRunEventSchema = z.object({
-  type: z.literal("compaction-about-to-run"),
+  type: eventType("compaction-about-to-run"),
   ...base,
-  trigger: z.enum(["manual", "auto"]),
+  trigger: z.enum(["manual", "auto"]).check(describe("Whether the user or the host started the compaction.")),
 });
 
 export const stopRequestedEventSchema = z.object({
-  type: z.literal("stop-requested"),
+  type: eventType("stop-requested"),
   ...base,
   stopHookActive: z._default(z.boolean(), false).check(describe("The host says this stop follows a blocked one.")),
 });
 
 export const subagentStartedEventSchema = z.object({
-  type: z.literal("subagent-started"),
+  type: eventType("subagent-started"),
   ...base,
-  agentType: z.optional(z.nullable(z.string())),
+  agentType: z.optional(z.nullable(z.string())).check(describe("The subagent's kind, e.g. general-purpose.")),
 });
 export const subagentStoppedEventSchema = z.object({
-  type: z.literal("subagent-stopped"),
+  type: eventType("subagent-stopped"),
   ...base,
-  agentType: z.optional(z.nullable(z.string())),
+  agentType: z.optional(z.nullable(z.string())).check(describe("The subagent's kind, e.g. general-purpose.")),
 });
 export const sessionEndedEventSchema = z.object({
-  type: z.literal("session-ended"),
+  type: eventType("session-ended"),
   ...base,
-  reason: z.optional(z.nullable(z.string())),
+  reason: z.optional(z.nullable(z.string())).check(describe("Why the session ended, as the host says.")),
 });
 
 export const engineEventSchema = z.discriminatedUnion("type", [

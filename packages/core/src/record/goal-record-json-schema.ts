@@ -1,7 +1,6 @@
 // JSON Schema for third-party harnesses, generated from the zod schemas (never written by hand).
 // `pnpm generate:schema` writes schema/; a test fails when the checked-in files drift.
 import * as z from "zod/mini";
-import { SESSION_FILE_SCHEMA_ID, sessionFileSchema } from "../store/session-file.js";
 import { goalRecordSchema } from "./goal-record.js";
 
 export const GOAL_RECORD_SCHEMA_ID = "https://unpkg.com/@goalpost/core@0/schema/goal-record.schema.json";
@@ -9,13 +8,3 @@ export const GOAL_RECORD_SCHEMA_ID = "https://unpkg.com/@goalpost/core@0/schema/
 export function goalRecordJsonSchema(): Record<string, unknown> {
   return { ...z.toJSONSchema(goalRecordSchema, { io: "input" }), $id: GOAL_RECORD_SCHEMA_ID, title: "GoalRecord" };
 }
-
-/** Every generated schema file, by its name under schema/. */
-export const JSON_SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = {
-  "goal-record.schema.json": goalRecordJsonSchema,
-  "session-file.schema.json": () => ({
-    ...z.toJSONSchema(sessionFileSchema, { io: "input" }),
-    $id: SESSION_FILE_SCHEMA_ID,
-    title: "SessionFile",
-  }),
-};
