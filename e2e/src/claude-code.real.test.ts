@@ -81,9 +81,7 @@ describe("goalpost in the real Claude Code", () => {
     const run = await runClaude(home, "/goal write the release notes", { args: ["--session-id", id] });
     expect(run.exitCode, run.stderr).toBe(0);
     const turns = mock!.requests.filter((request) => requestKind(request) === "turn");
-    expect(JSON.stringify(turns[1])).toContain(
-      "Stop hook feedback:\\ngoalpost: the goal is still open, so this session should not stop yet.",
-    );
+    expect(JSON.stringify(turns[1])).toContain("Stop hook feedback:\\ngoalpost: this session should not stop yet: goal goal_");
     expect(turns.length).toBe(4); // the prompt's turn and three blocked stops, then the stall lets it end
     const state = session(home, id);
     expect(state.counters.stalls).toBe(1);

@@ -245,6 +245,23 @@ describe("session start and restore", () => {
     ).toBe(true);
   });
 
+  it("tells a draft's stop to inspect and open it, and an open goal's stop to continue the next item", () => {
+    const { send, tools } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal stream large files" });
+    const draft = send({ type: "stop-requested" }).reason ?? "";
+    expect(draft).toMatch(
+      /^goalpost: this session should not stop yet: goal goal_\S+ is still a draft\.\nObjective: stream large files\n/,
+    );
+    expect(draft).toContain("2. Open it with goalpost_open");
+    expect(draft).not.toContain("Reload");
+    tools.open({ ...SESSION }, { objective: "Stream large files", remaining: ["rewrite reader"] });
+    const open = send({ type: "stop-requested" }).reason ?? "";
+    expect(open).toMatch(
+      /^goalpost: this session should not stop yet: goal goal_\S+ is still open\.\nObjective: Stream large files\n/,
+    );
+    expect(open).toContain("2. Continue the next remaining item: rewrite reader");
+  });
+
   it("lets a stop through when the goal is blocked with recorded blockers", () => {
     const { send, tools } = withOpenGoal();
     tools.update({ ...SESSION }, { status: "blocked", blockers: ["waiting for the user to provide the API key"] });

@@ -20,9 +20,22 @@ export function scopeRefusal(what: string, scope: readonly string[]): string {
 }
 
 export function stopBlockReason(goal: GoalRecord): string {
+  const objective = `Objective: ${short(goal.objective, 300)}`;
+  if (goal.status === "draft") {
+    return [
+      `goalpost: this session should not stop yet: goal ${goal.id} is still a draft.`,
+      objective,
+      "Next:",
+      "1. Inspect the code the goal concerns.",
+      "2. Open it with goalpost_open: a precise objective, explicit requirements, the first remaining steps.",
+      "3. Work through it, recording progress with goalpost_update.",
+      "4. Close with goalpost_close only with evidence. If truly blocked, close as blocked with the exact blocker.",
+    ].join("\n");
+  }
   const next = goal.remaining[0];
-  const lines = [
-    `goalpost: the goal is still open, so this session should not stop yet. Goal ${goal.id}: ${short(goal.objective, 300)}`,
+  return [
+    `goalpost: this session should not stop yet: goal ${goal.id} is still open.`,
+    objective,
     "Next:",
     "1. Reload the goal with goalpost_status.",
     next
@@ -30,9 +43,7 @@ export function stopBlockReason(goal: GoalRecord): string {
       : "2. Continue the work; if nothing remains, record the evidence.",
     "3. Record progress with goalpost_update (doneSoFar, remaining, verificationResults).",
     "4. Close with goalpost_close only with evidence. If truly blocked, update blockers or close as blocked with the exact blocker.",
-  ];
-  if (goal.status === "draft") lines[1] = "Next: inspect the code and open the goal with goalpost_open, then work through it.";
-  return lines.join("\n");
+  ].join("\n");
 }
 
 export function stallNote(goal: GoalRecord, blocks: number): string {
