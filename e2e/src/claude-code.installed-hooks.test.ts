@@ -98,6 +98,20 @@ describe("install through the CLI", () => {
     expect(JSON.parse(readFileSync(join(home.configDir, ".claude.json"), "utf8"))).toEqual({});
   });
 
+  it("keeps the shared start-up snapshot until the last scope is uninstalled", async () => {
+    verifies("CC-INSTALL");
+    const home = createClaudeHome();
+    expect((await goalpostCli(home, ["install"])).exitCode).toBe(0);
+    expect((await goalpostCli(home, ["install", "--scope", "project"])).exitCode).toBe(0);
+    const snapshotDir = join(home.stateRoot, "snapshot");
+    expect(existsSync(snapshotDir)).toBe(true);
+    expect((await goalpostCli(home, ["uninstall", "--scope", "project"])).exitCode).toBe(0);
+    expect(existsSync(snapshotDir)).toBe(true);
+    expect((await runHook(home, "Stop", JSON.stringify({ session_id: "still-fast", hook_event_name: "Stop" }))).stderr).toBe("");
+    expect((await goalpostCli(home, ["uninstall"])).exitCode).toBe(0);
+    expect(existsSync(snapshotDir)).toBe(false);
+  });
+
   it("keeps a backup, and leaves a corrupt settings file untouched with a clear message", async () => {
     verifies("CC-INSTALL-SAFE");
     const home = createClaudeHome({ home: { ".claude": { "settings.json": '{"model": "opus"}' } } });

@@ -1,17 +1,24 @@
 // install, uninstall and doctor as the user runs them: parse flags, show or apply the plan, explain.
 
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { GoalpostError } from "@goalpost/core";
 import { createTwoFilesPatch } from "diff";
 import { runDoctor } from "./claude-code-doctor.js";
 import { applyChanges, type FileChange, planInstall, planUninstall } from "./claude-code-install.js";
-import type { ClaudeCodeScope } from "./claude-code-paths.js";
-import { goalpostStateRoot } from "./claude-code-paths.js";
+import { type ClaudeCodeScope, goalpostStateRoot, settingsFile } from "./claude-code-paths.js";
 import { buildHookSnapshot, snapshotPath } from "./claude-code-snapshot-build.js";
 
 const SCOPES: readonly ClaudeCodeScope[] = ["user", "project", "local"];
+
+function hasOwnHooks(path: string): boolean {
+  try {
+    return readFileSync(path, "utf8").includes("goalpost-claude-code");
+  } catch {
+    return false;
+  }
+}
 
 function showDiff(changes: readonly FileChange[]): string {
   return changes
@@ -62,8 +69,6 @@ export function runAdminCommand(command: "install" | "uninstall" | "doctor", arg
       command === "install"
         ? planInstall({ scope, projectDir, cliPath, ...(snapshotBlob ? { snapshotBlob } : {}) })
         : planUninstall({ scope, projectDir });
-    if (command === "uninstall" && !values["dry-run"])
-      rmSync(dirname(snapshotPath(goalpostStateRoot())), { recursive: true, force: true });
     if (changes.length === 0) {
       process.stdout.write(
         command === "install"
@@ -77,6 +82,10 @@ export function runAdminCommand(command: "install" | "uninstall" | "doctor", arg
       return 0;
     }
     const backups = applyChanges(changes);
+    // The snapshot serves every scope: it goes only when no scope's settings still run goalpost.
+    if (command === "uninstall" && !SCOPES.some((other) => hasOwnHooks(settingsFile(other, projectDir)))) {
+      rmSync(dirname(snapshotPath(goalpostStateRoot())), { recursive: true, force: true });
+    }
     for (const entry of changes)
       process.stdout.write(`${command === "install" ? "updated" : "cleaned"} ${entry.path}: ${entry.description}\n`);
     for (const backup of backups) process.stdout.write(`backup: ${backup}\n`);
