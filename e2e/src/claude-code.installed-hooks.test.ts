@@ -1,14 +1,14 @@
 // goalpost installed into a fake Claude Code home by its own CLI, and its hooks run exactly as Claude
 // Code runs them: the command line from settings.json in a shell, the payload on stdin.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { ClaudeCodeHookOutput } from "@goalpost/adapter-claude-code";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ClaudeHome, createClaudeHome, goalpostCli } from "./claude-code-home.js";
+import { ADAPTER_BIN, type ClaudeHome, createClaudeHome, goalpostCli } from "./claude-code-home.js";
 import { verifies } from "./requirements.js";
-import { removeTestdirs } from "./testdir.js";
+import { removeTestdirs, testdir } from "./testdir.js";
 
 afterEach(removeTestdirs);
 
@@ -208,6 +208,44 @@ describe("installed hooks run as Claude Code runs them", () => {
     expect(fallback.output?.hookSpecificOutput?.additionalContext).toContain("survive a node upgrade");
     const doctor = await goalpostCli(home, ["doctor"]);
     expect(String(doctor.stdout)).toMatch(/✗ start-up snapshot: .* does not load/);
+  });
+
+  it("run the new code after goalpost is upgraded, even before install rebuilds the snapshot", async () => {
+    verifies("CC-FAST-START");
+    // A copy of the adapter package stands in for a global install that npm later upgrades in place.
+    const installed = join(testdir(), "adapter");
+    cpSync(dirname(ADAPTER_BIN).replace(/[/\\]dist$/, ""), installed, {
+      recursive: true,
+      filter: (path) => !path.includes("node_modules"),
+    });
+    symlinkSync(join(dirname(ADAPTER_BIN), "..", "node_modules"), join(installed, "node_modules"));
+    const home = createClaudeHome();
+    const install = await execa(process.execPath, [join(installed, "dist", "goalpost-claude-code.js"), "install"], {
+      env: home.env(),
+      extendEnv: false,
+      reject: false,
+    });
+    expect(install.exitCode, String(install.stderr)).toBe(0);
+    const goal = (id: string) =>
+      JSON.stringify({
+        session_id: id,
+        cwd: "/home/user/proj",
+        hook_event_name: "UserPromptSubmit",
+        prompt: "/goal outlive an upgrade",
+      });
+    expect((await runHook(home, "UserPromptSubmit", goal("before"))).stderr).toBe("");
+
+    const manifest = join(installed, "package.json");
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace('"version": "0.1.0"', '"version": "0.1.1"'));
+    const after = await runHook(home, "UserPromptSubmit", goal("after"));
+    expect(after.stderr).toContain("the hook snapshot is older than the installed goalpost");
+    expect(after.output?.hookSpecificOutput?.additionalContext).toContain("outlive an upgrade");
+    const doctor = await execa(process.execPath, [join(installed, "dist", "goalpost-claude-code.js"), "doctor"], {
+      env: home.env(),
+      extendEnv: false,
+      reject: false,
+    });
+    expect(String(doctor.stdout)).toMatch(/✗ start-up snapshot: .*older than this goalpost/);
   });
 
   it("are a no-op under the kill switch, from the environment or the state root", async () => {

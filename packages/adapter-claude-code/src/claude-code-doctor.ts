@@ -141,7 +141,7 @@ export function runDoctor(options: { projectDir: string; cliPath: string; env?: 
       checks.push({
         ok: false,
         label: "start-up snapshot",
-        detail: `${blob} does not load in Node ${process.version}; hooks fall back to the plain bin (slower). Run \`goalpost-claude-code install\` again.`,
+        detail: `${blob} does not load (built by another Node or V8 flags, or older than this goalpost); hooks fall back to the plain bin (slower). Run \`goalpost-claude-code install\` again.`,
       });
     }
   } else if (wired.length > 0) {

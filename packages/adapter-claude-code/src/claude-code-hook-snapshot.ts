@@ -3,9 +3,9 @@
 // and its hot paths already warmed, instead of loading and compiling ~95 KB first. `install` builds
 // the snapshot for the user's own Node binary (a snapshot only loads in the binary that made it) and
 // writes hook commands that fall back to the plain bundle if it ever stops loading.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { startupSnapshot } from "node:v8";
 import { runClaudeCodeHook } from "./claude-code-hook.js";
 
@@ -34,7 +34,37 @@ function warmUp(): void {
   }
 }
 
+/**
+ * The bundle this snapshot was built from, as it was then. npm gives every published file the same
+ * mtime, so the package version is part of the fingerprint; size and mtime catch local rebuilds.
+ */
+let builtFrom: { path: string; size: number; mtimeMs: number; version: string } | undefined;
+
+function fingerprint(path: string) {
+  const { size, mtimeMs } = statSync(path);
+  const { version } = JSON.parse(readFileSync(join(dirname(path), "..", "package.json"), "utf8")) as { version: string };
+  return { path, size, mtimeMs, version };
+}
+
+function stillCurrent(): boolean {
+  if (!builtFrom) return true;
+  try {
+    const now = fingerprint(builtFrom.path);
+    return now.size === builtFrom.size && now.mtimeMs === builtFrom.mtimeMs && now.version === builtFrom.version;
+  } catch {
+    return false;
+  }
+}
+
 function main(): void {
+  if (!stillCurrent()) {
+    // Leave stdin unread and fail: the installed command falls back to the new bin.
+    process.stderr.write(
+      "goalpost: the hook snapshot is older than the installed goalpost; run `goalpost-claude-code install` to rebuild it.\n",
+    );
+    process.exitCode = 1;
+    return;
+  }
   const event = process.argv[process.argv.length - 1] ?? "";
   let input = "";
   try {
@@ -46,6 +76,7 @@ function main(): void {
 }
 
 if (startupSnapshot?.isBuildingSnapshot()) {
+  builtFrom = fingerprint(__filename);
   warmUp();
   startupSnapshot.setDeserializeMainFunction(main);
 }
