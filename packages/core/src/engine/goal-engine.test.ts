@@ -6,7 +6,7 @@ import { isOpen } from "../record/goal-phase.js";
 import { continuationCandidates } from "../store/continuation.js";
 import { lookupToolUse } from "../store/tool-use-index.js";
 import { killSwitchEngaged, loadEngineConfig } from "./engine-config.js";
-import { openRootGoal } from "./session-goals.js";
+import { activeGoal } from "./session-goals.js";
 import { SESSION, testEngine } from "./test-engine.js";
 
 const bash = (command: string) => ({ toolName: "Bash", toolInput: { command } });
@@ -31,7 +31,7 @@ describe("capture", () => {
       status: "cancelled",
       closeReason: "replaced by a new goal",
     });
-    expect(openRootGoal(store.read(SESSION.sessionId))).toMatchObject({
+    expect(activeGoal(store.read(SESSION.sessionId))).toMatchObject({
       objective: "fix the flaky login test",
       status: "draft",
       source: "marker",
@@ -41,7 +41,7 @@ describe("capture", () => {
   it("mirrors a host's native /goal with source native, and keeps only a hash and a redacted preview of the prompt", () => {
     const { send, store } = testEngine();
     send({ type: "prompt-submitted", prompt: `/goal ship it; token=${"abc"}${"d".repeat(30)}`, nativeGoal: true });
-    const goal = openRootGoal(store.read(SESSION.sessionId))!;
+    const goal = activeGoal(store.read(SESSION.sessionId))!;
     expect(goal.source).toBe("native");
     expect(goal.sourcePromptHash).toMatch(/^[0-9a-f]{64}$/);
     expect(goal.sourcePromptPreview).toContain("[REDACTED:secret]");
@@ -51,7 +51,7 @@ describe("capture", () => {
     const { send, store } = withOpenGoal();
     expect(send({ type: "prompt-submitted", prompt: "/goal status" }).context).toContain('form="full"');
     expect(send({ type: "prompt-submitted", prompt: "/goal clear" }).userNote).toMatch(/cleared/);
-    expect(openRootGoal(store.read(SESSION.sessionId))).toBeNull();
+    expect(activeGoal(store.read(SESSION.sessionId))).toBeNull();
     expect(store.read(SESSION.sessionId)!.goals.every((goal) => !isOpen(goal))).toBe(true);
     expect(send({ type: "prompt-submitted", prompt: "/goal status" }).context).toMatch(/no open goal/);
   });
@@ -60,7 +60,7 @@ describe("capture", () => {
     const { send, store } = withOpenGoal();
     drift(send, 3);
     send({ type: "prompt-submitted", prompt: "goal: from a task notification", origin: "host" });
-    const goal = openRootGoal(store.read(SESSION.sessionId))!;
+    const goal = activeGoal(store.read(SESSION.sessionId))!;
     expect(goal.objective).toBe("Stream large files");
     expect(goal.drift.sinceUpdate).toBe(3);
   });
@@ -73,8 +73,8 @@ describe("capture", () => {
     );
     const decision = send({ type: "prompt-submitted", prompt: "/goal continue", ...other });
     expect(decision.userNote).toMatch(/continuing goal/);
-    expect(openRootGoal(store.read("session-2"))?.objective).toBe("Stream large files");
-    expect(openRootGoal(store.read(SESSION.sessionId))).toBeNull();
+    expect(activeGoal(store.read("session-2"))?.objective).toBe("Stream large files");
+    expect(activeGoal(store.read(SESSION.sessionId))).toBeNull();
     expect(continuationCandidates(store, SESSION.cwd, "session-3")).toHaveLength(1);
   });
 });
@@ -84,7 +84,7 @@ describe("drift", () => {
     const { send, tools, store } = withOpenGoal();
     drift(send, 4);
     send({ type: "prompt-submitted", prompt: "continue" });
-    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+    expect(activeGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
     drift(send, 5);
     expect(send({ type: "tool-about-to-run", ...bash("ls") }).action).toBe("deny-tool");
     tools.update({ ...SESSION }, { doneSoFar: ["Read the reader module and its tests"] });
@@ -102,7 +102,7 @@ describe("drift", () => {
       send({ type: "tool-about-to-run", toolName, toolInput: {} });
     }
     send({ type: "tool-about-to-run", ...bash("npx goalpost status") });
-    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+    expect(activeGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
   });
 
   it("only warns in warn mode and stays silent when off", () => {
@@ -128,7 +128,7 @@ describe("subagents", () => {
     for (let index = 0; index < 8; index++) {
       expect(send({ type: "tool-about-to-run", ...bash("cat x"), subagent: true, agentId: "a1" }).action).toBe("none");
     }
-    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+    expect(activeGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
     expect(
       send({
         type: "tool-about-to-run",
@@ -149,10 +149,10 @@ describe("subagents", () => {
     const { send, store } = withOpenGoal({}, { inferSubagentsFromStartStop: true });
     send({ type: "subagent-started", agentId: "a1" });
     drift(send, 8);
-    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+    expect(activeGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
     send({ type: "subagent-stopped", agentId: "a1" });
     drift(send, 2);
-    expect(openRootGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(2);
+    expect(activeGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(2);
   });
 });
 
@@ -161,7 +161,7 @@ describe("evidence receipts", () => {
     const { send, store } = withOpenGoal();
     send({ type: "tool-ran", ...bash("npm test"), succeeded: false, exitCode: 1, output: "1 failed" });
     send({ type: "tool-ran", ...bash("npm test"), succeeded: true, exitCode: 0, output: "12 passed" });
-    let goal = openRootGoal(store.read(SESSION.sessionId))!;
+    let goal = activeGoal(store.read(SESSION.sessionId))!;
     expect(goal.receipts.map((receipt) => [receipt.category, receipt.passed, receipt.exitCode])).toEqual([
       ["test", false, 1],
       ["test", true, 0],
@@ -173,16 +173,16 @@ describe("evidence receipts", () => {
       toolInput: { files: [], filePath: "/work/project/test/a.test.ts" },
       succeeded: true,
     });
-    expect(openRootGoal(store.read(SESSION.sessionId))!.receipts.at(-1)!.files).toEqual(["/work/project/test/a.test.ts"]);
+    expect(activeGoal(store.read(SESSION.sessionId))!.receipts.at(-1)!.files).toEqual(["/work/project/test/a.test.ts"]);
     send({ type: "tool-ran", toolName: "Write", toolInput: { file_path: "/work/project/src/a.ts" }, succeeded: true });
-    goal = openRootGoal(store.read(SESSION.sessionId))!;
+    goal = activeGoal(store.read(SESSION.sessionId))!;
     expect(Date.parse(goal.lastEditAt!)).toBeGreaterThan(Date.parse(goal.receipts[1]!.at));
   });
 
   it("keeps a receipt whose outcome the host did not report as unknown, never as passed", () => {
     const { send, store } = withOpenGoal();
     send({ type: "tool-ran", ...bash("pytest"), succeeded: null });
-    expect(openRootGoal(store.read(SESSION.sessionId))!.receipts[0]!.passed).toBeNull();
+    expect(activeGoal(store.read(SESSION.sessionId))!.receipts[0]!.passed).toBeNull();
   });
 });
 
@@ -204,6 +204,54 @@ describe("tasks", () => {
     );
     send({ type: "tool-ran", toolName, toolInput: input("completed"), succeeded: true });
     expect(store.read(SESSION.sessionId)!.goals.find((goal) => goal.level === "task")).toMatchObject({ status: "complete" });
+  });
+});
+
+describe("goal stack: epic → issue → task", () => {
+  it("opens a sub-goal that becomes the active goal, renders the whole line, and returns to its parent when closed", () => {
+    const { send, tools, store } = withOpenGoal();
+    const issue = tools.open({ ...SESSION }, { objective: "Rewrite the CSV reader", level: "issue" }).goal!;
+    expect(issue).toMatchObject({ level: "issue", parentId: expect.stringMatching(/^goal_/) });
+    expect(activeGoal(store.read(SESSION.sessionId))?.id).toBe(issue.id);
+
+    send({
+      type: "tool-ran",
+      toolName: "TodoWrite",
+      toolInput: { todos: [{ content: "parse quoted fields", status: "in_progress" }] },
+      succeeded: true,
+    });
+    expect(send({ type: "prompt-submitted", prompt: "go" }).context).toContain(
+      "Stack: epic: Stream large files → issue: Rewrite the CSV reader (this goal) → task: parse quoted fields",
+    );
+    drift(send, 2);
+    expect(activeGoal(store.read(SESSION.sessionId))?.drift.sinceUpdate).toBe(2);
+    expect(send({ type: "stop-requested" }).reason).toContain(`goal ${issue.id} is still open`);
+
+    tools.close({ ...SESSION }, { status: "cancelled", reason: "folded into the epic" });
+    const back = activeGoal(store.read(SESSION.sessionId));
+    expect(back?.objective).toBe("Stream large files");
+    expect(store.read(SESSION.sessionId)!.goals.find((goal) => goal.level === "task")?.status).toBe("cancelled");
+  });
+
+  it("/goal clear cancels the whole stack, and continuation offers only top-level goals, moving their sub-goals along", () => {
+    const { send, tools, store } = withOpenGoal();
+    tools.open({ ...SESSION }, { objective: "Rewrite the CSV reader", level: "issue" });
+    expect(continuationCandidates(store, SESSION.cwd, "session-2").map((candidate) => candidate.objective)).toEqual([
+      "Stream large files",
+    ]);
+    send({ type: "prompt-submitted", prompt: "/goal continue", sessionId: "session-2" });
+    const moved = store.read("session-2")!;
+    expect(moved.goals.map((goal) => goal.objective).sort()).toEqual(["Rewrite the CSV reader", "Stream large files"]);
+    expect(activeGoal(moved)?.objective).toBe("Rewrite the CSV reader");
+
+    send({ type: "prompt-submitted", prompt: "/goal clear", sessionId: "session-2" });
+    expect(store.read("session-2")!.goals.every((goal) => !isOpen(goal))).toBe(true);
+  });
+
+  it("refuses a second top-level goal while one is open, but not a sub-goal", () => {
+    const { tools } = withOpenGoal();
+    expect(() => tools.open({ ...SESSION }, { objective: "Something else entirely" })).toThrow(/is already open/);
+    expect(tools.open({ ...SESSION }, { objective: "A focused sub-task", level: "issue" }).goal?.level).toBe("issue");
   });
 });
 

@@ -14,6 +14,7 @@ import { goalToolName, isGoalpostCommand } from "../evidence/goal-tool-names.js"
 import { pushGoalEvent, pushReceipt, pushToolCall } from "../record/bounded-history.js";
 import { sha256 } from "../record/goal-identity.js";
 import { closeGoal, createGoal } from "../record/goal-lifecycle.js";
+import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord, GoalSource } from "../record/goal-record.js";
 import { noteRecentFile } from "../record/working-context.js";
 import { continuationCandidates, continueGoal } from "../store/continuation.js";
@@ -35,8 +36,8 @@ import { parseGoalCommand } from "./goal-command.js";
 import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal, stallNote, stopBlockReason } from "./policy-text.js";
 import { type RenderForm, renderGoalContext } from "./render-goal.js";
 import { scopeViolation } from "./scope-policy.js";
-import { goalStack, openRootGoal, replaceGoal } from "./session-goals.js";
-import { applyTasks, openTaskGoals, tasksFromToolInput } from "./task-goals.js";
+import { activeGoal, goalAncestors, goalStack, replaceGoal } from "./session-goals.js";
+import { applyTasks, tasksFromToolInput } from "./task-goals.js";
 
 export interface GoalEngineOptions {
   readonly store: GoalStore;
@@ -68,6 +69,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     return renderGoalContext(goal, {
       form,
       budget: form === "full" ? config.fullBudget : config.compactBudget,
+      ancestors: goalAncestors(session, goal),
       stack: goalStack(session, goal),
       ...(options.toolHint ? { toolHint: options.toolHint } : {}),
     });
@@ -86,7 +88,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   /** Full restore after compaction: the snapshot if it still belongs to the open goal, else a fresh rendering. */
   function restore(event: EngineEvent, trigger: string): EngineDecision {
     const session = store.read(event.sessionId);
-    const root = openRootGoal(session);
+    const root = activeGoal(session);
     if (!root || !session) return NO_DECISION;
     let context = "";
     let servedFrom = "";
@@ -101,7 +103,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     store.update(identityOf(event), (state) => {
       const pending = state.compactions.filter((entry) => entry.restoredAt === null);
       for (const entry of pending) entry.restoredAt = at;
-      const goal = openRootGoal(state);
+      const goal = activeGoal(state);
       const note = servedFrom
         ? `after ${trigger} from ${servedFrom}`
         : `after ${trigger}, rendered afresh (no matching snapshot)`;
@@ -113,20 +115,22 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   function onSessionStarted(event: EngineEventOf<"session-started">): EngineDecision {
     if (event.source === "compact") return restore(event, "compact");
     const session = store.read(event.sessionId);
-    const root = openRootGoal(session);
+    const root = activeGoal(session);
     if (root && session) return decision({ context: render(session, root, event.source === "resume" ? "compact" : "full") });
     const hint = continuationHint(event);
     return hint ? decision({ context: hint }) : NO_DECISION;
   }
 
+  /** Cancels every open goal of the session (the whole stack); returns the outermost one. */
   function cancelOpenGoals(session: SessionFile, reason: string): GoalRecord | null {
-    const root = openRootGoal(session);
-    if (!root) return null;
+    const active = activeGoal(session);
+    if (!active) return null;
+    const outermost = goalAncestors(session, active)[0] ?? active;
     const at = now();
-    for (const task of openTaskGoals(session, root)) replaceGoal(session, closeGoal(task, { status: "cancelled", reason }, at));
-    replaceGoal(session, closeGoal(root, { status: "cancelled", reason }, at));
+    for (const goal of session.goals.filter((candidate) => isOpen(candidate)))
+      replaceGoal(session, closeGoal(goal, { status: "cancelled", reason }, at));
     session.activeGoalId = null;
-    return root;
+    return outermost;
   }
 
   function onPromptSubmitted(event: EngineEventOf<"prompt-submitted">): EngineDecision {
@@ -183,7 +187,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     }
 
     const before = store.peek(event.sessionId);
-    if (!openRootGoal(before)) {
+    if (!activeGoal(before)) {
       if (command?.kind === "status")
         return decision({
           context: continuationHint(event) ?? "goalpost: this session has no open goal.",
@@ -194,7 +198,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     const at = now().toISOString();
     const { session, result } = store.update(identity, (state) => {
       // Another hook process may have closed the goal since the peek: then there is nothing to inject.
-      const root = openRootGoal(state);
+      const root = activeGoal(state);
       if (!root) return null;
       const restoring = state.compactions.some((entry) => entry.restoredAt === null);
       if (event.origin === "user") {
@@ -206,7 +210,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
         for (const entry of state.compactions) entry.restoredAt ??= at;
         replaceGoal(
           state,
-          pushGoalEvent(openRootGoal(state) ?? root, {
+          pushGoalEvent(activeGoal(state) ?? root, {
             at,
             type: "restored",
             note: "rendered at the first prompt after compaction",
@@ -215,7 +219,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
       }
       return { restoring };
     });
-    const root = openRootGoal(session);
+    const root = activeGoal(session);
     if (!result || !root) return NO_DECISION;
     const form: RenderForm = result.restoring || command?.kind === "status" ? "full" : "compact";
     return decision({
@@ -253,11 +257,11 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     // The goalpost CLI is the shell form of the goal tools: a subagent may not use it either.
     if (subagent && call.command !== undefined && isGoalpostCommand(call.command))
       return decision({ action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE });
-    if (subagent || !openRootGoal(session)) return NO_DECISION;
+    if (subagent || !activeGoal(session)) return NO_DECISION;
     if (isGoalBookkeeping(event.toolName, call)) return NO_DECISION;
 
     const { result } = store.update(identityOf(event), (state) => {
-      const goal = openRootGoal(state);
+      const goal = activeGoal(state);
       if (!goal) return NO_DECISION;
       const at = now().toISOString();
       const violation = scopeViolation(goal, call);
@@ -290,11 +294,11 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   function onToolRan(event: EngineEventOf<"tool-ran">): EngineDecision {
     if (goalToolName(event.toolName)) return NO_DECISION;
     const session = store.peek(event.sessionId);
-    if (isSubagentEvent(event, session) || !openRootGoal(session)) return NO_DECISION;
+    if (isSubagentEvent(event, session) || !activeGoal(session)) return NO_DECISION;
     const call = classify(event);
     if (call.kind === "goal") return NO_DECISION;
     store.update(identityOf(event), (state) => {
-      const goal = openRootGoal(state);
+      const goal = activeGoal(state);
       if (!goal) return;
       const at = now().toISOString();
       let next = pushToolCall(goal, { at, tool: call.tool, kind: call.kind, summary: summarizeToolCall(call) });
@@ -315,16 +319,16 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
       replaceGoal(state, next);
       if (call.tasks) {
         const tasks = tasksFromToolInput(event.toolInput);
-        if (tasks) applyTasks(state, openRootGoal(state)!, tasks, now());
+        if (tasks) applyTasks(state, activeGoal(state)!, tasks, now());
       }
     });
     return NO_DECISION;
   }
 
   function onTasksUpdated(event: EngineEventOf<"tasks-updated">): EngineDecision {
-    if (event.subagent || !openRootGoal(store.peek(event.sessionId))) return NO_DECISION;
+    if (event.subagent || !activeGoal(store.peek(event.sessionId))) return NO_DECISION;
     store.update(identityOf(event), (state) => {
-      const root = openRootGoal(state);
+      const root = activeGoal(state);
       if (root) applyTasks(state, root, event.tasks, now());
     });
     return NO_DECISION;
@@ -333,15 +337,15 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   function onCompaction(event: EngineEventOf<"compaction-about-to-run">): EngineDecision {
     if (event.subagent) return NO_DECISION;
     const session = store.read(event.sessionId);
-    const root = openRootGoal(session);
+    const root = activeGoal(session);
     if (!root || !session) return NO_DECISION;
     const at = now().toISOString();
     const { session: updated } = store.update(identityOf(event), (state) => {
       state.compactions.push({ at, trigger: event.trigger, restoredAt: null });
-      const goal = openRootGoal(state);
+      const goal = activeGoal(state);
       if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "snapshot", note: `before ${event.trigger} compaction` }));
     });
-    const goal = openRootGoal(updated);
+    const goal = activeGoal(updated);
     if (!goal) return NO_DECISION;
     writeSnapshot(store, {
       sessionId: event.sessionId,
@@ -355,10 +359,10 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
 
   function onStopRequested(event: EngineEventOf<"stop-requested">): EngineDecision {
     if (event.subagent || config.enforcement !== "enforce") return NO_DECISION;
-    const root = openRootGoal(store.peek(event.sessionId));
+    const root = activeGoal(store.peek(event.sessionId));
     if (!root || (root.status === "blocked" && root.blockers.length > 0)) return NO_DECISION;
     const { result } = store.update(identityOf(event), (state) => {
-      const goal = openRootGoal(state);
+      const goal = activeGoal(state);
       if (!goal) return NO_DECISION;
       if (state.counters.consecutiveStopBlocks >= config.stopBlockLimit) {
         const blocks = state.counters.consecutiveStopBlocks;
@@ -379,7 +383,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
 
   function onSubagent(event: EngineEventOf<"subagent-started"> | EngineEventOf<"subagent-stopped">): EngineDecision {
     const started = event.type === "subagent-started";
-    if (options.inferSubagentsFromStartStop && openRootGoal(store.peek(event.sessionId))) {
+    if (options.inferSubagentsFromStartStop && activeGoal(store.peek(event.sessionId))) {
       store.update(identityOf(event), (state) => {
         state.counters.subagentsActive = Math.max(0, state.counters.subagentsActive + (started ? 1 : -1));
       });

@@ -13,6 +13,8 @@ export interface RenderOptions {
   readonly form: RenderForm;
   /** Most characters (UTF-16 units, as String.length counts) of the whole rendering, guidance included. */
   readonly budget: number;
+  /** The goals above this one (its epic, issues), outermost first. */
+  readonly ancestors?: readonly GoalRecord[];
   /** The open goals under this one (task goals), outermost first. */
   readonly stack?: readonly GoalRecord[];
   /** How the model can act on the goal on this host (tool names differ per host). */
@@ -40,15 +42,14 @@ function openIssues(goal: GoalRecord): string[] {
   );
 }
 
-function sections(goal: GoalRecord, form: RenderForm, stack: readonly GoalRecord[]): Section[] {
+function sections(goal: GoalRecord, form: RenderForm, ancestors: readonly GoalRecord[], stack: readonly GoalRecord[]): Section[] {
   const full = form === "full";
   const result: Section[] = [];
-  if (stack.length > 0) {
-    result.push({
-      label: "Stack",
-      items: [[goal, ...stack].map((entry) => `${entry.level}: ${clean(entry.objective, 160)}`).join(" → ")],
-      keep: 1,
-    });
+  if (ancestors.length + stack.length > 0) {
+    const line = [...ancestors, goal, ...stack].map(
+      (entry) => `${entry.level}: ${clean(entry.objective, 160)}${entry === goal && ancestors.length > 0 ? " (this goal)" : ""}`,
+    );
+    result.push({ label: "Stack", items: [line.join(" → ")], keep: 1 });
   }
   if (full) result.push({ label: "Requirements", items: goal.requirements.map((item) => clean(item)), numbered: true, keep: 3 });
   result.push({ label: "Remaining", items: goal.remaining.map((item) => clean(item)), numbered: true, keep: 2 });
@@ -76,7 +77,7 @@ function renderSection(section: Section, shown: number): string {
 /** Renders the goal block and its guidance within `budget` characters; lists are cut first, with "+N more". */
 export function renderGoalContext(goal: GoalRecord, options: RenderOptions): string {
   const stack = (options.stack ?? []).filter((entry) => isOpen(entry));
-  const all = sections(goal, options.form, stack);
+  const all = sections(goal, options.form, options.ancestors ?? [], stack);
   const shown = all.map((section) => section.items.length);
   const status = goal.closedAt ? `${goal.status}, closed` : goal.status;
   const header = `<session_goal id="${clean(goal.id, 80)}" status="${status}" form="${options.form}">`;

@@ -1,14 +1,17 @@
-// Which goal a session is working on: its open root goal (the user's objective), and the task goals
-// stacked under it.
+// Which goal a session is working on. Goals form a stack: the user's objective (epic), sub-goals the
+// agent opens under it (issue), and the host's in-progress todo item (task). Hooks and goal tools act
+// on the active goal: the deepest open goal that is not a task.
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
 
-export function openRootGoal(session: SessionFile | null): GoalRecord | null {
+export function activeGoal(session: SessionFile | null): GoalRecord | null {
   if (!session) return null;
-  const active = session.goals.find((goal) => goal.id === session.activeGoalId);
-  if (active && isOpen(active) && active.level !== "task") return active;
-  return [...session.goals].reverse().find((goal) => isOpen(goal) && goal.level !== "task") ?? null;
+  const open = session.goals.filter((goal) => isOpen(goal) && goal.level !== "task");
+  const chosen = open.find((goal) => goal.id === session.activeGoalId);
+  if (chosen) return chosen;
+  // No valid pointer: the most recent open goal without an open sub-goal.
+  return [...open].reverse().find((goal) => !open.some((child) => child.parentId === goal.id)) ?? null;
 }
 
 /** Replaces a goal in the session by id. */
@@ -16,13 +19,25 @@ export function replaceGoal(session: SessionFile, goal: GoalRecord): void {
   session.goals = session.goals.map((existing) => (existing.id === goal.id ? goal : existing));
 }
 
-/** The open goals under `root`, outermost first (issue goals, then tasks). */
-export function goalStack(session: SessionFile, root: GoalRecord): GoalRecord[] {
+/** The goals above `goal`, outermost first (its epic, then issues). */
+export function goalAncestors(session: SessionFile, goal: GoalRecord): GoalRecord[] {
+  const ancestors: GoalRecord[] = [];
+  for (let parentId = goal.parentId; parentId; ) {
+    const parent = session.goals.find((candidate) => candidate.id === parentId);
+    if (!parent || ancestors.includes(parent)) break;
+    ancestors.unshift(parent);
+    parentId = parent.parentId;
+  }
+  return ancestors;
+}
+
+/** The open goals under `goal`, outermost first (issue goals, then tasks). */
+export function goalStack(session: SessionFile, goal: GoalRecord): GoalRecord[] {
   const stack: GoalRecord[] = [];
-  let parent = root;
+  let parent = goal;
   for (;;) {
-    const child = session.goals.find((goal) => goal.parentId === parent.id && isOpen(goal));
-    if (!child) return stack;
+    const child = session.goals.find((candidate) => candidate.parentId === parent.id && isOpen(candidate));
+    if (!child || stack.includes(child)) return stack;
     stack.push(child);
     parent = child;
   }

@@ -16,6 +16,11 @@ export const goalOpenInputSchema = z.object({
   constraints: items("Rules the work must keep."),
   mustNotRegress: items("Behaviour that must keep working."),
   inspectionEvidence: items("What you read before opening the goal."),
+  level: z
+    .optional(z.enum(["epic", "issue"]))
+    .check(
+      describe("issue: a sub-goal under the open goal (the stack reads epic → issue → task); closing it returns to its parent."),
+    ),
 });
 export type GoalOpenInput = z.infer<typeof goalOpenInputSchema>;
 

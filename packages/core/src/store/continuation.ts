@@ -21,7 +21,8 @@ export function continuationCandidates(store: GoalStore, cwd: string, excludeSes
   for (const entry of store.continuationEntries(cwd)) {
     if (entry.sessionId === excludeSessionId) continue;
     for (const goal of entry.goals) {
-      if (goal.level === "task") continue;
+      // Only top-level goals: a sub-goal moves with its parent.
+      if (goal.level === "task" || goal.parentId) continue;
       const candidate = { goalId: goal.id, sessionId: entry.sessionId, objective: goal.objective, updatedAt: goal.updatedAt };
       const known = newest.get(goal.id);
       if (!known || known.updatedAt < candidate.updatedAt) newest.set(goal.id, candidate);

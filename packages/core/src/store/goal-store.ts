@@ -51,7 +51,14 @@ export const continuationEntrySchema = z.object({
   cwd: z.string(),
   updatedAt: z.string(),
   goals: z.array(
-    z.object({ id: z.string(), objective: z.string(), status: z.string(), level: z.string(), updatedAt: z.string() }),
+    z.object({
+      id: z.string(),
+      objective: z.string(),
+      status: z.string(),
+      level: z.string(),
+      parentId: z.optional(z.nullable(z.string())),
+      updatedAt: z.string(),
+    }),
   ),
 });
 export type ContinuationEntry = z.infer<typeof continuationEntrySchema>;
@@ -114,6 +121,7 @@ function continuationSummary(session: SessionFile): ContinuationEntry["goals"] {
       objective: goal.objective,
       status: goal.status,
       level: goal.level,
+      parentId: goal.parentId,
       updatedAt: goal.updatedAt,
     }));
 }

@@ -4,7 +4,7 @@
 
 import type * as z from "zod/mini";
 import { renderGoalContext } from "../engine/render-goal.js";
-import { goalStack, openRootGoal, replaceGoal } from "../engine/session-goals.js";
+import { activeGoal, goalAncestors, goalStack, replaceGoal } from "../engine/session-goals.js";
 import { openTaskGoals } from "../engine/task-goals.js";
 import {
   CompletionRefusedError,
@@ -25,11 +25,12 @@ import {
   goalUpdateInputSchema,
 } from "../record/goal-inputs.js";
 import { applyGoalUpdate, closeGoal, createGoal } from "../record/goal-lifecycle.js";
+import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { continuationCandidates } from "../store/continuation.js";
 import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
-import { sanitizeText } from "../text/sanitize-text.js";
+import { sanitizeList } from "../text/sanitize-list.js";
 
 export interface ToolCaller extends SessionIdentity {
   /** True when a subagent makes the call: goal tools refuse it. */
@@ -70,7 +71,7 @@ export function createGoalTools(store: GoalStore): GoalTools {
   }
 
   function requireRoot(session: SessionFile): GoalRecord {
-    const root = openRootGoal(session);
+    const root = activeGoal(session);
     if (!root)
       throw new GoalNotFoundError(
         "This session has no open goal. Open one with goalpost_open (or the user can type /goal <objective>).",
@@ -82,7 +83,7 @@ export function createGoalTools(store: GoalStore): GoalTools {
     status(caller) {
       guard(caller);
       const session = store.read(caller.sessionId);
-      const root = openRootGoal(session);
+      const root = activeGoal(session);
       if (!root || !session) {
         const others = continuationCandidates(store, caller.cwd, caller.sessionId);
         const hint = others.length
@@ -90,7 +91,12 @@ export function createGoalTools(store: GoalStore): GoalTools {
           : "";
         return { text: `This session has no open goal.${hint}`, goal: null };
       }
-      const text = renderGoalContext(root, { form: "full", budget: 6000, stack: goalStack(session, root) });
+      const text = renderGoalContext(root, {
+        form: "full",
+        budget: 6000,
+        ancestors: goalAncestors(session, root),
+        stack: goalStack(session, root),
+      });
       return { text: `${text}\n\n${gateSummary(root)}`, goal: root };
     },
 
@@ -99,33 +105,41 @@ export function createGoalTools(store: GoalStore): GoalTools {
       const request: GoalOpenInput = parse(goalOpenInputSchema, input, "goalpost_open input");
       const at = now();
       const { result } = store.update(caller, (session) => {
-        const root = openRootGoal(session);
-        if (root && root.status !== "draft") throw new GoalAlreadyOpenError(root.id, root.objective);
+        const root = activeGoal(session);
+        const { level, ...fields } = request;
+        if (root && root.status !== "draft" && level !== "issue") throw new GoalAlreadyOpenError(root.id, root.objective);
         let goal: GoalRecord;
-        if (root) {
+        if (root && root.status === "draft") {
           // Activating the captured draft: the model's inspected objective refines the user's words.
           const { goal: updated } = applyGoalUpdate(
             root,
             {
               status: "active",
-              objective: request.objective,
-              ...(request.requirements ? { requirements: request.requirements } : {}),
-              ...(request.remaining ? { remaining: request.remaining } : {}),
-              ...(request.constraints ? { constraints: request.constraints } : {}),
-              ...(request.mustNotRegress ? { mustNotRegress: request.mustNotRegress } : {}),
-              ...(request.inspectionEvidence ? { inspectionEvidence: request.inspectionEvidence } : {}),
+              objective: fields.objective,
+              ...(fields.requirements ? { requirements: fields.requirements } : {}),
+              ...(fields.remaining ? { remaining: fields.remaining } : {}),
+              ...(fields.constraints ? { constraints: fields.constraints } : {}),
+              ...(fields.mustNotRegress ? { mustNotRegress: fields.mustNotRegress } : {}),
+              ...(fields.inspectionEvidence ? { inspectionEvidence: fields.inspectionEvidence } : {}),
             },
             at,
           );
-          goal = request.scope
-            ? {
-                ...updated,
-                scope: [...new Set([...updated.scope, ...request.scope.map((entry) => sanitizeText(entry, { maxLength: 200 }))])],
-              }
-            : updated;
+          goal = fields.scope ? { ...updated, scope: sanitizeList([...updated.scope, ...fields.scope]) } : updated;
           replaceGoal(session, goal);
         } else {
-          goal = createGoal({ ...caller, ...request, source: "tool", status: "active" }, at);
+          // A sub-goal under the active goal, or a new top-level goal.
+          const parent = root && level === "issue" ? root : null;
+          goal = createGoal(
+            {
+              ...caller,
+              ...fields,
+              source: "tool",
+              status: "active",
+              level: parent ? "issue" : (level ?? "epic"),
+              parentId: parent?.id ?? null,
+            },
+            at,
+          );
           session.goals.push(goal);
         }
         session.activeGoalId = goal.id;
@@ -171,7 +185,9 @@ export function createGoalTools(store: GoalStore): GoalTools {
               updatedAt: at.toISOString(),
             });
           }
-          session.activeGoalId = null;
+          // Back to the parent goal if it is still open (an issue returns to its epic).
+          const parent = session.goals.find((goal) => goal.id === closed.parentId && isOpen(goal));
+          session.activeGoalId = parent?.id ?? null;
           session.counters.consecutiveStopBlocks = 0;
           return { closed, refusal: null };
         } catch (error) {
