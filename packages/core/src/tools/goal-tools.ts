@@ -111,19 +111,8 @@ export function createGoalTools(store: GoalStore): GoalTools {
         let goal: GoalRecord;
         if (root && root.status === "draft") {
           // Activating the captured draft: the model's inspected objective refines the user's words.
-          const { goal: updated } = applyGoalUpdate(
-            root,
-            {
-              status: "active",
-              objective: fields.objective,
-              ...(fields.requirements ? { requirements: fields.requirements } : {}),
-              ...(fields.remaining ? { remaining: fields.remaining } : {}),
-              ...(fields.constraints ? { constraints: fields.constraints } : {}),
-              ...(fields.mustNotRegress ? { mustNotRegress: fields.mustNotRegress } : {}),
-              ...(fields.inspectionEvidence ? { inspectionEvidence: fields.inspectionEvidence } : {}),
-            },
-            at,
-          );
+          const { scope: _scope, ...update } = fields;
+          const { goal: updated } = applyGoalUpdate(root, { ...update, status: "active" }, at);
           goal = fields.scope ? { ...updated, scope: sanitizeList([...updated.scope, ...fields.scope]) } : updated;
           replaceGoal(session, goal);
         } else {
