@@ -74,6 +74,27 @@ describe("goalpost in the real Claude Code", () => {
     expect(blocks.some((block) => block.includes("[REDACTED:anthropic-key]"))).toBe(true);
   });
 
+  it("mirrors Claude Code's own /goal clear: the goalpost goal is cancelled as cleared by the user", async () => {
+    verifies("CC-CAPTURE");
+    const home = await setUp({ main: [] });
+    const id = randomUUID();
+    expect((await runClaude(home, "/goal write the release notes", { args: ["--session-id", id] })).exitCode).toBe(0);
+    expect(openGoal(session(home, id))?.objective).toBe("write the release notes");
+    // Claude Code runs /goal clear itself, with no UserPromptSubmit; goalpost mirrors it from the
+    // transcript at the next hook that can act: here, the next prompt.
+    const clear = await runClaude(home, "/goal clear", { args: ["--resume", id] });
+    expect(clear.exitCode, clear.stderr).toBe(0);
+    const beforeNext = mock!.requests.length;
+    expect((await runClaude(home, "hello again", { args: ["--resume", id] })).exitCode).toBe(0);
+    expect(JSON.stringify(mock!.requests[beforeNext])).toContain("goalpost: the user cleared goal");
+    const state = session(home, id);
+    expect(openGoal(state)).toBeUndefined();
+    expect(state.goals.find((goal) => goal.objective === "write the release notes")).toMatchObject({
+      status: "cancelled",
+      closeReason: "cleared by user",
+    });
+  });
+
   it("blocks a stop while the goal is open, leading to another turn, and stops blocking after three", async () => {
     verifies("CC-STOP-BLOCK");
     const home = await setUp({ main: [] });

@@ -1,10 +1,22 @@
 // `goalpost-claude-code hook <Event>`: the payload on stdin, Claude Code's JSON on stdout. A hook must
 // never break its host: any fault is reported on stderr and answered with "no decision" (exit 0,
 // empty stdout). Only a deliberate policy decision denies a tool or blocks a stop.
-import { createGoalEngine, createGoalStore, DEFAULT_TOOL_HINT, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
+import {
+  activeGoal,
+  createGoalEngine,
+  createGoalStore,
+  DEFAULT_TOOL_HINT,
+  type EngineDecision,
+  type EngineEventInput,
+  type GoalEngine,
+  type GoalStore,
+  killSwitchEngaged,
+  loadEngineConfig,
+} from "@goalpost/core";
 import * as z from "zod/mini";
 import { claudeCodeEvent, claudeCodeOutput } from "./claude-code-events.js";
 import { claudeCodeHookPayloadSchemas, isClaudeCodeHookEvent } from "./claude-code-hook-payload.js";
+import { nativeGoalClearedSince } from "./claude-code-native-goal.js";
 import { goalpostStateRoot } from "./claude-code-paths.js";
 
 export interface HookResult {
@@ -18,6 +30,39 @@ const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
 
 /** How the model reaches the goal tools in Claude Code, including the shell fallback. */
 export const CLAUDE_CODE_TOOL_HINT = `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-claude-code update '<json>' (also status, open, close).`;
+
+/** Events at which a `/goal clear` typed since the last hook is mirrored (not per tool call: it reads a file). */
+const MIRROR_AT = new Set(["prompt-submitted", "stop-requested", "session-started"]);
+
+/**
+ * Mirrors a `/goal clear` that Claude Code ran itself; returns what goalpost says about it. On resume
+ * Claude Code replays old hook context, so the model must hear that the goal it may still see is gone.
+ */
+function mirrorNativeClear(
+  engine: GoalEngine,
+  store: GoalStore,
+  event: EngineEventInput,
+  transcriptPath: string | null | undefined,
+): EngineDecision | null {
+  if (!transcriptPath || event.subagent || !MIRROR_AT.has(event.type)) return null;
+  const goal = activeGoal(store.peek(event.sessionId));
+  if (!goal || !nativeGoalClearedSince(transcriptPath, goal.createdAt)) return null;
+  return engine.handle({
+    type: "prompt-submitted",
+    sessionId: event.sessionId,
+    host: event.host,
+    cwd: event.cwd,
+    prompt: "/goal clear",
+  });
+}
+
+/** The clear's message first, then the event's own answer. */
+function withClear(cleared: EngineDecision | null, decision: EngineDecision): EngineDecision {
+  if (!cleared) return decision;
+  const context = [cleared.context, decision.context].filter(Boolean).join("\n\n");
+  const userNote = decision.userNote ?? cleared.userNote;
+  return { ...decision, ...(context ? { context } : {}), ...(userNote ? { userNote } : {}) };
+}
 
 export function runClaudeCodeHook(eventName: string, stdin: string, env: NodeJS.ProcessEnv = process.env): HookResult {
   const warnings: string[] = [];
@@ -51,7 +96,8 @@ export function runClaudeCodeHook(eventName: string, stdin: string, env: NodeJS.
     if (!event) return noDecision();
 
     const engine = createGoalEngine({ store, config: loadEngineConfig(root, env, warn), toolHint: CLAUDE_CODE_TOOL_HINT });
-    const output = claudeCodeOutput(eventName, engine.handle(event));
+    const cleared = mirrorNativeClear(engine, store, event, payload.transcript_path);
+    const output = claudeCodeOutput(eventName, withClear(cleared, engine.handle(event)));
     return { stdout: output ? JSON.stringify(output) : "", stderr: warnings.map((line) => `${line}\n`).join("") };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);

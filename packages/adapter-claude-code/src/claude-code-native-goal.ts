@@ -1,0 +1,45 @@
+// Claude Code runs its own `/goal clear` (stop, off, reset, none, cancel) as a local command: no
+// UserPromptSubmit reaches hooks (seen with 2.1.330). It is recorded in the session transcript as
+// `<command-name>/goal</command-name> … <command-args>clear</command-args>`, so goalpost reads the
+// transcript's tail at the next prompt, stop or session start to mirror the clear.
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+
+/** How much of the transcript's end is read: the clear is recent by the time the next hook runs. */
+const TAIL_BYTES = 256 * 1024;
+const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"]);
+
+function tail(path: string): string {
+  const descriptor = openSync(path, "r");
+  try {
+    const size = fstatSync(descriptor).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    readSync(descriptor, buffer, 0, length, size - length);
+    return buffer.toString("utf8");
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Whether the user cleared Claude Code's own goal after `since` (an ISO time), per the transcript. */
+export function nativeGoalClearedSince(transcriptPath: string, since: string): boolean {
+  let text: string;
+  try {
+    text = tail(transcriptPath);
+  } catch {
+    return false;
+  }
+  if (!text.includes("<command-name>/goal</command-name>")) return false;
+  for (const line of text.split("\n")) {
+    if (!line.includes("<command-name>/goal</command-name>")) continue;
+    try {
+      const entry = JSON.parse(line) as { timestamp?: string; message?: { content?: unknown } };
+      const content = typeof entry.message?.content === "string" ? entry.message.content : "";
+      const args = /<command-args>([^<]*)<\/command-args>/.exec(content)?.[1]?.trim().toLowerCase() ?? "";
+      if (CLEAR_VERBS.has(args) && typeof entry.timestamp === "string" && entry.timestamp > since) return true;
+    } catch {
+      // A line cut by the tail read, or not ours to understand.
+    }
+  }
+  return false;
+}
