@@ -3,47 +3,29 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createGoalStore, readSnapshot, type SessionFile } from "@goalpost/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { ADAPTER_BIN, type ClaudeHome, createClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
+import { createGoalStore, readSnapshot } from "@goalpost/core";
+import { describe, expect, it } from "vitest";
+import { ADAPTER_BIN, type ClaudeHome, runClaude } from "./claude-code-home.js";
 import {
   type MockAnthropic,
   type MockReply,
   requestKind,
-  scriptedResponder,
+  type scriptedResponder,
   startMockAnthropic,
   toolResults,
 } from "./mock-anthropic.js";
+import { bash, installedHome, openGoal, readSession, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
-import { removeTestdirs } from "./testdir.js";
 
-let mock: MockAnthropic | undefined;
-afterEach(async () => {
-  await mock?.close();
-  mock = undefined;
-  removeTestdirs();
-});
+const model = useMockModel();
 
 async function setUp(script: Parameters<typeof scriptedResponder>[0], project?: Record<string, string>): Promise<ClaudeHome> {
-  mock = await startMockAnthropic(scriptedResponder(script));
-  const home = createClaudeHome({ mockUrl: mock.url, ...(project ? { project } : {}) });
-  const install = await goalpostCli(home, ["install", "--scope", "user"]);
-  expect(install.exitCode, String(install.stderr)).toBe(0);
-  return home;
+  return installedHome(await model.start(script), project);
 }
 
-const session = (home: ClaudeHome, id: string): SessionFile => {
-  const state = createGoalStore({ root: home.stateRoot, warn: () => {} }).read(id);
-  if (!state) throw new Error(`no goalpost state for session ${id}`);
-  return state;
-};
-const openGoal = (state: SessionFile) => state.goals.find((goal) => goal.closedAt === null && goal.level !== "task");
-const bash = (command: string): MockReply => ({
-  text: "",
-  toolUse: { name: "Bash", input: { command, description: "mock step" } },
-});
-const body = (index: number) => JSON.stringify(mock!.requests[index] ?? {});
-const allBodies = () => mock!.requests.map((request) => JSON.stringify(request)).join("\n");
+const session = readSession;
+const body = (index: number) => JSON.stringify(model.current.requests[index] ?? {});
+const allBodies = () => model.current.requests.map((request) => JSON.stringify(request)).join("\n");
 
 function stateFiles(home: ClaudeHome): string {
   return readdirSync(home.stateRoot, { recursive: true, withFileTypes: true })
@@ -84,9 +66,9 @@ describe("goalpost in the real Claude Code", () => {
     // transcript at the next hook that can act: here, the next prompt.
     const clear = await runClaude(home, "/goal clear", { args: ["--resume", id] });
     expect(clear.exitCode, clear.stderr).toBe(0);
-    const beforeNext = mock!.requests.length;
+    const beforeNext = model.current.requests.length;
     expect((await runClaude(home, "hello again", { args: ["--resume", id] })).exitCode).toBe(0);
-    expect(JSON.stringify(mock!.requests[beforeNext])).toContain("goalpost: the user cleared goal");
+    expect(JSON.stringify(model.current.requests[beforeNext])).toContain("goalpost: the user cleared goal");
     const state = session(home, id);
     expect(openGoal(state)).toBeUndefined();
     expect(state.goals.find((goal) => goal.objective === "write the release notes")).toMatchObject({
@@ -101,7 +83,7 @@ describe("goalpost in the real Claude Code", () => {
     const id = randomUUID();
     const run = await runClaude(home, "/goal write the release notes", { args: ["--session-id", id] });
     expect(run.exitCode, run.stderr).toBe(0);
-    const turns = mock!.requests.filter((request) => requestKind(request) === "turn");
+    const turns = model.current.requests.filter((request) => requestKind(request) === "turn");
     expect(JSON.stringify(turns[1])).toContain("Stop hook feedback:\\ngoalpost: this session should not stop yet: goal goal_");
     expect(turns.length).toBe(4); // the prompt's turn and three blocked stops, then the stall lets it end
     const state = session(home, id);
@@ -115,7 +97,7 @@ describe("goalpost in the real Claude Code", () => {
     const id = randomUUID();
     const run = await runClaude(home, "/goal tidy the scripts", { args: ["--session-id", id, "--allowedTools", "Bash"] });
     expect(run.exitCode, run.stderr).toBe(0);
-    const results = toolResults(mock!.requests);
+    const results = toolResults(model.current.requests);
     expect(results.slice(0, 5).map((result) => result.isError)).toEqual([false, false, false, false, false]);
     expect(results[5]).toMatchObject({ isError: true });
     expect(results[5]?.text).toContain("goalpost drift guard: 5 tool calls have run since the goal was last updated");
@@ -140,7 +122,7 @@ describe("goalpost in the real Claude Code", () => {
     const id = randomUUID();
     const run = await runClaude(home, "/goal check the build", { args: ["--session-id", id, "--allowedTools", "Bash", "Agent"] });
     expect(run.exitCode, run.stderr).toBe(0);
-    const subagentRequests = mock!.requests.filter((request) =>
+    const subagentRequests = model.current.requests.filter((request) =>
       JSON.stringify(request.messages[0] ?? {}).includes("SUBAGENT_TASK"),
     );
     expect(subagentRequests.length).toBeGreaterThanOrEqual(7);
@@ -183,15 +165,14 @@ describe("goalpost in the real Claude Code", () => {
       }),
       mcp("goalpost_close", { status: "complete" }),
     ];
-    await mock!.close();
-    mock = await startMockAnthropic(scriptedResponder({ main: script }));
+    await model.start({ main: script });
     const id = randomUUID();
     const run = await runClaude(home, "start the work", {
       args: ["--session-id", id, "--allowedTools", "Bash", "Read", "Write"],
-      env: { ANTHROPIC_BASE_URL: mock.url, npm_config_update_notifier: "false" },
+      env: { ANTHROPIC_BASE_URL: model.current.url, npm_config_update_notifier: "false" },
     });
     expect(run.exitCode, run.stderr).toBe(0);
-    const results = toolResults(mock.requests);
+    const results = toolResults(model.current.requests);
     expect(results[0]?.text).toMatch(/Goal goal_\S+ is open: Make hello.js print hello/);
     expect(results[1]).toMatchObject({ isError: true });
     expect(results[1]?.text).toContain("Refusing to mark goal");
@@ -224,7 +205,7 @@ describe("goalpost in the real Claude Code", () => {
       env: { PATH: `${bin}:${process.env["PATH"]}` },
     });
     expect(run.exitCode, run.stderr).toBe(0);
-    const [opened, status] = toolResults(mock!.requests);
+    const [opened, status] = toolResults(model.current.requests);
     expect(opened?.text).toMatch(/Goal goal_\S+ is open: Tidy the scripts folder/);
     expect(status?.text).toContain("Objective: Tidy the scripts folder");
     expect(status?.text).toContain('Requirement 1 ("scripts pass shellcheck") has no coverage evidence');
@@ -240,17 +221,16 @@ describe("goalpost in the real Claude Code", () => {
     expect((await runClaude(home, "/goal make the exporter stream large files", { args: ["--session-id", id] })).exitCode).toBe(
       0,
     );
-    await mock!.close();
     // The next turn reports a nearly full context after its tool call: Claude Code compacts mid-turn.
-    mock = await startMockAnthropic(scriptedResponder({ main: [{ ...bash("echo working"), inputTokens: 70_000 }] }));
+    await model.start({ main: [{ ...bash("echo working"), inputTokens: 70_000 }] });
     const run = await runClaude(home, "keep going", {
       args: ["--resume", id, "--allowedTools", "Bash"],
-      env: { ANTHROPIC_BASE_URL: mock.url, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
+      env: { ANTHROPIC_BASE_URL: model.current.url, CLAUDE_CODE_AUTO_COMPACT_WINDOW: "100000" },
     });
     expect(run.exitCode, run.stderr).toBe(0);
-    const compaction = mock.requests.findIndex((request) => requestKind(request) === "compaction");
+    const compaction = model.current.requests.findIndex((request) => requestKind(request) === "compaction");
     expect(compaction).toBeGreaterThan(0);
-    const next = JSON.stringify(mock.requests[compaction + 1]);
+    const next = JSON.stringify(model.current.requests[compaction + 1]);
     expect(next).toContain('form=\\"full\\"');
     expect(next).toContain("make the exporter stream large files");
     const state = session(home, id);
@@ -265,16 +245,16 @@ describe("goalpost in the real Claude Code", () => {
     expect((await runClaude(home, "/goal make the importer stream large files", { args: ["--session-id", id] })).exitCode).toBe(
       0,
     );
-    const beforeCompact = mock!.requests.length;
+    const beforeCompact = model.current.requests.length;
     const compact = await runClaude(home, "/compact", { args: ["--resume", id] });
     expect(compact.exitCode, compact.stderr).toBe(0);
-    expect(mock!.requests.slice(beforeCompact).some((request) => requestKind(request) === "compaction")).toBe(true);
+    expect(model.current.requests.slice(beforeCompact).some((request) => requestKind(request) === "compaction")).toBe(true);
     const snapshot = readSnapshot(createGoalStore({ root: home.stateRoot }), id);
     expect(snapshot?.text).toContain("make the importer stream large files");
     expect(snapshot?.metadata.servedAt.length).toBeGreaterThanOrEqual(1);
-    const beforeNext = mock!.requests.length;
+    const beforeNext = model.current.requests.length;
     expect((await runClaude(home, "what is next?", { args: ["--resume", id] })).exitCode).toBe(0);
-    const next = JSON.stringify(mock!.requests[beforeNext]);
+    const next = JSON.stringify(model.current.requests[beforeNext]);
     expect(next).toContain("MOCK_SUMMARY"); // the conversation really was compacted
     expect(next).toContain('form=\\"full\\"'); // the full restore from SessionStart(compact)
     expect(next).toContain("make the importer stream large files");

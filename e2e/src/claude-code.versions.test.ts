@@ -1,9 +1,8 @@
 // Claude Code 2.1.197: what `npm install -g @anthropic-ai/claude-code` gives a Node 20 user. It puts
 // tool-hook context in other places than 2.1.330 (HOSTS.md §1.4); goalpost must not care.
 import { randomUUID } from "node:crypto";
-import { createGoalStore } from "@goalpost/core";
-import { afterEach, describe, expect, it } from "vitest";
-import { CLAUDE_BIN_2_1_197, createClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
+import { describe, expect, it } from "vitest";
+import { CLAUDE_BIN_2_1_197, runClaude } from "./claude-code-home.js";
 import {
   type MockAnthropic,
   type MockReply,
@@ -12,25 +11,16 @@ import {
   startMockAnthropic,
   toolResults,
 } from "./mock-anthropic.js";
+import { bash, installedHome, readSession, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
-import { removeTestdirs } from "./testdir.js";
 
-let mock: MockAnthropic | undefined;
-afterEach(async () => {
-  await mock?.close();
-  removeTestdirs();
-});
-
-const bash = (command: string): MockReply => ({ text: "", toolUse: { name: "Bash", input: { command, description: "step" } } });
+const model = useMockModel();
 
 describe("goalpost in Claude Code 2.1.197", () => {
   it("captures the goal, denies drift, blocks the stop, and restores the goal after compaction", async () => {
     verifies("CC-VERSIONS");
-    mock = await startMockAnthropic(
-      scriptedResponder({ main: Array.from({ length: 6 }, (_, index) => bash(`echo step-${index + 1}`)) }),
-    );
-    const home = createClaudeHome({ mockUrl: mock.url });
-    expect((await goalpostCli(home, ["install"])).exitCode).toBe(0);
+    const mock = await model.start({ main: Array.from({ length: 6 }, (_, index) => bash(`echo step-${index + 1}`)) });
+    const home = await installedHome(mock);
     const id = randomUUID();
     const run = await runClaude(home, "/goal tidy the scripts", {
       bin: CLAUDE_BIN_2_1_197,
@@ -52,7 +42,6 @@ describe("goalpost in Claude Code 2.1.197", () => {
     const next = JSON.stringify(mock.requests[beforeNext]);
     expect(next).toContain("MOCK_SUMMARY");
     expect(next).toContain("tidy the scripts");
-    const session = createGoalStore({ root: home.stateRoot }).read(id);
-    expect(session?.compactions.at(-1)?.restoredAt).not.toBeNull();
+    expect(readSession(home, id).compactions.at(-1)?.restoredAt).not.toBeNull();
   });
 });
