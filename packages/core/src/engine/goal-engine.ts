@@ -3,13 +3,7 @@
 // Adapters only translate payloads to events and decisions to their host's output.
 
 import { GoalpostError, InvalidInputError } from "../errors.js";
-import {
-  classifyToolCall,
-  describeToolCall,
-  isGoalBookkeeping,
-  summarizeToolCall,
-  type ToolCallClass,
-} from "../evidence/classify-tool-call.js";
+import { classifyToolCall, describeToolCall, isGoalBookkeeping, summarizeToolCall } from "../evidence/classify-tool-call.js";
 import { goalToolName, isGoalpostCommand } from "../evidence/goal-tool-names.js";
 import { pushGoalEvent, pushReceipt, pushToolCall } from "../record/bounded-history.js";
 import { sha256 } from "../record/goal-identity.js";
@@ -232,10 +226,6 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     return event.subagent || (options.inferSubagentsFromStartStop === true && (session?.counters.subagentsActive ?? 0) > 0);
   }
 
-  function classify(event: EngineEventOf<"tool-about-to-run"> | EngineEventOf<"tool-ran">): ToolCallClass {
-    return classifyToolCall(event.toolName, event.toolInput);
-  }
-
   function onToolAboutToRun(event: EngineEventOf<"tool-about-to-run">): EngineDecision {
     const goalTool = goalToolName(event.toolName);
     const session = store.peek(event.sessionId);
@@ -295,19 +285,20 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     if (goalToolName(event.toolName)) return NO_DECISION;
     const session = store.peek(event.sessionId);
     if (isSubagentEvent(event, session) || !activeGoal(session)) return NO_DECISION;
-    const call = classify(event);
+    const call = classifyToolCall(event.toolName, event.toolInput);
     if (call.kind === "goal") return NO_DECISION;
+    const summary = summarizeToolCall(call);
     store.update(identityOf(event), (state) => {
       const goal = activeGoal(state);
       if (!goal) return;
       const at = now().toISOString();
-      let next = pushToolCall(goal, { at, tool: call.tool, kind: call.kind, summary: summarizeToolCall(call) });
+      let next = pushToolCall(goal, { at, tool: call.tool, kind: call.kind, summary });
       if (call.edits && event.succeeded !== false) next = { ...next, lastEditAt: at };
       if (call.kind === "verification" && call.category) {
         next = pushReceipt(next, {
           at,
           tool: call.tool,
-          ...(call.command ? { command: summarizeToolCall(call).replace(/^[^:]*: /, "") } : {}),
+          ...(call.command ? { command: summary.replace(/^[^:]*: /, "") } : {}),
           category: call.category,
           passed: event.succeeded,
           exitCode: event.exitCode ?? null,
@@ -335,10 +326,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   }
 
   function onCompaction(event: EngineEventOf<"compaction-about-to-run">): EngineDecision {
-    if (event.subagent) return NO_DECISION;
-    const session = store.read(event.sessionId);
-    const root = activeGoal(session);
-    if (!root || !session) return NO_DECISION;
+    if (event.subagent || !activeGoal(store.peek(event.sessionId))) return NO_DECISION;
     const at = now().toISOString();
     const { session: updated } = store.update(identityOf(event), (state) => {
       state.compactions.push({ at, trigger: event.trigger, restoredAt: null });
