@@ -33,7 +33,7 @@ export { createGoalEngine } from "./engine/goal-engine.js";
 export { SUBAGENT_BOUNDARY_NOTICE } from "./engine/policy-text.js";
 export type { RenderForm, RenderOptions } from "./engine/render-goal.js";
 export { DEFAULT_TOOL_HINT, renderGoalContext } from "./engine/render-goal.js";
-export { activeGoal, goalStack } from "./engine/session-goals.js";
+export { activeGoal, goalAncestors, goalStack, renderSessionGoal } from "./engine/session-goals.js";
 export { tasksFromToolInput } from "./engine/task-goals.js";
 export type { GoalpostErrorCode } from "./errors.js";
 export {

@@ -28,9 +28,9 @@ import {
 } from "./engine-event.js";
 import { parseGoalCommand } from "./goal-command.js";
 import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal, stallNote, stopBlockReason } from "./policy-text.js";
-import { type RenderForm, renderGoalContext } from "./render-goal.js";
+import type { RenderForm } from "./render-goal.js";
 import { scopeViolation } from "./scope-policy.js";
-import { activeGoal, goalAncestors, goalStack, replaceGoal } from "./session-goals.js";
+import { activeGoal, goalAncestors, renderSessionGoal, replaceGoal } from "./session-goals.js";
 import { applyTasks, tasksFromToolInput } from "./task-goals.js";
 
 export interface GoalEngineOptions {
@@ -60,11 +60,9 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   const identityOf = (event: EngineEvent): SessionIdentity => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd });
 
   function render(session: SessionFile, goal: GoalRecord, form: RenderForm): string {
-    return renderGoalContext(goal, {
+    return renderSessionGoal(session, goal, {
       form,
       budget: form === "full" ? config.fullBudget : config.compactBudget,
-      ancestors: goalAncestors(session, goal),
-      stack: goalStack(session, goal),
       ...(options.toolHint ? { toolHint: options.toolHint } : {}),
     });
   }

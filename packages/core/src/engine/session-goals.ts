@@ -4,6 +4,7 @@
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
+import { type RenderOptions, renderGoalContext } from "./render-goal.js";
 
 export function activeGoal(session: SessionFile | null): GoalRecord | null {
   if (!session) return null;
@@ -41,4 +42,13 @@ export function goalStack(session: SessionFile, goal: GoalRecord): GoalRecord[] 
     stack.push(child);
     parent = child;
   }
+}
+
+/** Renders a session's goal with the line of goals above and below it. */
+export function renderSessionGoal(
+  session: SessionFile,
+  goal: GoalRecord,
+  options: Omit<RenderOptions, "ancestors" | "stack">,
+): string {
+  return renderGoalContext(goal, { ...options, ancestors: goalAncestors(session, goal), stack: goalStack(session, goal) });
 }

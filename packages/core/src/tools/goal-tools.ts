@@ -3,8 +3,7 @@
 // messages a model can act on; every refusal and change is recorded in the audit log.
 
 import type * as z from "zod/mini";
-import { renderGoalContext } from "../engine/render-goal.js";
-import { activeGoal, goalAncestors, goalStack, replaceGoal } from "../engine/session-goals.js";
+import { activeGoal, renderSessionGoal, replaceGoal } from "../engine/session-goals.js";
 import { openTaskGoals } from "../engine/task-goals.js";
 import {
   CompletionRefusedError,
@@ -91,12 +90,7 @@ export function createGoalTools(store: GoalStore): GoalTools {
           : "";
         return { text: `This session has no open goal.${hint}`, goal: null };
       }
-      const text = renderGoalContext(root, {
-        form: "full",
-        budget: 6000,
-        ancestors: goalAncestors(session, root),
-        stack: goalStack(session, root),
-      });
+      const text = renderSessionGoal(session, root, { form: "full", budget: 6000 });
       return { text: `${text}\n\n${gateSummary(root)}`, goal: root };
     },
 
