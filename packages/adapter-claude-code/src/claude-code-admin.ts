@@ -1,24 +1,16 @@
 // install, uninstall and doctor as the user runs them: parse flags, show or apply the plan, explain.
 
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { GoalpostError } from "@goalpost/core";
 import { createTwoFilesPatch } from "diff";
 import { runDoctor } from "./claude-code-doctor.js";
-import { applyChanges, type FileChange, planInstall, planUninstall } from "./claude-code-install.js";
-import { type ClaudeCodeScope, goalpostStateRoot, settingsFile } from "./claude-code-paths.js";
+import { applyChanges, type FileChange, planInstall, planUninstall, scopeHasOwnHooks } from "./claude-code-install.js";
+import { type ClaudeCodeScope, goalpostStateRoot } from "./claude-code-paths.js";
 import { buildHookSnapshot, snapshotPath } from "./claude-code-snapshot-build.js";
 
 const SCOPES: readonly ClaudeCodeScope[] = ["user", "project", "local"];
-
-function hasOwnHooks(path: string): boolean {
-  try {
-    return readFileSync(path, "utf8").includes("goalpost-claude-code");
-  } catch {
-    return false;
-  }
-}
 
 function showDiff(changes: readonly FileChange[]): string {
   return changes
@@ -83,7 +75,7 @@ export function runAdminCommand(command: "install" | "uninstall" | "doctor", arg
     }
     const backups = applyChanges(changes);
     // The snapshot serves every scope: it goes only when no scope's settings still run goalpost.
-    if (command === "uninstall" && !SCOPES.some((other) => hasOwnHooks(settingsFile(other, projectDir)))) {
+    if (command === "uninstall" && !SCOPES.some((other) => scopeHasOwnHooks(other, projectDir))) {
       rmSync(dirname(snapshotPath(goalpostStateRoot())), { recursive: true, force: true });
     }
     for (const entry of changes)

@@ -9,6 +9,7 @@ import {
   planInstall,
   planUninstall,
   SettingsFileError,
+  scopeHasOwnHooks,
 } from "./claude-code-install.js";
 
 const roots: string[] = [];
@@ -137,6 +138,16 @@ describe("uninstall", () => {
     expect(read(settingsPath)).toEqual(userSettings);
     expect(read(join(home.configDir, ".claude.json"))).toEqual({ numStartups: 3 });
     expect(planUninstall({ scope: "user", projectDir: home.project, env: home.env })).toEqual([]);
+  });
+
+  it("knows whether a scope still runs goalpost, by its own handlers only", () => {
+    const home = fakeHome();
+    const settingsPath = join(home.configDir, "settings.json");
+    writeFileSync(settingsPath, JSON.stringify({ permissions: { allow: ["Bash(goalpost-claude-code hook Stop)"] } }));
+    expect(scopeHasOwnHooks("user", home.project, home.env)).toBe(false);
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(scopeHasOwnHooks("user", home.project, home.env)).toBe(true);
+    expect(scopeHasOwnHooks("project", home.project, home.env)).toBe(false);
   });
 
   it("keeps a user's handler that shares a group with goalpost's", () => {

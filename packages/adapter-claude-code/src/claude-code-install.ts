@@ -95,6 +95,20 @@ export function hookCommand(cliPath: string, event: string, snapshotBlob?: strin
 }
 const isOwnHandler = (handler: HookHandler) => typeof handler.command === "string" && OWN_COMMAND.test(handler.command);
 
+/** Whether a scope's settings still run any goalpost hook (an unreadable file counts as none). */
+export function scopeHasOwnHooks(scope: ClaudeCodeScope, projectDir: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  let hooks: unknown;
+  try {
+    hooks = readJsonObject(settingsFile(scope, projectDir, env)).data["hooks"];
+  } catch {
+    return false;
+  }
+  if (typeof hooks !== "object" || hooks === null) return false;
+  return Object.values(hooks as Record<string, HookGroup[]>).some(
+    (groups) => Array.isArray(groups) && groups.some((group) => Array.isArray(group.hooks) && group.hooks.some(isOwnHandler)),
+  );
+}
+
 /** Settings with goalpost's hook groups removed (other handlers in a shared group are kept). */
 function withoutOwnHooks(settings: Json): Json {
   const hooks = settings["hooks"];

@@ -18,6 +18,7 @@ export {
   planInstall,
   planUninstall,
   SettingsFileError,
+  scopeHasOwnHooks,
 } from "./claude-code-install.js";
 export type { ClaudeCodeScope } from "./claude-code-paths.js";
 export { claudeConfigDir, claudeGlobalStateFile, goalpostStateRoot, settingsFile } from "./claude-code-paths.js";
