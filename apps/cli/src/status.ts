@@ -1,6 +1,4 @@
 // `goalpost status` and `goalpost show <id>`: what goalpost holds, for the human. Reads the store only.
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import {
   createGoalStore,
   evaluateCompletionGate,
@@ -11,23 +9,7 @@ import {
 } from "@goalpost/core";
 
 function sessions(root: string): SessionFile[] {
-  const store = createGoalStore({ root, warn: (message) => process.stderr.write(`${message}\n`) });
-  let names: string[];
-  try {
-    names = readdirSync(join(root, "by-session")).filter((name) => name.endsWith(".json"));
-  } catch {
-    return [];
-  }
-  return names
-    .map((name) => {
-      try {
-        return store.read(name.replace(/\.json$/, ""));
-      } catch {
-        return null;
-      }
-    })
-    .filter((session): session is SessionFile => session !== null)
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  return createGoalStore({ root, warn: (message) => process.stderr.write(`${message}\n`) }).sessions();
 }
 
 export function statusText(root: string): string {

@@ -69,6 +69,22 @@ describe("goal store files", () => {
     },
   );
 
+  it("lists every session it holds, including ids that had to be hashed into a file name", () => {
+    const store = createGoalStore({ root: temporaryRoot() });
+    for (const sessionId of ["plain-id", "needs/hashing", "x".repeat(300)]) {
+      store.update({ ...identity, sessionId }, (session) => {
+        session.counters.prompts = 1;
+      });
+    }
+    expect(
+      store
+        .sessions()
+        .map((session) => session.sessionId)
+        .sort(),
+    ).toEqual(["needs/hashing", "plain-id", "x".repeat(300)].sort());
+    expect(createGoalStore({ root: temporaryRoot() }).sessions()).toEqual([]);
+  });
+
   it("never gives two different session ids one file", () => {
     expect(safeFileName("a/b")).not.toBe(safeFileName("a_b"));
     expect(safeFileName("abc")).toBe("abc");

@@ -78,6 +78,8 @@ export interface GoalStore {
    * file is written only if something changed. Returns the session as written and that value.
    */
   update<T>(identity: SessionIdentity, mutate: (session: SessionFile) => T): { session: SessionFile; result: T };
+  /** Every session the store holds (its files read by their own paths), newest first. */
+  sessions(): SessionFile[];
   /** The continuation index entries of a directory (every session that has open goals there). */
   continuationEntries(cwd: string): ContinuationEntry[];
   /** Appends to the bounded audit log. Never throws. */
@@ -203,6 +205,26 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
         },
         options.lock,
       );
+    },
+    sessions() {
+      const directory = join(root, "by-session");
+      let names: string[];
+      try {
+        names = readdirSync(directory).filter((name) => name.endsWith(".json"));
+      } catch {
+        return [];
+      }
+      const sessions: SessionFile[] = [];
+      for (const name of names) {
+        try {
+          const session = readJsonFile(join(directory, name), sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now());
+          if (session) sessions.push(session);
+        } catch (error) {
+          // A file of a newer goalpost: left untouched and out of the list.
+          warn(`goalpost: ${(error as Error).message}`);
+        }
+      }
+      return sessions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     },
     continuationEntries(cwd) {
       const prefix = `${cwdHash(cwd)}--`;
