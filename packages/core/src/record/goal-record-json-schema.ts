@@ -1,10 +1,10 @@
-// JSON Schema for third-party harnesses, generated from the zod schemas (never written by hand).
-// `pnpm generate:schema` writes schema/; a test fails when the checked-in files drift.
-import * as z from "zod/mini";
+// JSON Schema of the goal record for third-party harnesses, generated from the zod schema (never
+// written by hand). `pnpm generate:schema` writes schema/; a test fails when the checked-in file drifts.
+import { generateJsonSchema, schemaUrl } from "../json-schema-generation.js";
 import { goalRecordSchema } from "./goal-record.js";
 
-export const GOAL_RECORD_SCHEMA_ID = "https://unpkg.com/@goalpost/core@0/schema/goal-record.schema.json";
+export const GOAL_RECORD_SCHEMA_ID = schemaUrl("goal-record.schema.json");
 
 export function goalRecordJsonSchema(): Record<string, unknown> {
-  return { ...z.toJSONSchema(goalRecordSchema, { io: "input" }), $id: GOAL_RECORD_SCHEMA_ID, title: "GoalRecord" };
+  return generateJsonSchema(goalRecordSchema, "goal-record.schema.json", "GoalRecord");
 }

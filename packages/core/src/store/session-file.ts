@@ -1,13 +1,14 @@
 // One session's state on disk: its goals (the open one and the hierarchy under it, plus recently
 // closed ones), which goal is active, and the counters the engine keeps between hook processes.
 import * as z from "zod/mini";
+import { schemaUrl } from "../json-schema-generation.js";
 import { goalRecordSchema } from "../record/goal-record.js";
 
 const describe = z.describe;
 const count = (description: string) => z._default(z.int().check(z.nonnegative()), 0).check(describe(description));
 
 export const SESSION_FILE_SCHEMA_VERSION = 1;
-export const SESSION_FILE_SCHEMA_ID = "https://unpkg.com/@goalpost/core@0/schema/session-file.schema.json";
+export const SESSION_FILE_SCHEMA_ID = schemaUrl("session-file.schema.json");
 
 export const sessionCountersSchema = z
   .object({
