@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
 import { INSTALLED_HOOK_EVENTS, MCP_SERVER_NAME } from "./claude-code-install.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, goalpostStateRoot, settingsFile } from "./claude-code-paths.js";
-import { snapshotEnv, snapshotPath } from "./claude-code-snapshot-build.js";
+import { probeHook, snapshotPath } from "./claude-code-snapshot-build.js";
 
 export interface DoctorCheck {
   readonly ok: boolean;
@@ -22,29 +22,6 @@ const read = (path: string): Record<string, unknown> | null => {
     return null;
   }
 };
-
-/** Runs a SessionEnd hook through `node <nodeArgs> <bin>` against a scratch state root; throws if it fails. */
-function probeHook(options: { projectDir: string; cliPath: string }, env: NodeJS.ProcessEnv, nodeArgs: readonly string[]): void {
-  // Run as the installed command does: a snapshot run clears NODE_OPTIONS.
-  const runEnv = nodeArgs.includes("--snapshot-blob") ? snapshotEnv(env) : env;
-  const scratch = join(goalpostStateRoot(env), ".doctor-probe-run");
-  const payload = JSON.stringify({
-    session_id: "goalpost-doctor",
-    cwd: options.projectDir,
-    hook_event_name: "SessionEnd",
-    reason: "other",
-  });
-  try {
-    execFileSync(process.execPath, [...nodeArgs, options.cliPath, "hook", "SessionEnd"], {
-      input: payload,
-      stdio: "pipe",
-      env: { ...runEnv, GOALPOST_HOME: scratch },
-      timeout: 15_000,
-    });
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-}
 
 /** Starts `<bin> mcp`, initializes it and lists its tools over stdio, as Claude Code does. */
 function probeMcpServer(cliPath: string, env: NodeJS.ProcessEnv): DoctorCheck {
@@ -135,7 +112,12 @@ export function runDoctor(options: { projectDir: string; cliPath: string; env?: 
   const blob = snapshotPath(goalpostStateRoot(env));
   if (wired.length > 0 && existsSync(blob)) {
     try {
-      probeHook(options, env, ["--snapshot-blob", blob]);
+      probeHook(options.cliPath, {
+        env,
+        scratch: join(goalpostStateRoot(env), ".doctor-probe-run"),
+        cwd: options.projectDir,
+        snapshotBlob: blob,
+      });
       checks.push({ ok: true, label: "start-up snapshot", detail: `${blob} loads in Node ${process.version}` });
     } catch {
       checks.push({
@@ -166,7 +148,7 @@ export function runDoctor(options: { projectDir: string; cliPath: string; env?: 
   }
 
   try {
-    probeHook(options, env, []);
+    probeHook(options.cliPath, { env, scratch: join(goalpostStateRoot(env), ".doctor-probe-run"), cwd: options.projectDir });
     checks.push({ ok: true, label: "hook run", detail: "a SessionEnd hook ran and answered" });
   } catch (error) {
     checks.push({ ok: false, label: "hook run", detail: `the hook command failed: ${(error as Error).message}` });

@@ -13,9 +13,37 @@ export function snapshotEntry(cliPath: string): string {
 }
 
 /** The environment a snapshot is built and run in: without NODE_OPTIONS, whose V8 flags would make it refuse to load. */
-export function snapshotEnv(env: NodeJS.ProcessEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function snapshotEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_OPTIONS: _ignored, ...rest } = env;
-  return { ...rest, ...extra };
+  return rest;
+}
+
+/**
+ * Runs a SessionEnd hook the way an installed command does (from the snapshot when one is given,
+ * with NODE_OPTIONS cleared) against a scratch state root, which is removed after. Throws if it fails.
+ */
+export function probeHook(
+  cliPath: string,
+  options: { env: NodeJS.ProcessEnv; scratch: string; cwd: string; snapshotBlob?: string },
+): void {
+  const payload = JSON.stringify({
+    session_id: "goalpost-probe",
+    cwd: options.cwd,
+    hook_event_name: "SessionEnd",
+    reason: "other",
+  });
+  const nodeArgs = options.snapshotBlob ? ["--snapshot-blob", options.snapshotBlob] : [];
+  const env = options.snapshotBlob ? snapshotEnv(options.env) : options.env;
+  try {
+    execFileSync(process.execPath, [...nodeArgs, cliPath, "hook", "SessionEnd"], {
+      input: payload,
+      stdio: "pipe",
+      env: { ...env, GOALPOST_HOME: options.scratch },
+      timeout: 15_000,
+    });
+  } finally {
+    rmSync(options.scratch, { recursive: true, force: true });
+  }
 }
 
 /** Builds the snapshot and proves it answers a hook; returns its path, or the reason it cannot be used. */
@@ -29,19 +57,7 @@ export function buildHookSnapshot(cliPath: string, stateRoot: string): { blob: s
       stdio: "pipe",
       timeout: 60_000,
     });
-    const probe = JSON.stringify({
-      session_id: "goalpost-snapshot-probe",
-      cwd: "/",
-      hook_event_name: "SessionEnd",
-      reason: "other",
-    });
-    execFileSync(process.execPath, ["--snapshot-blob", blob, cliPath, "hook", "SessionEnd"], {
-      input: probe,
-      stdio: "pipe",
-      timeout: 15_000,
-      env: snapshotEnv(process.env, { GOALPOST_HOME: join(stateRoot, "snapshot", "probe") }),
-    });
-    rmSync(join(stateRoot, "snapshot", "probe"), { recursive: true, force: true });
+    probeHook(cliPath, { env: process.env, scratch: join(stateRoot, "snapshot", "probe"), cwd: "/", snapshotBlob: blob });
     return { blob };
   } catch (error) {
     rmSync(blob, { force: true });
