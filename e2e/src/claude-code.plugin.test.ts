@@ -2,26 +2,21 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { createGoalStore } from "@goalpost/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClaudeHome, runClaude } from "./claude-code-home.js";
-import { type MockAnthropic, scriptedResponder, startMockAnthropic, toolResults } from "./mock-anthropic.js";
+import { toolResults } from "./mock-anthropic.js";
+import { readSession, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
-import { removeTestdirs } from "./testdir.js";
 
 const pluginDir = dirname(createRequire(import.meta.url).resolve("@goalpost/adapter-claude-code/package.json"));
-let mock: MockAnthropic | undefined;
-afterEach(async () => {
-  await mock?.close();
-  removeTestdirs();
-});
+const model = useMockModel();
 
 describe("goalpost as a Claude Code plugin", () => {
   it("captures /goal and serves goalpost_status under the plugin's MCP name", async () => {
     verifies("CC-PLUGIN");
-    mock = await startMockAnthropic(
-      scriptedResponder({ main: [{ text: "", toolUse: { name: "mcp__plugin_goalpost_goalpost__goalpost_status", input: {} } }] }),
-    );
+    const mock = await model.start({
+      main: [{ text: "", toolUse: { name: "mcp__plugin_goalpost_goalpost__goalpost_status", input: {} } }],
+    });
     const home = createClaudeHome({ mockUrl: mock.url });
     const id = randomUUID();
     const run = await runClaude(home, "/goal ship the plugin", { args: ["--session-id", id, "--plugin-dir", pluginDir] });
@@ -30,7 +25,6 @@ describe("goalpost as a Claude Code plugin", () => {
     const [status] = toolResults(mock.requests);
     expect(status?.isError).toBe(false);
     expect(status?.text).toContain("Objective: ship the plugin");
-    const session = createGoalStore({ root: home.stateRoot }).read(id);
-    expect(session?.goals[0]?.objective).toBe("ship the plugin");
+    expect(readSession(home, id).goals[0]?.objective).toBe("ship the plugin");
   });
 });
