@@ -21,7 +21,7 @@ describe("Claude Code payloads recorded from the real host", () => {
     ["SessionStart-startup", { type: "session-started", source: "startup", subagent: false }],
     ["SessionStart-resume", { type: "session-started", source: "resume" }],
     ["SessionStart-compact", { type: "session-started", source: "compact" }],
-    ["UserPromptSubmit-goal", { type: "prompt-submitted", origin: "user", nativeGoal: true }],
+    ["UserPromptSubmit-goal", { type: "prompt-submitted", origin: "user" }],
     ["UserPromptSubmit-task-notification", { type: "prompt-submitted", origin: "host" }],
     ["PreToolUse-Bash", { type: "tool-about-to-run", toolName: "Bash", subagent: false }],
     ["PreToolUse-Bash-subagent", { type: "tool-about-to-run", subagent: true }],

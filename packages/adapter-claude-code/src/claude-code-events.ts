@@ -11,7 +11,9 @@ import {
 } from "./claude-code-hook-output.js";
 import type { ClaudeCodeHookEvent, ClaudeCodeHookPayload } from "./claude-code-hook-payload.js";
 
-export const CLAUDE_CODE_HOST = "claude-code";
+export { CLAUDE_CODE_HOST } from "./claude-code-profile.js";
+
+import { CLAUDE_CODE_HOST } from "./claude-code-profile.js";
 
 /** The session's key and its project directory (never a later payload's cwd, which follows `cd`). */
 export interface ClaudeCodeSessionKey {
@@ -61,7 +63,7 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
       const prompt = String(p["prompt"]);
       // A background subagent's result comes back as a prompt the host wrote (HOSTS.md §1.3).
       const origin = prompt.trimStart().startsWith("<task-notification>") ? "host" : "user";
-      return { ...base, type: "prompt-submitted", prompt, origin, nativeGoal: true };
+      return { ...base, type: "prompt-submitted", prompt, origin };
     }
     case "PreToolUse":
       return { ...base, ...toolFields(p), type: "tool-about-to-run" };

@@ -5,7 +5,6 @@ import {
   activeGoal,
   createGoalEngine,
   createGoalStore,
-  DEFAULT_TOOL_HINT,
   type EngineDecision,
   type EngineEventInput,
   type GoalEngine,
@@ -18,6 +17,7 @@ import { claudeCodeEvent, claudeCodeOutput } from "./claude-code-events.js";
 import { claudeCodeHookPayloadSchemas, isClaudeCodeHookEvent } from "./claude-code-hook-payload.js";
 import { nativeGoalClearedSince } from "./claude-code-native-goal.js";
 import { goalpostStateRoot } from "./claude-code-paths.js";
+import { claudeCodeProfile } from "./claude-code-profile.js";
 
 export interface HookResult {
   /** What goes to stdout: the host's JSON, or "" for no decision. */
@@ -27,9 +27,6 @@ export interface HookResult {
 }
 
 const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
-
-/** How the model reaches the goal tools in Claude Code, including the shell fallback. */
-export const CLAUDE_CODE_TOOL_HINT = `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-claude-code update '<json>' (also status, open, close).`;
 
 /** Events at which a `/goal clear` typed since the last hook is mirrored (not per tool call: it reads a file). */
 const MIRROR_AT = new Set(["prompt-submitted", "stop-requested", "session-started"]);
@@ -48,11 +45,11 @@ function mirrorNativeClear(
   const goal = activeGoal(store.peek(event.sessionId));
   if (!goal || !nativeGoalClearedSince(transcriptPath, goal.createdAt)) return null;
   return engine.handle({
-    type: "prompt-submitted",
+    type: "native-goal-changed",
     sessionId: event.sessionId,
     host: event.host,
     cwd: event.cwd,
-    prompt: "/goal clear",
+    change: "cleared",
   });
 }
 
@@ -95,7 +92,7 @@ export function runClaudeCodeHook(eventName: string, stdin: string, env: NodeJS.
     const event = claudeCodeEvent(eventName, payload as never, { sessionId: payload.session_id, cwd });
     if (!event) return noDecision();
 
-    const engine = createGoalEngine({ store, config: loadEngineConfig(root, env, warn), toolHint: CLAUDE_CODE_TOOL_HINT });
+    const engine = createGoalEngine({ store, config: loadEngineConfig(root, env, warn), profile: claudeCodeProfile });
     const cleared = mirrorNativeClear(engine, store, event, payload.transcript_path);
     const output = claudeCodeOutput(eventName, withClear(cleared, engine.handle(event)));
     return { stdout: output ? JSON.stringify(output) : "", stderr: warnings.map((line) => `${line}\n`).join("") };

@@ -3,9 +3,9 @@
 import {
   applyGoalUpdate,
   CompletionRefusedError,
-  classifyToolCall,
   closeGoal,
   createGoal,
+  createToolClassifier,
   pushReceipt,
   pushToolCall,
   summarizeToolCall,
@@ -49,9 +49,10 @@ function closeAsComplete() {
 closeAsComplete();
 
 // What a host reports as tool results becomes history and receipts; a model's words never do.
+const classifier = createToolClassifier();
 function toolRan(tool, input, passed = true) {
   const at = clock.next();
-  const call = classifyToolCall(tool, input);
+  const call = classifier.classify(tool, input);
   goal = pushToolCall(goal, { at: at.toISOString(), tool: call.tool, kind: call.kind, summary: summarizeToolCall(call) });
   if (call.edits) goal = { ...goal, lastEditAt: at.toISOString() };
   if (call.kind === "verification" && call.category) {

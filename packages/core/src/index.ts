@@ -9,12 +9,20 @@ export {
   killSwitchEngaged,
   loadEngineConfig,
 } from "./engine/engine-config.js";
-export type { EngineDecision, EngineEvent, EngineEventInput, EngineEventOf, TaskItem } from "./engine/engine-event.js";
+export type {
+  EngineDecision,
+  EngineEvent,
+  EngineEventInput,
+  EngineEventOf,
+  EngineEventType,
+  TaskItem,
+} from "./engine/engine-event.js";
 export {
   compactionAboutToRunEventSchema,
   engineDecisionSchema,
   engineEventSchema,
   NO_DECISION,
+  nativeGoalChangedEventSchema,
   promptSubmittedEventSchema,
   sessionEndedEventSchema,
   sessionStartedEventSchema,
@@ -50,28 +58,42 @@ export {
   SubagentRefusedError,
 } from "./errors.js";
 export { classifyCommand, commandSegments, isMutatingCommand } from "./evidence/classify-command.js";
-export type { ClassifyOptions, ToolCallClass } from "./evidence/classify-tool-call.js";
+export type {
+  ToolCallClass,
+  ToolCallDescription,
+  ToolClassifier,
+  ToolClassifierOptions,
+} from "./evidence/classify-tool-call.js";
 export {
-  classifyToolCall,
-  isGoalpostStatePath,
+  createToolClassifier,
+  isInside,
   PATH_KEYS,
   summarizeToolCall,
   toolInputPaths,
 } from "./evidence/classify-tool-call.js";
 export { isVagueEvidence, MIN_EVIDENCE_LENGTH } from "./evidence/evidence-quality.js";
 export type { GoalToolName } from "./evidence/goal-tool-names.js";
-export { bareToolName, GOAL_TOOL_NAMES, goalToolName, isGoalpostCommand } from "./evidence/goal-tool-names.js";
+export { GOAL_TOOL_NAMES, goalToolName, isGoalpostCommand } from "./evidence/goal-tool-names.js";
 export { isWildcardReference, referenceMatchesIssue } from "./evidence/issue-matching.js";
 export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/completion-gate.js";
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
 export { uncoveredRequirements } from "./gate/requirement-coverage.js";
+export type { HostProfile, HostProfileInput } from "./host/host-profile.js";
+export { defineHostProfile, GENERIC_HOST_PROFILE, hostProfileSchema } from "./host/host-profile.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";
 export { HISTORY_LIMITS, pushGoalEvent, pushReceipt, pushToolCall } from "./record/bounded-history.js";
 export { cwdHash, newGoalId } from "./record/goal-identity.js";
 export type { GoalCloseInput, GoalOpenInput, GoalUpdateInput } from "./record/goal-inputs.js";
 export { goalCloseInputSchema, goalOpenInputSchema, goalUpdateInputSchema } from "./record/goal-inputs.js";
-export type { CreateGoalInput, GoalUpdateResult } from "./record/goal-lifecycle.js";
-export { applyGoalUpdate, closeGoal, createGoal, TEXT_LIMITS, UPDATE_COUNTING_FIELDS } from "./record/goal-lifecycle.js";
+export type { CreateGoalInput, GoalUpdateResult, RetireOptions } from "./record/goal-lifecycle.js";
+export {
+  applyGoalUpdate,
+  closeGoal,
+  createGoal,
+  retireGoal,
+  TEXT_LIMITS,
+  UPDATE_COUNTING_FIELDS,
+} from "./record/goal-lifecycle.js";
 export type { GoalPhase } from "./record/goal-phase.js";
 export {
   canTransition,

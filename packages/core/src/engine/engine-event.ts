@@ -31,9 +31,6 @@ export const promptSubmittedEventSchema = z.object({
         "host: a prompt the host made itself (a background task's notification, a stop reason fed back); never captured, never resets counters.",
       ),
     ),
-  nativeGoal: z
-    ._default(z.boolean(), false)
-    .check(describe("True when the host has its own /goal, so a /goal prompt is mirrored.")),
 });
 
 export const toolAboutToRunEventSchema = z.object({
@@ -97,6 +94,14 @@ export const sessionEndedEventSchema = z.object({
   reason: z.optional(z.nullable(z.string())).check(describe("Why the session ended, as the host says.")),
 });
 
+export const nativeGoalChangedEventSchema = z.object({
+  type: eventType("native-goal-changed"),
+  ...base,
+  change: z
+    .enum(["cleared"])
+    .check(describe("What the user did to the host's own goal. cleared: they cleared it (the mirrored goal is cancelled).")),
+});
+
 export const engineEventSchema = z.discriminatedUnion("type", [
   sessionStartedEventSchema,
   promptSubmittedEventSchema,
@@ -108,11 +113,13 @@ export const engineEventSchema = z.discriminatedUnion("type", [
   subagentStartedEventSchema,
   subagentStoppedEventSchema,
   sessionEndedEventSchema,
+  nativeGoalChangedEventSchema,
 ]);
 export type EngineEvent = z.infer<typeof engineEventSchema>;
 /** An event as an adapter builds it: defaulted fields may be left out. */
 export type EngineEventInput = z.input<typeof engineEventSchema>;
-export type EngineEventOf<T extends EngineEvent["type"]> = Extract<EngineEvent, { type: T }>;
+export type EngineEventType = EngineEvent["type"];
+export type EngineEventOf<T extends EngineEventType> = Extract<EngineEvent, { type: T }>;
 
 export const engineDecisionSchema = z.object({
   action: z

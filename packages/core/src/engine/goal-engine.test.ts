@@ -6,8 +6,10 @@ import { isOpen } from "../record/goal-phase.js";
 import { continuationCandidates } from "../store/continuation.js";
 import { lookupToolUse } from "../store/tool-use-index.js";
 import { killSwitchEngaged, loadEngineConfig } from "./engine-config.js";
+import { engineEventSchema } from "./engine-event.js";
+import { EVENT_HANDLERS } from "./handlers/index.js";
 import { activeGoal } from "./session-goals.js";
-import { SESSION, testEngine } from "./test-engine.js";
+import { SESSION, TEST_PROFILE, testEngine } from "./test-engine.js";
 
 const bash = (command: string) => ({ toolName: "Bash", toolInput: { command } });
 
@@ -21,6 +23,14 @@ function withOpenGoal(config = {}, options = {}) {
 function drift(send: ReturnType<typeof testEngine>["send"], calls: number) {
   for (let index = 0; index < calls; index++) send({ type: "tool-about-to-run", ...bash(`cat file${index}`) });
 }
+
+describe("the handler table", () => {
+  it("has exactly one handler for every event type the schema accepts", () => {
+    const types = engineEventSchema._zod.def.options.map((option) => option._zod.def.shape.type._zod.def.values[0]);
+    expect(Object.keys(EVENT_HANDLERS).sort()).toEqual([...types].sort());
+    expect(new Set(types).size).toBe(types.length);
+  });
+});
 
 describe("capture", () => {
   it("a new goal replaces the open one, which is cancelled as replaced", () => {
@@ -39,8 +49,8 @@ describe("capture", () => {
   });
 
   it("mirrors a host's native /goal with source native, and keeps only a hash and a redacted preview of the prompt", () => {
-    const { send, store } = testEngine();
-    send({ type: "prompt-submitted", prompt: `/goal ship it; token=${"abc"}${"d".repeat(30)}`, nativeGoal: true });
+    const { send, store } = testEngine({}, { profile: { ...TEST_PROFILE, nativeGoal: true } });
+    send({ type: "prompt-submitted", prompt: `/goal ship it; token=${"abc"}${"d".repeat(30)}` });
     const goal = activeGoal(store.read(SESSION.sessionId))!;
     expect(goal.source).toBe("native");
     expect(goal.sourcePromptHash).toMatch(/^[0-9a-f]{64}$/);
@@ -54,6 +64,22 @@ describe("capture", () => {
     expect(activeGoal(store.read(SESSION.sessionId))).toBeNull();
     expect(store.read(SESSION.sessionId)!.goals.every((goal) => !isOpen(goal))).toBe(true);
     expect(send({ type: "prompt-submitted", prompt: "/goal status" }).context).toMatch(/no open goal/);
+  });
+
+  it("a goal without a native /goal on its host is captured as slash", () => {
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal ship it" });
+    expect(activeGoal(store.read(SESSION.sessionId))!.source).toBe("slash");
+  });
+
+  it("the user clearing the host's own goal cancels the mirrored goal, and tells the model", () => {
+    const { send, store } = withOpenGoal();
+    const answer = send({ type: "native-goal-changed", change: "cleared" });
+    expect(answer.context).toMatch(/the user cleared goal goal_\w+\. Do not continue it\./);
+    expect(store.read(SESSION.sessionId)!.goals.every((goal) => !isOpen(goal))).toBe(true);
+    expect(store.read(SESSION.sessionId)!.goals[0]!.closeReason).toBe("cleared by user");
+    // With nothing open, the host's clear says nothing.
+    expect(send({ type: "native-goal-changed", change: "cleared" })).toEqual({ action: "none" });
   });
 
   it("never captures a host-made prompt, and such a prompt does not reset drift", () => {
@@ -146,7 +172,7 @@ describe("subagents", () => {
   });
 
   it("infers subagent tool events from start/stop on hosts that do not mark them", () => {
-    const { send, store } = withOpenGoal({}, { inferSubagentsFromStartStop: true });
+    const { send, store } = withOpenGoal({}, { profile: { ...TEST_PROFILE, marksSubagents: false } });
     send({ type: "subagent-started", agentId: "a1" });
     drift(send, 8);
     expect(activeGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);

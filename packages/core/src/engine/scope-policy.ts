@@ -1,6 +1,6 @@
 // Scope: a goal may declare path globs the work may touch and actions out of bounds ("!push",
 // "!publish", "!deploy"). An edit outside the globs or a forbidden action is drift at once.
-import { isEditCall, type ToolCallDescription } from "../evidence/classify-tool-call.js";
+import type { ToolCallDescription } from "../evidence/classify-tool-call.js";
 import type { GoalRecord } from "../record/goal-record.js";
 
 const ACTIONS: Readonly<Record<string, RegExp>> = {
@@ -45,7 +45,7 @@ export function scopeViolation(goal: GoalRecord, call: ToolCallDescription): str
     }
   }
   const globs = goal.scope.filter((entry) => !entry.startsWith("!"));
-  if (globs.length === 0 || !isEditCall(call)) return null;
+  if (globs.length === 0 || !call.edits) return null;
   const patterns = globs.map(globPattern);
   const outside = call.paths.find((path) => !patterns.some((pattern) => pattern.test(relativeTo(goal.cwd, path))));
   return outside ? `editing ${outside}` : null;

@@ -3,8 +3,7 @@
 // it completes or leaves the list, so the goal stack reads epic → issue → task.
 // Task goals are bookkeeping: they close with the host's word, not through the completion gate,
 // which guards the user's own goal.
-import { pushGoalEvent } from "../record/bounded-history.js";
-import { createGoal } from "../record/goal-lifecycle.js";
+import { createGoal, retireGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
@@ -43,24 +42,21 @@ export function openTaskGoals(session: SessionFile, root: GoalRecord): GoalRecor
 
 /** Pushes or pops task goals under `root` to match the host's list. Returns whether anything changed. */
 export function applyTasks(session: SessionFile, root: GoalRecord, tasks: readonly TaskItem[], now: Date): boolean {
-  const at = now.toISOString();
   const inProgress = tasks.find((task) => task.status === "in_progress");
   const completed = new Set(tasks.filter((task) => task.status === "completed").map((task) => itemKey(task.text)));
   let changed = false;
   for (const task of openTaskGoals(session, root)) {
     if (inProgress && itemKey(task.objective) === itemKey(inProgress.text)) continue;
     const done = completed.has(itemKey(task.objective));
-    const closed: GoalRecord = {
-      ...task,
-      status: done ? "complete" : "cancelled",
-      closedAt: at,
-      updatedAt: at,
-      closeReason: done ? "completed in the host's task list" : "left the host's task list",
-      revision: task.revision + 1,
-    };
-    session.goals = session.goals.map((goal) =>
-      goal.id === task.id ? pushGoalEvent(closed, { at, type: "closed", note: closed.closeReason ?? "" }) : goal,
+    const closed = retireGoal(
+      task,
+      {
+        status: done ? "complete" : "cancelled",
+        reason: done ? "completed in the host's task list" : "left the host's task list",
+      },
+      now,
     );
+    session.goals = session.goals.map((goal) => (goal.id === task.id ? closed : goal));
     changed = true;
   }
   if (inProgress && !openTaskGoals(session, root).some((task) => itemKey(task.objective) === itemKey(inProgress.text))) {

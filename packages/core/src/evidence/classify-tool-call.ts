@@ -1,87 +1,16 @@
-// Maps a tool call of any of the four hosts to what it proves. Names come from HOSTS.md: Claude Code
-// (Read, Edit, Bash, ...), Codex (Bash with command, apply_patch), Copilot CLI (bash, view, edit, ...),
-// VS Code (read_file, replace_string_in_file, run_in_terminal, runTests, ...).
+// What a tool call proves, judged through the host's profile: its shell, read, edit, test and task
+// tools are the host's own names (the adapter says which); core knows none of them.
+import { isAbsolute, relative, resolve } from "node:path";
+import { GENERIC_HOST_PROFILE, type HostProfile } from "../host/host-profile.js";
 import type { EvidenceKind, VerificationCategory } from "../record/goal-record.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { classifyCommand, isMutatingCommand } from "./classify-command.js";
-import { bareToolName, goalToolName, isGoalpostCommand } from "./goal-tool-names.js";
-
-const SHELL_TOOLS = new Set([
-  "bash",
-  "shell",
-  "shell_command",
-  "local_shell",
-  "exec_command",
-  "run_in_terminal",
-  "runinterminal",
-  "powershell",
-  "run_terminal_command",
-  "runterminalcommand",
-  "terminal",
-  "execute_command",
-  "container.exec",
-]);
-const INSPECTION_TOOLS = new Set([
-  "read",
-  "grep",
-  "glob",
-  "ls",
-  "notebookread",
-  "view",
-  "rg",
-  "read_file",
-  "grep_search",
-  "file_search",
-  "list_dir",
-  "semantic_search",
-  "codebase_search",
-  "search",
-  "list_directory",
-  "read_many_files",
-  "get_errors",
-  "get_changed_files",
-  "test_failure",
-  "find",
-  "search_files",
-  "read_notebook_cell_output",
-  "view_image",
-  "lsp",
-  "show_file",
-]);
-const ACTION_TOOLS = new Set([
-  "edit",
-  "write",
-  "multiedit",
-  "notebookedit",
-  "apply_patch",
-  "create",
-  "create_file",
-  "replace_string_in_file",
-  "multi_replace_string_in_file",
-  "insert_edit_into_file",
-  "edit_file",
-  "edit_notebook_file",
-  "str_replace",
-  "str_replace_editor",
-  "write_file",
-  "create_directory",
-  "delete_file",
-  "rename_file",
-  "editfiles",
-]);
-const TEST_TOOLS = new Set(["runtests", "run_tests", "test"]);
-const TASK_TOOLS = new Set([
-  "todowrite",
-  "manage_todo_list",
-  "update_plan",
-  "update_todo",
-  "todo_write",
-  "taskcreate",
-  "taskupdate",
-]);
+import { goalToolName, isGoalpostCommand } from "./goal-tool-names.js";
 
 /** Tool-input keys that carry a file path, across hosts. */
 export const PATH_KEYS = ["path", "file_path", "filePath", "file", "filename", "fileName", "notebook_path"] as const;
+/** Tool-input keys that carry a shell command, across hosts. */
+const COMMAND_KEYS = ["command", "cmd", "commandLine", "script", "input"] as const;
 
 export interface ToolCallClass {
   readonly kind: EvidenceKind;
@@ -96,6 +25,16 @@ export interface ToolCallClass {
   readonly edits: boolean;
   /** True for a host todo/plan tool. */
   readonly tasks: boolean;
+}
+
+/** What a call names, without judging it: the bare tool name, its command (shell tools) and paths. */
+export interface ToolCallDescription {
+  readonly tool: string;
+  readonly command?: string;
+  readonly paths: readonly string[];
+  readonly shell: boolean;
+  /** True when the call changes files: an edit tool, or a shell command that writes. */
+  readonly edits: boolean;
 }
 
 function stringField(input: unknown, keys: readonly string[]): string | undefined {
@@ -126,65 +65,86 @@ export function toolInputPaths(input: unknown): string[] {
   return [...new Set(paths)];
 }
 
-export interface ClassifyOptions {
-  /** A predicate for goalpost's own state files: touching them is never evidence. */
-  readonly isOwnPath?: (path: string) => boolean;
+/** Whether `path` (relative paths resolved against `cwd`) lies inside `root`. */
+export function isInside(root: string, path: string, cwd = "/"): boolean {
+  const inner = relative(resolve(root), resolve(cwd, path));
+  return inner === "" || (!inner.startsWith("..") && !isAbsolute(inner));
 }
 
-const OWN_PATH =
-  /(?:^|[\\/])(?:\.goalpost|goalpost-state)(?:[\\/]|$)|(?:^|[\\/])\.(?:claude|codex|copilot)[\\/]goalpost(?:[\\/]|$)/;
-
-/** Default test for goalpost's own files: the state roots adapters use inside host homes. */
-export function isGoalpostStatePath(path: string): boolean {
-  return OWN_PATH.test(path);
+export interface ToolClassifierOptions {
+  /** goalpost's state root: a call that only touches files in it is bookkeeping, never evidence. */
+  readonly stateRoot?: string;
 }
 
-/** What a call names, without judging it: the bare tool name, its command (shell tools) and paths. */
-export interface ToolCallDescription {
-  readonly tool: string;
-  readonly command?: string;
-  readonly paths: readonly string[];
-  readonly shell: boolean;
+export interface ToolClassifier {
+  readonly profile: HostProfile;
+  /** The bare tool name, its command and paths: cheap, for the decision before a tool runs. */
+  describe(toolName: string, input: unknown): ToolCallDescription;
+  /** What the call proves, for the record after it ran. */
+  classify(toolName: string, input: unknown): ToolCallClass;
+  /** goalpost's own tools, its CLI, or only its own state files: never drift, never evidence. */
+  isBookkeeping(toolName: string, call: ToolCallDescription): boolean;
 }
 
-export function describeToolCall(toolName: string, input: unknown): ToolCallDescription {
-  const tool = bareToolName(toolName);
-  const shell = SHELL_TOOLS.has(tool.toLowerCase());
-  const command = shell ? (stringField(input, ["command", "cmd", "commandLine", "script", "input"]) ?? "") : undefined;
-  return { tool, paths: toolInputPaths(input), shell, ...(command === undefined ? {} : { command }) };
-}
+const lowered = (list: readonly string[]) => new Set(list.map((name) => name.toLowerCase()));
 
-/** goalpost's own tools, its CLI, or only its own state files: bookkeeping, never drift or evidence. */
-export function isGoalBookkeeping(toolName: string, call: ToolCallDescription, options: ClassifyOptions = {}): boolean {
-  const isOwnPath = options.isOwnPath ?? isGoalpostStatePath;
-  return (
-    goalToolName(toolName) !== null ||
-    (call.command !== undefined && isGoalpostCommand(call.command)) ||
-    (call.paths.length > 0 && call.paths.every(isOwnPath))
-  );
-}
+export function createToolClassifier(
+  profile: HostProfile = GENERIC_HOST_PROFILE,
+  options: ToolClassifierOptions = {},
+): ToolClassifier {
+  const shell = lowered(profile.tools.shell);
+  const read = lowered(profile.tools.read);
+  const edit = lowered(profile.tools.edit);
+  const test = lowered(profile.tools.test);
+  const task = lowered(profile.tools.task);
+  const mcpName = profile.mcpToolName ? new RegExp(profile.mcpToolName) : null;
 
-/** Whether the call changes files: an edit tool, or a shell command that writes. */
-export function isEditCall(call: ToolCallDescription): boolean {
-  return call.shell ? isMutatingCommand(call.command ?? "") : ACTION_TOOLS.has(call.tool.toLowerCase());
-}
+  const bare = (toolName: string) => {
+    const trimmed = toolName.trim();
+    return (mcpName?.exec(trimmed)?.[1] ?? trimmed).trim();
+  };
 
-export function classifyToolCall(toolName: string, input: unknown, options: ClassifyOptions = {}): ToolCallClass {
-  const call = describeToolCall(toolName, input);
-  const key = call.tool.toLowerCase();
-  const base = { tool: call.tool, paths: call.paths, edits: false, tasks: false };
-  if (isGoalBookkeeping(toolName, call, options))
-    return { ...base, kind: "goal", ...(call.command === undefined ? {} : { command: call.command }) };
-  if (call.shell) {
-    const command = call.command ?? "";
-    const { kind, category } = classifyCommand(command);
-    return { ...base, kind, ...(category ? { category } : {}), command, edits: isMutatingCommand(command) };
+  function describe(toolName: string, input: unknown): ToolCallDescription {
+    const tool = bare(toolName);
+    const isShell = shell.has(tool.toLowerCase());
+    const command = isShell ? (stringField(input, COMMAND_KEYS) ?? "") : undefined;
+    return {
+      tool,
+      paths: toolInputPaths(input),
+      shell: isShell,
+      edits: isShell ? isMutatingCommand(command ?? "") : edit.has(tool.toLowerCase()),
+      ...(command === undefined ? {} : { command }),
+    };
   }
-  if (TEST_TOOLS.has(key)) return { ...base, kind: "verification", category: "test" };
-  if (INSPECTION_TOOLS.has(key)) return { ...base, kind: "inspection" };
-  if (ACTION_TOOLS.has(key)) return { ...base, kind: "action", edits: true };
-  if (TASK_TOOLS.has(key)) return { ...base, kind: "other", tasks: true };
-  return { ...base, kind: "other" };
+
+  function isBookkeeping(toolName: string, call: ToolCallDescription): boolean {
+    const root = options.stateRoot;
+    return (
+      goalToolName(toolName) !== null ||
+      (call.command !== undefined && isGoalpostCommand(call.command)) ||
+      (root !== undefined && call.paths.length > 0 && call.paths.every((path) => isInside(root, path)))
+    );
+  }
+
+  function classify(toolName: string, input: unknown): ToolCallClass {
+    const call = describe(toolName, input);
+    const key = call.tool.toLowerCase();
+    const base = { tool: call.tool, paths: call.paths, edits: call.edits, tasks: false };
+    if (isBookkeeping(toolName, call))
+      return { ...base, edits: false, kind: "goal", ...(call.command === undefined ? {} : { command: call.command }) };
+    if (call.shell) {
+      const command = call.command ?? "";
+      const { kind, category } = classifyCommand(command);
+      return { ...base, kind, ...(category ? { category } : {}), command };
+    }
+    if (test.has(key)) return { ...base, kind: "verification", category: "test" };
+    if (read.has(key)) return { ...base, kind: "inspection" };
+    if (edit.has(key)) return { ...base, kind: "action" };
+    if (task.has(key)) return { ...base, kind: "other", tasks: true };
+    return { ...base, kind: "other" };
+  }
+
+  return { profile, describe, classify, isBookkeeping };
 }
 
 /** One line describing a call for the tool history: the command or the paths, redacted and bounded. */

@@ -1,58 +1,79 @@
 import { describe, expect, it } from "vitest";
+import { defineHostProfile } from "../host/host-profile.js";
 import { classifyCommand, isMutatingCommand } from "./classify-command.js";
-import { classifyToolCall } from "./classify-tool-call.js";
-import { bareToolName, goalToolName, isGoalpostCommand } from "./goal-tool-names.js";
+import { createToolClassifier } from "./classify-tool-call.js";
+import { goalToolName, isGoalpostCommand } from "./goal-tool-names.js";
 
-describe("classifyToolCall across hosts", () => {
+// Profiles as adapters write them: the classifier knows a host's tools only through its profile.
+const claudeLike = defineHostProfile({
+  host: "claude-like",
+  tools: { shell: ["Bash"], read: ["Read", "Grep", "Glob"], edit: ["Edit", "Write", "MultiEdit"], task: ["TodoWrite"] },
+  mcpToolName: "^mcp__(?:plugin_[^_]+_)?[^_]+(?:_[^_]+)*?__(.+)$",
+});
+const vscodeLike = defineHostProfile({
+  host: "vscode-like",
+  tools: {
+    shell: ["run_in_terminal"],
+    read: ["read_file", "grep_search", "list_dir"],
+    edit: ["replace_string_in_file", "create_file", "apply_patch"],
+    test: ["runTests"],
+    task: ["manage_todo_list"],
+  },
+});
+const STATE_ROOT = "/home/u/.claude/goalpost";
+const claude = createToolClassifier(claudeLike, { stateRoot: STATE_ROOT });
+const vscode = createToolClassifier(vscodeLike, { stateRoot: STATE_ROOT });
+
+describe("tool calls judged through the host's profile", () => {
   it.each([
-    // Claude Code
-    ["Read", { file_path: "/p/src/a.ts" }, "inspection"],
-    ["Grep", { pattern: "x" }, "inspection"],
-    ["Glob", { pattern: "**/*.ts" }, "inspection"],
-    ["Edit", { file_path: "/p/src/a.ts" }, "action"],
-    ["Write", { file_path: "/p/src/b.ts" }, "action"],
-    ["MultiEdit", { file_path: "/p/src/a.ts" }, "action"],
-    ["Bash", { command: "npm test" }, "verification"],
-    ["Bash", { command: "cat src/a.ts | head -20" }, "inspection"],
-    // Codex
-    ["apply_patch", { command: "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch" }, "action"],
-    ["Bash", { command: "cargo test --all" }, "verification"],
-    // Copilot CLI
-    ["view", { path: "/p/src/a.ts" }, "inspection"],
-    ["edit", { path: "/p/src/a.ts" }, "action"],
-    ["create", { path: "/p/src/c.ts" }, "action"],
-    ["bash", { command: "pytest -q" }, "verification"],
-    ["glob", { pattern: "*.py" }, "inspection"],
-    // VS Code
-    ["read_file", { filePath: "/p/src/a.ts" }, "inspection"],
-    ["grep_search", { query: "x" }, "inspection"],
-    ["file_search", { query: "*.ts" }, "inspection"],
-    ["list_dir", { path: "/p" }, "inspection"],
-    ["replace_string_in_file", { filePath: "/p/src/a.ts" }, "action"],
-    ["create_file", { filePath: "/p/src/d.ts" }, "action"],
-    ["run_in_terminal", { command: "npx tsc --noEmit" }, "verification"],
-    ["runTests", {}, "verification"],
-    // goalpost's own tools under every host's prefix
-    ["mcp__goalpost__goalpost_update", {}, "goal"],
-    ["mcp_goalpost_goalpost_status", {}, "goal"],
-    ["goalpost-goalpost_close", {}, "goal"],
-    ["mcp__plugin_goalpost_goalpost__goalpost_open", {}, "goal"],
-    ["Bash", { command: "npx goalpost status" }, "goal"],
-    ["Read", { file_path: "/home/u/.claude/goalpost/by-session/s.json" }, "goal"],
-    ["Agent", { prompt: "x" }, "other"],
-  ] as const)("%s %j → %s", (tool, input, kind) => {
-    expect(classifyToolCall(tool, input).kind).toBe(kind);
+    [claude, "Read", { file_path: "/p/src/a.ts" }, "inspection"],
+    [claude, "Grep", { pattern: "x" }, "inspection"],
+    [claude, "Edit", { file_path: "/p/src/a.ts" }, "action"],
+    [claude, "MultiEdit", { file_path: "/p/src/a.ts" }, "action"],
+    [claude, "Bash", { command: "npm test" }, "verification"],
+    [claude, "Bash", { command: "cat src/a.ts | head -20" }, "inspection"],
+    [claude, "Bash", { command: "cargo test --all" }, "verification"],
+    [vscode, "read_file", { filePath: "/p/src/a.ts" }, "inspection"],
+    [vscode, "replace_string_in_file", { filePath: "/p/src/a.ts" }, "action"],
+    [vscode, "apply_patch", { input: "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch" }, "action"],
+    [vscode, "run_in_terminal", { command: "npx tsc --noEmit" }, "verification"],
+    [vscode, "runTests", {}, "verification"],
+    // Another host's names mean nothing here: unknown tools are never evidence.
+    [claude, "read_file", { filePath: "/p/src/a.ts" }, "other"],
+    [vscode, "Bash", { command: "npm test" }, "other"],
+    // goalpost's own tools under every host's prefix, its CLI, and its state files.
+    [claude, "mcp__goalpost__goalpost_update", {}, "goal"],
+    [vscode, "mcp_goalpost_goalpost_status", {}, "goal"],
+    [vscode, "goalpost-goalpost_close", {}, "goal"],
+    [claude, "mcp__plugin_goalpost_goalpost__goalpost_open", {}, "goal"],
+    [claude, "Bash", { command: "npx goalpost status" }, "goal"],
+    [claude, "Read", { file_path: `${STATE_ROOT}/by-session/s.json` }, "goal"],
+    [claude, "Read", { file_path: "/home/u/.claude/goalpost-notes.md" }, "inspection"],
+    [claude, "Agent", { prompt: "x" }, "other"],
+  ] as const)("%#: %s %j → %s", (classifier, tool, input, kind) => {
+    expect(classifier.classify(tool, input).kind).toBe(kind);
   });
 
   it("marks edits, shell mutations and task tools", () => {
-    expect(classifyToolCall("Edit", { file_path: "a" }).edits).toBe(true);
-    expect(classifyToolCall("Bash", { command: "sed -i s/a/b/ x.ts" }).edits).toBe(true);
-    expect(classifyToolCall("Bash", { command: "echo done" }).edits).toBe(false);
-    expect(classifyToolCall("TodoWrite", { todos: [] }).tasks).toBe(true);
-    expect(classifyToolCall("manage_todo_list", {}).tasks).toBe(true);
-    expect(classifyToolCall("apply_patch", { command: "*** Begin Patch\n*** Add File: n.ts\n*** End Patch" }).paths).toEqual([
+    expect(claude.classify("Edit", { file_path: "a" }).edits).toBe(true);
+    expect(claude.classify("Bash", { command: "sed -i s/a/b/ x.ts" }).edits).toBe(true);
+    expect(claude.classify("Bash", { command: "echo done" }).edits).toBe(false);
+    expect(claude.classify("TodoWrite", { todos: [] }).tasks).toBe(true);
+    expect(vscode.classify("manage_todo_list", {}).tasks).toBe(true);
+    expect(vscode.classify("apply_patch", { input: "*** Begin Patch\n*** Add File: n.ts\n*** End Patch" }).paths).toEqual([
       "n.ts",
     ]);
+  });
+
+  it("strips the host's MCP prefix to the bare tool name", () => {
+    expect(claude.describe("mcp__github__create_issue", {}).tool).toBe("create_issue");
+    expect(vscode.describe("mcp__github__create_issue", {}).tool).toBe("mcp__github__create_issue");
+  });
+
+  it("falls back to a generic profile for a harness that gives none", () => {
+    const generic = createToolClassifier();
+    expect(generic.classify("bash", { command: "npm test" }).kind).toBe("verification");
+    expect(generic.classify("write_file", { path: "a.ts" }).kind).toBe("action");
   });
 });
 
@@ -109,8 +130,7 @@ describe("goal tool names", () => {
     expect(goalToolName("Bash")).toBeNull();
   });
 
-  it("strips MCP prefixes and spots the CLI", () => {
-    expect(bareToolName("mcp__github__create_issue")).toBe("create_issue");
+  it("spots the CLI", () => {
     expect(isGoalpostCommand("goalpost-claude-code hook Stop")).toBe(true);
     expect(isGoalpostCommand("npm run goalposts")).toBe(false);
   });

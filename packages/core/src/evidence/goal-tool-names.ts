@@ -1,6 +1,6 @@
-// goalpost's own tools reach hooks under a different name on every host: mcp__goalpost__goalpost_status
-// (Claude Code, Codex), mcp_goalpost_goalpost_status (VS Code), goalpost-goalpost_status (Copilot CLI),
-// plugin forms, or bare. They never count as drift and never as evidence.
+// goalpost's own tools reach hooks under a different name on every host (mcp__goalpost__goalpost_status,
+// mcp_goalpost_goalpost_status, goalpost-goalpost_status, plugin forms, or bare): whatever the prefix,
+// the name ends in goalpost's own tool name. They never count as drift and never as evidence.
 
 export const GOAL_TOOL_NAMES = ["goalpost_status", "goalpost_open", "goalpost_update", "goalpost_close"] as const;
 export type GoalToolName = (typeof GOAL_TOOL_NAMES)[number];
@@ -11,13 +11,6 @@ const GOAL_TOOL = new RegExp(`(?:^|[_./(-])(${GOAL_TOOL_NAMES.join("|")})\\)?$`)
 export function goalToolName(toolName: string): GoalToolName | null {
   const match = GOAL_TOOL.exec(toolName.trim());
   return match ? (match[1] as GoalToolName) : null;
-}
-
-/** Strips host prefixes from an MCP tool name: mcp__server__tool, mcp_server_tool is kept whole. */
-export function bareToolName(toolName: string): string {
-  const trimmed = toolName.trim();
-  const mcp = /^mcp__(?:plugin_[^_]+_)?[^_]+(?:_[^_]+)*?__(.+)$/.exec(trimmed);
-  return mcp?.[1] ?? trimmed;
 }
 
 /** A shell command that runs the goalpost CLI (the agent's fallback for goal tools). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CompletionRefusedError, EmptyUpdateError, InvalidInputError } from "../errors.js";
 import { HISTORY_LIMITS, pushToolCall } from "./bounded-history.js";
-import { applyGoalUpdate, closeGoal, createGoal } from "./goal-lifecycle.js";
+import { applyGoalUpdate, closeGoal, createGoal, retireGoal } from "./goal-lifecycle.js";
 import { goalRecordSchema } from "./goal-record.js";
 import { at, completableGoal, draftGoal, T0 } from "./test-goals.js";
 
@@ -101,6 +101,26 @@ describe("closeGoal", () => {
   it("closes as blocked or cancelled without proof", () => {
     expect(closeGoal(draftGoal(), { status: "cancelled", reason: "cleared by user" }).closeReason).toBe("cleared by user");
     expect(closeGoal(draftGoal(), { status: "blocked", reason: "no access" }).closedAt).not.toBeNull();
+  });
+});
+
+describe("retireGoal", () => {
+  it("is the one way out of the open states: status, closedAt, reason, revision and history move together", () => {
+    const goal = draftGoal();
+    const moved = retireGoal(goal, { status: "cancelled", reason: "moved to session s2", eventType: "moved" }, at(9));
+    expect(moved).toMatchObject({
+      status: "cancelled",
+      closedAt: at(9).toISOString(),
+      updatedAt: at(9).toISOString(),
+      closeReason: "moved to session s2",
+      revision: goal.revision + 1,
+    });
+    expect(moved.history.at(-1)).toMatchObject({ type: "moved", note: "cancelled: moved to session s2" });
+    expect(goalRecordSchema.safeParse(moved).success).toBe(true);
+    expect(retireGoal(goal, { status: "complete", reason: null }, at(9)).history.at(-1)).toMatchObject({
+      type: "closed",
+      note: "complete",
+    });
   });
 });
 

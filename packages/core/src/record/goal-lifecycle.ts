@@ -218,6 +218,36 @@ export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: 
   return { goal: pushGoalEvent(next, { at, type: "updated", note: changed.join(", ") }), changed };
 }
 
+export interface RetireOptions {
+  readonly status: "complete" | "cancelled" | "blocked";
+  readonly reason: string | null;
+  /** The history entry's type: "closed", or "moved" when the goal went to another session. */
+  readonly eventType?: "closed" | "moved";
+}
+
+/**
+ * The one way a goal leaves the open states: status, closedAt, reason, revision and a history entry
+ * together. It checks no evidence: `closeGoal` guards the user's goal with the completion gate;
+ * task goals (closed on the host's word), moves and cancellations come here directly.
+ */
+export function retireGoal(goal: GoalRecord, options: RetireOptions, now: Date = new Date()): GoalRecord {
+  const at = now.toISOString();
+  const reason = options.reason === null ? null : sanitizeText(options.reason, { maxLength: TEXT_LIMITS.reason }) || null;
+  const closed: GoalRecord = {
+    ...goal,
+    status: options.status,
+    closedAt: at,
+    closeReason: reason,
+    updatedAt: at,
+    revision: goal.revision + 1,
+  };
+  return pushGoalEvent(closed, {
+    at,
+    type: options.eventType ?? "closed",
+    note: reason ? `${options.status}: ${reason}` : options.status,
+  });
+}
+
 /**
  * Closes a goal. `complete` passes the completion gate or throws CompletionRefusedError listing every
  * unmet condition; `blocked` and `cancelled` close without proof and are final.
@@ -230,15 +260,5 @@ export function closeGoal(goal: GoalRecord, input: GoalCloseInput, now: Date = n
     const gate = evaluateCompletionGate(goal);
     if (!gate.ok) throw new CompletionRefusedError(goal.id, gate.unmet);
   }
-  const at = now.toISOString();
-  const reason = input.reason === undefined ? null : sanitizeText(input.reason, { maxLength: TEXT_LIMITS.reason }) || null;
-  const closed: GoalRecord = {
-    ...goal,
-    status: input.status,
-    closedAt: at,
-    closeReason: reason,
-    updatedAt: at,
-    revision: goal.revision + 1,
-  };
-  return pushGoalEvent(closed, { at, type: "closed", note: reason ? `${input.status}: ${reason}` : input.status });
+  return retireGoal(goal, { status: input.status, reason: input.reason ?? null }, now);
 }

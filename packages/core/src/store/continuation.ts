@@ -4,6 +4,7 @@
 // copy. Two or more goals: refuse and list them, so the user picks.
 import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
+import { retireGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { GoalStore, SessionIdentity } from "./goal-store.js";
@@ -84,16 +85,10 @@ export function continueGoal(store: GoalStore, identity: SessionIdentity, goalId
     const movedIds = new Set(moving.map((goal) => goal.id));
     old.goals = old.goals.map((goal) =>
       movedIds.has(goal.id) && isOpen(goal)
-        ? pushGoalEvent(
-            {
-              ...goal,
-              status: "cancelled",
-              closedAt: at,
-              closeReason: `moved to session ${identity.sessionId}`,
-              updatedAt: at,
-              revision: goal.revision + 1,
-            },
-            { at, type: "moved", note: `moved to session ${identity.sessionId}` },
+        ? retireGoal(
+            goal,
+            { status: "cancelled", reason: `moved to session ${identity.sessionId}`, eventType: "moved" },
+            new Date(at),
           )
         : goal,
     );

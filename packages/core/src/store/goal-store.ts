@@ -111,7 +111,6 @@ function trimSession(session: SessionFile): void {
     );
     session.goals = session.goals.filter((goal) => !drop.has(goal.id));
   }
-  if (session.toolUseIds.length > SESSION_LIST_LIMIT) session.toolUseIds = session.toolUseIds.slice(-SESSION_LIST_LIMIT);
   if (session.compactions.length > SESSION_LIST_LIMIT) session.compactions = session.compactions.slice(-SESSION_LIST_LIMIT);
 }
 

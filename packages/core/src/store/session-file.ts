@@ -39,9 +39,6 @@ export const sessionFileSchema = z
       stalls: 0,
       subagentsActive: 0,
     }),
-    toolUseIds: z
-      ._default(z.array(z.object({ id: z.string(), at: z.string() })), [])
-      .check(describe("Recent tool_use ids of goal-tool calls, so an MCP call can be tied to this session.")),
     compactions: z
       ._default(z.array(z.object({ at: z.string(), trigger: z.string(), restoredAt: z.nullable(z.string()) })), [])
       .check(describe("Compactions seen and when each was followed by a restore (null: never restored).")),
@@ -68,7 +65,6 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     activeGoalId: null,
     goals: [],
     counters: { toolCalls: 0, prompts: 0, consecutiveStopBlocks: 0, stalls: 0, subagentsActive: 0 },
-    toolUseIds: [],
     compactions: [],
   };
 }

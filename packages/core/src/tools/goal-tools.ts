@@ -23,7 +23,7 @@ import {
   goalOpenInputSchema,
   goalUpdateInputSchema,
 } from "../record/goal-inputs.js";
-import { applyGoalUpdate, closeGoal, createGoal } from "../record/goal-lifecycle.js";
+import { applyGoalUpdate, closeGoal, createGoal, retireGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { continuationCandidates } from "../store/continuation.js";
@@ -160,13 +160,7 @@ export function createGoalTools(store: GoalStore): GoalTools {
           const closed = closeGoal(root, request, at);
           replaceGoal(session, closed);
           for (const task of openTaskGoals(session, root)) {
-            replaceGoal(session, {
-              ...task,
-              status: "cancelled",
-              closedAt: at.toISOString(),
-              closeReason: "its parent goal closed",
-              updatedAt: at.toISOString(),
-            });
+            replaceGoal(session, retireGoal(task, { status: "cancelled", reason: "its parent goal closed" }, at));
           }
           // Back to the parent goal if it is still open (an issue returns to its epic).
           const parent = session.goals.find((goal) => goal.id === closed.parentId && isOpen(goal));

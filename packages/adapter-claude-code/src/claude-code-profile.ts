@@ -1,0 +1,21 @@
+// What core needs to know about Claude Code's tools (the names its tool hooks report, HOSTS.md §1.3
+// and the package's sdk-tools.d.ts), and how the model reaches goalpost's tools there.
+import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+
+export const CLAUDE_CODE_HOST = "claude-code";
+
+export const claudeCodeProfile = defineHostProfile({
+  host: CLAUDE_CODE_HOST,
+  tools: {
+    shell: ["Bash", "PowerShell"],
+    read: ["Read", "Grep", "Glob", "LS", "NotebookRead", "WebFetch", "WebSearch", "LSP"],
+    edit: ["Edit", "Write", "MultiEdit", "NotebookEdit"],
+    test: [],
+    task: ["TodoWrite", "TaskCreate", "TaskUpdate"],
+  },
+  // mcp__<server>__<tool>, and mcp__plugin_<plugin>_<server>__<tool> for plugin servers (HOSTS.md §1.7).
+  mcpToolName: "^mcp__(?:plugin_[^_]+_)?[^_]+(?:_[^_]+)*?__(.+)$",
+  toolHint: `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-claude-code update '<json>' (also status, open, close).`,
+  marksSubagents: true,
+  nativeGoal: true,
+});

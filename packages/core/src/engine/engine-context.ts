@@ -1,0 +1,74 @@
+// What every event handler shares: the store, the settings, the host's profile and its tool
+// classifier, the clock, and the few steps several handlers take (render, cancel, hint).
+import { createToolClassifier, type ToolClassifier } from "../evidence/classify-tool-call.js";
+import type { HostProfile } from "../host/host-profile.js";
+import { closeGoal } from "../record/goal-lifecycle.js";
+import { isOpen } from "../record/goal-phase.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import { continuationCandidates } from "../store/continuation.js";
+import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
+import type { SessionFile } from "../store/session-file.js";
+import type { EngineConfig } from "./engine-config.js";
+import type { EngineDecision, EngineEvent } from "./engine-event.js";
+import type { RenderForm } from "./render-goal.js";
+import { activeGoal, goalAncestors, renderSessionGoal, replaceGoal } from "./session-goals.js";
+
+export interface EngineContext {
+  readonly store: GoalStore;
+  readonly config: EngineConfig;
+  readonly profile: HostProfile;
+  readonly classifier: ToolClassifier;
+  now(): Date;
+  identityOf(event: EngineEvent): SessionIdentity;
+  /** The goal block for the model, within the form's budget. */
+  render(session: SessionFile, goal: GoalRecord, form: RenderForm): string;
+  /** A note that earlier sessions left open goals in this directory, or undefined. */
+  continuationHint(event: EngineEvent): string | undefined;
+  /** Cancels every open goal of the session (the whole stack); returns the outermost one. */
+  cancelOpenGoals(session: SessionFile, reason: string): GoalRecord | null;
+  /** Whether the event is a subagent's: marked by the host, or inferred between subagent start and stop. */
+  isSubagentEvent(event: EngineEvent, session: SessionFile | null): boolean;
+}
+
+export const decision = (fields: Partial<EngineDecision>): EngineDecision => ({ action: "none", ...fields });
+
+export function createEngineContext(store: GoalStore, config: EngineConfig, profile: HostProfile): EngineContext {
+  const now = () => store.now();
+  return {
+    store,
+    config,
+    profile,
+    classifier: createToolClassifier(profile, { stateRoot: store.root }),
+    now,
+    identityOf: (event) => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd }),
+    render(session, goal, form) {
+      return renderSessionGoal(session, goal, {
+        form,
+        budget: form === "full" ? config.fullBudget : config.compactBudget,
+        ...(profile.toolHint ? { toolHint: profile.toolHint } : {}),
+      });
+    },
+    continuationHint(event) {
+      const others = continuationCandidates(store, event.cwd, event.sessionId);
+      if (others.length === 0) return undefined;
+      const list = others
+        .slice(0, 3)
+        .map((other) => `- ${other.goalId}: ${other.objective}`)
+        .join("\n");
+      return `goalpost: this session has no goal, but ${others.length === 1 ? "an earlier session left an open goal" : "earlier sessions left open goals"} in this directory:\n${list}\nIt is not active here. Do not assume it; if the user wants it, they can type /goal continue${others.length === 1 ? "" : " <goal id>"}.`;
+    },
+    cancelOpenGoals(session, reason) {
+      const active = activeGoal(session);
+      if (!active) return null;
+      const outermost = goalAncestors(session, active)[0] ?? active;
+      const at = now();
+      for (const goal of session.goals.filter((candidate) => isOpen(candidate)))
+        replaceGoal(session, closeGoal(goal, { status: "cancelled", reason }, at));
+      session.activeGoalId = null;
+      return outermost;
+    },
+    isSubagentEvent(event, session) {
+      return event.subagent || (!profile.marksSubagents && (session?.counters.subagentsActive ?? 0) > 0);
+    },
+  };
+}

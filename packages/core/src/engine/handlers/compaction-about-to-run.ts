@@ -1,0 +1,27 @@
+// Before compaction: the goal is written as a snapshot, served back in full when the session starts
+// again after it (or at the first prompt, on hosts with no such start).
+import { pushGoalEvent } from "../../record/bounded-history.js";
+import { writeSnapshot } from "../../store/snapshots.js";
+import { decision, type EngineContext } from "../engine-context.js";
+import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { activeGoal, replaceGoal } from "../session-goals.js";
+
+export function onCompactionAboutToRun(context: EngineContext, event: EngineEventOf<"compaction-about-to-run">): EngineDecision {
+  if (event.subagent || !activeGoal(context.store.peek(event.sessionId))) return NO_DECISION;
+  const at = context.now().toISOString();
+  const { session } = context.store.update(context.identityOf(event), (state) => {
+    state.compactions.push({ at, trigger: event.trigger, restoredAt: null });
+    const goal = activeGoal(state);
+    if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "snapshot", note: `before ${event.trigger} compaction` }));
+  });
+  const goal = activeGoal(session);
+  if (!goal) return NO_DECISION;
+  writeSnapshot(context.store, {
+    sessionId: event.sessionId,
+    goalId: goal.id,
+    revision: goal.revision,
+    trigger: event.trigger,
+    text: context.render(session, goal, "full"),
+  });
+  return decision({ userNote: `goalpost: goal ${goal.id} saved for after compaction.` });
+}

@@ -1,0 +1,119 @@
+// A prompt: `/goal …` captures a draft, `/goal clear` cancels, `/goal continue` carries on a goal left
+// in this directory, `/goal status` reports; any other user prompt with a goal open gets the goal block
+// (in full once after a compaction) and resets drift and the stop counter. A prompt the host wrote
+// itself (origin host) is never captured and resets nothing.
+import { GoalpostError } from "../../errors.js";
+import { pushGoalEvent } from "../../record/bounded-history.js";
+import { createGoal } from "../../record/goal-lifecycle.js";
+import type { GoalSource } from "../../record/goal-record.js";
+import { continueGoal } from "../../store/continuation.js";
+import { decision, type EngineContext } from "../engine-context.js";
+import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { type GoalCommand, parseGoalCommand } from "../goal-command.js";
+import type { RenderForm } from "../render-goal.js";
+import { activeGoal, replaceGoal } from "../session-goals.js";
+
+type Event = EngineEventOf<"prompt-submitted">;
+
+function captureGoal(context: EngineContext, event: Event, command: Extract<GoalCommand, { kind: "set" }>): EngineDecision {
+  const { store } = context;
+  const identity = context.identityOf(event);
+  // A host with a /goal of its own runs it too: goalpost's record mirrors it.
+  const source: GoalSource = context.profile.nativeGoal && /^\s*\/goal\b/i.test(event.prompt) ? "native" : command.source;
+  const { session, result: goal } = store.update(identity, (state) => {
+    context.cancelOpenGoals(state, "replaced by a new goal");
+    const created = createGoal(
+      { ...identity, objective: command.objective, source, status: "draft", sourcePrompt: event.prompt },
+      context.now(),
+    );
+    state.goals.push(created);
+    state.activeGoalId = created.id;
+    state.counters.prompts += 1;
+    state.counters.consecutiveStopBlocks = 0;
+    return created;
+  });
+  store.audit({ sessionId: event.sessionId, goalId: goal.id, type: "opened", note: `draft from ${source}: ${goal.objective}` });
+  return decision({
+    context: context.render(session, goal, "full"),
+    userNote: `goalpost: goal captured as a draft (${goal.id})`,
+  });
+}
+
+/** The user cleared the goal, with goalpost's `/goal clear` or the host's own. */
+export function clearGoal(context: EngineContext, event: EngineEventOf<"prompt-submitted" | "native-goal-changed">) {
+  const { result: cleared } = context.store.update(context.identityOf(event), (state) =>
+    context.cancelOpenGoals(state, "cleared by user"),
+  );
+  if (cleared)
+    context.store.audit({ sessionId: event.sessionId, goalId: cleared.id, type: "closed", note: "cancelled: cleared by user" });
+  return decision({
+    context: cleared
+      ? `goalpost: the user cleared goal ${cleared.id}. Do not continue it.`
+      : "goalpost: there was no open goal to clear.",
+    userNote: cleared ? `goalpost: goal ${cleared.id} cleared.` : "goalpost: no open goal.",
+  });
+}
+
+function continueEarlierGoal(context: EngineContext, event: Event, goalId: string | undefined): EngineDecision {
+  try {
+    const outcome = continueGoal(context.store, context.identityOf(event), goalId);
+    if (outcome.kind === "none")
+      return decision({ context: `goalpost: ${outcome.message}`, userNote: "goalpost: no open goal to continue." });
+    const session = context.store.read(event.sessionId)!;
+    return decision({
+      context: context.render(session, outcome.goal, "full"),
+      userNote: `goalpost: continuing goal ${outcome.goal.id}.`,
+    });
+  } catch (error) {
+    if (!GoalpostError.isInstance(error)) throw error;
+    return decision({ context: `goalpost: ${error.message}`, userNote: "goalpost: could not continue; see the message." });
+  }
+}
+
+/** The goal block for a prompt in a session with a goal open (full after a compaction or for status). */
+function injectGoal(context: EngineContext, event: Event, status: boolean): EngineDecision {
+  const at = context.now().toISOString();
+  const { session, result } = context.store.update(context.identityOf(event), (state) => {
+    // Another hook process may have closed the goal since the peek: then there is nothing to inject.
+    const root = activeGoal(state);
+    if (!root) return null;
+    const restoring = state.compactions.some((entry) => entry.restoredAt === null);
+    if (event.origin === "user") {
+      state.counters.prompts += 1;
+      state.counters.consecutiveStopBlocks = 0;
+      if (root.drift.sinceUpdate !== 0) replaceGoal(state, { ...root, drift: { sinceUpdate: 0 } });
+    }
+    if (restoring) {
+      for (const entry of state.compactions) entry.restoredAt ??= at;
+      replaceGoal(
+        state,
+        pushGoalEvent(activeGoal(state) ?? root, { at, type: "restored", note: "rendered at the first prompt after compaction" }),
+      );
+    }
+    return { restoring };
+  });
+  const root = activeGoal(session);
+  if (!result || !root) return NO_DECISION;
+  const form: RenderForm = result.restoring || status ? "full" : "compact";
+  return decision({
+    context: context.render(session, root, form),
+    ...(status ? { userNote: `goalpost: goal ${root.id} is ${root.status}.` } : {}),
+  });
+}
+
+export function onPromptSubmitted(context: EngineContext, event: Event): EngineDecision {
+  const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
+  if (command?.kind === "set") return captureGoal(context, event, command);
+  if (command?.kind === "clear") return clearGoal(context, event);
+  if (command?.kind === "continue") return continueEarlierGoal(context, event, command.goalId);
+  const status = command?.kind === "status";
+  if (!activeGoal(context.store.peek(event.sessionId))) {
+    return status
+      ? decision({
+          context: context.continuationHint(event) ?? "goalpost: this session has no open goal.",
+          userNote: "goalpost: no open goal.",
+        })
+      : NO_DECISION;
+  }
+  return injectGoal(context, event, status);
+}

@@ -1,0 +1,42 @@
+// A session started, resumed, was cleared or compacted. After compaction the goal comes back in full
+// (the snapshot written before it, if it still matches); on resume a compact form, since hosts replay
+// earlier hook context from the transcript; with no goal, a hint at goals left in this directory.
+import { pushGoalEvent } from "../../record/bounded-history.js";
+import { serveSnapshot } from "../../store/snapshots.js";
+import { decision, type EngineContext } from "../engine-context.js";
+import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { activeGoal, replaceGoal } from "../session-goals.js";
+
+function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {
+  const { store } = context;
+  const session = store.read(event.sessionId);
+  const root = activeGoal(session);
+  if (!root || !session) return NO_DECISION;
+  let text = "";
+  let servedFrom = "";
+  serveSnapshot(store, event.sessionId, (snapshot) => {
+    if (snapshot.metadata.goalId !== root.id || snapshot.metadata.revision !== root.revision) return false;
+    text = snapshot.text;
+    servedFrom = `the ${snapshot.metadata.trigger} snapshot of ${snapshot.metadata.at} (revision ${snapshot.metadata.revision})`;
+    return true;
+  });
+  if (!text) text = context.render(session, root, "full");
+  const at = context.now().toISOString();
+  store.update(context.identityOf(event), (state) => {
+    for (const entry of state.compactions.filter((candidate) => candidate.restoredAt === null)) entry.restoredAt = at;
+    const goal = activeGoal(state);
+    const note = servedFrom ? `after compact from ${servedFrom}` : "after compact, rendered afresh (no matching snapshot)";
+    if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note }));
+  });
+  return decision({ context: text });
+}
+
+export function onSessionStarted(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {
+  if (event.source === "compact") return restoreAfterCompaction(context, event);
+  const session = context.store.read(event.sessionId);
+  const root = activeGoal(session);
+  if (root && session)
+    return decision({ context: context.render(session, root, event.source === "resume" ? "compact" : "full") });
+  const hint = context.continuationHint(event);
+  return hint ? decision({ context: hint }) : NO_DECISION;
+}

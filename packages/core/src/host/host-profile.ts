@@ -1,0 +1,61 @@
+// What core knows about a host, and all it knows: the names of its tools, how it names MCP tools,
+// whether it marks a subagent's tool calls, whether it has a /goal of its own. Each adapter passes
+// its profile to the engine; a new host needs a profile, never a core release.
+import * as z from "zod/mini";
+
+const describe = z.describe;
+const names = (what: string) => z._default(z.array(z.string()), []).check(describe(what));
+
+export const hostProfileSchema = z.object({
+  host: z.string().check(z.minLength(1), describe("The host's id, e.g. claude-code; recorded on every goal.")),
+  tools: z.object({
+    shell: names("Tools whose input runs a shell command (the command is judged as a receipt, an edit or drift)."),
+    read: names("Tools that only read: inspection evidence."),
+    edit: names("Tools that change files: a receipt must come after the last of these."),
+    test: names("Tools that run the project's tests themselves (not through a shell)."),
+    task: names("The host's todo/plan tools: their list drives task goals."),
+    subagent: names("Tools that start a subagent (their calls are the main agent's; the subagent's own are not)."),
+  }),
+  mcpToolName: z
+    .optional(z.string())
+    .check(
+      describe(
+        "A regular expression with one capture group: the bare tool name inside an MCP tool name as the host reports it (e.g. ^mcp__[^_]+__(.+)$).",
+      ),
+    ),
+  toolHint: z
+    .optional(z.string())
+    .check(describe("How the model reaches the goal tools on this host; appended to every goal block.")),
+  marksSubagents: z
+    ._default(z.boolean(), true)
+    .check(
+      describe(
+        "false when a subagent's tool calls carry no marker (VS Code): calls between SubagentStart and SubagentStop count as a subagent's.",
+      ),
+    ),
+  nativeGoal: z
+    ._default(z.boolean(), false)
+    .check(describe("The host has a /goal of its own: a /goal prompt is mirrored (source native), not competed with.")),
+});
+export type HostProfile = z.infer<typeof hostProfileSchema>;
+export type HostProfileInput = z.input<typeof hostProfileSchema>;
+
+/**
+ * The profile for a harness that gives none: the generic tool names most agent loops use. An
+ * adapter lists its host's own names instead; unknown tools are "other", never evidence.
+ */
+export const GENERIC_HOST_PROFILE: HostProfile = hostProfileSchema.parse({
+  host: "generic",
+  tools: {
+    shell: ["bash", "shell", "exec", "run_command", "terminal"],
+    read: ["read", "read_file", "view", "grep", "glob", "ls", "list_dir", "search", "find"],
+    edit: ["write", "edit", "write_file", "edit_file", "create_file", "apply_patch", "delete_file"],
+    test: ["run_tests"],
+    task: ["todo_write", "update_plan"],
+  },
+});
+
+/** A profile from an adapter or harness, validated, with defaults filled in. */
+export function defineHostProfile(input: HostProfileInput): HostProfile {
+  return hostProfileSchema.parse(input);
+}
