@@ -10,10 +10,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { INSTALLED_HOOK_EVENTS } from "@goalpost/adapter-claude-code";
+import { removeTestdirs } from "@goalpost/adapter-kit/testing";
 import { it } from "vitest";
 import { CLAUDE_VERSION, type ClaudeHome, createClaudeHome, goalpostCli, runClaude } from "../src/claude-code-home.js";
 import { type MockReply, scriptedResponder, startMockAnthropic } from "../src/mock-anthropic.js";
-import { removeTestdirs } from "../src/testdir.js";
 
 const fixtures = fileURLToPath(new URL("../../packages/adapter-claude-code/src/__fixtures__/", import.meta.url));
 const logHook = fileURLToPath(new URL("../scripts/log-hook.mjs", import.meta.url));

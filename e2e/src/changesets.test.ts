@@ -4,10 +4,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 const root = new URL("../../", import.meta.url);
+const workspace = [
+  ...readdirSync(new URL("packages/", root)).map((dir) => `packages/${dir}`),
+  ...readdirSync(new URL("apps/", root)).map((dir) => `apps/${dir}`),
+];
 const packageNames = new Set(
-  ["packages/core", "packages/mcp", "packages/adapter-claude-code", "apps/cli"].map(
-    (dir) => (JSON.parse(readFileSync(new URL(`${dir}/package.json`, root), "utf8")) as { name: string }).name,
-  ),
+  workspace.map((dir) => (JSON.parse(readFileSync(new URL(`${dir}/package.json`, root), "utf8")) as { name: string }).name),
 );
 const changesets = readdirSync(new URL(".changeset/", root)).filter((name) => name.endsWith(".md") && name !== "README.md");
 

@@ -3,8 +3,8 @@
 // mock model with a hard timeout. Only loopback addresses are ever configured.
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { type Tree, testdir } from "@goalpost/adapter-kit/testing";
 import { execa, type Result } from "execa";
-import { type Tree, testdir } from "./testdir.js";
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));

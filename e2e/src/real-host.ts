@@ -1,10 +1,11 @@
 // Shared by the tests that run the real `claude`: one scripted model per test (closed afterwards),
 // a fake home with goalpost installed by its own CLI, and readers for what goalpost stored.
+
+import { removeTestdirs } from "@goalpost/adapter-kit/testing";
 import { createGoalStore, type SessionFile } from "@goalpost/core";
 import { afterEach, expect } from "vitest";
 import { type ClaudeHome, createClaudeHome, goalpostCli } from "./claude-code-home.js";
 import { type MockAnthropic, type MockReply, scriptedResponder, startMockAnthropic } from "./mock-anthropic.js";
-import { removeTestdirs } from "./testdir.js";
 
 export interface MockModel {
   /** Starts (or replaces) the scripted model. */

@@ -3,6 +3,11 @@ import { defineConfig } from "tsup";
 // The bin is one bundled file with goalpost's own packages and zod inside: a hook process starts on
 // every tool call, and loading many small modules from node_modules costs more than the hook itself.
 // The MCP SDK and diff stay external and are loaded only by `mcp` and `install --dry-run`.
+const external = ["@modelcontextprotocol/sdk", "diff"];
+// The kit is bundled from its TypeScript source, so that what the hook path does not use is dropped.
+const esbuildOptions = (options: { conditions?: string[] }) => {
+  options.conditions = ["goalpost:source"];
+};
 export default defineConfig([
   {
     entry: { "goalpost-claude-code": "src/cli.ts" },
@@ -12,8 +17,9 @@ export default defineConfig([
     splitting: true,
     sourcemap: false,
     minify: true,
-    noExternal: [/^@goalpost\//, "zod"],
-    external: ["@modelcontextprotocol/sdk", "diff"],
+    noExternal: [/^@goalpost\//, "zod", "jsonc-parser"],
+    external,
+    esbuildOptions,
   },
   {
     // Built into a V8 startup snapshot at install time: CommonJS, everything inside, nothing lazy.
@@ -24,6 +30,7 @@ export default defineConfig([
     platform: "node",
     minify: true,
     noExternal: [/.*/],
+    esbuildOptions,
   },
   {
     entry: { index: "src/index.ts" },
@@ -33,7 +40,8 @@ export default defineConfig([
     // Types of the bundled packages are inlined: they are not runtime dependencies of this package.
     dts: { resolve: [/^@goalpost\//] },
     sourcemap: true,
-    noExternal: [/^@goalpost\//, "zod"],
-    external: ["@modelcontextprotocol/sdk", "diff"],
+    noExternal: [/^@goalpost\//, "zod", "jsonc-parser"],
+    external,
+    esbuildOptions,
   },
 ]);

@@ -1,22 +1,19 @@
 #!/usr/bin/env node
 // goalpost: the human's command line. demo | status | show | install | uninstall | doctor.
 import { parseArgs } from "node:util";
-import { goalpostStateRoot } from "@goalpost/adapter-claude-code";
 import { execa } from "execa";
-import { CLAUDE_CODE_BIN } from "./claude-code-host.js";
+import { loadHosts } from "./hosts.js";
 
 const USAGE = `goalpost — keeps AI coding agents on the goal you set
 
 usage:
   goalpost demo [--keep]                      a scripted Claude Code session through a fake home
-  goalpost status [--root <dir>]              open goals, their gate and drift
+  goalpost status [--root <dir>]              open goals of every host, their gate and drift
   goalpost show <goal-or-session-id> [--root <dir>]
-  goalpost install [claude-code] [adapter flags]     (also: uninstall, doctor)
+  goalpost install <host> [adapter flags]     (also: uninstall, doctor)
 
-Hosts: claude-code. State root: <CLAUDE_CONFIG_DIR or ~/.claude>/goalpost, or GOALPOST_HOME.
+Each host keeps goalpost's state in its own home (GOALPOST_HOME overrides them all).
 `;
-
-const HOST_BINS: Record<string, string> = { "claude-code": CLAUDE_CODE_BIN };
 
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -34,17 +31,18 @@ async function main(argv: readonly string[]): Promise<number> {
         options: { root: { type: "string" } },
         allowPositionals: true,
       });
-      const root = values.root ?? goalpostStateRoot();
+      // Every host's state root, once each (GOALPOST_HOME makes them one).
+      const roots = values.root ? [values.root] : [...new Set((await loadHosts()).map((host) => host.stateRoot()))];
       const { showText, statusText } = await import("./status.js");
       if (command === "status") {
-        process.stdout.write(`${statusText(root)}\n`);
+        process.stdout.write(`${roots.map(statusText).join("\n\n")}\n`);
         return 0;
       }
-      const text = positionals[0] ? showText(root, positionals[0]) : null;
+      const text = positionals[0] ? roots.map((root) => showText(root, positionals[0]!)).find(Boolean) : null;
       if (!text) {
         process.stderr.write(
           positionals[0]
-            ? `goalpost: no goal or session "${positionals[0]}" under ${root}\n`
+            ? `goalpost: no goal or session "${positionals[0]}" under ${roots.join(", ")}\n`
             : "usage: goalpost show <goal-or-session-id>\n",
         );
         return 1;
@@ -55,14 +53,18 @@ async function main(argv: readonly string[]): Promise<number> {
     case "install":
     case "uninstall":
     case "doctor": {
-      const host = rest[0] && !rest[0].startsWith("-") ? rest[0] : "claude-code";
-      const bin = HOST_BINS[host];
-      if (!bin) {
-        process.stderr.write(`goalpost: no adapter for host "${host}" yet (available: ${Object.keys(HOST_BINS).join(", ")})\n`);
+      const hosts = await loadHosts();
+      const named = rest[0] && !rest[0].startsWith("-") ? rest[0] : undefined;
+      // With one adapter there is nothing to choose; with several the user names the host.
+      const host = named ? hosts.find((candidate) => candidate.id === named) : hosts.length === 1 ? hosts[0] : undefined;
+      if (!host) {
+        process.stderr.write(
+          `goalpost: ${named ? `no adapter for host "${named}"` : "name the host"} (available: ${hosts.map((candidate) => candidate.id).join(", ")})\n`,
+        );
         return 2;
       }
-      const flags = rest[0] === host ? rest.slice(1) : rest;
-      const result = await execa(process.execPath, [bin, command, ...flags], { stdio: "inherit", reject: false });
+      const flags = named ? rest.slice(1) : rest;
+      const result = await execa(process.execPath, [host.binPath, command, ...flags], { stdio: "inherit", reject: false });
       return result.exitCode ?? 1;
     }
     case undefined:

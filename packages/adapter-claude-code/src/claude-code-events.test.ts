@@ -1,7 +1,12 @@
+import { fileURLToPath } from "node:url";
+import { hostFixtures } from "@goalpost/adapter-kit/testing";
 import { describe, expect, it } from "vitest";
-import { claudeCodeEvent, claudeCodeOutput } from "./claude-code-events.js";
+import { claudeCodeEvent, claudeCodeEvents, claudeCodeOutput } from "./claude-code-events.js";
 import { type ClaudeCodeHookEvent, claudeCodeHookPayloadSchemas } from "./claude-code-hook-payload.js";
-import { fixture, fixtureNames } from "./test-fixtures.js";
+
+const fixtures = hostFixtures(fileURLToPath(new URL("./__fixtures__/", import.meta.url)), "claude-code");
+const fixture = fixtures.payload;
+const fixtureNames = fixtures.names;
 
 const key = { sessionId: "s", cwd: "/home/user/proj" };
 const translate = (name: string) => {
@@ -87,7 +92,34 @@ describe("answers in the shapes Claude Code accepts", () => {
   });
 
   it("keeps every string under the size Claude Code spills to a file", () => {
-    const output = claudeCodeOutput("SessionStart", { action: "none", context: "x".repeat(20_000) });
-    expect(output?.hookSpecificOutput?.additionalContext?.length).toBeLessThan(10_000);
+    const output = claudeCodeOutput("SessionStart", { action: "none", context: "x".repeat(20_000) }) as {
+      hookSpecificOutput: { additionalContext: string };
+    };
+    expect(output.hookSpecificOutput.additionalContext.length).toBeLessThan(10_000);
+  });
+});
+
+describe("every answer fits the strict schema of its event", () => {
+  const decisions = [
+    { action: "none", context: "<session_goal>", userNote: "note" },
+    { action: "deny-tool", reason: "drift", context: "why" },
+    { action: "allow-tool" },
+    { action: "block-stop", reason: "goal open", userNote: "blocked" },
+    { action: "none", userNote: "only a note" },
+  ] as const;
+  it.each(Object.keys(claudeCodeEvents))("%s", (name) => {
+    const spec = claudeCodeEvents[name as ClaudeCodeHookEvent];
+    for (const decision of decisions) {
+      const output = spec.toOutput(decision);
+      if (output !== null) expect(spec.output.safeParse(output).success, JSON.stringify(output)).toBe(true);
+    }
+  });
+
+  it("refuses an answer with a field Claude Code does not take", () => {
+    expect(claudeCodeEvents.Stop.output.safeParse({ decision: "block", reason: "x", extra: 1 }).success).toBe(false);
+    expect(
+      claudeCodeEvents.SessionStart.output.safeParse({ hookSpecificOutput: { hookEventName: "Stop", additionalContext: "x" } })
+        .success,
+    ).toBe(false);
   });
 });

@@ -1,25 +1,27 @@
-// Claude Code payload → goalpost event, and goalpost decision → Claude Code answer. Translation only:
-// every policy decision is the core engine's.
+// Claude Code's hook events: each payload → goalpost event, and goalpost decision → Claude Code
+// answer. Translation only: every policy decision is the core engine's.
+
+import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
 import type { EngineDecision, EngineEventInput } from "@goalpost/core";
+import type * as z from "zod/mini";
 import {
   allowToolOutput,
   blockStopOutput,
-  type ClaudeCodeHookOutput,
+  CONTEXT_EVENTS,
   contextOutput,
+  contextOutputSchema,
   denyToolOutput,
+  noteOutputSchema,
+  preToolUseOutputSchema,
+  stopOutputSchema,
   userNoteOutput,
 } from "./claude-code-hook-output.js";
-import type { ClaudeCodeHookEvent, ClaudeCodeHookPayload } from "./claude-code-hook-payload.js";
-
-export { CLAUDE_CODE_HOST } from "./claude-code-profile.js";
-
+import {
+  type ClaudeCodeHookEvent,
+  type ClaudeCodeHookPayload,
+  claudeCodeHookPayloadSchemas,
+} from "./claude-code-hook-payload.js";
 import { CLAUDE_CODE_HOST } from "./claude-code-profile.js";
-
-/** The session's key and its project directory (never a later payload's cwd, which follows `cd`). */
-export interface ClaudeCodeSessionKey {
-  readonly sessionId: string;
-  readonly cwd: string;
-}
 
 const SESSION_SOURCES = new Set(["startup", "resume", "compact", "clear", "fork"]);
 
@@ -33,8 +35,8 @@ function outputText(response: unknown): string | null {
 }
 
 /** The fields every tool event shares. */
-function toolFields(p: Record<string, unknown>) {
-  return { toolName: String(p["tool_name"]), toolInput: p["tool_input"], toolUseId: (p["tool_use_id"] as string | null) ?? null };
+function toolFields(p: { tool_name: string; tool_input?: unknown; tool_use_id?: string | null | undefined }) {
+  return { toolName: p.tool_name, toolInput: p.tool_input, toolUseId: p.tool_use_id ?? null };
 }
 
 /**
@@ -44,7 +46,7 @@ function toolFields(p: Record<string, unknown>) {
 export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
   name: E,
   payload: ClaudeCodeHookPayload<E>,
-  key: ClaudeCodeSessionKey,
+  key: SessionKey,
 ): EngineEventInput | null {
   const base = {
     sessionId: key.sessionId,
@@ -66,11 +68,11 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
       return { ...base, type: "prompt-submitted", prompt, origin };
     }
     case "PreToolUse":
-      return { ...base, ...toolFields(p), type: "tool-about-to-run" };
+      return { ...base, ...toolFields(p as ClaudeCodeHookPayload<"PreToolUse">), type: "tool-about-to-run" };
     case "PostToolUse":
       return {
         ...base,
-        ...toolFields(p),
+        ...toolFields(p as ClaudeCodeHookPayload<"PostToolUse">),
         type: "tool-ran",
         // Claude Code reports failures as PostToolUseFailure; an interrupted Bash run did not pass either.
         succeeded: (p["tool_response"] as { interrupted?: unknown } | undefined)?.interrupted !== true,
@@ -81,7 +83,7 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
       const exit = error ? /Exit code (\d+)/.exec(error) : null;
       return {
         ...base,
-        ...toolFields(p),
+        ...toolFields(p as ClaudeCodeHookPayload<"PostToolUseFailure">),
         type: "tool-ran",
         succeeded: false,
         exitCode: exit ? Number(exit[1]) : null,
@@ -105,23 +107,34 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
 }
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
-export function claudeCodeOutput(name: ClaudeCodeHookEvent, decision: EngineDecision): ClaudeCodeHookOutput | null {
+export function claudeCodeOutput(name: ClaudeCodeHookEvent, decision: EngineDecision): object | null {
   if (decision.action === "allow-tool" && name === "PreToolUse") return allowToolOutput();
   if (decision.action === "deny-tool" && name === "PreToolUse")
     return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
   if (decision.action === "block-stop" && name === "Stop")
     return blockStopOutput(decision.reason ?? "The goal is still open.", decision.userNote);
-  // additionalContext is accepted on these events (HOSTS.md §1.4); elsewhere only the user note can go.
-  const acceptsContext: readonly ClaudeCodeHookEvent[] = [
-    "SessionStart",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "PostToolUseFailure",
-    "SubagentStart",
-    "SubagentStop",
-  ];
-  if (decision.context && acceptsContext.includes(name)) return contextOutput(name, decision.context, decision.userNote);
+  const acceptsContext = name === "PreToolUse" || (CONTEXT_EVENTS as readonly string[]).includes(name);
+  if (decision.context && acceptsContext) return contextOutput(name, decision.context, decision.userNote);
   if (decision.userNote && name !== "SessionEnd") return userNoteOutput(decision.userNote);
   return null;
 }
+
+function outputSchema(name: ClaudeCodeHookEvent): z.ZodMiniType {
+  if (name === "PreToolUse") return preToolUseOutputSchema;
+  if (name === "Stop") return stopOutputSchema;
+  if ((CONTEXT_EVENTS as readonly string[]).includes(name)) return contextOutputSchema(name);
+  return noteOutputSchema;
+}
+
+/** Every Claude Code hook event goalpost answers, as the kit's event table. */
+export const claudeCodeEvents = Object.fromEntries(
+  (Object.keys(claudeCodeHookPayloadSchemas) as ClaudeCodeHookEvent[]).map((name) => [
+    name,
+    defineHostEvent({
+      payload: claudeCodeHookPayloadSchemas[name] as z.ZodMiniType<ClaudeCodeHookPayload<typeof name>>,
+      output: outputSchema(name),
+      toEvent: (payload, key) => claudeCodeEvent(name, payload, key),
+      toOutput: (decision) => claudeCodeOutput(name, decision),
+    }),
+  ]),
+) as Record<ClaudeCodeHookEvent, ReturnType<typeof defineHostEvent<never>>>;

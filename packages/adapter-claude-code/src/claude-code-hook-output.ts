@@ -1,33 +1,64 @@
-// The answers Claude Code accepts (HOSTS.md §1.4), built exactly: additionalContext inside
-// hookSpecificOutput with the event's name, a tool denial as permissionDecision "deny", a stop block as
-// top-level decision "block", and systemMessage for the user.
-
-export interface ClaudeCodeHookOutput {
-  readonly decision?: "block";
-  readonly reason?: string;
-  readonly systemMessage?: string;
-  readonly hookSpecificOutput?: {
-    readonly hookEventName: string;
-    readonly additionalContext?: string;
-    readonly permissionDecision?: "allow" | "deny";
-    readonly permissionDecisionReason?: string;
-  };
-}
+// The answers Claude Code accepts (HOSTS.md §1.4), as strict schemas the kit checks every answer
+// against, and the builders that make them: additionalContext inside hookSpecificOutput with the
+// event's name, a tool denial as permissionDecision "deny", a stop block as top-level decision
+// "block", and systemMessage for the user.
+import * as z from "zod/mini";
 
 /** Claude Code spills hook strings over 10,000 characters to a file; stay under that. */
 export const CLAUDE_CODE_STRING_LIMIT = 9_500;
 
-const bounded = (text: string) =>
-  text.length > CLAUDE_CODE_STRING_LIMIT ? `${text.slice(0, CLAUDE_CODE_STRING_LIMIT - 1)}…` : text;
+const text = () => z.string().check(z.maxLength(CLAUDE_CODE_STRING_LIMIT));
 
-export function contextOutput(hookEventName: string, context: string, systemMessage?: string): ClaudeCodeHookOutput {
+/** Events whose answer may carry model context (HOSTS.md §1.4: accepted, and seen in the next request). */
+export const CONTEXT_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "SubagentStart",
+  "SubagentStop",
+] as const;
+
+export const contextOutputSchema = (event: string) =>
+  z.strictObject({
+    systemMessage: z.optional(text()),
+    hookSpecificOutput: z.optional(z.strictObject({ hookEventName: z.literal(event), additionalContext: text() })),
+  });
+
+export const preToolUseOutputSchema = z.strictObject({
+  systemMessage: z.optional(text()),
+  hookSpecificOutput: z.optional(
+    z.strictObject({
+      hookEventName: z.literal("PreToolUse"),
+      permissionDecision: z.optional(z.enum(["allow", "deny"])),
+      permissionDecisionReason: z.optional(text()),
+      additionalContext: z.optional(text()),
+    }),
+  ),
+});
+
+export const stopOutputSchema = z.strictObject({
+  decision: z.optional(z.literal("block")),
+  reason: z.optional(text()),
+  systemMessage: z.optional(text()),
+});
+
+export const noteOutputSchema = z.strictObject({ systemMessage: z.optional(text()) });
+
+/** Any answer goalpost gives Claude Code, for readers of hook output. */
+export type ClaudeCodeHookOutput = z.infer<typeof preToolUseOutputSchema> & z.infer<typeof stopOutputSchema>;
+
+const bounded = (value: string) =>
+  value.length > CLAUDE_CODE_STRING_LIMIT ? `${value.slice(0, CLAUDE_CODE_STRING_LIMIT - 1)}…` : value;
+
+export function contextOutput(hookEventName: string, context: string, systemMessage?: string) {
   return {
     ...(systemMessage ? { systemMessage: bounded(systemMessage) } : {}),
     hookSpecificOutput: { hookEventName, additionalContext: bounded(context) },
   };
 }
 
-export function denyToolOutput(reason: string, context?: string): ClaudeCodeHookOutput {
+export function denyToolOutput(reason: string, context?: string) {
   return {
     hookSpecificOutput: {
       hookEventName: "PreToolUse",
@@ -39,14 +70,14 @@ export function denyToolOutput(reason: string, context?: string): ClaudeCodeHook
 }
 
 /** Lets goalpost's own goal tools run without a permission prompt. */
-export function allowToolOutput(): ClaudeCodeHookOutput {
+export function allowToolOutput() {
   return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } };
 }
 
-export function blockStopOutput(reason: string, systemMessage?: string): ClaudeCodeHookOutput {
+export function blockStopOutput(reason: string, systemMessage?: string) {
   return { decision: "block", reason: bounded(reason), ...(systemMessage ? { systemMessage: bounded(systemMessage) } : {}) };
 }
 
-export function userNoteOutput(systemMessage: string): ClaudeCodeHookOutput {
+export function userNoteOutput(systemMessage: string) {
   return { systemMessage: bounded(systemMessage) };
 }

@@ -1,29 +1,39 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { hookCommand } from "@goalpost/adapter-kit";
 import {
   applyChanges,
-  hookCommand,
-  INSTALLED_HOOK_EVENTS,
-  planInstall,
-  planUninstall,
-  SettingsFileError,
-  scopeHasOwnHooks,
-} from "./claude-code-install.js";
+  ConfigFileError,
+  installTargets,
+  planInstall as planInstallFor,
+  planUninstall as planUninstallFor,
+  targetsPresent,
+} from "@goalpost/adapter-kit/install";
+import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { claudeCodeAdapter } from "./claude-code-adapter.js";
+import { INSTALLED_HOOK_EVENTS } from "./claude-code-install.js";
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+interface PlanOptions {
+  scope: string;
+  projectDir: string;
+  cliPath?: string;
+  env: NodeJS.ProcessEnv;
+}
+const targets = (options: PlanOptions) =>
+  installTargets(claudeCodeAdapter, { cliPath: "/opt/goalpost/dist/goalpost-claude-code.js", ...options });
+const planInstall = (options: PlanOptions) => planInstallFor(targets(options));
+const planUninstall = (options: PlanOptions) => planUninstallFor(targets(options));
+const scopeHasOwnHooks = (scope: string, projectDir: string, env: NodeJS.ProcessEnv) =>
+  targetsPresent(targets({ scope, projectDir, env }));
+
+afterEach(removeTestdirs);
 
 function fakeHome() {
-  const root = mkdtempSync(join(tmpdir(), "goalpost-install-"));
-  roots.push(root);
+  const root = testdir({ home: { ".claude": {} }, project: {} });
   const configDir = join(root, "home", ".claude");
   const project = join(root, "project");
-  mkdirSync(configDir, { recursive: true });
-  mkdirSync(project, { recursive: true });
   return {
     root,
     configDir,
@@ -94,7 +104,7 @@ describe("install", () => {
     const home = fakeHome();
     writeFileSync(join(home.configDir, "settings.json"), "{ broken");
     expect(() => planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env })).toThrow(
-      SettingsFileError,
+      ConfigFileError,
     );
     expect(() => planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env })).toThrow(
       /is not valid JSON.*left it untouched/,

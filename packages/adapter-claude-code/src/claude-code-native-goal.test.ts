@@ -1,13 +1,12 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { nativeGoalClearedSince } from "./claude-code-native-goal.js";
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+afterEach(removeTestdirs);
 
 /** A transcript line as Claude Code 2.1.330 writes a local `/goal <args>` command. */
 const goalCommand = (args: string, timestamp: string) =>
@@ -21,8 +20,7 @@ const goalCommand = (args: string, timestamp: string) =>
   });
 
 function transcript(lines: string[]): string {
-  const root = mkdtempSync(join(tmpdir(), "goalpost-transcript-"));
-  roots.push(root);
+  const root = testdir();
   const path = join(root, "session.jsonl");
   writeFileSync(path, `${lines.join("\n")}\n`);
   return path;
@@ -50,5 +48,13 @@ describe("Claude Code's own /goal clear, read from the transcript", () => {
         "2026-11-22T10:00:00.000Z",
       ),
     ).toBe(false);
+  });
+
+  it("never waits on a transcript path that is not a regular file (a FIFO nobody writes)", () => {
+    const fifo = join(testdir(), "transcript.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const started = Date.now();
+    expect(nativeGoalClearedSince(fifo, "2026-11-22T10:00:00.000Z")).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

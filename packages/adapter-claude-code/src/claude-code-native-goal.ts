@@ -2,16 +2,21 @@
 // UserPromptSubmit reaches hooks (seen with 2.1.330). It is recorded in the session transcript as
 // `<command-name>/goal</command-name> … <command-args>clear</command-args>`, so goalpost reads the
 // transcript's tail at the next prompt, stop or session start to mirror the clear.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import type { NativeGoalChange } from "@goalpost/adapter-kit";
+import { activeGoal, type EngineEventInput, type GoalStore } from "@goalpost/core";
 
 /** How much of the transcript's end is read: the clear is recent by the time the next hook runs. */
 const TAIL_BYTES = 256 * 1024;
 const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"]);
 
 function tail(path: string): string {
-  const descriptor = openSync(path, "r");
+  // Non-blocking, and only a regular file: a FIFO planted as the transcript must not hang the hook.
+  const descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    const size = fstatSync(descriptor).size;
+    const stat = fstatSync(descriptor);
+    if (!stat.isFile()) return "";
+    const size = stat.size;
     const length = Math.min(size, TAIL_BYTES);
     const buffer = Buffer.alloc(length);
     readSync(descriptor, buffer, 0, length, size - length);
@@ -42,4 +47,15 @@ export function nativeGoalClearedSince(transcriptPath: string, since: string): b
     }
   }
   return false;
+}
+
+/** Events at which a clear typed since the last hook is looked for (not per tool call: it reads a file). */
+const LOOK_AT = new Set(["prompt-submitted", "stop-requested", "session-started"]);
+
+/** The adapter's nativeGoalChange: a `/goal clear` the user ran in Claude Code since the goal was set. */
+export function claudeCodeNativeGoalChange(payload: unknown, event: EngineEventInput, store: GoalStore): NativeGoalChange | null {
+  const transcriptPath = (payload as { transcript_path?: unknown }).transcript_path;
+  if (typeof transcriptPath !== "string" || event.subagent || !LOOK_AT.has(event.type)) return null;
+  const goal = activeGoal(store.peek(event.sessionId));
+  return goal && nativeGoalClearedSince(transcriptPath, goal.createdAt) ? "cleared" : null;
 }

@@ -1,15 +1,18 @@
-// Builds and checks the hook's startup snapshot for this Node binary (see claude-code-hook-snapshot.ts).
+// Builds and proves the hook's start-up snapshot for this Node binary (see hook-snapshot.ts), and
+// runs a hook the way an installed command does, for install and doctor alike.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { HostAdapter } from "./host-adapter.js";
 
 /** The snapshot's file: one per Node version and platform, since a snapshot loads only in the binary that built it. */
 export function snapshotPath(stateRoot: string): string {
   return join(stateRoot, "snapshot", `hook-${process.version}-${process.platform}-${process.arch}.blob`);
 }
 
-export function snapshotEntry(cliPath: string): string {
-  return join(dirname(cliPath), "goalpost-claude-code-snapshot.cjs");
+/** The CommonJS bundle the snapshot is built from, beside the bin: `<bin>-snapshot.cjs`. */
+export function snapshotEntry(adapter: HostAdapter, cliPath: string): string {
+  return join(dirname(cliPath), `${adapter.bin}-snapshot.cjs`);
 }
 
 /** The environment a snapshot is built and run in: without NODE_OPTIONS, whose V8 flags would make it refuse to load. */
@@ -19,23 +22,19 @@ export function snapshotEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs a SessionEnd hook the way an installed command does (from the snapshot when one is given,
- * with NODE_OPTIONS cleared) against a scratch state root, which is removed after. Throws if it fails.
+ * Runs the adapter's probe payload through `<bin> hook` as an installed command does (from the
+ * snapshot when one is given) against a scratch state root, removed after. Throws if it fails.
  */
 export function probeHook(
+  adapter: HostAdapter,
   cliPath: string,
   options: { env: NodeJS.ProcessEnv; scratch: string; cwd: string; snapshotBlob?: string },
 ): void {
-  const payload = JSON.stringify({
-    session_id: "goalpost-probe",
-    cwd: options.cwd,
-    hook_event_name: "SessionEnd",
-    reason: "other",
-  });
+  const payload = JSON.stringify({ ...adapter.probe.payload, cwd: options.cwd });
   const nodeArgs = options.snapshotBlob ? ["--snapshot-blob", options.snapshotBlob] : [];
   const env = options.snapshotBlob ? snapshotEnv(options.env) : options.env;
   try {
-    execFileSync(process.execPath, [...nodeArgs, cliPath, "hook", "SessionEnd"], {
+    execFileSync(process.execPath, [...nodeArgs, cliPath, "hook", adapter.probe.event], {
       input: payload,
       stdio: "pipe",
       env: { ...env, GOALPOST_HOME: options.scratch },
@@ -47,8 +46,12 @@ export function probeHook(
 }
 
 /** Builds the snapshot and proves it answers a hook; returns its path, or the reason it cannot be used. */
-export function buildHookSnapshot(cliPath: string, stateRoot: string): { blob: string } | { problem: string } {
-  const entry = snapshotEntry(cliPath);
+export function buildHookSnapshot(
+  adapter: HostAdapter,
+  cliPath: string,
+  stateRoot: string,
+): { blob: string } | { problem: string } {
+  const entry = snapshotEntry(adapter, cliPath);
   if (!existsSync(entry)) return { problem: `${entry} is missing` };
   const blob = snapshotPath(stateRoot);
   try {
@@ -56,8 +59,14 @@ export function buildHookSnapshot(cliPath: string, stateRoot: string): { blob: s
     execFileSync(process.execPath, ["--no-warnings", "--snapshot-blob", blob, "--build-snapshot", entry], {
       stdio: "pipe",
       timeout: 60_000,
+      env: snapshotEnv(process.env),
     });
-    probeHook(cliPath, { env: process.env, scratch: join(stateRoot, "snapshot", "probe"), cwd: "/", snapshotBlob: blob });
+    probeHook(adapter, cliPath, {
+      env: process.env,
+      scratch: join(stateRoot, "snapshot", "probe"),
+      cwd: "/",
+      snapshotBlob: blob,
+    });
     return { blob };
   } catch (error) {
     rmSync(blob, { force: true });

@@ -1,5 +1,5 @@
 // Real temporary directory trees built from an object literal (strings are files, objects are
-// folders), removed when the test ends.
+// folders), removed by removeTestdirs() when the test ends.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,18 +8,18 @@ export type Tree = { readonly [name: string]: string | Tree };
 
 const created: string[] = [];
 
-export function testdir(tree: Tree = {}): string {
-  const root = mkdtempSync(join(tmpdir(), "goalpost-e2e-"));
+export function testdir(tree: Tree = {}, prefix = "goalpost-test-"): string {
+  const root = mkdtempSync(join(tmpdir(), prefix));
   created.push(root);
-  write(root, tree);
+  writeTree(root, tree);
   return root;
 }
 
-function write(directory: string, tree: Tree): void {
+export function writeTree(directory: string, tree: Tree): void {
   mkdirSync(directory, { recursive: true });
   for (const [name, value] of Object.entries(tree)) {
     if (typeof value === "string") writeFileSync(join(directory, name), value);
-    else write(join(directory, name), value);
+    else writeTree(join(directory, name), value);
   }
 }
 

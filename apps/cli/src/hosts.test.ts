@@ -1,0 +1,39 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { adapterPackages, loadHosts } from "./hosts.js";
+
+const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
+
+describe("the hosts the CLI knows", () => {
+  it("are the adapter packages it depends on, each described by its own descriptor", async () => {
+    expect(adapterPackages()).toContain("@goalpost/adapter-claude-code");
+    expect(adapterPackages()).not.toContain("@goalpost/adapter-kit");
+    const hosts = await loadHosts();
+    const claude = hosts.find((host) => host.id === "claude-code")!;
+    expect(claude).toMatchObject({ displayName: "Claude Code", bin: "goalpost-claude-code" });
+    expect(existsSync(claude.binPath)).toBe(true);
+    expect(claude.stateRoot({ HOME: "/home/u" })).toBe("/home/u/.claude/goalpost");
+    expect(claude.stateRoot({ HOME: "/home/u", GOALPOST_HOME: "/state" })).toBe("/state");
+    expect(claude.detect({ HOME: "/nonexistent", PATH: "" })).toEqual({ present: false, where: null });
+  });
+
+  it("status reads every host's state root, and install reaches the adapter's own installer", () => {
+    const home = mkdtempSync(join(tmpdir(), "goalpost-cli-hosts-"));
+    try {
+      const env = { PATH: process.env["PATH"] ?? "", HOME: home };
+      const status = spawnSync(process.execPath, [bin, "status"], { env, encoding: "utf8" });
+      expect(status.stdout).toContain(`goalpost state: ${join(home, ".claude", "goalpost")}`);
+      const dryRun = spawnSync(process.execPath, [bin, "install", "claude-code", "--dry-run"], { env, encoding: "utf8" });
+      expect(dryRun.stdout).toContain("(dry run: nothing was written)");
+      const unknown = spawnSync(process.execPath, [bin, "install", "emacs"], { env, encoding: "utf8" });
+      expect(unknown.status).toBe(2);
+      expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code)');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});

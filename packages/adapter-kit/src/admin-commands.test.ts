@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: the example host is plain JavaScript.
+import { acmeAdapter } from "../examples/example-host/example-host.mjs";
+import { runAdminCommand } from "./admin-commands.js";
+import type { HostAdapter } from "./host-adapter.js";
+import { removeTestdirs, testdir } from "./testing/index.js";
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (text: string) => out.push(text), err: (text: string) => err.push(text) }, out, err };
+}
+
+describe("install as the user runs it", () => {
+  it("refuses to install from npx's temporary cache, and says what to do", async () => {
+    const { io, err } = capture();
+    const home = testdir();
+    const code = await runAdminCommand(
+      acmeAdapter as HostAdapter,
+      "install",
+      ["--no-snapshot"],
+      "/root/.npm/_npx/1a2b3c/node_modules/goalpost-acme/bin/goalpost-acme.mjs",
+      io,
+      { HOME: home, ACME_HOME: home },
+    );
+    expect(code).toBe(1);
+    expect(err.join("")).toMatch(/npx's temporary cache.*npm install -g/);
+    removeTestdirs();
+  });
+
+  it("rejects an unknown scope or flag with exit 2", async () => {
+    const { io, err } = capture();
+    expect(await runAdminCommand(acmeAdapter as HostAdapter, "install", ["--scope", "galaxy"], "/x/bin.mjs", io, {})).toBe(2);
+    expect(err.join("")).toContain("--scope must be one of user");
+    expect(await runAdminCommand(acmeAdapter as HostAdapter, "install", ["--frobnicate"], "/x/bin.mjs", io, {})).toBe(2);
+  });
+});

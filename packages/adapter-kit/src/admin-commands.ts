@@ -1,0 +1,145 @@
+// install, uninstall and doctor as the user runs them: flags, the plan shown or applied, what to do next.
+import { rmSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { GoalpostError } from "@goalpost/core";
+import { formatDoctor, runDoctor, scopeTargets } from "./doctor.js";
+import { hookCommand, snapshotsSupported } from "./hook-command.js";
+import type { HostAdapter } from "./host-adapter.js";
+import type { InstallTarget } from "./install-target.js";
+import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./installer.js";
+import { buildHookSnapshot, snapshotPath } from "./snapshot-build.js";
+
+export type AdminCommand = "install" | "uninstall" | "doctor";
+
+interface Output {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** The changes as unified diffs; `diff` is loaded only for a dry run. */
+async function showDiff(changes: readonly FileChange[]): Promise<string> {
+  const { createTwoFilesPatch } = await import("diff");
+  return changes
+    .map((entry) =>
+      createTwoFilesPatch(
+        entry.path,
+        entry.path,
+        entry.before ?? "",
+        entry.after ?? "",
+        entry.before === null ? "(new file)" : "before",
+        entry.after === null ? "(removed)" : "after",
+      ),
+    )
+    .join("\n");
+}
+
+/** The targets of one scope, with hook commands that start from `snapshotBlob` when given. */
+export function installTargets(
+  adapter: HostAdapter,
+  options: { scope: string; projectDir: string; cliPath: string; env: NodeJS.ProcessEnv; snapshotBlob?: string },
+): InstallTarget[] {
+  return adapter.install.targets({
+    ...options,
+    hookCommand: (event) => hookCommand(options.cliPath, event, options.snapshotBlob),
+    mcpServer: { command: "node", args: [options.cliPath, "mcp"] },
+  });
+}
+
+export async function runAdminCommand(
+  adapter: HostAdapter,
+  command: AdminCommand,
+  args: readonly string[],
+  cliPath: string,
+  io: Output = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const { scopes, defaultScope } = adapter.install;
+  let values: { scope: string; project?: string; "dry-run": boolean; "no-snapshot": boolean };
+  try {
+    values = parseArgs({
+      args: [...args],
+      options: {
+        scope: { type: "string", default: defaultScope },
+        project: { type: "string" },
+        "dry-run": { type: "boolean", default: false },
+        "no-snapshot": { type: "boolean", default: false },
+      },
+    }).values as typeof values;
+  } catch (error) {
+    io.err(`${adapter.bin} ${command}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const scope = values.scope;
+  if (!scopes.includes(scope)) {
+    io.err(`${adapter.bin} ${command}: --scope must be one of ${scopes.join(", ")}\n`);
+    return 2;
+  }
+  const projectDir = resolve(
+    values.project ?? (adapter.projectDirVariable ? env[adapter.projectDirVariable] : undefined) ?? process.cwd(),
+  );
+  if (command === "doctor") {
+    const checks = runDoctor({ adapter, projectDir, cliPath, env });
+    io.out(formatDoctor(checks));
+    return checks.every((check) => check.ok) ? 0 : 1;
+  }
+
+  // npx runs packages from a cache npm cleans at will: hooks pointing there would break later.
+  if (command === "install" && /[\\/]_npx[\\/]/.test(cliPath)) {
+    io.err(
+      `${adapter.bin} install: this copy runs from npx's temporary cache (${cliPath}); hooks pointing there would break when npm cleans it. Install the package first (npm install -g <package>), then run \`${adapter.bin} install\`.\n`,
+    );
+    return 1;
+  }
+  const root = adapter.stateRoot(env);
+  const dryRun = values["dry-run"];
+  try {
+    // The dry run shows the command install will write: the snapshot's path is known before it is built.
+    const wantSnapshot = command === "install" && !values["no-snapshot"] && snapshotsSupported();
+    let snapshotBlob: string | undefined;
+    if (wantSnapshot && dryRun) snapshotBlob = snapshotPath(root);
+    else if (wantSnapshot) {
+      const snapshot = buildHookSnapshot(adapter, cliPath, root);
+      if ("problem" in snapshot)
+        io.err(`goalpost: hooks will start without a snapshot (${snapshot.problem}); they work, a little slower.\n`);
+      else snapshotBlob = snapshot.blob;
+    }
+    const targets = installTargets(adapter, { scope, projectDir, cliPath, env, ...(snapshotBlob ? { snapshotBlob } : {}) });
+    const changes = command === "install" ? planInstall(targets) : planUninstall(targets);
+    if (changes.length === 0) {
+      io.out(
+        command === "install"
+          ? `goalpost is already installed (${scope} scope); nothing to change.\n`
+          : `goalpost is not installed in ${scope} scope; nothing to remove.\n`,
+      );
+      return 0;
+    }
+    if (dryRun) {
+      io.out(`${await showDiff(changes)}\n(dry run: nothing was written)\n`);
+      return 0;
+    }
+    const backups = applyChanges(changes);
+    // The snapshot serves every scope: it goes only when no scope's files still run goalpost.
+    if (
+      command === "uninstall" &&
+      !scopes.some((other) => targetsPresent(scopeTargets(adapter, other, projectDir, cliPath, env)))
+    )
+      rmSync(dirname(snapshotPath(root)), { recursive: true, force: true });
+    for (const entry of changes)
+      io.out(
+        `${entry.after === null ? "removed" : command === "install" ? "updated" : "cleaned"} ${entry.path}: ${entry.description}\n`,
+      );
+    for (const backup of backups) io.out(`backup: ${backup}\n`);
+    if (command === "install") {
+      if (snapshotBlob) io.out(`hook start-up snapshot: ${snapshotBlob}\n`);
+      io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (GoalpostError.isInstance(error)) {
+      io.err(`${adapter.bin} ${command}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

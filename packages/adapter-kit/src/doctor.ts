@@ -1,0 +1,167 @@
+// `<bin> doctor`: is goalpost wired into the host, and can it do its job? The kit's checks are the
+// same for every host (Node, hooks and MCP entries in each scope, the MCP server answering, the hook
+// command and its start-up snapshot, the state root, enforcement); the adapter adds its own. Each
+// check says what it found and, when it fails, what to do.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
+import { hookCommand } from "./hook-command.js";
+import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js";
+import { wiredLabels } from "./installer.js";
+import { probeHook, snapshotPath } from "./snapshot-build.js";
+
+/** The install targets of a scope as the installer would plan them (commands do not matter for reading). */
+export function scopeTargets(adapter: HostAdapter, scope: string, projectDir: string, cliPath: string, env: NodeJS.ProcessEnv) {
+  return adapter.install.targets({
+    scope,
+    projectDir,
+    env,
+    cliPath,
+    hookCommand: (event) => hookCommand(cliPath, event),
+    mcpServer: { command: "node", args: [cliPath, "mcp"] },
+  });
+}
+
+/** Starts `<bin> mcp`, initializes it and lists its tools over stdio, as a host does. */
+function probeMcpServer(cliPath: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  const requests = [
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "goalpost-doctor", version: "0" } },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { jsonrpc: "2.0", id: 2, method: "tools/list" },
+  ];
+  try {
+    const output = execFileSync(process.execPath, [cliPath, "mcp"], {
+      input: `${requests.map((request) => JSON.stringify(request)).join("\n")}\n`,
+      env,
+      stdio: "pipe",
+      timeout: 15_000,
+    });
+    const tools = String(output)
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } })
+      .find((message) => message.id === 2)
+      ?.result?.tools?.map((tool) => tool.name);
+    return tools?.length === 4
+      ? { ok: true, label: "goal tools", detail: `the MCP server starts and offers ${tools.join(", ")}` }
+      : { ok: false, label: "goal tools", detail: "the MCP server started but did not list the four goal tools" };
+  } catch (error) {
+    return {
+      ok: false,
+      label: "goal tools",
+      detail: `the MCP server does not start: ${(error as Error).message.split("\n")[0]}`,
+    };
+  }
+}
+
+function nodeCheck(): DoctorCheck {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  return {
+    ok: major > 20 || (major === 20 && minor >= 11),
+    label: "Node.js",
+    detail: `${process.versions.node} (needs ≥ 20.11)`,
+  };
+}
+
+/** Where each of goalpost's parts (hooks, MCP server, …) is wired, by scope. */
+function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { checks: DoctorCheck[]; hooksWired: boolean } {
+  const byLabel = new Map<string, string[]>();
+  const labels = new Set<string>();
+  for (const scope of adapter.install.scopes) {
+    const targets = scopeTargets(adapter, scope, projectDir, cliPath, env);
+    for (const target of targets) labels.add(target.label);
+    for (const label of wiredLabels(targets)) byLabel.set(label, [...(byLabel.get(label) ?? []), scope]);
+  }
+  const checks = [...labels].map((label) => {
+    const scopes = byLabel.get(label) ?? [];
+    return scopes.length > 0
+      ? {
+          ok: true,
+          label,
+          detail: `${label === "hooks" ? `all ${adapter.install.hookEvents.length} events wired` : "registered"} in ${scopes.join(", ")} scope`,
+        }
+      : { ok: false, label, detail: `not installed: run \`${adapter.bin} install\`` };
+  });
+  return { checks, hooksWired: byLabel.has("hooks") };
+}
+
+function snapshotCheck({ adapter, projectDir, cliPath, env }: DoctorContext, root: string): DoctorCheck {
+  const blob = snapshotPath(root);
+  if (!existsSync(blob))
+    return {
+      ok: true,
+      label: "start-up snapshot",
+      detail: `none for Node ${process.version}: hooks start from the plain bin (slower). \`${adapter.bin} install\` builds one where this Node can.`,
+    };
+  try {
+    probeHook(adapter, cliPath, { env, scratch: join(root, ".doctor-probe-run"), cwd: projectDir, snapshotBlob: blob });
+    return { ok: true, label: "start-up snapshot", detail: `${blob} loads in Node ${process.version}` };
+  } catch {
+    return {
+      ok: false,
+      label: "start-up snapshot",
+      detail: `${blob} does not load (built by another Node or V8 flags, or older than this goalpost); hooks fall back to the plain bin (slower). Run \`${adapter.bin} install\` again.`,
+    };
+  }
+}
+
+function stateCheck(root: string, projectDir: string): DoctorCheck {
+  try {
+    mkdirSync(root, { recursive: true, mode: 0o700 });
+    const probe = createGoalStore({ root: join(root, ".doctor-probe") });
+    probe.update({ sessionId: "doctor", host: "doctor", cwd: projectDir }, (session) => {
+      session.counters.prompts = 1;
+    });
+    rmSync(join(root, ".doctor-probe"), { recursive: true, force: true });
+    return { ok: true, label: "state", detail: `${root} is writable` };
+  } catch (error) {
+    return { ok: false, label: "state", detail: `${root} is not writable: ${(error as Error).message}` };
+  }
+}
+
+function hookRunCheck({ adapter, projectDir, cliPath, env }: DoctorContext, root: string): DoctorCheck {
+  try {
+    probeHook(adapter, cliPath, { env, scratch: join(root, ".doctor-probe-run"), cwd: projectDir });
+    return { ok: true, label: "hook run", detail: `a ${adapter.probe.event} hook ran and answered` };
+  } catch (error) {
+    return { ok: false, label: "hook run", detail: `the hook command failed: ${(error as Error).message.split("\n")[0]}` };
+  }
+}
+
+function enforcementCheck(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
+  const config = loadEngineConfig(root, env);
+  return {
+    ok: true,
+    label: "enforcement",
+    detail: killSwitchEngaged(root, env)
+      ? "DISABLED by GOALPOST_DISABLED or the `disabled` file: every hook is a no-op"
+      : `${config.enforcement} (drift warn at ${config.driftWarnAt}, deny at ${config.driftDenyAt})`,
+  };
+}
+
+export function runDoctor(context: DoctorContext): DoctorCheck[] {
+  const { adapter, cliPath, env } = context;
+  const root = adapter.stateRoot(env);
+  const wiring = wiringChecks(context);
+  return [
+    nodeCheck(),
+    ...wiring.checks,
+    probeMcpServer(cliPath, env),
+    { ok: existsSync(cliPath), label: "hook command", detail: cliPath },
+    ...(wiring.hooksWired ? [snapshotCheck(context, root)] : []),
+    stateCheck(root, context.projectDir),
+    hookRunCheck(context, root),
+    enforcementCheck(root, env),
+    ...(adapter.doctorChecks?.(context) ?? []),
+  ];
+}
+
+export function formatDoctor(checks: readonly DoctorCheck[]): string {
+  return checks.map((check) => `${check.ok ? "✓" : "✗"} ${check.label}: ${check.detail}\n`).join("");
+}

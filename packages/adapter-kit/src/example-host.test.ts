@@ -1,0 +1,126 @@
+// The kit end to end through a small example host (examples/example-host, plain JavaScript as a
+// third-party author would write it): its bin installs itself into a fake home, its installed hook
+// commands run as the host runs them, doctor checks it, uninstall takes out exactly what was added.
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "./testing/index.js";
+
+const BIN = fileURLToPath(new URL("../examples/example-host/bin/goalpost-acme.mjs", import.meta.url));
+
+afterEach(removeTestdirs);
+
+const USER_SETTINGS = `{
+  // Acme's own settings, with the user's comments
+  "model": "fast",
+  "hooks": {
+    "stop": [{ "hooks": [{ "type": "command", "command": "notify-me" }] }]
+  }
+}
+`;
+
+const withoutComments = (text: string) => JSON.parse(text.replace(/^\s*\/\/.*$/gm, "")) as Record<string, unknown>;
+
+function fakeHome() {
+  const root = testdir({ acme: { "settings.jsonc": USER_SETTINGS }, project: { "README.md": "# p\n" } });
+  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, ACME_HOME: join(root, "acme") };
+  const bin = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { env, cwd: join(root, "project"), encoding: "utf8", timeout: 30_000 });
+  const settings = () => readFileSync(join(root, "acme", "settings.jsonc"), "utf8");
+  return { root, env, bin, settings, project: join(root, "project") };
+}
+
+describe("an adapter built from the kit (the example host)", () => {
+  it("installs with an exact dry run, keeps the user's comments, answers hooks as installed, and uninstalls exactly", () => {
+    const home = fakeHome();
+    const dryRun = home.bin("install", "--dry-run", "--no-snapshot");
+    expect(dryRun.status).toBe(0);
+    expect(dryRun.stdout).toMatch(/^\+.*goalpost-acme\.mjs hook before_tool/m);
+    expect(dryRun.stdout).toContain("(dry run: nothing was written)");
+    expect(home.settings()).toBe(USER_SETTINGS);
+
+    const install = home.bin("install", "--no-snapshot");
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stdout).toContain("goalpost is on. In Acme, type /goal <what done means>.");
+    // What the dry run showed is what install wrote.
+    const added = dryRun.stdout
+      .split("\n")
+      .filter((line) => /^\+\s/.test(line))
+      .map((line) => line.slice(1));
+    for (const line of added) expect(home.settings()).toContain(line);
+    expect(home.settings()).toContain("// Acme's own settings, with the user's comments");
+    expect(home.bin("install", "--no-snapshot").stdout).toContain("already installed");
+
+    // The installed commands, run through the shell with the payload on stdin.
+    const hooks = installedHookCommands(
+      (JSON.parse(home.settings().replace(/^\s*\/\/.*$/gm, "")) as { hooks: unknown }).hooks,
+      "goalpost-acme",
+    );
+    expect(Object.keys(hooks).sort()).toEqual(["after_tool", "before_tool", "session_start", "stop", "user_prompt"]);
+    const send = (event: string, fields: Record<string, unknown> = {}) =>
+      runInstalledHook(hooks[event]!, { event, session: "s1", dir: home.project, ...fields }, { env: home.env });
+    const captured = send("user_prompt", { prompt: "/goal ship the parser" });
+    expect(captured.status).toBe(0);
+    expect(String(captured.output?.["context"])).toMatch(/<session_goal id="goal_\w+" status="draft"/);
+    expect(send("stop").output).toEqual({ block: expect.stringMatching(/should not stop yet/) });
+    for (let call = 0; call < 5; call++) send("before_tool", { tool: "cat", args: { path: `f${call}` } });
+    expect(send("before_tool", { tool: "cat", args: { path: "f5" } }).output).toEqual({
+      deny: expect.stringMatching(/drift guard/),
+    });
+
+    const doctor = home.bin("doctor");
+    expect(doctor.stdout).toMatch(/✓ hooks: all 5 events wired in user scope/);
+    expect(doctor.stdout).toMatch(/✓ goal tools: the MCP server starts and offers goalpost_status/);
+    expect(doctor.stdout).toMatch(/✓ hook run: a session_start hook ran and answered/);
+    expect(doctor.stdout).toMatch(/✓ state: .* is writable/);
+
+    expect(home.bin("uninstall").status).toBe(0);
+    // The user's keys, order and comments are back; jsonc-parser re-indents the lines it edited.
+    expect(home.settings()).toContain("// Acme's own settings, with the user's comments");
+    expect(withoutComments(home.settings())).toEqual(withoutComments(USER_SETTINGS));
+    expect(home.bin("uninstall").stdout).toContain("not installed");
+  });
+
+  it("never breaks its host: bad JSON, a wrong payload, an unknown event and a closed stdout all answer no decision", () => {
+    const home = fakeHome();
+    const hook = (event: string, input: string) =>
+      spawnSync(process.execPath, [BIN, "hook", event], { env: home.env, input, encoding: "utf8", timeout: 20_000 });
+    for (const [event, input, message] of [
+      ["stop", "{not json", /payload is not readable JSON/],
+      ["stop", JSON.stringify({ event: "stop" }), /unexpected stop payload/],
+      ["no_such_event", "{}", /unknown Acme Agent hook event "no_such_event"/],
+    ] as const) {
+      const run = hook(event, input);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toMatch(message);
+    }
+    // A host that closed its end before the answer: no EPIPE stack trace, exit 0.
+    const closed = spawnSync("/bin/sh", ["-c", `"${process.execPath}" "${BIN}" hook user_prompt | true`], {
+      env: home.env,
+      input: JSON.stringify({ event: "user_prompt", session: "s2", dir: home.project, prompt: "/goal x".repeat(2000) }),
+      encoding: "utf8",
+    });
+    expect(closed.stderr).not.toMatch(/EPIPE|Error/);
+  });
+
+  it("says its version from its package.json, and shows help with examples", () => {
+    const home = fakeHome();
+    expect(home.bin("--version").stdout.trim()).toBe("0.0.1");
+    const help = home.bin("--help").stdout;
+    expect(help).toMatch(/^goalpost-acme 0\.0\.1 — keeps Acme Agent on the goal you set/);
+    expect(help).toContain("goalpost-acme install --dry-run");
+    expect(home.bin("frobnicate").status).toBe(2);
+  });
+
+  it("keeps a broken settings file untouched and says so", () => {
+    const home = fakeHome();
+    writeFileSync(join(home.root, "acme", "settings.jsonc"), "{ broken");
+    const install = home.bin("install", "--no-snapshot");
+    expect(install.status).toBe(1);
+    expect(install.stderr).toMatch(/is not valid JSONC .* goalpost left it untouched/);
+    expect(readFileSync(join(home.root, "acme", "settings.jsonc"), "utf8")).toBe("{ broken");
+  });
+});

@@ -1,0 +1,72 @@
+// A hook's standard streams. Input is bounded: a payload larger than goalpost will ever read is
+// drained (so the host never sees a broken pipe) but not kept. Output survives a host that has
+// already closed its end: a hook never dies of EPIPE with a stack trace.
+import { readSync, writeSync } from "node:fs";
+
+/** Payloads over this are not read into memory: the hook answers with no decision. */
+export const HOOK_INPUT_LIMIT = 32 * 1024 * 1024;
+
+export class HookInputTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the payload is over ${Math.round(limit / 1024 / 1024)} MiB`);
+    this.name = "HookInputTooLargeError";
+  }
+}
+
+/** Reads standard input to its end, keeping at most `limit` bytes; throws HookInputTooLargeError past that. */
+export function readHookInput(limit = HOOK_INPUT_LIMIT): string {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.allocUnsafe(1 << 16);
+  let kept = 0;
+  let overflow = false;
+  for (;;) {
+    let count: number;
+    try {
+      count = readSync(0, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") continue;
+      if (code === "EOF") break;
+      // No stdin at all (closed, a TTY gone): an empty payload.
+      break;
+    }
+    if (count === 0) break;
+    if (overflow) continue;
+    if (kept + count > limit) {
+      overflow = true;
+      chunks.length = 0;
+      continue;
+    }
+    chunks.push(Buffer.from(buffer.subarray(0, count)));
+    kept += count;
+  }
+  if (overflow) throw new HookInputTooLargeError(limit);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Writes all of `text` to a file descriptor; a reader that went away (EPIPE) ends the write quietly. */
+export function writeAll(fd: number, text: string): void {
+  const data = Buffer.from(text, "utf8");
+  let offset = 0;
+  while (offset < data.length) {
+    try {
+      offset += writeSync(fd, data, offset);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") continue;
+      return;
+    }
+  }
+}
+
+export interface HookResult {
+  /** What goes to stdout: the host's JSON, or "" for no decision. */
+  readonly stdout: string;
+  /** Diagnostics for the user; never read by the host as a decision (the exit code stays 0). */
+  readonly stderr: string;
+}
+
+export function writeHookResult(result: HookResult): void {
+  if (result.stderr) writeAll(2, result.stderr);
+  if (result.stdout) writeAll(1, result.stdout);
+}

@@ -1,0 +1,86 @@
+// `<bin> hook <Event>`: the payload on stdin, the host's answer on stdout. In order: kill switch,
+// event name, payload read, JSON, the event's schema, the engine event, the engine's decision, the
+// host's output checked against its strict schema. A hook never breaks its host: every fault is
+// reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
+// policy decision denies a tool or blocks a stop.
+import { createGoalEngine, createGoalStore, type EngineDecision, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
+import * as z from "zod/mini";
+import type { HookResult } from "./hook-io.js";
+import type { HostAdapter, HostEventSpec } from "./host-adapter.js";
+import { resolveProjectDir } from "./project-dir.js";
+
+const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
+const oneLine = (text: string) => text.replace(/\n\s*/g, " ");
+
+/** Two decisions as one: contexts joined in order, the second's action and user note first. */
+export function mergeDecisions(first: EngineDecision | null, second: EngineDecision): EngineDecision {
+  if (!first) return second;
+  const context = [first.context, second.context].filter(Boolean).join("\n\n");
+  const userNote = second.userNote ?? first.userNote;
+  return { ...second, ...(context ? { context } : {}), ...(userNote ? { userNote } : {}) };
+}
+
+export function runHook(
+  adapter: HostAdapter,
+  eventName: string,
+  readInput: () => string,
+  env: NodeJS.ProcessEnv = process.env,
+): HookResult {
+  const warnings: string[] = [];
+  const warned = () => warnings.map((line) => `${line}\n`).join("");
+  try {
+    if (!Object.hasOwn(adapter.events, eventName))
+      return noDecision(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
+    const spec = adapter.events[eventName] as HostEventSpec<unknown>;
+    const root = adapter.stateRoot(env);
+    if (killSwitchEngaged(root, env)) {
+      // Switched off: the payload is drained unread, so the host never writes into a closed pipe.
+      try {
+        readInput();
+      } catch {}
+      return noDecision();
+    }
+
+    let data: unknown;
+    try {
+      data = JSON.parse(readInput());
+    } catch (error) {
+      return noDecision(
+        `goalpost: the ${eventName} payload is not readable JSON (${(error as Error).message}); answering with no decision.\n`,
+      );
+    }
+    const parsed = spec.payload.safeParse(data);
+    if (!parsed.success)
+      return noDecision(
+        `goalpost: unexpected ${eventName} payload (${oneLine(z.prettifyError(parsed.error))}); answering with no decision.\n`,
+      );
+
+    const store = createGoalStore({ root, warn: (message) => warnings.push(message) });
+    const payload = parsed.data;
+    const session = adapter.sessionOf(payload);
+    const cwd = resolveProjectDir({ adapter, env, store, sessionId: session.sessionId, payloadCwd: session.cwd });
+    const event = spec.toEvent(payload, { sessionId: session.sessionId, cwd });
+    if (!event) return noDecision();
+
+    const engine = createGoalEngine({
+      store,
+      config: loadEngineConfig(root, env, (message) => warnings.push(message)),
+      profile: adapter.profile,
+    });
+    const change = adapter.nativeGoalChange?.(payload, event, store) ?? null;
+    const mirrored = change
+      ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, change })
+      : null;
+    const output = spec.toOutput(mergeDecisions(mirrored, engine.handle(event)));
+    if (output === null || output === undefined) return noDecision(warned());
+    const checked = spec.output.safeParse(output);
+    if (!checked.success)
+      return noDecision(
+        `${warned()}goalpost: the ${eventName} answer does not fit what ${adapter.displayName} accepts (${oneLine(z.prettifyError(checked.error))}); answering with no decision.\n`,
+      );
+    return { stdout: JSON.stringify(checked.data), stderr: warned() };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return noDecision(`${warned()}goalpost: internal error in the ${eventName} hook (${detail}); answering with no decision.\n`);
+  }
+}

@@ -1,0 +1,70 @@
+// The hook as a V8 startup snapshot (`node --build-snapshot`). A hook process starts on every tool
+// call; from a snapshot it starts with goalpost's code compiled, its schemas built and its hot paths
+// warmed, instead of loading and compiling the bundle first. An adapter's snapshot entry is one call:
+//   startHookSnapshot(myAdapter, __filename)
+// built as CommonJS with everything inside. `install` builds it for the user's own Node binary and
+// writes hook commands that fall back to the plain bin if it ever stops loading.
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { startupSnapshot } from "node:v8";
+import { readHookInput, writeHookResult } from "./hook-io.js";
+import { runHook } from "./hook-runner.js";
+import type { HostAdapter } from "./host-adapter.js";
+
+/** Runs the adapter's warm-up payloads against a throwaway store, so their code is compiled in the snapshot. */
+function warmUp(adapter: HostAdapter): void {
+  const root = mkdtempSync(join(tmpdir(), "goalpost-snapshot-warmup-"));
+  const env = { GOALPOST_HOME: root };
+  try {
+    for (let round = 0; round < 3; round++) {
+      for (const sample of adapter.warmUp) runHook(adapter, sample.event, () => JSON.stringify(sample.payload), env);
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The bundle as it was when the snapshot was built. npm gives every published file the same mtime,
+ * so the package version is part of the fingerprint; size and mtime catch local rebuilds.
+ */
+interface Fingerprint {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly version: string;
+}
+
+function fingerprint(path: string): Fingerprint {
+  const { size, mtimeMs } = statSync(path);
+  const { version } = JSON.parse(readFileSync(join(dirname(path), "..", "package.json"), "utf8")) as { version: string };
+  return { size, mtimeMs, version };
+}
+
+function stillCurrent(path: string, builtFrom: Fingerprint): boolean {
+  try {
+    const now = fingerprint(path);
+    return now.size === builtFrom.size && now.mtimeMs === builtFrom.mtimeMs && now.version === builtFrom.version;
+  } catch {
+    return false;
+  }
+}
+
+/** Call at the top level of the adapter's snapshot entry; does nothing unless a snapshot is being built. */
+export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): void {
+  if (!startupSnapshot?.isBuildingSnapshot()) return;
+  const builtFrom = fingerprint(bundleFile);
+  warmUp(adapter);
+  startupSnapshot.setDeserializeMainFunction(() => {
+    if (!stillCurrent(bundleFile, builtFrom)) {
+      // Leave stdin unread and fail: the installed command falls back to the new bin.
+      process.stderr.write(
+        `goalpost: the hook snapshot is older than the installed goalpost; run \`${adapter.bin} install\` to rebuild it.\n`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    const event = process.argv[process.argv.length - 1] ?? "";
+    writeHookResult(runHook(adapter, event, readHookInput, process.env));
+  });
+}

@@ -1,0 +1,109 @@
+// The contract between goalpost and one agent host. An adapter is a value of this type, holding its
+// host's facts only: what the host sends on each hook event and what it accepts back, where the host
+// keeps its home, how a session and its project are named, how goalpost is installed into the host's
+// configuration, and the profile core judges tool calls by. Everything else (running a hook, the bin,
+// installing, the fast path, doctor) the kit does the same way for every host.
+import type { EngineDecision, EngineEventInput, GoalStore, HostProfile } from "@goalpost/core";
+import type { SessionResolver } from "@goalpost/mcp";
+import type * as z from "zod/mini";
+import type { InstallSpec } from "./install-target.js";
+
+/** The session a payload belongs to, as the host names it. */
+export interface PayloadSession {
+  readonly sessionId: string;
+  /** The directory the payload names, if any (it may follow the agent's `cd`). */
+  readonly cwd?: string | null | undefined;
+}
+
+/** The session and its project directory, as the engine keys them. */
+export interface SessionKey {
+  readonly sessionId: string;
+  readonly cwd: string;
+}
+
+/** One hook event of the host: how its payload reads and what the host accepts back. */
+export interface HostEventSpec<Payload = unknown> {
+  /** What the host sends: tolerant (unknown keys pass), checking only what goalpost reads. */
+  readonly payload: z.ZodMiniType<Payload>;
+  /** What the host accepts back for this event, strict: an output that fails it is never written. */
+  readonly output: z.ZodMiniType;
+  /** The engine event for a payload, or null when goalpost has nothing to do with it. */
+  toEvent(payload: Payload, key: SessionKey): EngineEventInput | null;
+  /** The host's answer for a decision, or null for "no decision" (exit 0, empty stdout). */
+  toOutput(decision: EngineDecision): unknown;
+}
+
+/** Builds an event spec with the payload type inferred from its schema. */
+export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEventSpec<Payload> {
+  return spec;
+}
+
+/** A change the user made to the host's own goal feature, seen by the adapter (not by a hook event). */
+export type NativeGoalChange = "cleared";
+
+/** One payload of a host event, recorded or made for a purpose (warm-up, probes, tests). */
+export interface SamplePayload {
+  readonly event: string;
+  readonly payload: Record<string, unknown>;
+}
+
+export interface HostAdapter {
+  /** The host's id, recorded on every goal: claude-code, codex, … */
+  readonly id: string;
+  /** The host's name for people: Claude Code. */
+  readonly displayName: string;
+  /** The adapter's bin: goalpost-claude-code. Installed entries are recognised by it. */
+  readonly bin: string;
+  /** What core knows of the host: its tools, MCP naming, subagent marking, native goal. */
+  readonly profile: HostProfile;
+  /** Every hook event goalpost answers, by the host's name for it. */
+  readonly events: Readonly<Record<string, HostEventSpec<never>>>;
+  /** goalpost's state root inside the host's home (GOALPOST_HOME overrides it). */
+  stateRoot(env: NodeJS.ProcessEnv): string;
+  /** The host's home directory, for detection and for people. */
+  home(env: NodeJS.ProcessEnv): string;
+  /** Which session a payload (already checked by its event's schema) belongs to. */
+  sessionOf(payload: unknown): PayloadSession;
+  /** The variable the host sets, in hooks and in the agent's shell, to the project's root. */
+  readonly projectDirVariable?: string;
+  /** The variable the host sets in the agent's shell commands to the session id (shell goal tools). */
+  readonly sessionVariable?: string;
+  /**
+   * A change to the host's own goal the user made where no hook sees it (Claude Code runs its
+   * `/goal clear` inside the host); asked before the event is handled. Keep it cheap: it runs on the hook path.
+   */
+  nativeGoalChange?(payload: unknown, event: EngineEventInput, store: GoalStore): NativeGoalChange | null;
+  /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
+  mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
+  readonly install: InstallSpec;
+  /** Payloads that run the hot hook paths once, compiled into the start-up snapshot. */
+  readonly warmUp: readonly SamplePayload[];
+  /** A harmless payload doctor and install run through the installed command to prove it answers. */
+  readonly probe: SamplePayload;
+  /** Host-specific doctor checks, after the kit's own. */
+  doctorChecks?(context: DoctorContext): DoctorCheck[];
+}
+
+export interface DoctorContext {
+  readonly adapter: HostAdapter;
+  readonly projectDir: string;
+  readonly cliPath: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export interface DoctorCheck {
+  readonly ok: boolean;
+  readonly label: string;
+  readonly detail: string;
+}
+
+/** Checks an adapter value when it is made: every hook event named at install has a spec. */
+export function defineHostAdapter(adapter: HostAdapter): HostAdapter {
+  for (const event of adapter.install.hookEvents) {
+    if (!Object.hasOwn(adapter.events, event))
+      throw new Error(`adapter ${adapter.id}: install names the hook event "${event}", which has no event spec`);
+  }
+  if (!Object.hasOwn(adapter.events, adapter.probe.event))
+    throw new Error(`adapter ${adapter.id}: the probe's event "${adapter.probe.event}" has no event spec`);
+  return adapter;
+}

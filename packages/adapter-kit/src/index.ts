@@ -1,0 +1,38 @@
+// @goalpost/adapter-kit: everything an adapter for a new host is built from. The adapter supplies
+// its host's facts as a HostAdapter value; the kit runs hooks, the bin, the shell goal tools,
+// installation, the start-up fast path and doctor the same way for every host.
+// This entry is what a hook process loads; installing, doctor and the config-file editor are in
+// `@goalpost/adapter-kit/install`, loaded only by the commands that need them.
+export type { AdapterDescriptor } from "./descriptor.js";
+export { describeAdapter, findOnPath } from "./descriptor.js";
+export { hookCommand, snapshotsSupported } from "./hook-command.js";
+export type { HookGroupOptions } from "./hook-groups.js";
+export {
+  hookGroupsTarget,
+  ownHookGroupsPresent,
+  ownHookGroupsWired,
+  withKey,
+  withOwnHookGroups,
+  withoutOwnHookGroups,
+} from "./hook-groups.js";
+export type { HookResult } from "./hook-io.js";
+export { HOOK_INPUT_LIMIT, HookInputTooLargeError, readHookInput, writeAll, writeHookResult } from "./hook-io.js";
+export { mergeDecisions, runHook } from "./hook-runner.js";
+export { startHookSnapshot } from "./hook-snapshot.js";
+export type {
+  DoctorCheck,
+  DoctorContext,
+  HostAdapter,
+  HostEventSpec,
+  NativeGoalChange,
+  PayloadSession,
+  SamplePayload,
+  SessionKey,
+} from "./host-adapter.js";
+export { defineHostAdapter, defineHostEvent } from "./host-adapter.js";
+export { adapterVersion, hostCliUsage, runHostCli } from "./host-cli.js";
+export type { InstallContext, InstallSpec, InstallTarget, JsonObject } from "./install-target.js";
+export type { OwnEntries } from "./own-entries.js";
+export { ownEntries } from "./own-entries.js";
+export { resolveProjectDir } from "./project-dir.js";
+export type { CommandResult, GoalCommandName } from "./shell-goal-tools.js";

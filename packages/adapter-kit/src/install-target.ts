@@ -1,0 +1,49 @@
+// What an adapter tells the installer: the scopes the host has, and for a scope, which configuration
+// files goalpost touches and what it puts in each. The installer reads, plans, shows, backs up,
+// writes and removes; the adapter only says what goes where.
+
+export type JsonObject = Record<string, unknown>;
+
+export interface InstallContext {
+  readonly scope: string;
+  readonly projectDir: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** Absolute path of the adapter's bin. */
+  readonly cliPath: string;
+  /** The command line the host runs for a hook event (with the start-up fast path when there is one). */
+  hookCommand(event: string): string;
+  /** How the host starts goalpost's MCP server. */
+  readonly mcpServer: { readonly command: string; readonly args: readonly string[] };
+}
+
+/** One configuration file and goalpost's part in it. */
+export interface InstallTarget {
+  readonly path: string;
+  /** jsonc keeps the user's comments and formatting; json is read strictly. */
+  readonly format: "json" | "jsonc";
+  /** What goalpost's part of this file is, for people: "hooks", "MCP server". */
+  readonly label: string;
+  /** A few words more for the install report: "for 10 events". */
+  readonly detail?: string;
+  /** The file with goalpost's entries in it (replacing any earlier ones). */
+  install(data: JsonObject): JsonObject;
+  /** The file with goalpost's entries, and only those, taken out. */
+  uninstall(data: JsonObject): JsonObject;
+  /** Whether goalpost's entries are all there (doctor). */
+  wired(data: JsonObject): boolean;
+  /** Whether any entry of goalpost's is there (uninstall keeps shared files while one is). */
+  present(data: JsonObject): boolean;
+}
+
+export interface InstallSpec {
+  readonly scopes: readonly string[];
+  readonly defaultScope: string;
+  /** Every hook event goalpost registers. */
+  readonly hookEvents: readonly string[];
+  /** Seconds the host waits for a hook. */
+  readonly hookTimeout: number;
+  /** The files a scope touches. */
+  targets(context: InstallContext): InstallTarget[];
+  /** What to tell the user after installing: how to start using goalpost in this host. */
+  readonly nextStep: string;
+}

@@ -1,0 +1,8 @@
+// @goalpost/adapter-kit/testing: what an adapter's tests need — recorded fixtures by host and name,
+// session sequences, temporary directory trees, and installed hook commands run as the host runs them.
+export type { Fixtures } from "./fixtures.js";
+export { hostFixtures } from "./fixtures.js";
+export type { HookRun } from "./installed-hook.js";
+export { installedHookCommands, runInstalledHook } from "./installed-hook.js";
+export type { Tree } from "./testdir.js";
+export { removeTestdirs, testdir, writeTree } from "./testdir.js";
