@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import type { HookResult } from "./hook-io.js";
 import type { HostAdapter, HostEventSpec } from "./host-adapter.js";
 import { resolveProjectDir } from "./project-dir.js";
+import { protectedFiles } from "./protected-files.js";
 
 const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
 const oneLine = (text: string) => text.replace(/\n\s*/g, " ");
@@ -66,6 +67,7 @@ export function runHook(
       store,
       config: loadEngineConfig(root, env, (message) => warnings.push(message)),
       profile: adapter.profile,
+      protectedFiles: protectedFiles(adapter, cwd, env),
     });
     const change = adapter.nativeGoalChange?.(payload, event, store) ?? null;
     const mirrored = change

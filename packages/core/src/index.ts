@@ -72,9 +72,19 @@ export {
   toolInputPaths,
 } from "./evidence/classify-tool-call.js";
 export { isVagueEvidence, MIN_EVIDENCE_LENGTH } from "./evidence/evidence-quality.js";
-export type { GoalToolName } from "./evidence/goal-tool-names.js";
-export { GOAL_TOOL_NAMES, goalToolName, isGoalpostCommand } from "./evidence/goal-tool-names.js";
+export type { GoalCommandVerb, GoalToolInvocation, GoalToolName } from "./evidence/goal-tool-names.js";
+export {
+  GOAL_COMMAND_VERBS,
+  GOAL_TOOL_NAMES,
+  goalToolInvocation,
+  goalToolName,
+  mentionsGoalpost,
+} from "./evidence/goal-tool-names.js";
 export { isWildcardReference, referenceMatchesIssue } from "./evidence/issue-matching.js";
+export type { ReceiptJudgement } from "./evidence/receipt-judgement.js";
+export { judgeShellReceipt, outputVerdict } from "./evidence/receipt-judgement.js";
+export type { ParsedShell, ShellRedirect, ShellSegment } from "./evidence/shell-syntax.js";
+export { parseShell } from "./evidence/shell-syntax.js";
 export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/completion-gate.js";
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
 export { uncoveredRequirements } from "./gate/requirement-coverage.js";
@@ -155,11 +165,12 @@ export {
   sessionCountersSchema,
   sessionFileSchema,
 } from "./store/session-file.js";
+export { approvalHash, takeApproval } from "./store/shell-approvals.js";
 export type { Snapshot, SnapshotMetadata } from "./store/snapshots.js";
 export { readSnapshot, serveSnapshot, snapshotMetadataSchema, writeSnapshot } from "./store/snapshots.js";
 export { resolveStoreRoot } from "./store/store-root.js";
 export type { ToolUseRecord } from "./store/tool-use-index.js";
-export { lookupToolUse, recordToolUse, toolUseRecordSchema } from "./store/tool-use-index.js";
+export { consumeToolUse, lookupToolUse, recordToolUse, toolUseRecordSchema } from "./store/tool-use-index.js";
 export { appendToList, LIST_LIMITS, sanitizeList } from "./text/sanitize-list.js";
 export type { SanitizeOptions } from "./text/sanitize-text.js";
 export { sanitizeText, truncateText } from "./text/sanitize-text.js";

@@ -30,7 +30,7 @@ try {
   const strategies = (values["session-from"] ?? "").split(",").map((name) => name.trim());
   const resolvers: SessionResolver[] = strategies.map((strategy) => {
     if (strategy === "tool-use-id") return resolveByToolUseId(store);
-    if (strategy === "meta") return resolveByMetaSession(host);
+    if (strategy === "meta") return resolveByMetaSession(store, host);
     if (strategy === "arguments") return resolveByArguments(store, host);
     throw new Error(`unknown --session-from strategy "${strategy}"`);
   });

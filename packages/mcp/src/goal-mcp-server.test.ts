@@ -74,14 +74,9 @@ function seedReceipts(store: GoalStore, engine: ReturnType<typeof createGoalEngi
     toolInput: { file_path: "/work/project/src/a.ts" },
     succeeded: true,
   });
-  engine.handle({
-    ...session,
-    type: "tool-ran",
-    toolName: "Bash",
-    toolInput: { command: "npm test" },
-    succeeded: true,
-    output: "3 passed",
-  });
+  const npmTest = { toolName: "Bash", toolInput: { command: "npm test" }, toolUseId: "seed-npm-test" };
+  engine.handle({ ...session, type: "tool-about-to-run", ...npmTest });
+  engine.handle({ ...session, type: "tool-ran", ...npmTest, succeeded: true, output: "3 passed" });
   return store;
 }
 
@@ -177,6 +172,32 @@ describe("goalpost MCP server over stdio", { timeout: 30_000 }, () => {
     });
     expect(known.isError).toBeFalsy();
     expect(text(known)).toContain("Objective: stream large files");
+  });
+
+  it("ties one tool call to one MCP call: a replayed tool-use id is refused", async () => {
+    const { client, engine } = await connect("tool-use-id");
+    engine.handle({ ...session, type: "prompt-submitted", prompt: "/goal stream large files" });
+    hookSawGoalTool(engine, "toolu_once", "goalpost_status");
+    const first = await client.callTool({
+      name: "goalpost_status",
+      arguments: {},
+      _meta: { "claudecode/toolUseId": "toolu_once" },
+    });
+    expect(first.isError).toBeFalsy();
+    const replay = await client.callTool({
+      name: "goalpost_status",
+      arguments: {},
+      _meta: { "claudecode/toolUseId": "toolu_once" },
+    });
+    expect(replay.isError).toBe(true);
+    expect(text(replay)).toMatch(/already used/);
+  });
+
+  it("refuses a _meta session id goalpost's hooks have never seen", async () => {
+    const { client } = await connect("meta");
+    const made_up = await client.callTool({ name: "goalpost_status", arguments: {}, _meta: { sessionId: "made-up" } });
+    expect(made_up.isError).toBe(true);
+    expect(text(made_up)).toMatch(/have not seen session made-up/);
   });
 
   it("reads the session from _meta.sessionId (Codex)", async () => {

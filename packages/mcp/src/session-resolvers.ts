@@ -2,7 +2,7 @@
 // says it differently (HOSTS.md). A call that cannot be tied to a session is refused with the reason,
 // never guessed, and a session id the model supplies is only accepted if goalpost already knows it.
 import { resolve } from "node:path";
-import { type GoalStore, lookupToolUse } from "@goalpost/core";
+import { consumeToolUse, type GoalStore } from "@goalpost/core";
 
 export interface ToolSession {
   readonly sessionId: string;
@@ -26,7 +26,8 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() !== 
 
 /**
  * Claude Code: `_meta["claudecode/toolUseId"]` equals the `tool_use_id` that goalpost's PreToolUse
- * hook recorded with its session (Codex sends the same id as `_meta.callId`).
+ * hook recorded with its session (Codex sends the same id as `_meta.callId`). Each record ties one
+ * call: it is taken when used, so a replayed id is refused.
  */
 export function resolveByToolUseId(
   store: GoalStore,
@@ -38,24 +39,33 @@ export function resolveByToolUseId(
       return {
         refusal: `This call carries no tool-use id (${metaKeys.join(" or ")} in _meta), so goalpost cannot tell which session it belongs to.`,
       };
-    const record = lookupToolUse(store, id);
+    const record = consumeToolUse(store, id);
     if (!record) {
       return {
-        refusal: `goalpost has no record of tool call ${id}: its PreToolUse hook did not run for goal tools. Check the installation with the adapter's doctor command.`,
+        refusal: `goalpost has no record of tool call ${id}: its PreToolUse hook did not run for this call, or the id was already used. Check the installation with the adapter's doctor command.`,
       };
     }
     return { session: { sessionId: record.sessionId, cwd: record.cwd, host: record.host, subagent: record.subagent } };
   };
 }
 
-/** Codex: `_meta.sessionId` (= `threadId`, the hook's `session_id`) and the workspace in `x-codex-turn-metadata`. */
-export function resolveByMetaSession(host: string, fallbackCwd: string = process.cwd()): SessionResolver {
+/**
+ * Codex: `_meta.sessionId` (= `threadId`, the hook's `session_id`) and the workspace in
+ * `x-codex-turn-metadata`. Accepted only for a session goalpost's hooks have already seen from this
+ * host (and in that workspace, when the call names one): a made-up id is refused.
+ */
+export function resolveByMetaSession(store: GoalStore, host: string): SessionResolver {
   return ({ meta }) => {
     const sessionId = text(meta?.["sessionId"]) ?? text(meta?.["threadId"]);
     if (!sessionId) return { refusal: "This call carries no session id in _meta (sessionId or threadId)." };
+    const session = store.read(sessionId);
+    if (!session || session.host !== host)
+      return { refusal: `goalpost's ${host} hooks have not seen session ${sessionId}: it cannot be used here.` };
     const turn = meta?.["x-codex-turn-metadata"] as { workspaces?: Record<string, unknown> } | undefined;
-    const cwd = Object.keys(turn?.workspaces ?? {})[0] ?? fallbackCwd;
-    return { session: { sessionId, cwd, host, subagent: false } };
+    const workspace = Object.keys(turn?.workspaces ?? {})[0];
+    if (workspace && resolve(workspace) !== resolve(session.cwd))
+      return { refusal: `Session ${sessionId} belongs to ${session.cwd}, not ${workspace}.` };
+    return { session: { sessionId, cwd: session.cwd, host, subagent: false } };
   };
 }
 

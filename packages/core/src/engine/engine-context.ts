@@ -18,6 +18,8 @@ export interface EngineContext {
   readonly config: EngineConfig;
   readonly profile: HostProfile;
   readonly classifier: ToolClassifier;
+  /** The host's configuration files that hold goalpost's entries: the agent may not take them out. */
+  readonly protectedFiles: readonly string[];
   now(): Date;
   identityOf(event: EngineEvent): SessionIdentity;
   /** The goal block for the model, within the form's budget. */
@@ -32,12 +34,18 @@ export interface EngineContext {
 
 export const decision = (fields: Partial<EngineDecision>): EngineDecision => ({ action: "none", ...fields });
 
-export function createEngineContext(store: GoalStore, config: EngineConfig, profile: HostProfile): EngineContext {
+export function createEngineContext(
+  store: GoalStore,
+  config: EngineConfig,
+  profile: HostProfile,
+  protectedFiles: readonly string[] = [],
+): EngineContext {
   const now = () => store.now();
   return {
     store,
     config,
     profile,
+    protectedFiles,
     classifier: createToolClassifier(profile, { stateRoot: store.root }),
     now,
     identityOf: (event) => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd }),

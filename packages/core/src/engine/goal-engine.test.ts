@@ -20,6 +20,18 @@ function withOpenGoal(config = {}, options = {}) {
   return harness;
 }
 
+let toolUseCount = 0;
+/** A shell call as a host reports it: PreToolUse, then its result with the same tool-use id. */
+function ran(
+  send: ReturnType<typeof testEngine>["send"],
+  command: string,
+  result: { succeeded: boolean | null; exitCode?: number; output?: string },
+) {
+  const toolUseId = `tu-${++toolUseCount}`;
+  send({ type: "tool-about-to-run", ...bash(command), toolUseId });
+  return send({ type: "tool-ran", ...bash(command), toolUseId, ...result });
+}
+
 function drift(send: ReturnType<typeof testEngine>["send"], calls: number) {
   for (let index = 0; index < calls; index++) send({ type: "tool-about-to-run", ...bash(`cat file${index}`) });
 }
@@ -185,20 +197,17 @@ describe("subagents", () => {
 describe("evidence receipts", () => {
   it("records a receipt with the host's verdict, exit code and output hash, and an edit after it voids it for the gate", () => {
     const { send, store } = withOpenGoal();
-    send({ type: "tool-ran", ...bash("npm test"), succeeded: false, exitCode: 1, output: "1 failed" });
-    send({ type: "tool-ran", ...bash("npm test"), succeeded: true, exitCode: 0, output: "12 passed" });
+    ran(send, "npm test", { succeeded: false, exitCode: 1, output: "1 failed" });
+    ran(send, "npm test", { succeeded: true, exitCode: 0, output: "12 passed" });
     let goal = activeGoal(store.read(SESSION.sessionId))!;
     expect(goal.receipts.map((receipt) => [receipt.category, receipt.passed, receipt.exitCode])).toEqual([
       ["test", false, 1],
       ["test", true, 0],
     ]);
     expect(goal.receipts[1]!.outputHash).toMatch(/^[0-9a-f]{64}$/);
-    send({
-      type: "tool-ran",
-      toolName: "runTests",
-      toolInput: { files: [], filePath: "/work/project/test/a.test.ts" },
-      succeeded: true,
-    });
+    const runTests = { toolName: "runTests", toolInput: { files: [], filePath: "/work/project/test/a.test.ts" } };
+    send({ type: "tool-about-to-run", ...runTests, toolUseId: "rt" });
+    send({ type: "tool-ran", ...runTests, toolUseId: "rt", succeeded: true });
     expect(activeGoal(store.read(SESSION.sessionId))!.receipts.at(-1)!.files).toEqual(["/work/project/test/a.test.ts"]);
     send({ type: "tool-ran", toolName: "Write", toolInput: { file_path: "/work/project/src/a.ts" }, succeeded: true });
     goal = activeGoal(store.read(SESSION.sessionId))!;
@@ -207,7 +216,7 @@ describe("evidence receipts", () => {
 
   it("keeps a receipt whose outcome the host did not report as unknown, never as passed", () => {
     const { send, store } = withOpenGoal();
-    send({ type: "tool-ran", ...bash("pytest"), succeeded: null });
+    ran(send, "pytest", { succeeded: null });
     expect(activeGoal(store.read(SESSION.sessionId))!.receipts[0]!.passed).toBeNull();
   });
 });

@@ -14,6 +14,8 @@ export interface GoalEngineOptions {
   readonly config?: EngineConfig;
   /** The host's tool vocabulary and habits (see defineHostProfile); a generic one when left out. */
   readonly profile?: HostProfile;
+  /** The host's configuration files that hold goalpost's entries (the adapter's install targets). */
+  readonly protectedFiles?: readonly string[];
 }
 
 export interface GoalEngine {
@@ -27,7 +29,12 @@ const SUBAGENT_EVENTS = new Set<EngineEvent["type"]>(["subagent-started", "subag
 
 export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   const config = options.config ?? DEFAULT_ENGINE_CONFIG;
-  const context = createEngineContext(options.store, config, options.profile ?? GENERIC_HOST_PROFILE);
+  const context = createEngineContext(
+    options.store,
+    config,
+    options.profile ?? GENERIC_HOST_PROFILE,
+    options.protectedFiles ?? [],
+  );
 
   function handle(input: EngineEventInput): EngineDecision {
     const parsed = engineEventSchema.safeParse(input);

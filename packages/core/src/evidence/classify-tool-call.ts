@@ -5,7 +5,7 @@ import { GENERIC_HOST_PROFILE, type HostProfile } from "../host/host-profile.js"
 import type { EvidenceKind, VerificationCategory } from "../record/goal-record.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { classifyCommand, isMutatingCommand } from "./classify-command.js";
-import { goalToolName, isGoalpostCommand } from "./goal-tool-names.js";
+import { goalToolInvocation, goalToolName } from "./goal-tool-names.js";
 
 /** Tool-input keys that carry a file path, across hosts. */
 export const PATH_KEYS = ["path", "file_path", "filePath", "file", "filename", "fileName", "notebook_path"] as const;
@@ -82,7 +82,7 @@ export interface ToolClassifier {
   describe(toolName: string, input: unknown): ToolCallDescription;
   /** What the call proves, for the record after it ran. */
   classify(toolName: string, input: unknown): ToolCallClass;
-  /** goalpost's own tools, its CLI, or only its own state files: never drift, never evidence. */
+  /** goalpost's own tools, one direct run of its shell goal tools, or only reading its state: never drift, never evidence. */
   isBookkeeping(toolName: string, call: ToolCallDescription): boolean;
 }
 
@@ -121,8 +121,9 @@ export function createToolClassifier(
     const root = options.stateRoot;
     return (
       goalToolName(toolName) !== null ||
-      (call.command !== undefined && isGoalpostCommand(call.command)) ||
-      (root !== undefined && call.paths.length > 0 && call.paths.every((path) => isInside(root, path)))
+      (call.command !== undefined && goalToolInvocation(call.command) !== null) ||
+      // Reading goalpost's own files is bookkeeping; changing them is tampering (see tamper-guard.ts).
+      (root !== undefined && !call.edits && call.paths.length > 0 && call.paths.every((path) => isInside(root, path)))
     );
   }
 

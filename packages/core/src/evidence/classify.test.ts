@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defineHostProfile } from "../host/host-profile.js";
 import { classifyCommand, isMutatingCommand } from "./classify-command.js";
 import { createToolClassifier } from "./classify-tool-call.js";
-import { goalToolName, isGoalpostCommand } from "./goal-tool-names.js";
+import { goalToolInvocation, goalToolName, mentionsGoalpost } from "./goal-tool-names.js";
 
 // Profiles as adapters write them: the classifier knows a host's tools only through its profile.
 const claudeLike = defineHostProfile({
@@ -130,8 +130,29 @@ describe("goal tool names", () => {
     expect(goalToolName("Bash")).toBeNull();
   });
 
-  it("spots the CLI", () => {
-    expect(isGoalpostCommand("goalpost-claude-code hook Stop")).toBe(true);
-    expect(isGoalpostCommand("npm run goalposts")).toBe(false);
+  it("a shell goal tool is one direct run of a goalpost bin, and nothing else", () => {
+    expect(goalToolInvocation(`goalpost-claude-code update '{"doneSoFar":["x"]}'`)).toEqual({
+      verb: "update",
+      args: ['{"doneSoFar":["x"]}'],
+    });
+    expect(goalToolInvocation('"goalpost-claude-code" status')).toEqual({ verb: "status", args: [] });
+    expect(goalToolInvocation("node /opt/gp/dist/goalpost-claude-code.js close - <<'EOF'\n{}\nEOF")).toEqual({
+      verb: "close",
+      args: ["-"],
+    });
+    for (const command of [
+      "rm -rf src; echo goalpost-claude-code",
+      "git push --force # goalpost-claude-code",
+      "goalpost-claude-code hook PostToolUse",
+      "echo '{}' | goalpost-claude-code update -",
+      "bash -c 'goalpost-claude-code update {}'",
+      "$G update '{}'",
+      "`which goalpost-claude-code` update '{}'",
+      "goalpost-claude-code update '{}' > /tmp/x",
+      "goalpost-claude-code update '{}' && rm -rf src",
+    ])
+      expect(goalToolInvocation(command), command).toBeNull();
+    expect(mentionsGoalpost('"goal"post-claude-code')).toBe(false);
+    expect(mentionsGoalpost("x=GOALPOST; $x")).toBe(true);
   });
 });

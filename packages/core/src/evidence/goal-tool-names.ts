@@ -1,6 +1,8 @@
 // goalpost's own tools reach hooks under a different name on every host (mcp__goalpost__goalpost_status,
 // mcp_goalpost_goalpost_status, goalpost-goalpost_status, plugin forms, or bare): whatever the prefix,
-// the name ends in goalpost's own tool name. They never count as drift and never as evidence.
+// the name ends in goalpost's own tool name. Their shell form is one direct run of a goalpost bin:
+// `goalpost-<host> status|open|update|close ['<json>'|-] [--session <id>]` and nothing else.
+import { parseShell } from "./shell-syntax.js";
 
 export const GOAL_TOOL_NAMES = ["goalpost_status", "goalpost_open", "goalpost_update", "goalpost_close"] as const;
 export type GoalToolName = (typeof GOAL_TOOL_NAMES)[number];
@@ -13,7 +15,46 @@ export function goalToolName(toolName: string): GoalToolName | null {
   return match ? (match[1] as GoalToolName) : null;
 }
 
-/** A shell command that runs the goalpost CLI (the agent's fallback for goal tools). */
-export function isGoalpostCommand(command: string): boolean {
-  return /(?:^|[\s;&|(/])(?:npx\s+(?:-y\s+)?)?goalpost(?:-[a-z-]+)?(?:\s|$)/.test(command);
+/** A goalpost bin, by itself or by path, with or without its .js file name. */
+const GOALPOST_BIN = /(?:^|\/)goalpost(?:-[a-z0-9-]+)?(?:\.[cm]?js)?$/;
+export const GOAL_COMMAND_VERBS = ["status", "open", "update", "close"] as const;
+export type GoalCommandVerb = (typeof GOAL_COMMAND_VERBS)[number];
+
+export interface GoalToolInvocation {
+  readonly verb: GoalCommandVerb;
+  /** The words after the verb, as the bin will receive them. */
+  readonly args: readonly string[];
+}
+
+const LAUNCHERS = new Set(["node", "npx", "bunx", "pnpx"]);
+
+/** The words after a goalpost bin in a simple command (`node …/bin.js x`, `npx -y goalpost x` too), or null. */
+export function goalpostBinWords(words: readonly string[]): readonly string[] | null {
+  let rest = words;
+  if (LAUNCHERS.has(rest[0] ?? "")) {
+    rest = rest.slice(1);
+    while (rest[0]?.startsWith("-")) rest = rest.slice(1);
+  }
+  return GOALPOST_BIN.test(rest[0] ?? "") ? rest.slice(1) : null;
+}
+
+/**
+ * The command as a goal-tool invocation, or null. Exactly one direct run: no other command, no
+ * pipe, no substitution or variable, no subshell or `bash -c`; only a heredoc may feed it.
+ */
+export function goalToolInvocation(command: string): GoalToolInvocation | null {
+  if (!command.includes("goalpost")) return null;
+  const parsed = parseShell(command);
+  if (parsed.segments.length !== 1 || parsed.dynamic || parsed.grouped) return null;
+  const segment = parsed.segments[0]!;
+  if (segment.nested || segment.redirects.some((redirect) => redirect.op !== "<<")) return null;
+  const rest = goalpostBinWords(segment.words);
+  const verb = rest?.[0];
+  if (!rest || !(GOAL_COMMAND_VERBS as readonly string[]).includes(verb ?? "")) return null;
+  return { verb: verb as GoalCommandVerb, args: rest.slice(1) };
+}
+
+/** Whether a command mentions goalpost at all (a subagent may not go near it, however it is spelled). */
+export function mentionsGoalpost(command: string): boolean {
+  return /goalpost/i.test(command);
 }

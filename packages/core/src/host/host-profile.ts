@@ -14,7 +14,6 @@ export const hostProfileSchema = z.object({
     edit: names("Tools that change files: a receipt must come after the last of these."),
     test: names("Tools that run the project's tests themselves (not through a shell)."),
     task: names("The host's todo/plan tools: their list drives task goals."),
-    subagent: names("Tools that start a subagent (their calls are the main agent's; the subagent's own are not)."),
   }),
   mcpToolName: z
     .optional(z.string())

@@ -83,7 +83,14 @@ export const receiptSchema = z
     tool: text("The tool that ran."),
     command: z.optional(text("The shell command, redacted, for shell tools.")),
     category: verificationCategorySchema.check(describe("What the run verifies.")),
-    passed: z.nullable(z.boolean()).check(describe("Whether the host reported success; null when it did not say.")),
+    passed: z
+      .nullable(z.boolean())
+      .check(
+        describe(
+          "true: it passed; false: the host or its output reported failure; null: it proves nothing either way (its exit status did not decide the command's, it ran no tests, or the host did not say). Only true counts for the gate.",
+        ),
+      ),
+    verdict: z.optional(text("Why the receipt passed or not, in words.")),
     exitCode: z.optional(z.nullable(z.int())),
     outputHash: z.optional(text("sha256 of the tool output, so a later claim can be checked against it.")),
     files: list("Files the run touched or named."),

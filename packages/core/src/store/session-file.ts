@@ -39,6 +39,20 @@ export const sessionFileSchema = z
       stalls: 0,
       subagentsActive: 0,
     }),
+    approvals: z
+      ._default(z.array(z.object({ hash: z.string(), verb: z.string(), at: z.string() })), [])
+      .check(
+        describe(
+          "Goal-tool runs from the shell that the main session's PreToolUse hook saw, not yet used: the shell goal tools act only on one of these.",
+        ),
+      ),
+    pendingTools: z
+      ._default(z.array(z.object({ toolUseId: z.nullable(z.string()), commandHash: z.string(), at: z.string() })), [])
+      .check(
+        describe(
+          "Verification calls the main session's PreToolUse hook saw and whose result has not arrived: a receipt needs one, so a result piped in by hand is not a receipt.",
+        ),
+      ),
     compactions: z
       ._default(z.array(z.object({ at: z.string(), trigger: z.string(), restoredAt: z.nullable(z.string()) })), [])
       .check(describe("Compactions seen and when each was followed by a restore (null: never restored).")),
@@ -65,6 +79,8 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     activeGoalId: null,
     goals: [],
     counters: { toolCalls: 0, prompts: 0, consecutiveStopBlocks: 0, stalls: 0, subagentsActive: 0 },
+    approvals: [],
+    pendingTools: [],
     compactions: [],
   };
 }

@@ -1,6 +1,6 @@
 // Ties an MCP tool call to its session. Some hosts (Claude Code) tell the MCP server only the id of
 // the tool call; the PreToolUse hook, which knows the session, records that id here first.
-import { readdirSync, statSync, unlinkSync } from "node:fs";
+import { readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import { writeFileAtomic } from "./atomic-file.js";
@@ -34,6 +34,27 @@ export function recordToolUse(store: GoalStore, record: Omit<ToolUseRecord, "sch
 
 export function lookupToolUse(store: GoalStore, toolUseId: string): ToolUseRecord | null {
   return readJsonFile(join(directory(store), `${safeFileName(toolUseId)}.json`), toolUseRecordSchema, 1, store.warn, store.now());
+}
+
+/**
+ * Looks up a record and removes it, so one tool call ties one MCP call to its session: a replayed
+ * tool-use id finds nothing. The rename makes two concurrent takers see one winner.
+ */
+export function consumeToolUse(store: GoalStore, toolUseId: string): ToolUseRecord | null {
+  const path = join(directory(store), `${safeFileName(toolUseId)}.json`);
+  const taken = `${path}.taken-${process.pid}-${Date.now()}`;
+  try {
+    renameSync(path, taken);
+  } catch {
+    return null;
+  }
+  try {
+    return readJsonFile(taken, toolUseRecordSchema, 1, store.warn, store.now());
+  } finally {
+    try {
+      unlinkSync(taken);
+    } catch {}
+  }
 }
 
 function pruneOld(store: GoalStore): void {

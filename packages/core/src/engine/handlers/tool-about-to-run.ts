@@ -1,10 +1,13 @@
-// Before a tool runs: goalpost's own tools are allowed for the main session and refused to subagents;
-// with a goal open, a call out of the goal's scope or past the drift limit is denied (or warned).
-// Only what the decision needs is judged here; the receipt waits for the tool's result.
-import { goalToolName, isGoalpostCommand } from "../../evidence/goal-tool-names.js";
+// Before a tool runs: goalpost's own tools are allowed for the main session and refused to
+// subagents; a direct run of the shell goal tools is noted so the bin can tell it came from the main
+// agent; with a goal open, tampering with goalpost is denied, and a call out of the goal's scope or
+// past the drift limit is denied (or warned). A verification call is noted too: its result is a
+// receipt only if this hook saw it first. Judging the command waits for the tool's result.
+import { goalToolInvocation, goalToolName, mentionsGoalpost } from "../../evidence/goal-tool-names.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
+import { approvalHash } from "../../store/shell-approvals.js";
 import { recordToolUse } from "../../store/tool-use-index.js";
 import { judgeDrift } from "../drift-policy.js";
 import { decision, type EngineContext } from "../engine-context.js";
@@ -12,8 +15,12 @@ import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-
 import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal } from "../policy-text.js";
 import { scopeViolation } from "../scope-policy.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
+import { TAMPER_ADVICE, tamperViolation } from "../tamper-guard.js";
+import { callHash } from "./tool-ran.js";
 
-export function onToolAboutToRun(context: EngineContext, event: EngineEventOf<"tool-about-to-run">): EngineDecision {
+type Event = EngineEventOf<"tool-about-to-run">;
+
+export function onToolAboutToRun(context: EngineContext, event: Event): EngineDecision {
   const { store, config } = context;
   const session = store.peek(event.sessionId);
   const subagent = context.isSubagentEvent(event, session);
@@ -30,11 +37,42 @@ export function onToolAboutToRun(context: EngineContext, event: EngineEventOf<"t
     return decision(subagent ? { action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE } : { action: "allow-tool" });
   }
   const call = context.classifier.describe(event.toolName, event.toolInput);
-  // The goalpost CLI is the shell form of the goal tools: a subagent may not use it either.
-  if (subagent && call.command !== undefined && isGoalpostCommand(call.command))
-    return decision({ action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE });
-  if (subagent || !activeGoal(session)) return NO_DECISION;
+  if (subagent) {
+    // Goals are the main session's: a subagent may not go near goalpost, however the command is spelled.
+    return call.command !== undefined && mentionsGoalpost(call.command)
+      ? decision({ action: "deny-tool", reason: SUBAGENT_BOUNDARY_NOTICE })
+      : NO_DECISION;
+  }
+  const invocation = call.command === undefined ? null : goalToolInvocation(call.command);
+  if (invocation) {
+    const at = context.now().toISOString();
+    store.update(context.identityOf(event), (state) => {
+      state.approvals.push({ hash: approvalHash(invocation.verb, invocation.args), verb: invocation.verb, at });
+    });
+    return NO_DECISION;
+  }
+  if (!activeGoal(session)) return NO_DECISION;
+  const tampering = tamperViolation(call, event.toolInput, {
+    stateRoot: store.root,
+    protectedFiles: context.protectedFiles,
+    cwd: event.cwd,
+  });
+  if (tampering) {
+    store.update(context.identityOf(event), (state) => {
+      const goal = activeGoal(state);
+      if (goal)
+        replaceGoal(
+          state,
+          pushGoalEvent(goal, { at: context.now().toISOString(), type: "drift-denied", note: `tamper: ${tampering}` }),
+        );
+    });
+    return decision({
+      action: "deny-tool",
+      reason: `goalpost: ${tampering} is not allowed: goalpost's state, hook entry and configuration belong to the user, not the agent. ${TAMPER_ADVICE}`,
+    });
+  }
   if (context.classifier.isBookkeeping(event.toolName, call)) return NO_DECISION;
+  const verifies = context.classifier.classify(event.toolName, event.toolInput).kind === "verification";
 
   const { result } = store.update(context.identityOf(event), (state) => {
     const goal = activeGoal(state);
@@ -56,6 +94,8 @@ export function onToolAboutToRun(context: EngineContext, event: EngineEventOf<"t
       return decision({ action: "deny-tool", reason: verdict.reason });
     }
     state.counters.toolCalls += 1;
+    if (verifies)
+      state.pendingTools.push({ toolUseId: event.toolUseId ?? null, commandHash: callHash(event.toolName, event.toolInput), at });
     let next: GoalRecord = { ...goal, drift: { sinceUpdate: goal.drift.sinceUpdate + 1 } };
     for (const path of call.paths) next = noteRecentFile(next, path);
     replaceGoal(state, next);

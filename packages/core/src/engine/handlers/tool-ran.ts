@@ -1,18 +1,62 @@
 // After a tool ran: the call joins the goal's tool history, an edit moves lastEditAt, and a
-// verification run becomes a receipt with the host's own word on whether it passed. A host task
-// tool's list moves the task goals.
-
+// verification run becomes a receipt. Whether it passed is judged from what the host reported (its
+// success flag and the tool's output) and from the command's shape; and it is a receipt at all only
+// if the PreToolUse hook saw the same call first — a result piped into the hook by hand is not one.
+// A host task tool's list moves the task goals.
 import { summarizeToolCall } from "../../evidence/classify-tool-call.js";
 import { goalToolName } from "../../evidence/goal-tool-names.js";
+import { judgeShellReceipt, outputVerdict, type ReceiptJudgement } from "../../evidence/receipt-judgement.js";
 import { pushReceipt, pushToolCall } from "../../record/bounded-history.js";
 import { sha256 } from "../../record/goal-identity.js";
+import type { VerificationCategory } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
+import type { SessionFile } from "../../store/session-file.js";
 import type { EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 import { applyTasks, tasksFromToolInput } from "../task-goals.js";
 
-export function onToolRan(context: EngineContext, event: EngineEventOf<"tool-ran">): EngineDecision {
+type Event = EngineEventOf<"tool-ran">;
+
+/** How long a PreToolUse note waits for its result: longer than any hook-bounded tool run. */
+const PENDING_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+
+/** The identity of a call, the same before and after it runs. */
+export function callHash(toolName: string, toolInput: unknown): string {
+  return sha256(JSON.stringify([toolName, toolInput ?? null]));
+}
+
+/** Takes the PreToolUse note for this call out of the session; whether there was one. */
+function takePending(state: SessionFile, event: Event, now: Date): boolean {
+  const hash = callHash(event.toolName, event.toolInput);
+  const cutoff = now.getTime() - PENDING_MAX_AGE_MS;
+  state.pendingTools = state.pendingTools.filter((entry) => Date.parse(entry.at) >= cutoff);
+  const index = state.pendingTools.findIndex((entry) =>
+    event.toolUseId && entry.toolUseId
+      ? entry.toolUseId === event.toolUseId && entry.commandHash === hash
+      : entry.commandHash === hash,
+  );
+  if (index === -1) return false;
+  state.pendingTools.splice(index, 1);
+  return true;
+}
+
+/** A verification tool that is not a shell (runTests): the host's word and its output decide. */
+function judgeToolReceipt(category: VerificationCategory, event: Event): ReceiptJudgement {
+  const said = outputVerdict(event.output);
+  if (said === "failed" || event.succeeded === false)
+    return {
+      category,
+      passed: false,
+      verdict: said === "failed" ? "its output reports failures" : "the host reported that it failed",
+    };
+  if (said === "nothing-ran") return { category, passed: null, verdict: "its output says no tests ran" };
+  return event.succeeded === true
+    ? { category, passed: true, verdict: "passed" }
+    : { category, passed: null, verdict: "the host did not say whether it passed" };
+}
+
+export function onToolRan(context: EngineContext, event: Event): EngineDecision {
   if (goalToolName(event.toolName)) return NO_DECISION;
   const { store } = context;
   const session = store.peek(event.sessionId);
@@ -20,19 +64,34 @@ export function onToolRan(context: EngineContext, event: EngineEventOf<"tool-ran
   const call = context.classifier.classify(event.toolName, event.toolInput);
   if (call.kind === "goal") return NO_DECISION;
   const summary = summarizeToolCall(call);
+  const judged =
+    call.kind === "verification" && call.category
+      ? call.command !== undefined
+        ? judgeShellReceipt(call.command, { succeeded: event.succeeded, output: event.output })
+        : judgeToolReceipt(call.category, event)
+      : null;
   store.update(context.identityOf(event), (state) => {
     const goal = activeGoal(state);
     if (!goal) return;
-    const at = context.now().toISOString();
+    const now = context.now();
+    const at = now.toISOString();
     let next = pushToolCall(goal, { at, tool: call.tool, kind: call.kind, summary });
     if (call.edits && event.succeeded !== false) next = { ...next, lastEditAt: at };
-    if (call.kind === "verification" && call.category) {
+    if (judged) {
+      const seen = takePending(state, event, now);
+      const { passed, verdict } = seen
+        ? judged
+        : {
+            passed: judged.passed === false ? false : null,
+            verdict: "goalpost's PreToolUse hook never saw this call, so it is not a run the host reported",
+          };
       next = pushReceipt(next, {
         at,
         tool: call.tool,
         ...(call.command ? { command: summary.replace(/^[^:]*: /, "") } : {}),
-        category: call.category,
-        passed: event.succeeded,
+        category: judged.category,
+        passed,
+        verdict,
         exitCode: event.exitCode ?? null,
         ...(typeof event.output === "string" ? { outputHash: sha256(event.output) } : {}),
         files: [...call.paths],
@@ -42,7 +101,7 @@ export function onToolRan(context: EngineContext, event: EngineEventOf<"tool-ran
     replaceGoal(state, next);
     if (call.tasks) {
       const tasks = tasksFromToolInput(event.toolInput);
-      if (tasks) applyTasks(state, activeGoal(state)!, tasks, context.now());
+      if (tasks) applyTasks(state, activeGoal(state)!, tasks, now);
     }
   });
   return NO_DECISION;

@@ -1,0 +1,105 @@
+// What the agent may never do, whatever the drift count: run goalpost's hook entry (that is how a
+// receipt or a user's `/goal clear` would be forged), install or uninstall goalpost, switch it off,
+// write, move or delete anything in its state root (the kill switch is a file there), or take
+// goalpost's entries out of the host's configuration. The user is trusted and can do all of it.
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { isAbsolute, resolve } from "node:path";
+import { isMutatingSegment } from "../evidence/classify-command.js";
+import { isInside, type ToolCallDescription } from "../evidence/classify-tool-call.js";
+import { goalpostBinWords } from "../evidence/goal-tool-names.js";
+import { parseShell } from "../evidence/shell-syntax.js";
+
+export interface TamperGuardOptions {
+  /** goalpost's state root. */
+  readonly stateRoot: string;
+  /** The host's configuration files that hold goalpost's entries (hooks, MCP server, …). */
+  readonly protectedFiles: readonly string[];
+  /** The session's project directory, for relative paths. */
+  readonly cwd: string;
+}
+
+/** goalpost commands only its user runs. */
+const USER_VERBS = new Set(["hook", "install", "uninstall", "disable", "enable"]);
+
+export const TAMPER_ADVICE =
+  "If goalpost is in the way, say so to the user: they can clear the goal (/goal clear), switch goalpost off (GOALPOST_DISABLED=1) or uninstall it themselves.";
+
+/** The ways a command line can spell a path: as is, relative to the project, from ~ or $HOME. */
+function spellings(path: string, cwd: string): string[] {
+  const home = process.env["HOME"] || homedir();
+  const forms = [path];
+  if (home && path.startsWith(`${home}/`)) {
+    const rest = path.slice(home.length + 1);
+    forms.push(`~/${rest}`, `$HOME/${rest}`, `\${HOME}/${rest}`);
+  }
+  if (path.startsWith(`${cwd}/`)) forms.push(path.slice(cwd.length + 1));
+  return forms;
+}
+
+const count = (text: string) => (text.match(/goalpost/gi) ?? []).length;
+
+function stringsAt(input: unknown, keys: readonly string[]): string {
+  if (typeof input !== "object" || input === null) return "";
+  const record = input as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of keys) if (typeof record[key] === "string") parts.push(record[key] as string);
+  for (const edit of Array.isArray(record["edits"]) ? (record["edits"] as unknown[]) : []) parts.push(stringsAt(edit, keys));
+  return parts.join("\n");
+}
+
+/** Whether an edit of a configuration file takes goalpost's entries out of it. */
+function removesGoalpostEntries(input: unknown, path: string): boolean {
+  const removed = stringsAt(input, ["old_string", "oldString", "old_str"]);
+  const added = stringsAt(input, ["new_string", "newString", "new_str", "content", "file_text", "text"]);
+  const patch = stringsAt(input, ["input", "patch", "command"]);
+  const patchRemoved = patch
+    .split("\n")
+    .filter((line) => line.startsWith("-"))
+    .join("\n");
+  const patchAdded = patch
+    .split("\n")
+    .filter((line) => line.startsWith("+"))
+    .join("\n");
+  if (count(removed) + count(patchRemoved) > count(added) + count(patchAdded) && count(removed) + count(patchRemoved) > 0)
+    return true;
+  // A whole-file write: goalpost's entries must still be in the new content.
+  const content = stringsAt(input, ["content", "file_text"]);
+  if (content !== "" && removed === "") return count(content) === 0 && fileMentionsGoalpost(path);
+  return false;
+}
+
+function fileMentionsGoalpost(path: string): boolean {
+  try {
+    return count(readFileSync(path, "utf8")) > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** What in this call tampers with goalpost, in words for the denial, or null. */
+export function tamperViolation(call: ToolCallDescription, input: unknown, options: TamperGuardOptions): string | null {
+  const { stateRoot, protectedFiles, cwd } = options;
+  if (call.command !== undefined) {
+    const { segments } = parseShell(call.command);
+    for (const segment of segments) {
+      const rest = goalpostBinWords(segment.words);
+      if (rest && USER_VERBS.has(rest[0] ?? "")) return `running \`${segment.words.slice(0, 2).join(" ")} ${rest[0]}\``;
+    }
+    if (segments.some(isMutatingSegment)) {
+      const touched = [stateRoot, ...protectedFiles].find((path) =>
+        spellings(path, cwd).some((form) => call.command!.includes(form)),
+      );
+      if (touched) return `a command that changes files and names ${touched}`;
+    }
+    return null;
+  }
+  if (!call.edits) return null;
+  for (const raw of call.paths) {
+    const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
+    if (isInside(stateRoot, path)) return `editing ${raw}, in goalpost's state`;
+    if (protectedFiles.some((file) => resolve(file) === path) && removesGoalpostEntries(input, path))
+      return `taking goalpost's entries out of ${raw}`;
+  }
+  return null;
+}
