@@ -163,13 +163,13 @@ function segmentsOf(command: string, nested: boolean, depth: number): ParsedShel
         const parsed = segmentsOf(inner, true, depth + 1);
         grouped ||= parsed.grouped;
         anyDynamic ||= parsed.dynamic;
-        parsed.segments.forEach((segment, index) =>
+        parsed.segments.forEach((segment, index) => {
           segments.push({
             ...segment,
             before: index === 0 ? before : segment.before,
             after: index === parsed.segments.length - 1 ? after : segment.after,
-          }),
-        );
+          });
+        });
       } else {
         const shown = meaningful.map((word) => word.split(DYNAMIC_MARK).join("$"));
         segments.push({ words: shown, text: shown.join(" "), redirects, before, after, dynamic, nested });
