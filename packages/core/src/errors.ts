@@ -1,5 +1,6 @@
 // Errors are values with identity. The marker is a global symbol, so `GoalpostError.isInstance` works
 // even when two copies of @goalpost/core are loaded (an adapter bundle next to a harness's own copy).
+import { goalText } from "./text/goal-text.js";
 
 const MARKER = Symbol.for("goalpost.error");
 
@@ -9,6 +10,7 @@ export type GoalpostErrorCode =
   | "goal_closed"
   | "empty_update"
   | "completion_refused"
+  | "user_goal"
   | "goal_not_found"
   | "goal_already_open"
   | "session_mismatch"
@@ -106,9 +108,22 @@ export class GoalAlreadyOpenError extends GoalpostError {
   constructor(goalId: string, objective: string) {
     super(
       "goal_already_open",
-      `Goal ${goalId} is already open ("${objective}"). Update it with goalpost_update, or close it with goalpost_close before opening another.`,
+      `Goal ${goalId} is already open ("${goalText(objective, 300)}"). Update it with goalpost_update, or close it with goalpost_close before opening another.`,
     );
     this.name = "GoalAlreadyOpenError";
+    this.goalId = goalId;
+  }
+}
+
+/** The model tried to drop a goal the user set: only the user cancels or clears it. */
+export class UserGoalError extends GoalpostError {
+  readonly goalId: string;
+  constructor(goalId: string) {
+    super(
+      "user_goal",
+      `Goal ${goalId} is the user's own: only the user can cancel or clear it (they type /goal clear). If you cannot go on, close it as blocked with the exact blocker as the reason — the user sees it — or keep working.`,
+    );
+    this.name = "UserGoalError";
     this.goalId = goalId;
   }
 }
@@ -129,7 +144,7 @@ export class AmbiguousContinuationError extends GoalpostError {
     super(
       "ambiguous_continuation",
       `Several open goals exist for this directory. Do not guess which one to continue; ask the user for the goal id:\n${candidates
-        .map((c) => `- ${c.goalId} (session ${c.sessionId}): ${c.objective}`)
+        .map((c) => `- ${goalText(c.goalId, 80)} (session ${goalText(c.sessionId, 120)}): ${goalText(c.objective, 300)}`)
         .join("\n")}`,
     );
     this.name = "AmbiguousContinuationError";

@@ -56,6 +56,7 @@ export {
   InvalidTransitionError,
   StoreError,
   SubagentRefusedError,
+  UserGoalError,
 } from "./errors.js";
 export { classifyCommand, commandSegments, isMutatingCommand } from "./evidence/classify-command.js";
 export type {
@@ -71,7 +72,7 @@ export {
   summarizeToolCall,
   toolInputPaths,
 } from "./evidence/classify-tool-call.js";
-export { isVagueEvidence, MIN_EVIDENCE_LENGTH } from "./evidence/evidence-quality.js";
+export { isCheckableEvidence, isVagueEvidence, MIN_EVIDENCE_LENGTH } from "./evidence/evidence-quality.js";
 export type { GoalCommandVerb, GoalToolInvocation, GoalToolName } from "./evidence/goal-tool-names.js";
 export {
   GOAL_COMMAND_VERBS,
@@ -87,6 +88,7 @@ export type { ParsedShell, ShellRedirect, ShellSegment } from "./evidence/shell-
 export { parseShell } from "./evidence/shell-syntax.js";
 export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/completion-gate.js";
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
+export { coverageProblem, resolutionProblems } from "./gate/evidence-checks.js";
 export { uncoveredRequirements } from "./gate/requirement-coverage.js";
 export type { HostProfile, HostProfileInput } from "./host/host-profile.js";
 export { defineHostProfile, GENERIC_HOST_PROFILE, hostProfileSchema } from "./host/host-profile.js";
@@ -100,6 +102,7 @@ export {
   applyGoalUpdate,
   closeGoal,
   createGoal,
+  isUserGoal,
   retireGoal,
   TEXT_LIMITS,
   UPDATE_COUNTING_FIELDS,
@@ -171,6 +174,7 @@ export { readSnapshot, serveSnapshot, snapshotMetadataSchema, writeSnapshot } fr
 export { resolveStoreRoot } from "./store/store-root.js";
 export type { ToolUseRecord } from "./store/tool-use-index.js";
 export { consumeToolUse, lookupToolUse, recordToolUse, toolUseRecordSchema } from "./store/tool-use-index.js";
+export { goalText } from "./text/goal-text.js";
 export { appendToList, LIST_LIMITS, sanitizeList } from "./text/sanitize-list.js";
 export type { SanitizeOptions } from "./text/sanitize-text.js";
 export { sanitizeText, truncateText } from "./text/sanitize-text.js";

@@ -8,6 +8,7 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { continuationCandidates } from "../store/continuation.js";
 import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
+import { goalText } from "../text/goal-text.js";
 import type { EngineConfig } from "./engine-config.js";
 import type { EngineDecision, EngineEvent } from "./engine-event.js";
 import type { RenderForm } from "./render-goal.js";
@@ -61,7 +62,7 @@ export function createEngineContext(
       if (others.length === 0) return undefined;
       const list = others
         .slice(0, 3)
-        .map((other) => `- ${other.goalId}: ${other.objective}`)
+        .map((other) => `- ${goalText(other.goalId, 80)}: ${goalText(other.objective, 300)}`)
         .join("\n");
       return `goalpost: this session has no goal, but ${others.length === 1 ? "an earlier session left an open goal" : "earlier sessions left open goals"} in this directory:\n${list}\nIt is not active here. Do not assume it; if the user wants it, they can type /goal continue${others.length === 1 ? "" : " <goal id>"}.`;
     },

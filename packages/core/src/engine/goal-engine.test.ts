@@ -15,7 +15,7 @@ const bash = (command: string) => ({ toolName: "Bash", toolInput: { command } })
 
 function withOpenGoal(config = {}, options = {}) {
   const harness = testEngine(config, options);
-  harness.send({ type: "prompt-submitted", prompt: "/goal stream large files" });
+  harness.send({ type: "prompt-submitted", prompt: "/goal Stream large files" });
   harness.tools.open({ ...SESSION }, { objective: "Stream large files", remaining: ["rewrite reader"] });
   return harness;
 }
@@ -340,7 +340,7 @@ describe("session start and restore", () => {
     tools.open({ ...SESSION }, { objective: "Stream large files", remaining: ["rewrite reader"] });
     const open = send({ type: "stop-requested" }).reason ?? "";
     expect(open).toMatch(
-      /^goalpost: this session should not stop yet: goal goal_\S+ is still open\.\nObjective: Stream large files\n/,
+      /^goalpost: this session should not stop yet: goal goal_\S+ is still open\.\nObjective: stream large files\n/,
     );
     expect(open).toContain("2. Continue the next remaining item: rewrite reader");
   });

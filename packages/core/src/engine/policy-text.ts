@@ -1,8 +1,8 @@
 // Every sentence the engine says to a model, in one place, so wording stays consistent across hosts.
 import type { GoalRecord } from "../record/goal-record.js";
-import { sanitizeText } from "../text/sanitize-text.js";
+import { goalText } from "../text/goal-text.js";
 
-const short = (text: string, length = 200) => sanitizeText(text, { maxLength: length });
+const short = (text: string, length = 200) => goalText(text, length);
 
 export const SUBAGENT_BOUNDARY_NOTICE =
   "goalpost: goals belong to the main session. Do not call goalpost tools and do not open, update or close goals. Complete only the task you were given and return concrete evidence (files, commands, results) to the main session.";
@@ -16,7 +16,7 @@ export function driftDenial(count: number, goal: GoalRecord): string {
 }
 
 export function scopeRefusal(what: string, scope: readonly string[]): string {
-  return `goalpost scope guard: ${what} is outside this goal's scope (${scope.join(", ")}). Stay within scope, or ask the user to change the goal's scope.`;
+  return `goalpost scope guard: ${goalText(what, 300)} is outside this goal's scope (${scope.map((entry) => goalText(entry, 120)).join(", ")}). Stay within scope, or ask the user to change the goal's scope.`;
 }
 
 export function stopBlockReason(goal: GoalRecord): string {

@@ -24,3 +24,23 @@ export function isVagueEvidence(entry: string): boolean {
 export function concreteEntries(entries: readonly string[]): string[] {
   return entries.filter((entry) => !isVagueEvidence(entry));
 }
+
+/** Things a reader can check: a path, a file name, code in backticks, a call or member, a command, a line. */
+const CHECKABLE = [
+  /[\w.-]+\/[\w./-]+/,
+  /\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|kts|rb|php|cs|c|h|cc|cpp|hpp|swift|scala|md|json|ya?ml|toml|ini|sql|sh|css|scss|html|vue|svelte|lock|txt|csv|xml|proto|tf)\b/i,
+  /`[^`]{2,}`/,
+  /\b[A-Za-z_$][\w$]*\([^)]*\)/,
+  /\b[A-Za-z_$][\w$]{1,}\.[A-Za-z_$][\w$]{1,}\b/,
+  /\b(?:npm|pnpm|yarn|npx|bun|node|pytest|python3?|go|cargo|make|tsc|eslint|biome|ruff|mypy|vitest|jest|mvn|gradle|dotnet|git|curl|docker)\s+\S+/,
+  /(?::|\bline\s+)\d+\b/i,
+  /\b(?:test|spec|receipt)\s+["'“][^"'”]{3,}["'”]/i,
+];
+
+/**
+ * Evidence that names something checkable (a file, a symbol, a command, a line, a test) and is not
+ * only filler. "Requirement satisfied" and "it's done and dusted" say nothing a reader can check.
+ */
+export function isCheckableEvidence(entry: string): boolean {
+  return !isVagueEvidence(entry) && CHECKABLE.some((pattern) => pattern.test(entry));
+}

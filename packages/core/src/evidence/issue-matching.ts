@@ -68,3 +68,8 @@ export function referenceMatchesIssue(reference: string, issue: string): boolean
   }
   return ref.length >= MIN_CONTAINMENT_LENGTH && (target.includes(ref) || ref.includes(target));
 }
+
+/** The discovered issues a reference names; a resolution's reference must name exactly one. */
+export function issuesNamedBy(reference: string, issues: readonly string[]): string[] {
+  return issues.filter((issue) => referenceMatchesIssue(reference, issue));
+}

@@ -1,9 +1,10 @@
 // The completion gate: `complete` is refused unless the goal carries real evidence. It returns every
 // unmet condition at once, each a sentence the model can act on, so one refusal is enough to fix all.
-import { concreteEntries, isVagueEvidence, MIN_EVIDENCE_LENGTH } from "../evidence/evidence-quality.js";
-import { isWildcardReference, referenceMatchesIssue } from "../evidence/issue-matching.js";
+import { concreteEntries, MIN_EVIDENCE_LENGTH } from "../evidence/evidence-quality.js";
+import { referenceMatchesIssue } from "../evidence/issue-matching.js";
 import type { GoalRecord } from "../record/goal-record.js";
-import { issueResolutionStatusSchema } from "../record/goal-record.js";
+import { goalText } from "../text/goal-text.js";
+import { resolutionProblems } from "./evidence-checks.js";
 import { uncoveredRequirements } from "./requirement-coverage.js";
 
 export type GateConditionCode =
@@ -32,8 +33,6 @@ export interface GateResult {
 }
 
 const UNKNOWN_OBJECTIVE = /^(?:unknown|tbd|todo|n\/?a|unknown until inspected|\?+)$/i;
-const MIN_RESOLUTION_LENGTH = 12;
-const list = (items: readonly string[]) => items.map((item) => `"${item}"`).join(", ");
 
 function emptyEvidence(code: GateConditionCode, entries: readonly string[], what: string, hint: string): UnmetCondition | null {
   if (concreteEntries(entries).length > 0) return null;
@@ -48,26 +47,9 @@ function checkIssueResolutions(goal: GoalRecord): { unmet: UnmetCondition[]; cov
   const unmet: UnmetCondition[] = [];
   const covered = new Set<string>();
   goal.issueResolutions.forEach((resolution, index) => {
-    const label = `Issue resolution ${index + 1}`;
-    const problems: string[] = [];
-    if (!issueResolutionStatusSchema.safeParse(resolution.status).success)
-      problems.push(`has unsupported status "${resolution.status}"`);
-    if (resolution.covers.length === 0)
-      problems.push("does not name the discovered issue it covers (a target alone covers nothing)");
-    const wildcards = resolution.covers.filter(isWildcardReference);
-    if (wildcards.length > 0)
-      problems.push(`uses wildcard coverage (${list(wildcards)}) instead of naming each discovered issue`);
-    if (resolution.resolution.trim().length < MIN_RESOLUTION_LENGTH) problems.push("has no concrete resolution summary");
-    if (resolution.evidence.length === 0) problems.push("has no evidence");
-    else if (resolution.evidence.every(isVagueEvidence)) problems.push("has evidence that is too vague");
-    const unmatched = resolution.covers.filter(
-      (reference) =>
-        !isWildcardReference(reference) && !goal.discoveredIssues.some((issue) => referenceMatchesIssue(reference, issue)),
-    );
-    if (unmatched.length > 0)
-      problems.push(`names ${list(unmatched)}, which match${unmatched.length === 1 ? "es" : ""} no discovered issue`);
+    const problems = resolutionProblems(resolution, goal.discoveredIssues);
     if (problems.length > 0) {
-      unmet.push({ code: "issue_resolution_invalid", message: `${label} ${problems.join("; ")}.` });
+      unmet.push({ code: "issue_resolution_invalid", message: `Issue resolution ${index + 1} ${problems.join("; ")}.` });
       return;
     }
     for (const issue of goal.discoveredIssues) {
@@ -123,7 +105,7 @@ export function evaluateCompletionGate(goal: GoalRecord): GateResult {
   for (const { requirement, number } of uncoveredRequirements(goal)) {
     unmet.push({
       code: "requirement_uncovered",
-      message: `Requirement ${number} ("${requirement}") has no coverage evidence. Add requirementCoverage {requirement: "${number}", evidence: "…"} with concrete evidence.`,
+      message: `Requirement ${number} ("${goalText(requirement, 200)}") has no coverage evidence. Add requirementCoverage {requirement: "${number}", evidence: "…"} with concrete evidence.`,
     });
   }
   unmet.push(

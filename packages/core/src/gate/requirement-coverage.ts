@@ -1,6 +1,6 @@
 // Coverage is matched per requirement, not counted: the gate names each requirement without evidence.
 
-import { isVagueEvidence } from "../evidence/evidence-quality.js";
+import { isCheckableEvidence } from "../evidence/evidence-quality.js";
 import { MIN_CONTAINMENT_LENGTH } from "../evidence/issue-matching.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { itemKey } from "../text/sanitize-list.js";
@@ -22,7 +22,7 @@ export function uncoveredRequirements(goal: Pick<GoalRecord, "requirements" | "r
     .filter(
       ({ requirement, number }) =>
         !goal.requirementCoverage.some(
-          (entry) => referenceNamesRequirement(entry.requirement, requirement, number - 1) && !isVagueEvidence(entry.evidence),
+          (entry) => referenceNamesRequirement(entry.requirement, requirement, number - 1) && isCheckableEvidence(entry.evidence),
         ),
     );
 }

@@ -55,13 +55,54 @@ describe("applyGoalUpdate", () => {
     expect(next.doneSoFar).toEqual(["Read importer.ts", "Wrote the stream pipeline"]);
   });
 
-  it("replaces the objective when given, bumps the revision and resets drift", () => {
-    const goal = { ...draftGoal(), drift: { sinceUpdate: 4 } };
+  it("replaces the objective of the model's own goal when given, bumps the revision and resets drift", () => {
+    const goal = { ...draftGoal({ source: "tool" }), drift: { sinceUpdate: 4 } };
     const next = applyGoalUpdate(goal, { objective: "Stream files of any size" }, at(1)).goal;
     expect(next.objective).toBe("Stream files of any size");
     expect(next.revision).toBe(goal.revision + 1);
     expect(next.drift.sinceUpdate).toBe(0);
     expect(next.history.at(-1)).toMatchObject({ type: "updated", note: "objective" });
+  });
+
+  it("keeps the user's words for a goal the user set: the model's statement goes beside them", () => {
+    const goal = draftGoal({ objective: "migrate all 40 API endpoints to the v2 client" });
+    const next = applyGoalUpdate(goal, { objective: "add a comment to README" }, at(1));
+    expect(next.goal.objective).toBe("migrate all 40 API endpoints to the v2 client");
+    expect(next.goal.statement).toBe("add a comment to README");
+    expect(next.changed).toEqual(["statement"]);
+  });
+
+  it("refuses what the gate would refuse, when it is written: vague coverage, wildcard or catch-all resolutions", () => {
+    const goal = applyGoalUpdate(
+      draftGoal({ requirements: ["streams files"] }),
+      { discoveredIssues: ["issue 1: the parser buffers", "issue 2: the writer leaks handles"] },
+      at(1),
+    ).goal;
+    for (const evidence of ["Requirement satisfied", "requirement met", "it's done and dusted"])
+      expect(() => applyGoalUpdate(goal, { requirementCoverage: [{ requirement: "1", evidence }] }), evidence).toThrow(
+        /does not name something checkable/,
+      );
+    expect(
+      applyGoalUpdate(
+        goal,
+        { requirementCoverage: [{ requirement: "1", evidence: "test/stream.test.ts streams a 2 GB file" }] },
+        at(2),
+      ).changed,
+    ).toEqual(["requirementCoverage"]);
+    const resolution = {
+      status: "resolved" as const,
+      resolution: "Rewrote both to stream",
+      evidence: ["src/parser.ts and src/writer.ts now stream; npm test passes"],
+    };
+    expect(() => applyGoalUpdate(goal, { issueResolutions: [{ ...resolution, covers: ["all issues"] }] })).toThrow(/wildcard/);
+    expect(() =>
+      applyGoalUpdate(goal, {
+        issueResolutions: [{ ...resolution, covers: ["issue 1: the parser buffers issue 2: the writer leaks handles"] }],
+      }),
+    ).toThrow(/several issues in one reference/);
+    expect(applyGoalUpdate(goal, { issueResolutions: [{ ...resolution, covers: ["issue 1"] }] }, at(3)).changed).toEqual([
+      "issueResolutions",
+    ]);
   });
 
   it("refuses an update that changes nothing, naming the fields that count", () => {

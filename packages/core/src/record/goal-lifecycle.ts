@@ -9,6 +9,7 @@ import {
   InvalidTransitionError,
 } from "../errors.js";
 import { evaluateCompletionGate } from "../gate/completion-gate.js";
+import { coverageProblem, resolutionProblems } from "../gate/evidence-checks.js";
 import { appendToList, itemKey, sanitizeList } from "../text/sanitize-list.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { pushGoalEvent } from "./bounded-history.js";
@@ -55,6 +56,7 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     parentId: input.parentId ?? null,
     source: input.source,
     objective,
+    statement: null,
     requirements: sanitizeList(input.requirements, { items: TEXT_LIMITS.requirements }),
     scope: sanitizeList(input.scope),
     constraints: sanitizeList(input.constraints),
@@ -147,6 +149,14 @@ function assertTransition(from: GoalPhase, to: GoalPhase): void {
   if (refusal) throw new InvalidTransitionError(from, to, refusal);
 }
 
+/** How a goal the user set began: their own words, which only they may drop or reword. */
+const USER_SOURCES: ReadonlySet<GoalSource> = new Set(["slash", "marker", "native", "continuation"]);
+
+/** Whether the user set this goal (so only the user cancels it, and its objective stays theirs). */
+export function isUserGoal(goal: Pick<GoalRecord, "source">): boolean {
+  return USER_SOURCES.has(goal.source);
+}
+
 export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: Date = new Date()): GoalUpdateResult {
   assertOpen(goal);
   const next: GoalRecord = { ...goal };
@@ -154,9 +164,11 @@ export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: 
 
   if (update.objective !== undefined) {
     const objective = sanitizeText(update.objective, { maxLength: TEXT_LIMITS.objective, multiline: true });
-    if (objective !== "" && objective !== goal.objective) {
-      next.objective = objective;
-      changed.push("objective");
+    // The user's words stay; the model's clearer statement goes beside them.
+    const field = isUserGoal(goal) ? "statement" : "objective";
+    if (objective !== "" && objective !== goal.objective && objective !== goal.statement) {
+      next[field] = objective;
+      changed.push(field);
     }
   }
   if (update.status !== undefined && update.status !== goal.status) {
@@ -181,6 +193,19 @@ export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: 
       changed.push(field);
     }
   }
+  // What the gate would refuse is refused now, with its reasons, rather than stored to block forever.
+  const refused = [
+    ...(update.issueResolutions ?? []).flatMap((resolution, index) =>
+      resolutionProblems(sanitizeResolution(resolution), next.discoveredIssues).map(
+        (problem) => `issueResolutions[${index}] ${problem}`,
+      ),
+    ),
+    ...(update.requirementCoverage ?? []).flatMap((entry, index) => {
+      const problem = coverageProblem(sanitizeCoverage(entry));
+      return problem ? [`requirementCoverage[${index}]: ${problem}`] : [];
+    }),
+  ];
+  if (refused.length > 0) throw new InvalidInputError("goal update", refused);
   if (update.issueResolutions !== undefined) {
     const known = new Set(goal.issueResolutions.map((entry) => JSON.stringify(entry)));
     const added = update.issueResolutions.map(sanitizeResolution).filter((entry) => !known.has(JSON.stringify(entry)));

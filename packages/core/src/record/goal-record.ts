@@ -139,7 +139,10 @@ export const goalRecordSchema = z
     level: goalLevelSchema,
     parentId: nullableText("The parent goal in the stack, or null for a root goal."),
     source: goalSourceSchema,
-    objective: text("What done means, in the user's words."),
+    objective: text("What done means, in the user's words (for a goal the user set, the model never replaces them)."),
+    statement: z
+      ._default(nullableText("The model's sharper statement of a goal the user set, kept beside the user's own words."), null)
+      .check(describe("The model's sharper statement of a goal the user set, kept beside the user's own words.")),
     requirements: list("Explicit requirements; each needs its own coverage entry before completion."),
     scope: list("Path globs the work may touch, and out-of-bounds actions written as '!push', '!publish', '!deploy'."),
     constraints: list("Rules the work must keep."),

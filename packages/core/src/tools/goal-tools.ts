@@ -12,6 +12,7 @@ import {
   GoalpostError,
   InvalidInputError,
   SubagentRefusedError,
+  UserGoalError,
 } from "../errors.js";
 import { evaluateCompletionGate } from "../gate/completion-gate.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
@@ -23,12 +24,13 @@ import {
   goalOpenInputSchema,
   goalUpdateInputSchema,
 } from "../record/goal-inputs.js";
-import { applyGoalUpdate, closeGoal, createGoal, retireGoal } from "../record/goal-lifecycle.js";
+import { applyGoalUpdate, closeGoal, createGoal, isUserGoal, retireGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { continuationCandidates } from "../store/continuation.js";
 import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
+import { goalText } from "../text/goal-text.js";
 import { sanitizeList } from "../text/sanitize-list.js";
 
 export interface ToolCaller extends SessionIdentity {
@@ -86,7 +88,7 @@ export function createGoalTools(store: GoalStore): GoalTools {
       if (!root || !session) {
         const others = continuationCandidates(store, caller.cwd, caller.sessionId);
         const hint = others.length
-          ? ` Open goals from other sessions in this directory (the user can continue one with /goal continue <id>):\n${others.map((other) => `- ${other.goalId}: ${other.objective}`).join("\n")}`
+          ? ` Open goals from other sessions in this directory (the user can continue one with /goal continue <id>):\n${others.map((other) => `- ${goalText(other.goalId, 80)}: ${goalText(other.objective, 300)}`).join("\n")}`
           : "";
         return { text: `This session has no open goal.${hint}`, goal: null };
       }
@@ -130,7 +132,7 @@ export function createGoalTools(store: GoalStore): GoalTools {
         return goal;
       });
       store.audit({ sessionId: caller.sessionId, goalId: result.id, type: "opened", note: result.objective });
-      return { text: `Goal ${result.id} is open: ${result.objective}\n\n${gateSummary(result)}`, goal: result };
+      return { text: `Goal ${result.id} is open: ${goalText(result.objective)}\n\n${gateSummary(result)}`, goal: result };
     },
 
     update(caller, input) {
@@ -155,6 +157,10 @@ export function createGoalTools(store: GoalStore): GoalTools {
       const request: GoalCloseInput = parse(goalCloseInputSchema, input, "goalpost_close input");
       const { result } = store.update(caller, (session) => {
         const root = requireRoot(session);
+        // The user's goal stays the user's: the model may report it blocked, never drop it.
+        if (isUserGoal(root) && request.status === "cancelled") throw new UserGoalError(root.id);
+        if (request.status === "blocked" && !request.reason?.trim())
+          throw new InvalidInputError("goalpost_close input", ["blocked needs a reason: the exact blocker, which the user sees"]);
         const at = now();
         try {
           const closed = closeGoal(root, request, at);
