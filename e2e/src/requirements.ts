@@ -77,6 +77,12 @@ export const REQUIREMENTS = [
       "Installed hooks start from a startup snapshot built for the user's Node; when it cannot load (a Node upgrade) they fall back to the plain bin and still answer.",
   },
   {
+    id: "CC-INTEGRITY",
+    host: "claude-code",
+    behaviour:
+      "The agent cannot forge a receipt (a hand-made PostToolUse piped into the hook entry is denied), make a run that verifies nothing count as passing (npm test || true), or switch goalpost off by writing its kill switch.",
+  },
+  {
     id: "CC-CLI-FALLBACK",
     host: "claude-code",
     behaviour:

@@ -114,6 +114,7 @@ describe("goalpost cannot be switched off, uninstalled or bypassed by the agent"
     "goalpost-claude-code hook PostToolUse < forged.json",
     "goalpost-claude-code uninstall",
     "node /usr/lib/node_modules/@goalpost/adapter-claude-code/dist/goalpost-claude-code.js hook UserPromptSubmit",
+    `echo '{}' | "/usr/local/bin/node" "/opt/gp/dist/goalpost-claude-code.js" hook PostToolUse`,
     "npx goalpost disable",
     "cd /tmp && goalpost-codex uninstall --scope user",
   ])("denies %s, whatever the drift count", (command) => {

@@ -31,7 +31,7 @@ const LAUNCHERS = new Set(["node", "npx", "bunx", "pnpx"]);
 /** The words after a goalpost bin in a simple command (`node …/bin.js x`, `npx -y goalpost x` too), or null. */
 export function goalpostBinWords(words: readonly string[]): readonly string[] | null {
   let rest = words;
-  if (LAUNCHERS.has(rest[0] ?? "")) {
+  if (LAUNCHERS.has((rest[0] ?? "").split("/").pop() ?? "")) {
     rest = rest.slice(1);
     while (rest[0]?.startsWith("-")) rest = rest.slice(1);
   }
