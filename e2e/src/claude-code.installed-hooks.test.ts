@@ -132,6 +132,20 @@ describe("installed hooks run as Claude Code runs them", () => {
   it("answer malformed, unknown and hostile input with no decision and a message, never a failure", async () => {
     verifies("CC-HOOK-SAFE");
     const home = await installedHome();
+    // With no goal open, these events answer from the shell without reading the payload at all.
+    for (const input of ["{ not json", "", "{}"])
+      expect(await runHook(home, "PreToolUse", input)).toMatchObject({ exitCode: 0, stdout: "", stderr: "" });
+    // With a goal open (another session's is enough), Node reads every payload: faults are reported, never fatal.
+    await runHook(
+      home,
+      "UserPromptSubmit",
+      JSON.stringify({
+        session_id: "someone",
+        cwd: "/home/user/proj",
+        hook_event_name: "UserPromptSubmit",
+        prompt: "/goal keep Node on",
+      }),
+    );
     const cases: [string, string][] = [
       ["PreToolUse", "{ not json"],
       ["PreToolUse", ""],

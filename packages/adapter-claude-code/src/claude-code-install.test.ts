@@ -13,7 +13,7 @@ import {
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeAdapter } from "./claude-code-adapter.js";
-import { INSTALLED_HOOK_EVENTS } from "./claude-code-install.js";
+import { claudeCodeInstall, INSTALLED_HOOK_EVENTS } from "./claude-code-install.js";
 
 interface PlanOptions {
   scope: string;
@@ -63,12 +63,23 @@ describe("install", () => {
     expect(settings.model).toBe("opus");
     expect(settings.permissions).toEqual(userSettings.permissions);
     expect(settings.hooks.PreToolUse[0]).toEqual(userSettings.hooks.PreToolUse[0]);
+    const stateRoot = join(home.configDir, "goalpost");
     for (const event of INSTALLED_HOOK_EVENTS) {
+      const fast = claudeCodeInstall.fastEvents?.includes(event);
       expect(settings.hooks[event].at(-1)).toEqual({
         matcher: "",
-        hooks: [{ type: "command", command: `node ${home.cliPath} hook ${event}`, timeout: 15 }],
+        hooks: [
+          {
+            type: "command",
+            command: hookCommand(home.cliPath, event, { fastPathRoot: fast ? stateRoot : undefined }),
+            timeout: 15,
+          },
+        ],
       });
     }
+    // Capture and session start always start Node; tool calls and stops take the no-goal fast path.
+    expect(settings.hooks.UserPromptSubmit[0].hooks[0].command).toBe(`node ${home.cliPath} hook UserPromptSubmit`);
+    expect(settings.hooks.PreToolUse.at(-1).hooks[0].command).toContain(`\${GOALPOST_HOME:-${stateRoot}}/open`);
     const state = read(join(home.configDir, ".claude.json"));
     expect(state.numStartups).toBe(3);
     expect(state.mcpServers.other).toEqual({ command: "x" });
@@ -89,7 +100,7 @@ describe("install", () => {
     );
     const settings = read(join(home.configDir, "settings.json"));
     expect(settings.hooks.Stop).toHaveLength(1);
-    expect(settings.hooks.Stop[0].hooks[0].command).toBe('node "/new place/goalpost-claude-code.js" hook Stop');
+    expect(settings.hooks.Stop[0].hooks[0].command).toContain('h() { node "/new place/goalpost-claude-code.js" hook Stop; }');
   });
 
   it("backs up every file it changes", () => {

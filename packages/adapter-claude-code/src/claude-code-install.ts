@@ -83,6 +83,7 @@ export const claudeCodeInstall: InstallSpec = {
   scopes: ["user", "project", "local"],
   defaultScope: "user",
   hookEvents: INSTALLED_HOOK_EVENTS,
+  fastEvents: ["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "PreCompact", "SubagentStop", "SessionEnd"],
   hookTimeout: HOOK_TIMEOUT,
   targets: (context) => [hooksTarget(context), mcpTarget(context)],
   nextStep: "In Claude Code, type /goal <what done means> to set a goal.",

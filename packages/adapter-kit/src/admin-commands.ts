@@ -2,7 +2,7 @@
 import { rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { GoalpostError } from "@goalpost/core";
+import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
 import { formatDoctor, runDoctor, scopeTargets } from "./doctor.js";
 import { hookCommand, snapshotsSupported } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
@@ -34,14 +34,23 @@ async function showDiff(changes: readonly FileChange[]): Promise<string> {
     .join("\n");
 }
 
-/** The targets of one scope, with hook commands that start from `snapshotBlob` when given. */
+/**
+ * The targets of one scope, with hook commands that start from `snapshotBlob` when given and take
+ * the no-goal fast path for the adapter's fast events (where the shell forms are supported).
+ */
 export function installTargets(
   adapter: HostAdapter,
   options: { scope: string; projectDir: string; cliPath: string; env: NodeJS.ProcessEnv; snapshotBlob?: string },
 ): InstallTarget[] {
+  const fast = new Set(snapshotsSupported() ? (adapter.install.fastEvents ?? []) : []);
+  const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });
   return adapter.install.targets({
     ...options,
-    hookCommand: (event) => hookCommand(options.cliPath, event, options.snapshotBlob),
+    hookCommand: (event) =>
+      hookCommand(options.cliPath, event, {
+        snapshotBlob: options.snapshotBlob,
+        fastPathRoot: fast.has(event) ? root : undefined,
+      }),
     mcpServer: { command: "node", args: [options.cliPath, "mcp"] },
   });
 }
@@ -119,6 +128,8 @@ export async function runAdminCommand(
       return 0;
     }
     const backups = applyChanges(changes);
+    // The fast path's folder, with a marker for every goal already open (see core's open-goal-markers).
+    if (command === "install") ensureOpenMarkers(root);
     // The snapshot serves every scope: it goes only when no scope's files still run goalpost.
     if (
       command === "uninstall" &&

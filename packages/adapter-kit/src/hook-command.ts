@@ -1,16 +1,45 @@
-// The command line a host runs for a hook. With a start-up snapshot the shell falls back to the
-// plain bin whenever the snapshot does not load (a Node upgrade, an older goalpost): slower, never
-// broken. Snapshot commands use POSIX shell syntax, so Windows hooks start plainly.
+// The command line a host runs for a hook.
+//
+// With a start-up snapshot, the shell falls back to the plain bin whenever the snapshot does not
+// load (a Node upgrade, an older goalpost): slower, never broken.
+//
+// With the fast path (events that have nothing to do while no goal is open), the shell first looks
+// at <state root>/open: if that folder exists and is empty, no goal is open anywhere, and the hook
+// answers "no decision" without starting Node — unless the payload names a goal tool (goalpost_open
+// over MCP must still be seen, to tie the call to its session; the shell goal tools need no hook
+// while no goal is open). A missing folder, or any marker in it, starts Node as
+// usual: a stale marker costs speed, never a decision. GOALPOST_HOME is honoured as the bin honours it.
+//
+// Both forms use POSIX shell syntax, so Windows hooks start plainly.
 
 const quote = (path: string) => (/[\s"'$`\\]/.test(path) ? `"${path.replace(/(["\\$`])/g, "\\$1")}"` : path);
+/** A path inside a double-quoted shell word. */
+const inDoubleQuotes = (path: string) => path.replace(/(["\\$`])/g, "\\$1");
 
-export function hookCommand(cliPath: string, event: string, snapshotBlob?: string): string {
-  const plain = `node ${quote(cliPath)} hook ${event}`;
-  // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
-  return snapshotBlob
-    ? `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`
-    : plain;
+export interface HookCommandOptions {
+  /** A start-up snapshot of the hook for this Node binary. */
+  readonly snapshotBlob?: string | undefined;
+  /** The state root, for the no-goal fast path; left out for events that always need Node. */
+  readonly fastPathRoot?: string | undefined;
 }
 
-/** Whether hook commands on this platform may use the snapshot form. */
+export function hookCommand(cliPath: string, event: string, options: HookCommandOptions | string = {}): string {
+  const { snapshotBlob, fastPathRoot } =
+    typeof options === "string" ? { snapshotBlob: options, fastPathRoot: undefined } : options;
+  const plain = `node ${quote(cliPath)} hook ${event}`;
+  // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
+  const run = snapshotBlob
+    ? `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`
+    : plain;
+  if (!fastPathRoot) return run;
+  const markers = `\${GOALPOST_HOME:-${inDoubleQuotes(fastPathRoot)}}/open`;
+  return [
+    `h() { ${run}; }`,
+    `d="${markers}"`,
+    `if [ -d "$d" ]; then set -- "$d"/*; if [ ! -e "$1" ]; then p=$(cat); case "$p" in *goalpost_*) printf '%s' "$p" | h;; esac; exit 0; fi; fi`,
+    "h",
+  ].join("; ");
+}
+
+/** Whether hook commands on this platform may use the shell forms (snapshot, fast path). */
 export const snapshotsSupported = (platform: NodeJS.Platform = process.platform) => platform !== "win32";

@@ -40,6 +40,11 @@ export interface InstallSpec {
   readonly defaultScope: string;
   /** Every hook event goalpost registers. */
   readonly hookEvents: readonly string[];
+  /**
+   * The events with nothing to do while no goal is open (tool calls, stop, compaction, session end):
+   * their commands answer without starting Node then. Never the prompt or session start (capture).
+   */
+  readonly fastEvents?: readonly string[];
   /** Seconds the host waits for a hook. */
   readonly hookTimeout: number;
   /** The files a scope touches. */

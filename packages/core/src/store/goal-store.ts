@@ -18,6 +18,7 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { type AuditEntry, appendAuditEntry } from "./audit-log.js";
 import { type LockOptions, withFileLock } from "./file-lock.js";
+import { markOpen, unmarkOpen } from "./open-goal-markers.js";
 import { readJsonFile, type Warn } from "./read-json-file.js";
 import { safeFileName } from "./safe-file-name.js";
 import {
@@ -199,7 +200,11 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
           const original = before ? JSON.stringify(before) : null;
           if (JSON.stringify(session) !== original) {
             session.updatedAt = now().toISOString();
+            // The marker goes up before a file with an open goal, and down after one without (see open-goal-markers.ts).
+            const open = session.goals.some(isOpen);
+            if (open) markOpen(root, identity.sessionId);
             writeFileAtomic(sessionPath(identity.sessionId), `${JSON.stringify(session)}\n`);
+            if (!open) unmarkOpen(root, identity.sessionId);
             writeIndex(before, session);
           }
           return { session, result };

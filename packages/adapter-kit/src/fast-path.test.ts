@@ -1,0 +1,83 @@
+// The no-goal fast path, run as a host runs installed hooks: with no goal open anywhere the command
+// answers without starting Node; an open goal (opened by any process, at any time) is never skipped.
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { closeGoal, createGoal, createGoalStore } from "@goalpost/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "./testing/index.js";
+
+const BIN = fileURLToPath(new URL("../examples/example-host/bin/goalpost-acme.mjs", import.meta.url));
+afterEach(removeTestdirs);
+
+function installed() {
+  const root = testdir({ acme: {}, project: {}, shim: {} });
+  const log = join(root, "node-starts.log");
+  // `node` on PATH is a shim that notes every start, then runs the real Node.
+  const shim = join(root, "shim", "node");
+  writeFileSync(shim, `#!/bin/sh\necho start >> "${log}"\nexec "${process.execPath}" "$@"\n`);
+  chmodSync(shim, 0o755);
+  const env = { PATH: `${join(root, "shim")}:/usr/bin:/bin`, HOME: root, ACME_HOME: join(root, "acme") };
+  const install = spawnSync(process.execPath, [BIN, "install", "--no-snapshot"], { env, encoding: "utf8" });
+  expect(install.status, install.stderr).toBe(0);
+  const settings = JSON.parse(readFileSync(join(root, "acme", "settings.jsonc"), "utf8")) as { hooks: unknown };
+  const hooks = installedHookCommands(settings.hooks, "goalpost-acme");
+  const starts = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean).length : 0);
+  const send = (event: string, session: string, fields: Record<string, unknown> = {}, extraEnv = {}) => {
+    const before = starts();
+    const run = runInstalledHook(
+      hooks[event]!,
+      { event, session, dir: join(root, "project"), ...fields },
+      { env: { ...env, ...extraEnv } },
+    );
+    return { ...run, startedNode: starts() > before };
+  };
+  const store = createGoalStore({ root: join(root, "acme", "goalpost") });
+  return { root, hooks, send, store };
+}
+
+describe("the no-goal fast path", () => {
+  it("answers without starting Node while no goal is open, and starts it for goal tools", () => {
+    const { send, hooks } = installed();
+    expect(hooks["before_tool"]).toContain('/open"; if [ -d "$d" ]');
+    expect(hooks["user_prompt"]).not.toContain("/open");
+    const quiet = send("before_tool", "s1", { tool: "sh", args: { command: "ls" } });
+    expect(quiet).toMatchObject({ status: 0, stdout: "", startedNode: false });
+    expect(send("stop", "s1")).toMatchObject({ status: 0, stdout: "", startedNode: false });
+    expect(send("before_tool", "s1", { tool: "mcp_goalpost_goalpost_open", args: {} }).startedNode).toBe(true);
+  });
+
+  it("never skips an open goal: one captured by a hook, one opened by another process between two hooks", () => {
+    const { send, store } = installed();
+    // A goal captured through the prompt hook (which always starts Node) is enforced at once.
+    send("user_prompt", "s1", { prompt: "/goal ship the parser" });
+    expect(send("stop", "s1")).toMatchObject({ startedNode: true, output: { block: expect.stringMatching(/should not stop/) } });
+    // Another session with no goal of its own starts Node too while any goal is open (and gets no decision).
+    expect(send("stop", "s2")).toMatchObject({ startedNode: true, stdout: "" });
+    // Closed: the fast path is back.
+    store.update({ sessionId: "s1", host: "acme", cwd: "/" }, (session) => {
+      session.goals = session.goals.map((goal) => (goal.closedAt === null ? closeGoal(goal, { status: "cancelled" }) : goal));
+    });
+    expect(send("stop", "s1").startedNode).toBe(false);
+    // A goal opened by another process (a goal tool, the user's CLI) between two hooks.
+    store.update({ sessionId: "s3", host: "acme", cwd: "/" }, (session) => {
+      session.goals.push(createGoal({ sessionId: "s3", host: "acme", cwd: "/", objective: "ship it", source: "api" }));
+    });
+    expect(send("stop", "s3")).toMatchObject({ startedNode: true, output: { block: expect.any(String) } });
+  });
+
+  it("honours GOALPOST_HOME at run time, and starts Node when the markers folder is missing", () => {
+    const { send } = installed();
+    const elsewhere = testdir();
+    const other = createGoalStore({ root: elsewhere });
+    other.update({ sessionId: "s9", host: "acme", cwd: "/" }, (session) => {
+      session.goals.push(createGoal({ sessionId: "s9", host: "acme", cwd: "/", objective: "ship it", source: "api" }));
+    });
+    expect(send("stop", "s9", {}, { GOALPOST_HOME: elsewhere })).toMatchObject({
+      startedNode: true,
+      output: { block: expect.any(String) },
+    });
+    expect(send("stop", "s9", {}, { GOALPOST_HOME: testdir() }).startedNode).toBe(true);
+  });
+});

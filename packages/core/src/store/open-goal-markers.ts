@@ -1,0 +1,80 @@
+// One empty file per session with an open goal, under <root>/open/. Installed hook commands look at
+// this folder before starting Node: when it exists and is empty, no goal is open anywhere, and a hook
+// that has nothing to do without a goal answers "no decision" at the cost of a shell, not a Node start.
+//
+// Correctness rests on order, under each session's lock: the marker is made before a session file
+// with an open goal is written, and removed only after one without is written. A kill between the
+// two leaves a stale marker (a slower hook, never a skipped goal). The folder itself appears whole:
+// built aside with a marker for every session that already has an open goal, then renamed in.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DIRECTORY_MODE, ensureDirectory, FILE_MODE } from "./atomic-file.js";
+import { safeFileName } from "./safe-file-name.js";
+
+export const OPEN_MARKERS = "open";
+
+const markerPath = (root: string, sessionId: string) => join(root, OPEN_MARKERS, safeFileName(sessionId));
+
+/** Whether a session file's text holds an open goal (no schema: this runs on the write path). */
+function holdsOpenGoal(text: string): boolean {
+  try {
+    const goals = (JSON.parse(text) as { goals?: { closedAt?: unknown }[] }).goals;
+    return Array.isArray(goals) && goals.some((goal) => goal?.closedAt === null);
+  } catch {
+    // Unreadable: count it open, so its hooks are never skipped.
+    return true;
+  }
+}
+
+/**
+ * Makes <root>/open if it is missing, with a marker for every session already holding an open goal
+ * (a state root from before markers, or one whose folder was removed).
+ */
+export function ensureOpenMarkers(root: string): void {
+  const directory = join(root, OPEN_MARKERS);
+  try {
+    readdirSync(directory);
+    return;
+  } catch {}
+  ensureDirectory(root);
+  const building = `${directory}.building-${process.pid}-${Date.now()}`;
+  mkdirSync(building, { mode: DIRECTORY_MODE });
+  try {
+    let sessions: string[] = [];
+    try {
+      sessions = readdirSync(join(root, "by-session")).filter((name) => name.endsWith(".json"));
+    } catch {}
+    for (const name of sessions) {
+      let text = "";
+      try {
+        text = readFileSync(join(root, "by-session", name), "utf8");
+      } catch {
+        continue;
+      }
+      if (holdsOpenGoal(text)) writeFileSync(join(building, name.slice(0, -".json".length)), "", { mode: FILE_MODE });
+    }
+    renameSync(building, directory);
+  } catch {
+    // Another process put the folder in place first: its markers stand.
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+}
+
+/** Before a session file with an open goal is written (every time: a marker removed by hand comes back). */
+export function markOpen(root: string, sessionId: string): void {
+  try {
+    writeFileSync(markerPath(root, sessionId), "", { mode: FILE_MODE });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    ensureOpenMarkers(root);
+    writeFileSync(markerPath(root, sessionId), "", { mode: FILE_MODE });
+  }
+}
+
+/** After a session file with no open goal is written. */
+export function unmarkOpen(root: string, sessionId: string): void {
+  try {
+    unlinkSync(markerPath(root, sessionId));
+  } catch {}
+}
