@@ -53,8 +53,7 @@ describe("Claude Code's own /goal clear, read from the transcript", () => {
   it("never waits on a transcript path that is not a regular file (a FIFO nobody writes)", () => {
     const fifo = join(testdir(), "transcript.fifo");
     execFileSync("mkfifo", [fifo]);
-    const started = Date.now();
+    // Opened without blocking and refused as not a regular file (a blocking open would hang the test).
     expect(nativeGoalClearedSince(fifo, "2026-11-22T10:00:00.000Z")).toBe(false);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

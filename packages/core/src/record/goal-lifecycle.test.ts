@@ -14,7 +14,7 @@ describe("createGoal", () => {
         host: "claude-code",
         objective: "Ship it",
         source: "slash",
-        sourcePrompt: `/goal ship it with key ${"sk-ant-"}${"a".repeat(40)}`,
+        sourcePrompt: `/goal ship it with key ${"sk-ant-"}api03-${"a".repeat(40)}`,
       },
       T0,
     );

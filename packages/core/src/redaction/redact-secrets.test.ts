@@ -61,6 +61,40 @@ export const SECRET_CORPUS: readonly (readonly [string, string, string])[] = [
   ["export env", `export GITHUB_TOKEN=${"abc"}${x(30)}`, `${"abc"}${x(30)}`],
   ["camelCase key", `const apiKey = '${"live"}${x(24)}';`, `${"live"}${x(24)}`],
   ["email", `mail jane.doe+ci@example.co.uk about it`, "jane.doe+ci@example.co.uk"],
+  // Shapes that leaked whole before (issue: hardening).
+  ["escaped quotes in a JSON string", `{"new_string": "api_token = \\"Ab3dEf${x(24)}\\""}`, `Ab3dEf${x(24)}`],
+  ["escaped quotes, escaped key", `"config": "{\\"api_key\\": \\"${"k9"}${x(24)}\\"}"`, `${"k9"}${x(24)}`],
+  [
+    "azure storage connection string",
+    `DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${x(60)}==;EndpointSuffix=core.windows.net`,
+    x(60),
+  ],
+  ["azure sas sig", `https://acme.blob.core.windows.net/c?sv=2022-11-02&sig=${x(43)}%3D&se=2026`, x(43)],
+  ["aws key id followed by -", `profile ${"AKIA"}IOSFODNN7EXAMPLE-dev`, `${"AKIA"}IOSFODNN7EXAMPLE`],
+  [
+    "aws configure set",
+    `aws configure set aws_secret_access_key ${"wJalr"}XUtnFEMI/K7MDENG/bPxRfiCY`,
+    `${"wJalr"}XUtnFEMI/K7MDENG/bPxRfiCY`,
+  ],
+  ["slack xapp-", `app ${"xapp-"}1-A0123456789-${x(30)}`, `${"xapp-"}1-A0123456789-${x(30)}`],
+  ["stripe whsec_ bare", `webhook ${"whsec_"}${x(32)}`, `${"whsec_"}${x(32)}`],
+  ["hugging face", `HF ${"hf_"}${x(34)} ok`, `${"hf_"}${x(34)}`],
+  ["google oauth secret", `client ${"GOCSPX-"}${x(28)}`, `${"GOCSPX-"}${x(28)}`],
+  ["digitalocean", `do ${"dop_v1_"}${hex(64)}`, `${"dop_v1_"}${hex(64)}`],
+  ["shopify", `shop ${"shpat_"}${hex(32)}`, `${"shpat_"}${hex(32)}`],
+  ["vault", `VAULT ${"hvs."}${x(90)}`, `${"hvs."}${x(90)}`],
+  [
+    "age secret key",
+    `${"AGE-SECRET-KEY-1"}${x(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L")}`,
+    `${"AGE-SECRET-KEY-1"}${x(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L")}`,
+  ],
+  ["databricks", `db ${"dapi"}${hex(32)}`, `${"dapi"}${hex(32)}`],
+  ["discord bot token", `bot ${"MTA"}${x(23)}.${x(6)}.${x(30)}`, `${"MTA"}${x(23)}.${x(6)}.${x(30)}`],
+  ["curl -u", `curl -u admin:${"s3cr"}${x(12)} https://api.example.com`, `${"s3cr"}${x(12)}`],
+  ["mysql -p", `mysql -u root -p${"Pa55"}${x(10)} app`, `${"Pa55"}${x(10)}`],
+  ["psql --password", `psql --password ${"Pa55"}${x(10)} -h db`, `${"Pa55"}${x(10)}`],
+  ["jwt with a long payload", `jwt eyJ${x(20)}.eyJ${x(5000)}.${x(43)}`, `eyJ${x(5000)}`],
+  ["bearer over 4096", `Authorization: Bearer ${x(6000)}`, x(6000).slice(-100)],
 ];
 
 export const FALSE_POSITIVE_CORPUS: readonly string[] = [
@@ -78,7 +112,33 @@ export const FALSE_POSITIVE_CORPUS: readonly string[] = [
   "Price is $1,234.56 (+4.5%) at 10:45:12",
   "C:\\Users\\dev\\repo\\src\\index.ts and ./scripts/run.mjs",
   "postgres://db.internal:5432/app has no credentials",
+  // False positives that made the record useless (issue: hardening).
+  "Basic functionality works; Token validation is next; Bearer authentication was reviewed",
+  "interface Login { password: string; token: string | null }",
+  "fetch(url, { credentials: 'include' })",
+  "const token = getToken(); const secret = process.env.SECRET",
+  "git clone git@github.com:org/repo.git",
+  "the sk-loading-spinner-container-wrapper class",
+  "emoji 👩‍💻 and the Persian word می‌خواهم keep their joiners",
 ];
+
+describe("sanitizing what is kept", () => {
+  it("replaces lone surrogates, keeps joiners that languages need, strips what hides text", async () => {
+    const { sanitizeText } = await import("../text/sanitize-text.js");
+    expect(sanitizeText("a\uD800b\uDC00c", { maxLength: 50 })).toBe("a\uFFFDb\uFFFDc");
+    expect(sanitizeText("👩‍💻 می‌خواهم", { maxLength: 50 })).toBe("👩‍💻 می‌خواهم");
+    expect(sanitizeText("a\u200Bb\u202Ec\u2066d", { maxLength: 50 })).toBe("abcd");
+  });
+
+  it("cuts a huge input before sanitising it, still redacting a secret near the cut", async () => {
+    const { sanitizeText } = await import("../text/sanitize-text.js");
+    const secret = `${"ghp_"}${x(36)}`;
+    const text = `${"a".repeat(150)} ${secret} ${"b".repeat(2_000_000)}`;
+    const result = sanitizeText(text, { maxLength: 200 });
+    expect(result).not.toContain(secret.slice(0, 20));
+    expect(result.length).toBeLessThanOrEqual(200);
+  });
+});
 
 describe("redactSecrets", () => {
   it.each(SECRET_CORPUS)("redacts %s inside ordinary text", (_name, text, secret) => {

@@ -16,36 +16,87 @@ const START = String.raw`(?<![A-Za-z0-9_])`;
 /** Not followed by a token character: a token is matched whole or not at all. */
 const END = String.raw`(?![A-Za-z0-9_-])`;
 
-const token = (kind: string, body: string): SecretPattern => ({
+const token = (kind: string, body: string, end = END): SecretPattern => ({
   kind,
-  pattern: new RegExp(`${START}(?:${body})${END}`, "g"),
+  pattern: new RegExp(`${START}(?:${body})${end}`, "g"),
 });
+/** A token that must carry a digit: real keys do, `sk-loading-spinner-container` does not. */
+const WITH_DIGIT = String.raw`(?=[A-Za-z0-9_-]{0,400}?[0-9])`;
 
 /** Keys whose value is a secret when assigned: the key ends with one of these words. */
-const SECRET_KEY = String.raw`[A-Za-z0-9_.-]{0,48}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|secret[_-]?key|client[_-]?secret|credentials?|auth)`;
+const SECRET_KEY = String.raw`[A-Za-z0-9_.-]{0,48}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|secret[_-]?key|account[_-]?key|shared[_-]?access[_-]?key|client[_-]?secret|credentials?|auth)`;
+
+/** Unquoted values that are code or placeholders, not secrets: `password: string`, `token = getToken()`. */
+const BENIGN_VALUE =
+  /^(?:string|number|boolean|any|unknown|never|null|undefined|true|false|none|object|void|str|int|bool|required|optional|include|omit|same-origin|\*+|x+|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?:process\.env|os\.environ|env|config|settings|this|self|options|opts|props|args)\b.*|[A-Za-z_$][\w$.]*\(.*)$/i;
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  token("anthropic-key", String.raw`sk-ant-[A-Za-z0-9_-]{20,400}`),
-  token("openai-key", String.raw`sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,256}`),
+  token("anthropic-key", String.raw`sk-ant-${WITH_DIGIT}[A-Za-z0-9_-]{20,400}`),
+  token("openai-key", String.raw`sk-(?:proj-|svcacct-|admin-)?${WITH_DIGIT}[A-Za-z0-9_-]{20,256}`),
   token("stripe-key", String.raw`(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,200}`),
   token("github-token", String.raw`(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255}`),
   token("gitlab-token", String.raw`glpat-[A-Za-z0-9_-]{20,100}`),
-  token("slack-token", String.raw`xox[abposre]-[A-Za-z0-9-]{10,250}`),
+  token("slack-token", String.raw`xox[abposre]-[A-Za-z0-9-]{10,250}|xapp-\d-[A-Za-z0-9-]{10,250}`),
   {
     kind: "slack-webhook",
     pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9/_-]{8,200}/g,
   },
-  token("aws-access-key-id", String.raw`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}`),
+  // A key id is 20 characters whatever follows it (`AKIA…-dev` in a profile name still leaks it).
+  token("aws-access-key-id", String.raw`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}`, String.raw`(?![A-Za-z0-9_])`),
   token("google-api-key", String.raw`AIza[0-9A-Za-z_-]{35}`),
   token("npm-token", String.raw`npm_[A-Za-z0-9]{36}`),
   token("pypi-token", String.raw`pypi-[A-Za-z0-9_-]{40,300}`),
   token("sendgrid-key", String.raw`SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,64}`),
   token("twilio-key", String.raw`(?:AC|SK)[0-9a-f]{32}`),
-  token("jwt", String.raw`eyJ[A-Za-z0-9_-]{8,2000}\.eyJ[A-Za-z0-9_-]{8,4000}\.[A-Za-z0-9_-]{8,1000}`),
+  token("jwt", String.raw`eyJ[A-Za-z0-9_-]{8,4000}\.eyJ[A-Za-z0-9_-]{8,65536}\.[A-Za-z0-9_-]{8,4000}`),
+  // Shapes from the providers' own documentation (and gitleaks' rule names for them).
+  token("stripe-webhook-secret", String.raw`whsec_[A-Za-z0-9+/=]{20,200}`),
+  token("huggingface-token", String.raw`hf_${WITH_DIGIT}[A-Za-z0-9]{30,100}`),
+  token("google-oauth-secret", String.raw`GOCSPX-[A-Za-z0-9_-]{20,100}`),
+  token("digitalocean-token", String.raw`do[por]_v1_[a-f0-9]{64}`),
+  token("shopify-token", String.raw`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
+  token("vault-token", String.raw`hv[sb]\.[A-Za-z0-9_-]{20,200}`),
+  token("age-secret-key", String.raw`AGE-SECRET-KEY-1[0-9A-Z]{50,100}`),
+  token("databricks-token", String.raw`dapi[a-f0-9]{32}(?:-\d)?`),
+  token("discord-bot-token", String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`),
+  {
+    // Azure SAS: the signature parameter of a shared-access URL or connection string.
+    kind: "azure-sas-signature",
+    pattern: /([?&;]sig=)[A-Za-z0-9%+/=]{20,200}/g,
+    replace: (_match, prefix = "") => `${prefix}${redacted("secret")}`,
+  },
+  {
+    // aws configure set aws_secret_access_key <value>: the value follows a space, not `=`.
+    kind: "aws-configure-secret",
+    pattern: /\b(aws_secret_access_key|aws_session_token)(\s+)(?!\[REDACTED)[A-Za-z0-9/+=]{16,200}/g,
+    replace: (_match, key = "", space = "") => `${key}${space}${redacted("secret")}`,
+  },
+  {
+    // curl -u user:password, --user user:password: the user stays, the password goes.
+    kind: "cli-credential",
+    pattern: /(\s(?:-u|--user)\s+)([^\s:]{1,128}):(?!\[REDACTED)([^\s]{1,256})/g,
+    replace: (_match, flag = "", user = "") => `${flag}${user}:${redacted("secret")}`,
+  },
+  {
+    // --password VALUE, --password=VALUE, --token, --api-key, --secret (psql, CLIs of every kind).
+    kind: "cli-secret-flag",
+    pattern:
+      /(--(?:password|passwd|token|api-key|apikey|secret|client-secret)(?:=|\s+))(?!\[REDACTED|-)([^\s'"]{1,512}|'[^'\n]{1,512}'|"[^"\n]{1,512}")/gi,
+    replace: (_match, flag = "") => `${flag}${redacted("secret")}`,
+  },
+  {
+    // mysql -pPASSWORD (the password glued to -p).
+    kind: "mysql-password",
+    pattern: /(\b(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n]{0,200}?\s-p)(?!\[REDACTED)([^\s]{1,256})/g,
+    replace: (_match, prefix = "") => `${prefix}${redacted("secret")}`,
+  },
   {
     // `Authorization: Bearer <credential>`, `Basic <credential>`: the scheme stays, the credential goes.
     kind: "http-credential",
-    pattern: /(?<![A-Za-z0-9_])(Bearer|Basic|Token)(\s{1,8})(?!\[REDACTED)([A-Za-z0-9._~+/=-]{8,4096})/g,
+    // The credential must look like one (a digit, a symbol, or mixed case past its first letter), so
+    // "Basic functionality" and "Bearer authentication" stay; it is matched to its end, however long.
+    pattern:
+      /(?<![A-Za-z0-9_])(Bearer|Basic|Token)(\s{1,8})(?!\[REDACTED)(?=[A-Za-z0-9._~+/=-]{0,64}?(?:[0-9._~+/=-]|[a-z][A-Z]))([A-Za-z0-9._~+/=-]{8,})/g,
     replace: (_match, scheme = "", space = "") => `${scheme}${space}${redacted("credential")}`,
   },
   {
@@ -58,17 +109,21 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // password=..., "api_key": "...", SECRET: ..., export GITHUB_TOKEN=... (plain, quoted, JSON, .env).
     kind: "secret-assignment",
     pattern: new RegExp(
-      String.raw`(?<![A-Za-z0-9_.-])(["']?)(${SECRET_KEY})\1(\s{0,4}[:=]\s{0,4})(?!\[REDACTED)("[^"\n]{1,1024}"|'[^'\n]{1,1024}'|[^\s"',;}{\]]{1,1024})`,
+      // Quotes may be escaped (\"…\"), as a secret looks inside a JSON string or a JS string literal.
+      String.raw`(?<![A-Za-z0-9_.-])(\\?["']|)(${SECRET_KEY})\1(\s{0,4}[:=]\s{0,4})(?!\[REDACTED|\\?["']\[REDACTED)(\\"[^"\n]{1,1024}?\\"|\\'[^'\n]{1,1024}?\\'|"[^"\n]{1,1024}"|'[^'\n]{1,1024}'|[^\s"'\\,;}{\]]{1,1024})`,
       "gi",
     ),
-    replace: (_match, quote = "", key = "", separator = "", value = "") => {
-      const q = value.startsWith('"') ? '"' : value.startsWith("'") ? "'" : "";
+    replace: (match, quote = "", key = "", separator = "", value = "") => {
+      const q = /^\\?["']/.exec(value)?.[0] ?? "";
+      const bare = q ? value.slice(q.length, -q.length) : value;
+      if (BENIGN_VALUE.test(bare)) return match;
       return `${quote}${key}${quote}${separator}${q}${redacted("secret")}${q}`;
     },
   },
   {
     kind: "email",
     pattern:
-      /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])/g,
+      // Not git@host:org/repo, which is an address of a repository, not of a person.
+      /(?<![A-Za-z0-9._%+-])(?!git@)[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|:[\w~])/g,
   },
 ];

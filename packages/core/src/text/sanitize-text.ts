@@ -5,8 +5,19 @@ import { redactSecrets } from "../redaction/redact-secrets.js";
 
 /** C0/C1 controls (tab and newline are handled by the caller's mode), DEL, and NUL. */
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-/** Bidirectional overrides, isolates and marks, zero-width characters and the BOM. */
-const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+/**
+ * What can hide or reorder text: bidirectional overrides, isolates and marks, the zero-width space,
+ * word joiner and invisible operators, and the BOM. Zero-width (non-)joiners stay: emoji sequences
+ * and Persian, Arabic and Indic words need them.
+ */
+const INVISIBLE = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+/** A surrogate without its other half: not a character, and re-sent with every prompt if kept. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * How much of a long input is kept before sanitising: the result is cut to maxLength anyway, and the
+ * margin lets a secret that starts before the cut still be recognised whole (a JWT is the longest).
+ */
+const CUT_MARGIN = 80_000;
 const ELLIPSIS = "…";
 
 export interface SanitizeOptions {
@@ -26,7 +37,9 @@ export function truncateText(text: string, maxLength: number): string {
 /** Strips what must never be stored or rendered, redacts secrets, folds white space, and bounds length. */
 export function sanitizeText(input: unknown, options: SanitizeOptions): string {
   if (typeof input !== "string") return "";
-  let text = input.normalize("NFC").replace(/\r\n?/g, "\n").replace(/\t/g, " ");
+  // Cut first, with a margin: a 500 KB command is sanitised as a few thousand characters, not whole.
+  const bounded = input.length > options.maxLength + CUT_MARGIN ? input.slice(0, options.maxLength + CUT_MARGIN) : input;
+  let text = bounded.replace(LONE_SURROGATE, "\uFFFD").normalize("NFC").replace(/\r\n?/g, "\n").replace(/\t/g, " ");
   text = text.replace(CONTROL, "").replace(INVISIBLE, "");
   text = redactSecrets(text);
   if (options.multiline) {
