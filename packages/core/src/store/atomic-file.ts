@@ -1,24 +1,44 @@
 // Files goalpost writes are private (0600, directories 0700) and replaced atomically: a temporary
 // file is written and fsynced, then renamed over the target, so a reader (or a crash) only ever
-// sees a complete old or complete new version.
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+// sees a complete old or complete new version. The temporary file has a unique name and is created
+// exclusively, so a symbolic link planted where it will be is never followed; rename replaces a link
+// at the target itself rather than writing through it.
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 
 export const FILE_MODE = 0o600;
 export const DIRECTORY_MODE = 0o700;
 
+/** Makes the directory private if it is new, and tightens it if someone loosened it. */
 export function ensureDirectory(path: string): void {
   mkdirSync(path, { recursive: true, mode: DIRECTORY_MODE });
+  try {
+    const { mode } = lstatSync(path);
+    if ((mode & 0o077) !== 0) chmodSync(path, DIRECTORY_MODE);
+  } catch {}
 }
 
-/**
- * Writes `content` to `path` atomically. Callers hold the file's lock, so the temporary name can be
- * fixed: an orphan left by a killed writer is simply overwritten by the next one.
- */
+/** Flags for creating a new file that must not exist yet and must not be a link. */
+export const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+let sequence = 0;
+
+/** Writes `content` to `path` atomically, through a temporary file of its own. */
 export function writeFileAtomic(path: string, content: string): void {
   ensureDirectory(dirname(path));
-  const temporary = `${path}.tmp`;
-  const descriptor = openSync(temporary, "w", FILE_MODE);
+  const temporary = `${path}.${process.pid}-${++sequence}-${Math.random().toString(36).slice(2, 8)}.tmp`;
+  const descriptor = openSync(temporary, CREATE_EXCLUSIVE, FILE_MODE);
   try {
     writeSync(descriptor, content);
     fsyncSync(descriptor);

@@ -1,16 +1,34 @@
 // A lock file per session, so concurrent hook processes (parallel tool calls) never lose an update.
-// A lock whose owner is dead is taken over at once; a lock older than the stale limit is taken over
-// too (its owner hung). Waiting is bounded: past the timeout a StoreError is thrown, never a hang.
-import { closeSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+// A lock whose owner is dead is taken over at once, and so is an empty one a killed process left
+// between creating it and writing its pid. A live owner keeps its lock (a big prompt may take a few
+// seconds) unless it has held it far longer than any hook may run (its pid was reused). An owner
+// that lost its lock anyway neither removes the new owner's lock nor writes (`stillHeld`). Anything
+// but a regular file at the lock path is moved aside. Waiting is bounded: past the timeout a
+// StoreError is thrown, never a hang.
+import {
+  closeSync,
+  linkSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { StoreError } from "../errors.js";
 import { FILE_MODE } from "./atomic-file.js";
 
 export interface LockOptions {
   /** Give up after this long (ms). */
   readonly timeoutMs?: number;
-  /** A lock held longer than this (ms) is considered abandoned. */
+  /** A lock held longer than this (ms) by a live process is considered abandoned (its pid was reused). */
   readonly staleMs?: number;
 }
+
+/** An empty lock older than this was left by a process killed between creating it and writing its pid. */
+const EMPTY_LOCK_STALE_MS = 1_000;
 
 let sleeper: Int32Array | undefined;
 /** A synchronous sleep: hooks are synchronous processes with nothing else to do while they wait. */
@@ -67,16 +85,34 @@ function takeOverAbandoned(path: string, seen: string): void {
   } catch {}
 }
 
-export function withFileLock<T>(path: string, action: () => T, options: LockOptions = {}): T {
+/** Moves aside whatever is at the lock path if it is not a regular file (a directory, a link). */
+function clearOddLockPath(path: string): boolean {
+  try {
+    if (lstatSync(path).isFile()) return false;
+  } catch {
+    return false;
+  }
+  const aside = `${path}.odd-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    renameSync(path, aside);
+    rmSync(aside, { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function withFileLock<T>(path: string, action: (stillHeld: () => boolean) => T, options: LockOptions = {}): T {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const staleMs = options.staleMs ?? 10_000;
+  const staleMs = options.staleMs ?? 60_000;
   const started = Date.now();
+  const token = `${process.pid} ${Date.now()} ${Math.random().toString(36).slice(2)}`;
   let delay = 1;
   for (;;) {
     try {
       const descriptor = openSync(path, "wx", FILE_MODE);
       try {
-        writeSync(descriptor, `${process.pid} ${Date.now()}`);
+        writeSync(descriptor, token);
       } finally {
         closeSync(descriptor);
       }
@@ -84,8 +120,12 @@ export function withFileLock<T>(path: string, action: () => T, options: LockOpti
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
+    if (clearOddLockPath(path)) continue;
     const content = readLock(path);
-    if (content !== null && (ownerIsDead(content) || lockAge(path) > staleMs)) {
+    const abandoned =
+      content !== null &&
+      (ownerIsDead(content) || (content === "" && lockAge(path) > EMPTY_LOCK_STALE_MS) || lockAge(path) > staleMs);
+    if (abandoned) {
       takeOverAbandoned(path, content);
       continue;
     }
@@ -95,11 +135,15 @@ export function withFileLock<T>(path: string, action: () => T, options: LockOpti
     sleep(delay + Math.random() * delay);
     delay = Math.min(delay * 2, 25);
   }
+  const stillHeld = () => readLock(path) === token;
   try {
-    return action();
+    return action(stillHeld);
   } finally {
-    try {
-      unlinkSync(path);
-    } catch {}
+    // Only our own lock goes: one taken over meanwhile belongs to its new owner.
+    if (stillHeld()) {
+      try {
+        unlinkSync(path);
+      } catch {}
+    }
   }
 }

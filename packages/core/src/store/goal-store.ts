@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
+import { StoreError } from "../errors.js";
 import { cwdHash } from "../record/goal-identity.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
@@ -187,10 +188,11 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
     },
     update(identity, mutate) {
       const lockPath = join(root, "locks", `${safeFileName(identity.sessionId)}.lock`);
+      ensureDirectory(root);
       ensureDirectory(join(root, "locks"));
       return withFileLock(
         lockPath,
-        () => {
+        (stillHeld) => {
           const before = read(identity.sessionId);
           const session: SessionFile = before
             ? structuredClone(before)
@@ -202,6 +204,13 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
             session.updatedAt = now().toISOString();
             // The marker goes up before a file with an open goal, and down after one without (see open-goal-markers.ts).
             const open = session.goals.some(isOpen);
+            // A lock taken over while we worked (we held it far too long): the new owner's update wins.
+            if (!stillHeld())
+              throw new StoreError(
+                "store_lock_timeout",
+                lockPath,
+                `Lost the lock ${lockPath} while updating; the update was dropped so another could not be lost.`,
+              );
             if (open) markOpen(root, identity.sessionId);
             writeFileAtomic(sessionPath(identity.sessionId), `${JSON.stringify(session)}\n`);
             if (!open) unmarkOpen(root, identity.sessionId);

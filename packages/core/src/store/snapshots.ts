@@ -84,6 +84,7 @@ export function serveSnapshot(
   const snapshot = readSnapshot(store, sessionId);
   if (!snapshot || deliver(snapshot) === false) return false;
   const { metadata: metadataPath, lock } = paths(store, sessionId);
+  ensureDirectory(dirname(lock));
   withFileLock(lock, () => {
     const current = readSnapshot(store, sessionId);
     if (!current || current.metadata.textSha256 !== snapshot.metadata.textSha256) return; // superseded meanwhile

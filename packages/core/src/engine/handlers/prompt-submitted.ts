@@ -101,7 +101,14 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   });
 }
 
-export function onPromptSubmitted(context: EngineContext, event: Event): EngineDecision {
+/**
+ * The longest prompt goalpost reads: a goal's objective keeps 600 characters, so a 10 MB paste is
+ * read as its first 64 KB (redacting and hashing all of it could outlast the host's hook timeout).
+ */
+const PROMPT_LIMIT = 64 * 1024;
+
+export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
+  const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
   const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
   if (command?.kind === "set") return captureGoal(context, event, command);
   if (command?.kind === "clear") return clearGoal(context, event);
