@@ -15,6 +15,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod/mini";
 import type { SessionResolver, ToolSession } from "./session-resolvers.js";
+import { guardedInput } from "./stdio-guard.js";
 import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
 
 export interface GoalMcpServerOptions {
@@ -73,6 +74,10 @@ export function createGoalMcpServer(options: GoalMcpServerOptions): McpServer {
 /** Serves the goal tools on stdin/stdout until the client disconnects. Nothing else may write to stdout. */
 export async function serveGoalMcpOverStdio(options: GoalMcpServerOptions): Promise<McpServer> {
   const server = createGoalMcpServer(options);
-  await server.connect(new StdioServerTransport());
+  const input = guardedInput((message) => process.stdout.write(`${JSON.stringify(message)}\n`));
+  process.stdin.pipe(input);
+  // The server ends when the client closes stdin, as with the SDK's own transport.
+  input.on("end", () => void server.close());
+  await server.connect(new StdioServerTransport(input as unknown as typeof process.stdin, process.stdout));
   return server;
 }
