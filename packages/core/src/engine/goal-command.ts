@@ -34,3 +34,27 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
   }
   return null;
 }
+
+/** Words that ask to carry on: "keep going", "continue the goal", "resume where we left off". */
+const CONTINUE_WORDS =
+  /^\s*(?:please\s+)?(?:keep going|carry on|go on|continue(?: the goal| with the goal| where we left off| working)?|resume(?: the goal| where we left off| work)?|pick up where we left off)\s*(?:please)?[\s.!]*$/i;
+
+export function asksToContinue(prompt: string): boolean {
+  return prompt.length < 120 && CONTINUE_WORDS.test(prompt);
+}
+
+/**
+ * The requirements a user wrote into their goal: numbered or bulleted lines, and sentences with
+ * "must". The gate then asks for coverage of each, in the user's own words.
+ */
+export function requirementsFromWords(objective: string): string[] {
+  const lines = objective.split("\n");
+  const listed = lines
+    .map((line) => /^\s*(?:\d{1,2}[.)]|[-*•])\s+(.+\S)\s*$/.exec(line)?.[1])
+    .filter((item): item is string => item !== undefined);
+  const musts = objective
+    .split(/(?<=[.;!?])\s+|\n/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => /\bmust(?:n't| not)?\b/i.test(sentence) && !/^\s*(?:\d{1,2}[.)]|[-*•])\s/.test(sentence));
+  return [...new Set([...listed, ...musts])].slice(0, 40);
+}

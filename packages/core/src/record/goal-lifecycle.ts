@@ -69,6 +69,7 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     createdAt: at,
     updatedAt: at,
     closedAt: null,
+    activatedAt: (input.status ?? "active") === "active" ? at : null,
     revision: 1,
     doneSoFar: [],
     remaining: sanitizeList(input.remaining),
@@ -174,6 +175,7 @@ export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: 
   if (update.status !== undefined && update.status !== goal.status) {
     assertTransition(goalPhase(goal), update.status);
     next.status = update.status;
+    if (update.status === "active") next.activatedAt ??= now.toISOString();
     changed.push("status");
   }
   for (const field of GROWING_LISTS) {
@@ -281,6 +283,13 @@ export function closeGoal(goal: GoalRecord, input: GoalCloseInput, now: Date = n
   assertOpen(goal);
   const target: GoalPhase = input.status === "blocked" ? "blocked-closed" : input.status;
   assertTransition(goalPhase(goal), target);
+  // A draft cannot slip through blocked into complete: it must have been active (inspected) once.
+  if (input.status === "complete" && goal.status !== "active" && !goal.activatedAt)
+    throw new InvalidTransitionError(
+      goalPhase(goal),
+      "complete",
+      "a goal that was never activated must be inspected and activated (goalpost_open, or an update with status active) before it can complete.",
+    );
   if (input.status === "complete") {
     const gate = evaluateCompletionGate(goal);
     if (!gate.ok) throw new CompletionRefusedError(goal.id, gate.unmet);

@@ -154,6 +154,9 @@ export const goalRecordSchema = z
     createdAt: timestamp("When the goal was created."),
     updatedAt: timestamp("When the goal last changed."),
     closedAt: nullableTimestamp("When the goal was closed; null while open."),
+    activatedAt: z
+      ._default(z.nullable(z.string().check(z.iso.datetime())), null)
+      .check(describe("When the goal was first active (opened after inspection); a goal never activated cannot complete.")),
     revision: z.int().check(z.nonnegative(), describe("Bumped by every change; a snapshot names the revision it holds.")),
     doneSoFar: list("Work done, with concrete facts."),
     remaining: list("The live queue of work left; replaced whole by each update that gives it."),

@@ -6,10 +6,10 @@ import { GoalpostError } from "../../errors.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import { createGoal } from "../../record/goal-lifecycle.js";
 import type { GoalSource } from "../../record/goal-record.js";
-import { continueGoal } from "../../store/continuation.js";
+import { continuationCandidates, continueGoal } from "../../store/continuation.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { type GoalCommand, parseGoalCommand } from "../goal-command.js";
+import { asksToContinue, type GoalCommand, parseGoalCommand, requirementsFromWords } from "../goal-command.js";
 import type { RenderForm } from "../render-goal.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 
@@ -23,7 +23,14 @@ function captureGoal(context: EngineContext, event: Event, command: Extract<Goal
   const { session, result: goal } = store.update(identity, (state) => {
     context.cancelOpenGoals(state, "replaced by a new goal");
     const created = createGoal(
-      { ...identity, objective: command.objective, source, status: "draft", sourcePrompt: event.prompt },
+      {
+        ...identity,
+        objective: command.objective,
+        requirements: requirementsFromWords(command.objective),
+        source,
+        status: "draft",
+        sourcePrompt: event.prompt,
+      },
       context.now(),
     );
     state.goals.push(created);
@@ -115,6 +122,13 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
   if (command?.kind === "continue") return continueEarlierGoal(context, event, command.goalId);
   const status = command?.kind === "status";
   if (!activeGoal(context.store.peek(event.sessionId))) {
+    // "keep going" with no goal here and exactly one left open in this directory: continue it.
+    if (!command && event.origin === "user" && asksToContinue(event.prompt)) {
+      const candidates = continuationCandidates(context.store, event.cwd, event.sessionId);
+      if (candidates.length === 1) return continueEarlierGoal(context, event, undefined);
+      const hint = context.continuationHint(event);
+      if (hint) return decision({ context: hint });
+    }
     return status
       ? decision({
           context: context.continuationHint(event) ?? "goalpost: this session has no open goal.",

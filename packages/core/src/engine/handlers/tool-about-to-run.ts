@@ -74,10 +74,18 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
   if (context.classifier.isBookkeeping(event.toolName, call)) return NO_DECISION;
   const verifies = context.classifier.classify(event.toolName, event.toolInput).kind === "verification";
 
-  const { result } = store.update(context.identityOf(event), (state) => {
+  let restoring = false;
+  const { session: updated, result } = store.update(context.identityOf(event), (state) => {
     const goal = activeGoal(state);
     if (!goal) return NO_DECISION;
     const at = context.now().toISOString();
+    // A compaction no session start followed (hosts without SessionStart(compact)): the goal goes back
+    // in with this call, before the model's next action, not only at the next prompt.
+    restoring = state.compactions.some((entry) => entry.restoredAt === null);
+    if (restoring) {
+      for (const entry of state.compactions) entry.restoredAt ??= at;
+      replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note: "rendered at the first tool call after compaction" }));
+    }
     const violation = scopeViolation(goal, call);
     if (violation && config.enforcement !== "off") {
       const reason = scopeRefusal(violation, goal.scope);
@@ -101,5 +109,8 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     replaceGoal(state, next);
     return verdict.kind === "warn" ? decision({ context: verdict.message }) : NO_DECISION;
   });
-  return result;
+  const goal = activeGoal(updated);
+  if (!restoring || !goal) return result;
+  const restored = context.render(updated, goal, "full");
+  return { ...result, context: result.context ? `${restored}\n\n${result.context}` : restored };
 }

@@ -1,0 +1,60 @@
+// What a user of the hosts' own /goal expects, through the engine.
+import { describe, expect, it } from "vitest";
+import { isOpen } from "../record/goal-phase.js";
+import { activeGoal } from "./session-goals.js";
+import { SESSION, testEngine } from "./test-engine.js";
+
+describe("goal semantics", () => {
+  it("records the requirements the user wrote in the /goal text", () => {
+    const { send, store } = testEngine();
+    send({
+      type: "prompt-submitted",
+      prompt:
+        "/goal migrate the API client\n1. all 40 endpoints use the v2 client\n2. no test regresses\nThe docs must list the new client.",
+    });
+    expect(activeGoal(store.read(SESSION.sessionId))!.requirements).toEqual([
+      "all 40 endpoints use the v2 client",
+      "no test regresses",
+      "The docs must list the new client.",
+    ]);
+  });
+
+  it("a draft cannot go draft → blocked → complete without ever being activated", () => {
+    const { send, tools } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal ship the parser" });
+    tools.update({ ...SESSION }, { status: "blocked", blockers: ["waiting on the schema"] });
+    expect(() => tools.close({ ...SESSION }, { status: "complete" })).toThrow(/never activated/);
+  });
+
+  it("puts the goal back at the first tool call after a compaction no session start followed", () => {
+    const { send, tools, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal Stream large files" });
+    tools.open({ ...SESSION }, { objective: "Stream large files", remaining: ["rewrite reader"] });
+    send({ type: "compaction-about-to-run", trigger: "auto" });
+    const first = send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: "ls" } });
+    expect(first.context).toContain('form="full"');
+    expect(first.context).toContain("Stream large files");
+    expect(store.read(SESSION.sessionId)!.compactions.at(-1)!.restoredAt).not.toBeNull();
+    expect(send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: "ls" } }).context).toBeUndefined();
+  });
+
+  it("continues the one goal left in this directory when the user says to keep going, never one of two", () => {
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal ship the parser", sessionId: "earlier" });
+    const answer = send({ type: "prompt-submitted", prompt: "keep going", sessionId: "later" });
+    expect(answer.userNote).toMatch(/continuing goal goal_/);
+    expect(activeGoal(store.read("later"))?.objective).toBe("ship the parser");
+    expect(store.read("earlier")!.goals.every((goal) => !isOpen(goal))).toBe(true);
+
+    send({ type: "prompt-submitted", prompt: "/goal write the docs", sessionId: "a" });
+    send({ type: "prompt-submitted", prompt: "/goal fix the build", sessionId: "b" });
+    const two = send({ type: "prompt-submitted", prompt: "continue where we left off", sessionId: "c" });
+    expect(two.context).toMatch(/earlier sessions left open goals/);
+    expect(activeGoal(store.read("c"))).toBeNull();
+    // Never across directories, and not for ordinary prompts.
+    expect(send({ type: "prompt-submitted", prompt: "keep going", sessionId: "d", cwd: "/elsewhere" }).context).toBeUndefined();
+    expect(
+      send({ type: "prompt-submitted", prompt: "keep going with the tests please, and the docs", sessionId: "e" }).userNote,
+    ).toBeUndefined();
+  });
+});
