@@ -141,7 +141,9 @@ describe("install", () => {
 
 describe("hook commands", () => {
   it("start from the snapshot with NODE_OPTIONS cleared, and fall back to the plain bin", () => {
-    expect(hookCommand("/opt/gp/goalpost-claude-code.js", "Stop", "/home/u/.claude/goalpost/snapshot/hook.blob")).toBe(
+    expect(
+      hookCommand("/opt/gp/goalpost-claude-code.js", "Stop", { snapshotBlob: "/home/u/.claude/goalpost/snapshot/hook.blob" }),
+    ).toBe(
       "NODE_OPTIONS= node --snapshot-blob /home/u/.claude/goalpost/snapshot/hook.blob /opt/gp/goalpost-claude-code.js hook Stop || node /opt/gp/goalpost-claude-code.js hook Stop",
     );
     expect(hookCommand("/my dir/goalpost-claude-code.js", "Stop")).toBe('node "/my dir/goalpost-claude-code.js" hook Stop');

@@ -23,9 +23,8 @@ export interface HookCommandOptions {
   readonly fastPathRoot?: string | undefined;
 }
 
-export function hookCommand(cliPath: string, event: string, options: HookCommandOptions | string = {}): string {
-  const { snapshotBlob, fastPathRoot } =
-    typeof options === "string" ? { snapshotBlob: options, fastPathRoot: undefined } : options;
+export function hookCommand(cliPath: string, event: string, options: HookCommandOptions = {}): string {
+  const { snapshotBlob, fastPathRoot } = options;
   const plain = `node ${quote(cliPath)} hook ${event}`;
   // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
   const run = snapshotBlob

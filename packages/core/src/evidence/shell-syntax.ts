@@ -231,8 +231,18 @@ function innerCommand(words: readonly string[]): string | null {
   return flag === -1 ? null : (rest[flag + 1] ?? null);
 }
 
+/** The last command parsed: one hook asks about the same command several times (bookkeeping, tampering, scope, receipt). */
+let last: { readonly command: string; readonly parsed: ParsedShell } | undefined;
+
 /** The simple commands of a command line, with their operators and redirections. Never throws. */
 export function parseShell(command: string): ParsedShell {
+  if (last?.command === command) return last.parsed;
+  const parsed = parseFresh(command);
+  last = { command, parsed };
+  return parsed;
+}
+
+function parseFresh(command: string): ParsedShell {
   try {
     return segmentsOf(command, false, 0);
   } catch {
