@@ -1,13 +1,20 @@
 // Goal capture from prompts: `/goal <text>`, `/goalpost <text>`, `goal: <text>`, `objective: <text>`
 // at the start of a prompt (any case, fullwidth colon too, leading white space, multi-line bodies, any
 // language). Verbs are not objectives: `/goal` alone or `/goal status` reports, `/goal clear` and its
-// synonyms cancel, `/goal continue [id]` continues.
+// synonyms cancel, `/goal continue [id]` continues, `/goal help` explains. A word that reads like a
+// command goalpost does not have (`/goal pause`, `/goal edit <text>`) is never taken as a new objective:
+// it would cancel the open goal without the user meaning to.
 
 export type GoalCommand =
   | { readonly kind: "set"; readonly objective: string; readonly source: "slash" | "marker" }
   | { readonly kind: "status" }
   | { readonly kind: "clear" }
-  | { readonly kind: "continue"; readonly goalId?: string };
+  | { readonly kind: "continue"; readonly goalId?: string }
+  | { readonly kind: "help" }
+  | { readonly kind: "unsupported"; readonly verb: string };
+
+/** Words people type after /goal that name a command goalpost does not run (yet): never objectives. */
+const UNSUPPORTED_VERBS = new Set(["pause", "suspend", "hold", "edit", "replace", "rename", "update", "list", "show", "undo"]);
 
 const SLASH = /^\s*\/(?:goal|goalpost)(?=\s|$)([\s\S]*)$/i;
 const MARKER = /^\s*(?:goal|objective)\s*[:：]([\s\S]*)$/i;
@@ -20,6 +27,9 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     if (body === "" || /^status$/i.test(body)) return { kind: "status" };
     const [verb = "", ...rest] = body.split(/\s+/);
     const lower = verb.toLowerCase();
+    if (/^(?:help|-h|--help|\?)$/.test(lower) && rest.length === 0) return { kind: "help" };
+    if (UNSUPPORTED_VERBS.has(lower) && (rest.length === 0 || lower === "edit" || lower === "replace"))
+      return { kind: "unsupported", verb: lower };
     if (CLEAR_VERBS.has(lower) && rest.length === 0) return { kind: "clear" };
     if (lower === "continue" || lower === "resume") {
       const goalId = rest.find((word) => /^goal_[a-z0-9_]+$/i.test(word));

@@ -58,3 +58,16 @@ describe("goal semantics", () => {
     ).toBeUndefined();
   });
 });
+
+describe("/goal words that are not objectives", () => {
+  it("/goal pause and /goal edit never replace the open goal; /goal help explains", () => {
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal ship the parser" });
+    for (const prompt of ["/goal pause", "/goal edit make it stream instead"]) {
+      const answer = send({ type: "prompt-submitted", prompt });
+      expect(answer.userNote).toMatch(/is not a goalpost command; nothing changed/);
+      expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("ship the parser");
+    }
+    expect(send({ type: "prompt-submitted", prompt: "/goal help" }).context).toMatch(/\/goal clear cancels it/);
+  });
+});

@@ -31,7 +31,7 @@ describe("sanitizeText", () => {
     expect(sanitizeText(null, { maxLength: 10 })).toBe("");
   });
 
-  it("property: idempotent", () => {
+  it("property: idempotent", { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(
         fc.string({ unit: "binary", maxLength: 300 }),
@@ -71,7 +71,7 @@ describe("sanitizeList", () => {
     expect(list).toEqual(["Read the parser", "Ran npm test: 12 passed"]);
   });
 
-  it("property: idempotent", () => {
+  it("property: idempotent", { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(fc.array(fc.string({ maxLength: 80 }), { maxLength: 100 }), (items) => {
         const once = sanitizeList(items);

@@ -114,12 +114,22 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
  */
 const PROMPT_LIMIT = 64 * 1024;
 
+export const GOAL_COMMAND_HELP =
+  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory. To change a goal, /goal clear, then /goal <new text>.";
+
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
   const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
   if (command?.kind === "set") return captureGoal(context, event, command);
   if (command?.kind === "clear") return clearGoal(context, event);
   if (command?.kind === "continue") return continueEarlierGoal(context, event, command.goalId);
+  if (command?.kind === "help" || command?.kind === "unsupported") {
+    const said = command.kind === "unsupported" ? `"/goal ${command.verb}" is not a goalpost command; nothing changed. ` : "";
+    return decision({
+      context: `goalpost: ${said}${GOAL_COMMAND_HELP}`,
+      userNote: `goalpost: ${said}${GOAL_COMMAND_HELP}`,
+    });
+  }
   const status = command?.kind === "status";
   if (!activeGoal(context.store.peek(event.sessionId))) {
     // "keep going" with no goal here and exactly one left open in this directory: continue it.
