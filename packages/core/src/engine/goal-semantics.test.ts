@@ -71,3 +71,31 @@ describe("/goal words that are not objectives", () => {
     expect(send({ type: "prompt-submitted", prompt: "/goal help" }).context).toMatch(/\/goal clear cancels it/);
   });
 });
+
+describe("Claude Code's id-based task tools", () => {
+  it("TaskCreate then TaskUpdate in_progress pushes a task goal; completed hands back to the goal", () => {
+    const { send, tools, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal Stream large files" });
+    tools.open({ ...SESSION }, { objective: "Stream large files" });
+    const ran = (toolName: string, toolInput: unknown, output: unknown) =>
+      send({ type: "tool-ran", toolName, toolInput, succeeded: true, output: JSON.stringify(output) });
+    ran(
+      "TaskCreate",
+      { subject: "Rewrite the reader", description: "stream it" },
+      { task: { id: "1", subject: "Rewrite the reader" } },
+    );
+    ran("TaskCreate", { subject: "Add a 2 GB test", description: "prove it" }, { task: { id: "2", subject: "Add a 2 GB test" } });
+    expect(store.read(SESSION.sessionId)!.goals.filter((goal) => goal.level === "task")).toEqual([]);
+    ran("TaskUpdate", { taskId: "1", status: "in_progress" }, { success: true, taskId: "1", updatedFields: ["status"] });
+    const pushed = store.read(SESSION.sessionId)!.goals.find((goal) => goal.level === "task" && isOpen(goal));
+    expect(pushed?.objective).toBe("Rewrite the reader");
+    ran("TaskUpdate", { taskId: "1", status: "completed" }, { success: true, taskId: "1", updatedFields: ["status"] });
+    const closed = store.read(SESSION.sessionId)!.goals.find((goal) => goal.id === pushed?.id);
+    expect(closed).toMatchObject({ status: "complete", closeReason: "completed in the host's task list" });
+    expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("Stream large files");
+    expect(store.read(SESSION.sessionId)!.hostTasks.map((task) => [task.id, task.status])).toEqual([
+      ["1", "completed"],
+      ["2", "pending"],
+    ]);
+  });
+});

@@ -36,6 +36,47 @@ export function tasksFromToolInput(input: unknown): TaskItem[] | null {
   });
 }
 
+/** One change an id-based task tool made: Claude Code's TaskCreate (its output names the new task) and TaskUpdate. */
+export interface TaskChange {
+  readonly id: string;
+  readonly text?: string | undefined;
+  readonly status?: TaskItem["status"] | undefined;
+  readonly deleted?: boolean;
+}
+
+function parseOutput(output: string | null | undefined): Record<string, unknown> | null {
+  if (!output || !output.trimStart().startsWith("{")) return null;
+  try {
+    return JSON.parse(output) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** The change an id-based task tool made, from its input and its output; null if it made none. */
+export function taskChangeFromToolCall(input: unknown, output: string | null | undefined): TaskChange | null {
+  const record = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+  const created = parseOutput(output)?.["task"] as { id?: unknown; subject?: unknown } | undefined;
+  if (typeof created?.id === "string" && typeof created.subject === "string")
+    return { id: created.id, text: created.subject, status: normaliseStatus(record["status"]) };
+  if (typeof record["taskId"] !== "string") return null;
+  const text = typeof record["subject"] === "string" && record["subject"].trim() !== "" ? record["subject"] : undefined;
+  if (record["status"] === "deleted") return { id: record["taskId"], deleted: true };
+  return { id: record["taskId"], text, status: record["status"] === undefined ? undefined : normaliseStatus(record["status"]) };
+}
+
+/** Applies a change to the session's copy of the host's list; returns the list as it now stands. */
+export function applyTaskChange(session: SessionFile, change: TaskChange): TaskItem[] {
+  const existing = session.hostTasks.find((task) => task.id === change.id);
+  if (change.deleted) session.hostTasks = session.hostTasks.filter((task) => task.id !== change.id);
+  else if (existing)
+    session.hostTasks = session.hostTasks.map((task) =>
+      task.id === change.id ? { ...task, text: change.text ?? task.text, status: change.status ?? task.status } : task,
+    );
+  else if (change.text) session.hostTasks.push({ id: change.id, text: change.text, status: change.status ?? "pending" });
+  return session.hostTasks.map(({ text, status }) => ({ text, status }));
+}
+
 export function openTaskGoals(session: SessionFile, root: GoalRecord): GoalRecord[] {
   return session.goals.filter((goal) => goal.parentId === root.id && goal.level === "task" && isOpen(goal));
 }

@@ -17,7 +17,7 @@ export const TEST_PROFILE = defineHostProfile({
     read: ["Read", "Grep"],
     edit: ["Write", "Edit"],
     test: ["runTests"],
-    task: ["TodoWrite", "update_plan", "manage_todo_list"],
+    task: ["TodoWrite", "update_plan", "manage_todo_list", "TaskCreate", "TaskUpdate"],
   },
   mcpToolName: "^mcp__[^_]+__(.+)$",
 });

@@ -114,6 +114,7 @@ function trimSession(session: SessionFile): void {
     session.goals = session.goals.filter((goal) => !drop.has(goal.id));
   }
   if (session.compactions.length > SESSION_LIST_LIMIT) session.compactions = session.compactions.slice(-SESSION_LIST_LIMIT);
+  if (session.hostTasks.length > SESSION_LIST_LIMIT) session.hostTasks = session.hostTasks.slice(-SESSION_LIST_LIMIT);
   if (session.approvals.length > SESSION_LIST_LIMIT) session.approvals = session.approvals.slice(-SESSION_LIST_LIMIT);
   if (session.pendingTools.length > SESSION_LIST_LIMIT) session.pendingTools = session.pendingTools.slice(-SESSION_LIST_LIMIT);
 }

@@ -39,6 +39,16 @@ export const sessionFileSchema = z
       stalls: 0,
       subagentsActive: 0,
     }),
+    hostTasks: z
+      ._default(
+        z.array(z.object({ id: z.string(), text: z.string(), status: z.enum(["pending", "in_progress", "completed"]) })),
+        [],
+      )
+      .check(
+        describe(
+          "The host's task list as its id-based task tools built it (Claude Code's TaskCreate/TaskUpdate), so task goals can follow it.",
+        ),
+      ),
     approvals: z
       ._default(z.array(z.object({ hash: z.string(), verb: z.string(), at: z.string() })), [])
       .check(
@@ -79,6 +89,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     activeGoalId: null,
     goals: [],
     counters: { toolCalls: 0, prompts: 0, consecutiveStopBlocks: 0, stalls: 0, subagentsActive: 0 },
+    hostTasks: [],
     approvals: [],
     pendingTools: [],
     compactions: [],

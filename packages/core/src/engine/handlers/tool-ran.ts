@@ -14,7 +14,7 @@ import type { SessionFile } from "../../store/session-file.js";
 import type { EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
-import { applyTasks, tasksFromToolInput } from "../task-goals.js";
+import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "../task-goals.js";
 
 type Event = EngineEventOf<"tool-ran">;
 
@@ -100,7 +100,9 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     for (const path of call.paths) next = noteRecentFile(next, path);
     replaceGoal(state, next);
     if (call.tasks) {
-      const tasks = tasksFromToolInput(event.toolInput);
+      // A tool that sends the whole list (TodoWrite, update_plan), or one that changes one task by id (TaskCreate, TaskUpdate).
+      const change = taskChangeFromToolCall(event.toolInput, event.output);
+      const tasks = tasksFromToolInput(event.toolInput) ?? (change ? applyTaskChange(state, change) : null);
       if (tasks) applyTasks(state, activeGoal(state)!, tasks, now);
     }
   });
