@@ -258,6 +258,50 @@ describe("goalpost in the real Claude Code", () => {
     expect(receipts[0]?.verdict).toMatch(/exit status does not decide/);
   });
 
+  it("moves the goal stack with Claude Code's own task tools", async () => {
+    verifies("CC-TASK-STACK");
+    const id = randomUUID();
+    const home = await setUp({ main: [] });
+    expect((await runClaude(home, "/goal make the importer stream large files", { args: ["--session-id", id] })).exitCode).toBe(
+      0,
+    );
+    const task = (name: string, input: Record<string, unknown>): MockReply => ({ text: "", toolUse: { name, input } });
+    await model.start({
+      main: [
+        task("TaskCreate", {
+          subject: "Rewrite the reader as a stream",
+          description: "constant memory",
+          activeForm: "Rewriting",
+        }),
+        task("TaskUpdate", { taskId: "1", status: "in_progress" }),
+      ],
+    });
+    const run = await runClaude(home, "start on it", {
+      args: ["--resume", id, "--allowedTools", "TaskCreate,TaskUpdate"],
+      env: { ANTHROPIC_BASE_URL: model.current.url },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const results = toolResults(model.current.requests);
+    expect(
+      results.every((result) => !result.isError),
+      JSON.stringify(results),
+    ).toBe(true);
+    const pushed = session(home, id).goals.find((goal) => goal.level === "task" && goal.closedAt === null);
+    expect(pushed?.objective).toBe("Rewrite the reader as a stream");
+    await model.start({ main: [task("TaskUpdate", { taskId: "1", status: "completed" })] });
+    expect(
+      (
+        await runClaude(home, "done with that", {
+          args: ["--resume", id, "--allowedTools", "TaskCreate,TaskUpdate"],
+          env: { ANTHROPIC_BASE_URL: model.current.url },
+        })
+      ).exitCode,
+    ).toBe(0);
+    const state = session(home, id);
+    expect(state.goals.find((goal) => goal.id === pushed?.id)).toMatchObject({ status: "complete" });
+    expect(openGoal(state)?.objective).toBe("make the importer stream large files");
+  });
+
   it("restores the goal mid-turn when Claude Code compacts automatically, in the very next request", async () => {
     verifies("CC-COMPACT-RESTORE");
     const home = await setUp({ main: [] });

@@ -83,6 +83,12 @@ export const REQUIREMENTS = [
       "The agent cannot forge a receipt (a hand-made PostToolUse piped into the hook entry is denied), make a run that verifies nothing count as passing (npm test || true), or switch goalpost off by writing its kill switch.",
   },
   {
+    id: "CC-TASK-STACK",
+    host: "claude-code",
+    behaviour:
+      "Claude Code's TaskCreate/TaskUpdate move the goal stack: the task in progress becomes a task goal under the user's goal and hands back to it when completed.",
+  },
+  {
     id: "CC-CLI-FALLBACK",
     host: "claude-code",
     behaviour:
