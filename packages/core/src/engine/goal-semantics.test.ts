@@ -93,6 +93,10 @@ describe("Claude Code's id-based task tools", () => {
     const closed = store.read(SESSION.sessionId)!.goals.find((goal) => goal.id === pushed?.id);
     expect(closed).toMatchObject({ status: "complete", closeReason: "completed in the host's task list" });
     expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("Stream large files");
+    expect(activeGoal(store.read(SESSION.sessionId))!.workingContext.progressMarkers).toEqual([
+      { text: "Rewrite the reader", done: true },
+      { text: "Add a 2 GB test", done: false },
+    ]);
     expect(store.read(SESSION.sessionId)!.hostTasks.map((task) => [task.id, task.status])).toEqual([
       ["1", "completed"],
       ["2", "pending"],

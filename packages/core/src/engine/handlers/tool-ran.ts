@@ -11,6 +11,7 @@ import { sha256 } from "../../record/goal-identity.js";
 import type { VerificationCategory } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
 import type { SessionFile } from "../../store/session-file.js";
+import { sanitizeText } from "../../text/sanitize-text.js";
 import type { EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
@@ -103,7 +104,16 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
       // A tool that sends the whole list (TodoWrite, update_plan), or one that changes one task by id (TaskCreate, TaskUpdate).
       const change = taskChangeFromToolCall(event.toolInput, event.output);
       const tasks = tasksFromToolInput(event.toolInput) ?? (change ? applyTaskChange(state, change) : null);
-      if (tasks) applyTasks(state, activeGoal(state)!, tasks, now);
+      if (tasks) {
+        const root = activeGoal(state)!;
+        applyTasks(state, root, tasks, now);
+        // The host's list is the goal's checklist too: [x] done, [ ] open, as the work goes.
+        const markers = tasks.slice(0, 40).map((task) => ({
+          text: sanitizeText(task.text, { maxLength: 200 }),
+          done: task.status === "completed",
+        }));
+        replaceGoal(state, { ...root, workingContext: { ...root.workingContext, progressMarkers: markers } });
+      }
     }
   });
   return NO_DECISION;
