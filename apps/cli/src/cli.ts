@@ -9,7 +9,8 @@ const USAGE = `goalpost — keeps AI coding agents on the goal you set
 usage:
   goalpost demo [--keep]                      a scripted Claude Code session through a fake home
   goalpost status [--root <dir>]              open goals of every host, their gate and drift
-  goalpost show <goal-or-session-id> [--root <dir>]
+  goalpost show <goal-or-session-id> [--root <dir>]   (archived goals too)
+  goalpost prune [--days <n>] [--root <dir>]  archive sessions whose goals closed over n days ago (default: config, 30)
   goalpost install <host> [adapter flags]     (also: uninstall, doctor)
 
 Each host keeps goalpost's state in its own home (GOALPOST_HOME overrides them all).
@@ -48,6 +49,22 @@ async function main(argv: readonly string[]): Promise<number> {
         return 1;
       }
       process.stdout.write(`${text}\n`);
+      return 0;
+    }
+    case "prune": {
+      const { values } = parseArgs({ args: [...rest], options: { root: { type: "string" }, days: { type: "string" } } });
+      const days = values.days === undefined ? undefined : Number(values.days);
+      if (days !== undefined && (!Number.isInteger(days) || days < 1)) {
+        process.stderr.write("goalpost prune: --days takes a whole number of days, at least 1\n");
+        return 2;
+      }
+      const roots = values.root ? [values.root] : [...new Set((await loadHosts()).map((host) => host.stateRoot()))];
+      const { archiveClosedSessions, createGoalStore, loadEngineConfig } = await import("@goalpost/core");
+      for (const root of roots) {
+        const store = createGoalStore({ root, warn: (message) => process.stderr.write(`${message}\n`) });
+        const { archived, kept } = archiveClosedSessions(store, days ?? loadEngineConfig(root).retentionDays);
+        process.stdout.write(`${root}: archived ${archived.length} session(s), kept ${kept}\n`);
+      }
       return 0;
     }
     case "install":

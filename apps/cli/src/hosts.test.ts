@@ -37,3 +37,27 @@ describe("the hosts the CLI knows", () => {
     }
   });
 });
+
+describe("goalpost prune", () => {
+  it("archives old closed sessions, and show still finds their goals", async () => {
+    const { closeGoal, createGoal, createGoalStore } = await import("@goalpost/core");
+    const root = mkdtempSync(join(tmpdir(), "goalpost-cli-prune-"));
+    try {
+      let now = new Date("2026-01-01T00:00:00.000Z");
+      const store = createGoalStore({ root, now: () => now });
+      const identity = { sessionId: "old", host: "claude-code", cwd: "/p" };
+      const goal = createGoal({ ...identity, objective: "ship the old thing", source: "api" }, now);
+      store.update(identity, (state) => {
+        state.goals.push(closeGoal(goal, { status: "cancelled" }, now));
+      });
+      now = new Date();
+      const prune = spawnSync(process.execPath, [bin, "prune", "--root", root, "--days", "30"], { encoding: "utf8" });
+      expect(prune.stdout).toContain("archived 1 session(s), kept 0");
+      const show = spawnSync(process.execPath, [bin, "show", goal.id, "--root", root], { encoding: "utf8" });
+      expect(show.stdout).toContain("ship the old thing");
+      expect(spawnSync(process.execPath, [bin, "prune", "--days", "zero"], { encoding: "utf8" }).status).toBe(2);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // `goalpost status` and `goalpost show <id>`: what goalpost holds, for the human. Reads the store only.
 import {
+  archivedSessions,
   createGoalStore,
   evaluateCompletionGate,
   type GoalRecord,
@@ -10,6 +11,12 @@ import {
 
 function sessions(root: string): SessionFile[] {
   return createGoalStore({ root, warn: (message) => process.stderr.write(`${message}\n`) }).sessions();
+}
+
+/** Live sessions, then archived ones: `show` finds a goal wherever retention put it. */
+function allSessions(root: string): SessionFile[] {
+  const store = createGoalStore({ root, warn: (message) => process.stderr.write(`${message}\n`) });
+  return [...store.sessions(), ...archivedSessions(store)];
 }
 
 export function statusText(root: string): string {
@@ -37,7 +44,7 @@ export function statusText(root: string): string {
 }
 
 export function showText(root: string, id: string): string | null {
-  for (const session of sessions(root)) {
+  for (const session of allSessions(root)) {
     const goal: GoalRecord | undefined =
       session.goals.find((candidate) => candidate.id === id) ?? (session.sessionId === id ? session.goals.at(-1) : undefined);
     if (!goal) continue;

@@ -159,6 +159,8 @@ export { withFileLock } from "./store/file-lock.js";
 export type { ContinuationEntry, GoalStore, GoalStoreOptions, SessionIdentity } from "./store/goal-store.js";
 export { continuationEntrySchema, createGoalStore } from "./store/goal-store.js";
 export { ensureOpenMarkers, OPEN_MARKERS } from "./store/open-goal-markers.js";
+export type { PruneResult } from "./store/retention.js";
+export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";
 export { safeFileName } from "./store/safe-file-name.js";
 export type { SessionCounters, SessionFile } from "./store/session-file.js";
 export {

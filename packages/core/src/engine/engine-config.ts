@@ -21,6 +21,9 @@ export const engineConfigSchema = z.strictObject({
   compactBudget: z
     ._default(z.int().check(z.minimum(600)), 1200)
     .check(z.describe("Characters of the goal block injected with every prompt.")),
+  retentionDays: z
+    ._default(z.int().check(z.positive()), 30)
+    .check(z.describe("Days after which a session whose goals are all closed is archived by `goalpost prune`.")),
   fullBudget: z
     ._default(z.int().check(z.minimum(600)), 4000)
     .check(z.describe("Characters of the goal block injected at session start, resume and after compaction.")),
