@@ -21,7 +21,7 @@ describe("parseGoalCommand", () => {
     ["/goal continue", { kind: "continue" }],
     ["/goal continue goal_abc_123", { kind: "continue", goalId: "goal_abc_123" }],
     ["/goal help", { kind: "help" }],
-    ["/goal pause", { kind: "unsupported", verb: "pause" }],
+    ["/goal pause", { kind: "pause" }],
     ["/goal edit make it stream instead", { kind: "unsupported", verb: "edit" }],
     ["/goal replace with the docs task", { kind: "unsupported", verb: "replace" }],
     ["/goal update the changelog for 2.0", { kind: "set", objective: "update the changelog for 2.0", source: "slash" }],

@@ -11,10 +11,12 @@ export type GoalCommand =
   | { readonly kind: "clear" }
   | { readonly kind: "continue"; readonly goalId?: string }
   | { readonly kind: "help" }
+  | { readonly kind: "pause" }
   | { readonly kind: "unsupported"; readonly verb: string };
 
 /** Words people type after /goal that name a command goalpost does not run (yet): never objectives. */
-const UNSUPPORTED_VERBS = new Set(["pause", "suspend", "hold", "edit", "replace", "rename", "update", "list", "show", "undo"]);
+const UNSUPPORTED_VERBS = new Set(["edit", "replace", "rename", "update", "list", "show", "undo"]);
+const PAUSE_VERBS = new Set(["pause", "suspend", "hold"]);
 
 const SLASH = /^\s*\/(?:goal|goalpost)(?=\s|$)([\s\S]*)$/i;
 const MARKER = /^\s*(?:goal|objective)\s*[:：]([\s\S]*)$/i;
@@ -28,6 +30,7 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     const [verb = "", ...rest] = body.split(/\s+/);
     const lower = verb.toLowerCase();
     if (/^(?:help|-h|--help|\?)$/.test(lower) && rest.length === 0) return { kind: "help" };
+    if (PAUSE_VERBS.has(lower) && rest.length === 0) return { kind: "pause" };
     if (UNSUPPORTED_VERBS.has(lower) && (rest.length === 0 || lower === "edit" || lower === "replace"))
       return { kind: "unsupported", verb: lower };
     if (CLEAR_VERBS.has(lower) && rest.length === 0) return { kind: "clear" };

@@ -63,7 +63,7 @@ describe("/goal words that are not objectives", () => {
   it("/goal pause and /goal edit never replace the open goal; /goal help explains", () => {
     const { send, store } = testEngine();
     send({ type: "prompt-submitted", prompt: "/goal ship the parser" });
-    for (const prompt of ["/goal pause", "/goal edit make it stream instead"]) {
+    for (const prompt of ["/goal edit make it stream instead", "/goal replace with the docs task"]) {
       const answer = send({ type: "prompt-submitted", prompt });
       expect(answer.userNote).toMatch(/is not a goalpost command; nothing changed/);
       expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("ship the parser");
@@ -101,5 +101,27 @@ describe("Claude Code's id-based task tools", () => {
       ["1", "completed"],
       ["2", "pending"],
     ]);
+  });
+});
+
+describe("/goal pause and /goal resume", () => {
+  it("a paused goal is kept and shown but not enforced, until the user resumes it", () => {
+    const { send, tools, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal Stream large files" });
+    tools.open({ ...SESSION }, { objective: "Stream large files", remaining: ["rewrite reader"] });
+    const paused = send({ type: "prompt-submitted", prompt: "/goal pause" });
+    expect(paused.userNote).toMatch(/paused/);
+    expect(paused.context).toContain('status="paused"');
+    expect(send({ type: "stop-requested" }).action).toBe("none");
+    for (let call = 0; call < 8; call++)
+      send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: `cat f${call}` } });
+    expect(send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: "cat x" } }).action).toBe("none");
+    expect(send({ type: "prompt-submitted", prompt: "go on" }).context).toContain(
+      "does not enforce it until they type /goal resume",
+    );
+    expect(() => tools.close({ ...SESSION }, { status: "complete" })).toThrow();
+    expect(send({ type: "prompt-submitted", prompt: "/goal resume" }).userNote).toMatch(/resumed/);
+    expect(activeGoal(store.read(SESSION.sessionId))!.status).toBe("active");
+    expect(send({ type: "stop-requested" }).action).toBe("block-stop");
   });
 });

@@ -90,7 +90,9 @@ export function renderGoalContext(goal: GoalRecord, options: RenderOptions): str
   const hint =
     goal.status === "draft"
       ? "This goal is a draft: inspect the code, then call goalpost_open with a precise objective and requirements (or goalpost_update with status active)."
-      : (options.toolHint ?? DEFAULT_TOOL_HINT);
+      : goal.status === "paused"
+        ? "The user paused this goal: goalpost does not enforce it until they type /goal resume."
+        : (options.toolHint ?? DEFAULT_TOOL_HINT);
 
   const compose = () =>
     [

@@ -245,6 +245,23 @@ export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: 
   return { goal: pushGoalEvent(next, { at, type: "updated", note: changed.join(", ") }), changed };
 }
 
+/** The user paused the goal (`/goal pause`): kept and shown, not enforced. */
+export function pauseGoal(goal: GoalRecord, now: Date = new Date()): GoalRecord {
+  return moveStatus(goal, "paused", "paused by the user", now);
+}
+
+/** The user resumed it (`/goal resume`): active again, or a draft if it never was active. */
+export function resumeGoal(goal: GoalRecord, now: Date = new Date()): GoalRecord {
+  return moveStatus(goal, goal.activatedAt ? "active" : "draft", "resumed by the user", now);
+}
+
+function moveStatus(goal: GoalRecord, status: "paused" | "active" | "draft", note: string, now: Date): GoalRecord {
+  assertOpen(goal);
+  assertTransition(goalPhase(goal), status);
+  const at = now.toISOString();
+  return pushGoalEvent({ ...goal, status, updatedAt: at, revision: goal.revision + 1 }, { at, type: "updated", note });
+}
+
 export interface RetireOptions {
   readonly status: "complete" | "cancelled" | "blocked";
   readonly reason: string | null;

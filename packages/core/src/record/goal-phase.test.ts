@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GoalClosedError, InvalidTransitionError } from "../errors.js";
-import { applyGoalUpdate, closeGoal } from "./goal-lifecycle.js";
+import { applyGoalUpdate, closeGoal, pauseGoal } from "./goal-lifecycle.js";
 import { GOAL_PHASES, type GoalPhase, goalPhase, isOpen, PHASE_TRANSITIONS } from "./goal-phase.js";
 import type { GoalRecord } from "./goal-record.js";
 import { at, completableGoal } from "./test-goals.js";
@@ -15,6 +15,8 @@ function goalIn(phase: GoalPhase): GoalRecord {
       return active;
     case "blocked":
       return applyGoalUpdate(active, { status: "blocked" }, at(10)).goal;
+    case "paused":
+      return pauseGoal(active, at(10));
     case "blocked-closed":
       return closeGoal(active, { status: "blocked", reason: "waiting on API access" }, at(10));
     case "complete":
@@ -38,6 +40,10 @@ function moveTo(goal: GoalRecord, target: GoalPhase): GoalPhase {
         return goalPhase(applyGoalUpdate(goal, { doneSoFar: ["Another concrete step done"] }, at(20)).goal);
       return goalPhase(applyGoalUpdate(goal, { status: target }, at(20)).goal);
     }
+    case "paused":
+      if (goal.status === "paused")
+        return goalPhase(applyGoalUpdate(goal, { doneSoFar: ["Another concrete step done"] }, at(20)).goal);
+      return goalPhase(pauseGoal(goal, at(20)));
     case "blocked-closed":
       return goalPhase(closeGoal(goal, { status: "blocked", reason: "blocked on credentials" }, at(20)));
     case "complete":
@@ -49,7 +55,7 @@ function moveTo(goal: GoalRecord, target: GoalPhase): GoalPhase {
 const pairs = GOAL_PHASES.flatMap((from) => GOAL_PHASES.map((to) => [from, to] as const));
 
 describe("status transitions", () => {
-  it("covers all 36 pairs of phases", () => expect(pairs).toHaveLength(36));
+  it("covers all 49 pairs of phases", () => expect(pairs).toHaveLength(49));
 
   it.each(pairs)("%s → %s follows the table", (from, to) => {
     const goal = goalIn(from);

@@ -2,19 +2,22 @@
 // `blocked` without closedAt is resumable, with closedAt it is terminal. Terminal goals never reopen.
 import type { GoalRecord, GoalStatus } from "./goal-record.js";
 
-export const GOAL_PHASES = ["draft", "active", "blocked", "blocked-closed", "complete", "cancelled"] as const;
+export const GOAL_PHASES = ["draft", "active", "blocked", "paused", "blocked-closed", "complete", "cancelled"] as const;
 export type GoalPhase = (typeof GOAL_PHASES)[number];
 
 export const TERMINAL_PHASES: ReadonlySet<GoalPhase> = new Set(["blocked-closed", "complete", "cancelled"]);
 
 /**
  * Allowed moves. A draft must be activated (inspected) before it can complete; anything open may be
- * blocked, closed as blocked, or cancelled; terminal phases go nowhere.
+ * blocked, paused, closed as blocked, or cancelled; a paused goal must be resumed before it can
+ * complete; terminal phases go nowhere.
  */
 export const PHASE_TRANSITIONS: Readonly<Record<GoalPhase, readonly GoalPhase[]>> = {
-  draft: ["draft", "active", "blocked", "blocked-closed", "cancelled"],
-  active: ["active", "blocked", "blocked-closed", "complete", "cancelled"],
-  blocked: ["active", "blocked", "blocked-closed", "complete", "cancelled"],
+  draft: ["draft", "active", "blocked", "paused", "blocked-closed", "cancelled"],
+  active: ["active", "blocked", "paused", "blocked-closed", "complete", "cancelled"],
+  blocked: ["active", "blocked", "paused", "blocked-closed", "complete", "cancelled"],
+  // Paused by the user: it resumes (to active, or to draft if it never was) or is cancelled; it never completes as paused.
+  paused: ["paused", "active", "draft", "cancelled"],
   "blocked-closed": [],
   complete: [],
   cancelled: [],

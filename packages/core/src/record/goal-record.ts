@@ -11,10 +11,10 @@ const nullableText = (description: string) => z.nullable(z.string()).check(descr
 const nullableTimestamp = (description: string) => z.nullable(z.string().check(z.iso.datetime())).check(describe(description));
 
 export const goalStatusSchema = z
-  .enum(["draft", "active", "blocked", "complete", "cancelled"])
+  .enum(["draft", "active", "blocked", "paused", "complete", "cancelled"])
   .check(
     describe(
-      "draft: captured from a prompt, not yet inspected; active: being worked; blocked: waiting (open without closedAt, terminal with it); complete and cancelled: closed.",
+      "draft: captured from a prompt, not yet inspected; active: being worked; blocked: waiting (open without closedAt, terminal with it); paused: kept and shown but not enforced until the user resumes it; complete and cancelled: closed.",
     ),
   );
 export type GoalStatus = z.infer<typeof goalStatusSchema>;

@@ -4,7 +4,7 @@
 // itself (origin host) is never captured and resets nothing.
 import { GoalpostError } from "../../errors.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
-import { createGoal } from "../../record/goal-lifecycle.js";
+import { createGoal, pauseGoal, resumeGoal } from "../../record/goal-lifecycle.js";
 import type { GoalSource } from "../../record/goal-record.js";
 import { continuationCandidates, continueGoal } from "../../store/continuation.js";
 import { decision, type EngineContext } from "../engine-context.js";
@@ -77,6 +77,33 @@ function continueEarlierGoal(context: EngineContext, event: Event, goalId: strin
   }
 }
 
+/**
+ * `/goal pause` pauses the session's goal (kept, shown, not enforced); `/goal resume` resumes a paused
+ * one. Null when there is nothing to pause or resume here (then `/goal resume` continues a goal left
+ * in this directory, as `/goal continue` does).
+ */
+function pauseOrResume(context: EngineContext, event: Event, pause: boolean): EngineDecision | null {
+  const goal = activeGoal(context.store.peek(event.sessionId));
+  if (!goal || (pause ? goal.status === "paused" : goal.status !== "paused")) {
+    return pause && goal ? decision({ userNote: `goalpost: goal ${goal.id} is already paused.` }) : null;
+  }
+  const { session, result } = context.store.update(context.identityOf(event), (state) => {
+    const current = activeGoal(state);
+    if (!current) return null;
+    const moved = pause ? pauseGoal(current, context.now()) : resumeGoal(current, context.now());
+    replaceGoal(state, moved);
+    state.counters.consecutiveStopBlocks = 0;
+    return moved;
+  });
+  if (!result) return null;
+  return decision({
+    context: context.render(session, result, "full"),
+    userNote: pause
+      ? `goalpost: goal ${result.id} paused: kept and shown, not enforced, until /goal resume.`
+      : `goalpost: goal ${result.id} resumed.`,
+  });
+}
+
 /** The goal block for a prompt in a session with a goal open (full after a compaction or for status). */
 function injectGoal(context: EngineContext, event: Event, status: boolean): EngineDecision {
   const at = context.now().toISOString();
@@ -115,13 +142,17 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
 const PROMPT_LIMIT = 64 * 1024;
 
 export const GOAL_COMMAND_HELP =
-  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory. To change a goal, /goal clear, then /goal <new text>.";
+  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal pause and /goal resume stop and restart its enforcement; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory. To change a goal, /goal clear, then /goal <new text>.";
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
   const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
   if (command?.kind === "set") return captureGoal(context, event, command);
   if (command?.kind === "clear") return clearGoal(context, event);
+  if (command?.kind === "pause" || (command?.kind === "continue" && !command.goalId && /\bresume\b/i.test(event.prompt))) {
+    const paused = pauseOrResume(context, event, command.kind === "pause");
+    if (paused) return paused;
+  }
   if (command?.kind === "continue") return continueEarlierGoal(context, event, command.goalId);
   if (command?.kind === "help" || command?.kind === "unsupported") {
     const said = command.kind === "unsupported" ? `"/goal ${command.verb}" is not a goalpost command; nothing changed. ` : "";

@@ -11,7 +11,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
   const { store, config } = context;
   if (event.subagent || config.enforcement !== "enforce") return NO_DECISION;
   const root = activeGoal(store.peek(event.sessionId));
-  if (!root || (root.status === "blocked" && root.blockers.length > 0)) return NO_DECISION;
+  if (!root || root.status === "paused" || (root.status === "blocked" && root.blockers.length > 0)) return NO_DECISION;
   const { result } = store.update(context.identityOf(event), (state) => {
     const goal = activeGoal(state);
     if (!goal) return NO_DECISION;

@@ -86,6 +86,8 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
       for (const entry of state.compactions) entry.restoredAt ??= at;
       replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note: "rendered at the first tool call after compaction" }));
     }
+    // Paused by the user: recorded, not enforced.
+    if (goal.status === "paused") return NO_DECISION;
     const violation = scopeViolation(goal, call);
     if (violation && config.enforcement !== "off") {
       const reason = scopeRefusal(violation, goal.scope);
