@@ -22,8 +22,10 @@ describe("parseGoalCommand", () => {
     ["/goal continue goal_abc_123", { kind: "continue", goalId: "goal_abc_123" }],
     ["/goal help", { kind: "help" }],
     ["/goal pause", { kind: "pause" }],
-    ["/goal edit make it stream instead", { kind: "unsupported", verb: "edit" }],
-    ["/goal replace with the docs task", { kind: "unsupported", verb: "replace" }],
+    ["/goal edit make it stream instead", { kind: "replace", objective: "make it stream instead" }],
+    ["/goal replace write the docs", { kind: "replace", objective: "write the docs" }],
+    ["/goal confirm", { kind: "confirm" }],
+    ["/goal edit", { kind: "unsupported", verb: "edit" }],
     ["/goal update the changelog for 2.0", { kind: "set", objective: "update the changelog for 2.0", source: "slash" }],
   ])("%j", (prompt, expected) => {
     expect(parseGoalCommand(prompt)).toEqual(expected);

@@ -12,10 +12,13 @@ export type GoalCommand =
   | { readonly kind: "continue"; readonly goalId?: string }
   | { readonly kind: "help" }
   | { readonly kind: "pause" }
-  | { readonly kind: "unsupported"; readonly verb: string };
+  | { readonly kind: "unsupported"; readonly verb: string }
+  | { readonly kind: "replace"; readonly objective: string }
+  | { readonly kind: "confirm" };
 
 /** Words people type after /goal that name a command goalpost does not run (yet): never objectives. */
 const UNSUPPORTED_VERBS = new Set(["edit", "replace", "rename", "update", "list", "show", "undo"]);
+const REPLACE_VERBS = new Set(["edit", "replace"]);
 const PAUSE_VERBS = new Set(["pause", "suspend", "hold"]);
 
 const SLASH = /^\s*\/(?:goal|goalpost)(?=\s|$)([\s\S]*)$/i;
@@ -31,8 +34,9 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     const lower = verb.toLowerCase();
     if (/^(?:help|-h|--help|\?)$/.test(lower) && rest.length === 0) return { kind: "help" };
     if (PAUSE_VERBS.has(lower) && rest.length === 0) return { kind: "pause" };
-    if (UNSUPPORTED_VERBS.has(lower) && (rest.length === 0 || lower === "edit" || lower === "replace"))
-      return { kind: "unsupported", verb: lower };
+    if (REPLACE_VERBS.has(lower) && rest.length > 0) return { kind: "replace", objective: body.slice(verb.length).trim() };
+    if (lower === "confirm" && rest.length === 0) return { kind: "confirm" };
+    if (UNSUPPORTED_VERBS.has(lower) && rest.length === 0) return { kind: "unsupported", verb: lower };
     if (CLEAR_VERBS.has(lower) && rest.length === 0) return { kind: "clear" };
     if (lower === "continue" || lower === "resume") {
       const goalId = rest.find((word) => /^goal_[a-z0-9_]+$/i.test(word));

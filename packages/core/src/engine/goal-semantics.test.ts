@@ -60,14 +60,19 @@ describe("goal semantics", () => {
 });
 
 describe("/goal words that are not objectives", () => {
-  it("/goal pause and /goal edit never replace the open goal; /goal help explains", () => {
+  it("/goal edit waits for /goal confirm, an unknown command changes nothing, /goal help explains", () => {
     const { send, store } = testEngine();
     send({ type: "prompt-submitted", prompt: "/goal ship the parser" });
-    for (const prompt of ["/goal edit make it stream instead", "/goal replace with the docs task"]) {
-      const answer = send({ type: "prompt-submitted", prompt });
-      expect(answer.userNote).toMatch(/is not a goalpost command; nothing changed/);
-      expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("ship the parser");
-    }
+    expect(send({ type: "prompt-submitted", prompt: "/goal undo" }).userNote).toMatch(
+      /is not a goalpost command; nothing changed/,
+    );
+    const proposed = send({ type: "prompt-submitted", prompt: "/goal edit make the parser stream instead" });
+    expect(proposed.userNote).toMatch(/is unchanged\. To replace it with "make the parser stream instead", type \/goal confirm/);
+    expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("ship the parser");
+    expect(send({ type: "prompt-submitted", prompt: "/goal confirm" }).userNote).toMatch(/captured as a draft/);
+    expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("make the parser stream instead");
+    expect(store.read(SESSION.sessionId)!.pendingReplacement).toBeNull();
+    expect(send({ type: "prompt-submitted", prompt: "/goal confirm" }).userNote).toMatch(/no replacement waiting/);
     expect(send({ type: "prompt-submitted", prompt: "/goal help" }).context).toMatch(/\/goal clear cancels it/);
   });
 });

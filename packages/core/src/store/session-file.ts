@@ -39,6 +39,13 @@ export const sessionFileSchema = z
       stalls: 0,
       subagentsActive: 0,
     }),
+    pendingReplacement: z
+      ._default(z.nullable(z.object({ objective: z.string(), prompt: z.string(), at: z.string() })), null)
+      .check(
+        describe(
+          "A new objective the user typed with /goal edit or /goal replace, waiting for /goal confirm: a goal is never replaced silently.",
+        ),
+      ),
     hostTasks: z
       ._default(
         z.array(z.object({ id: z.string(), text: z.string(), status: z.enum(["pending", "in_progress", "completed"]) })),
@@ -89,6 +96,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     activeGoalId: null,
     goals: [],
     counters: { toolCalls: 0, prompts: 0, consecutiveStopBlocks: 0, stalls: 0, subagentsActive: 0 },
+    pendingReplacement: null,
     hostTasks: [],
     approvals: [],
     pendingTools: [],

@@ -7,6 +7,7 @@ import { pushGoalEvent } from "../../record/bounded-history.js";
 import { createGoal, pauseGoal, resumeGoal } from "../../record/goal-lifecycle.js";
 import type { GoalSource } from "../../record/goal-record.js";
 import { continuationCandidates, continueGoal } from "../../store/continuation.js";
+import { goalText } from "../../text/goal-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { asksToContinue, type GoalCommand, parseGoalCommand, requirementsFromWords } from "../goal-command.js";
@@ -22,6 +23,7 @@ function captureGoal(context: EngineContext, event: Event, command: Extract<Goal
   const source: GoalSource = context.profile.nativeGoal && /^\s*\/goal\b/i.test(event.prompt) ? "native" : command.source;
   const { session, result: goal } = store.update(identity, (state) => {
     context.cancelOpenGoals(state, "replaced by a new goal");
+    state.pendingReplacement = null;
     const created = createGoal(
       {
         ...identity,
@@ -75,6 +77,20 @@ function continueEarlierGoal(context: EngineContext, event: Event, goalId: strin
     if (!GoalpostError.isInstance(error)) throw error;
     return decision({ context: `goalpost: ${error.message}`, userNote: "goalpost: could not continue; see the message." });
   }
+}
+
+/**
+ * `/goal edit <text>` and `/goal replace <text>`: the new text waits beside the open goal, which
+ * stays as it is until the user types `/goal confirm`. With no goal open, the text is captured at once.
+ */
+function proposeReplacement(context: EngineContext, event: Event, objective: string): EngineDecision {
+  const goal = activeGoal(context.store.peek(event.sessionId));
+  if (!goal) return captureGoal(context, event, { kind: "set", objective, source: "slash" });
+  context.store.update(context.identityOf(event), (state) => {
+    state.pendingReplacement = { objective, prompt: event.prompt, at: context.now().toISOString() };
+  });
+  const note = `goalpost: goal ${goal.id} is unchanged. To replace it with "${goalText(objective, 200)}", type /goal confirm.`;
+  return decision({ context: note, userNote: note });
 }
 
 /**
@@ -142,7 +158,7 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
 const PROMPT_LIMIT = 64 * 1024;
 
 export const GOAL_COMMAND_HELP =
-  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal pause and /goal resume stop and restart its enforcement; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory. To change a goal, /goal clear, then /goal <new text>.";
+  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
@@ -154,6 +170,17 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
     if (paused) return paused;
   }
   if (command?.kind === "continue") return continueEarlierGoal(context, event, command.goalId);
+  if (command?.kind === "replace") return proposeReplacement(context, event, command.objective);
+  if (command?.kind === "confirm") {
+    const pending = context.store.peek(event.sessionId)?.pendingReplacement;
+    if (pending)
+      return captureGoal(
+        context,
+        { ...event, prompt: pending.prompt },
+        { kind: "set", objective: pending.objective, source: "slash" },
+      );
+    return decision({ userNote: "goalpost: there is no replacement waiting for /goal confirm." });
+  }
   if (command?.kind === "help" || command?.kind === "unsupported") {
     const said = command.kind === "unsupported" ? `"/goal ${command.verb}" is not a goalpost command; nothing changed. ` : "";
     return decision({
