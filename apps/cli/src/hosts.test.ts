@@ -8,7 +8,7 @@ import { adapterPackages, loadHosts } from "./hosts.js";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
 
-describe("the hosts the CLI knows", () => {
+describe("the hosts the CLI knows", { timeout: 60_000 }, () => {
   it("are the adapter packages it depends on, each described by its own descriptor", async () => {
     expect(adapterPackages()).toContain("@goalpost/adapter-claude-code");
     expect(adapterPackages()).not.toContain("@goalpost/adapter-kit");
@@ -38,7 +38,7 @@ describe("the hosts the CLI knows", () => {
   });
 });
 
-describe("goalpost prune", () => {
+describe("goalpost prune", { timeout: 60_000 }, () => {
   it("archives old closed sessions, and show still finds their goals", async () => {
     const { closeGoal, createGoal, createGoalStore } = await import("@goalpost/core");
     const root = mkdtempSync(join(tmpdir(), "goalpost-cli-prune-"));

@@ -32,7 +32,7 @@ function fakeHome() {
   return { root, env, bin, settings, project: join(root, "project") };
 }
 
-describe("an adapter built from the kit (the example host)", () => {
+describe("an adapter built from the kit (the example host)", { timeout: 60_000 }, () => {
   it("installs with an exact dry run, keeps the user's comments, answers hooks as installed, and uninstalls exactly", () => {
     const home = fakeHome();
     const dryRun = home.bin("install", "--dry-run", "--no-snapshot");

@@ -37,7 +37,7 @@ function installed() {
   return { root, hooks, send, store };
 }
 
-describe("the no-goal fast path", () => {
+describe("the no-goal fast path", { timeout: 60_000 }, () => {
   it("answers without starting Node while no goal is open, and starts it for goal tools", () => {
     const { send, hooks } = installed();
     expect(hooks["before_tool"]).toContain('/open"; if [ -d "$d" ]');

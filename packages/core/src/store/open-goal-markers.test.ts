@@ -23,7 +23,7 @@ function unmarkedOpenSessions(root: string): string[] {
     });
 }
 
-describe("open-goal markers", () => {
+describe("open-goal markers", { timeout: 60_000 }, () => {
   it("go up with an open goal and down when the last one closes", () => {
     const root = temporaryRoot();
     const store = createGoalStore({ root });
