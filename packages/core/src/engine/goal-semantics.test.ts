@@ -74,6 +74,9 @@ describe("/goal words that are not objectives", () => {
     expect(store.read(SESSION.sessionId)!.pendingReplacement).toBeNull();
     expect(send({ type: "prompt-submitted", prompt: "/goal confirm" }).userNote).toMatch(/no replacement waiting/);
     expect(send({ type: "prompt-submitted", prompt: "/goal help" }).context).toMatch(/\/goal clear cancels it/);
+    // One unknown word with a goal open: proposed, not put in place.
+    expect(send({ type: "prompt-submitted", prompt: "/goal frobnicate" }).userNote).toMatch(/is unchanged/);
+    expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("make the parser stream instead");
   });
 });
 

@@ -163,7 +163,12 @@ export const GOAL_COMMAND_HELP =
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
   const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
-  if (command?.kind === "set") return captureGoal(context, event, command);
+  if (command?.kind === "set") {
+    // One word after /goal with a goal open reads like a command goalpost does not know: propose, never replace.
+    if (command.source === "slash" && !/\s/.test(command.objective) && activeGoal(context.store.peek(event.sessionId)))
+      return proposeReplacement(context, event, command.objective);
+    return captureGoal(context, event, command);
+  }
   if (command?.kind === "clear") return clearGoal(context, event);
   if (command?.kind === "pause" || (command?.kind === "continue" && !command.goalId && /\bresume\b/i.test(event.prompt))) {
     const paused = pauseOrResume(context, event, command.kind === "pause");
