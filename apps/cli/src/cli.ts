@@ -8,7 +8,7 @@ const USAGE = `goalpost — keeps AI coding agents on the goal you set
 
 usage:
   goalpost demo [--keep]                      a scripted Claude Code session through a fake home
-  goalpost status [--root <dir>]              open goals of every host, their gate and drift
+  goalpost status [--root <dir>] [--json]     open goals of every host, their gate and drift
   goalpost show <goal-or-session-id> [--root <dir>]   (archived goals too)
   goalpost prune [--days <n>] [--root <dir>]  archive sessions whose goals closed over n days ago (default: config, 30)
   goalpost install <host> [adapter flags]     (also: uninstall, doctor)
@@ -29,12 +29,16 @@ async function main(argv: readonly string[]): Promise<number> {
     case "show": {
       const { values, positionals } = parseArgs({
         args: [...rest],
-        options: { root: { type: "string" } },
+        options: { root: { type: "string" }, json: { type: "boolean", default: false } },
         allowPositionals: true,
       });
       // Every host's state root, once each (GOALPOST_HOME makes them one).
       const roots = values.root ? [values.root] : [...new Set((await loadHosts()).map((host) => host.stateRoot()))];
-      const { showText, statusText } = await import("./status.js");
+      const { showText, statusData, statusText } = await import("./status.js");
+      if (command === "status" && values.json) {
+        process.stdout.write(`${JSON.stringify({ goals: roots.flatMap(statusData) }, null, 2)}\n`);
+        return 0;
+      }
       if (command === "status") {
         process.stdout.write(`${roots.map(statusText).join("\n\n")}\n`);
         return 0;

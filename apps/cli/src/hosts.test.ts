@@ -27,6 +27,8 @@ describe("the hosts the CLI knows", { timeout: 60_000 }, () => {
       const env = { PATH: process.env["PATH"] ?? "", HOME: home };
       const status = spawnSync(process.execPath, [bin, "status"], { env, encoding: "utf8" });
       expect(status.stdout).toContain(`goalpost state: ${join(home, ".claude", "goalpost")}`);
+      const none = JSON.parse(spawnSync(process.execPath, [bin, "status", "--json"], { env, encoding: "utf8" }).stdout);
+      expect(none).toEqual({ goals: [] });
       const dryRun = spawnSync(process.execPath, [bin, "install", "claude-code", "--dry-run"], { env, encoding: "utf8" });
       expect(dryRun.stdout).toContain("(dry run: nothing was written)");
       const unknown = spawnSync(process.execPath, [bin, "install", "emacs"], { env, encoding: "utf8" });
@@ -54,6 +56,22 @@ describe("goalpost prune", { timeout: 60_000 }, () => {
       const prune = spawnSync(process.execPath, [bin, "prune", "--root", root, "--days", "30"], { encoding: "utf8" });
       expect(prune.stdout).toContain("archived 1 session(s), kept 0");
       const show = spawnSync(process.execPath, [bin, "show", goal.id, "--root", root], { encoding: "utf8" });
+      const open = createGoal({ ...identity, sessionId: "live", objective: "ship the new thing", source: "api" }, now);
+      store.update({ ...identity, sessionId: "live" }, (state) => {
+        state.goals.push(open);
+      });
+      const status = JSON.parse(
+        spawnSync(process.execPath, [bin, "status", "--json", "--root", root], { encoding: "utf8" }).stdout,
+      );
+      expect(status.goals).toEqual([
+        expect.objectContaining({
+          sessionId: "live",
+          goalId: open.id,
+          objective: "ship the new thing",
+          status: "active",
+          gate: "open",
+        }),
+      ]);
       expect(show.stdout).toContain("ship the old thing");
       expect(spawnSync(process.execPath, [bin, "prune", "--days", "zero"], { encoding: "utf8" }).status).toBe(2);
     } finally {

@@ -19,6 +19,32 @@ function allSessions(root: string): SessionFile[] {
   return [...store.sessions(), ...archivedSessions(store)];
 }
 
+/** The open goals of a state root as data, for scripts (`goalpost status --json`). */
+export function statusData(root: string) {
+  return sessions(root).flatMap((session) =>
+    session.goals
+      .filter((goal) => isOpen(goal) && goal.level !== "task")
+      .map((goal) => {
+        const gate = evaluateCompletionGate(goal);
+        return {
+          root,
+          host: session.host,
+          sessionId: session.sessionId,
+          cwd: session.cwd,
+          goalId: goal.id,
+          objective: goal.objective,
+          status: goal.status,
+          remaining: goal.remaining.length,
+          blockers: goal.blockers.length,
+          drift: goal.drift.sinceUpdate,
+          updatedAt: goal.updatedAt,
+          gate: gate.ok ? "satisfied" : "open",
+          unmet: gate.unmet.map((condition) => condition.code),
+        };
+      }),
+  );
+}
+
 export function statusText(root: string): string {
   const all = sessions(root);
   const lines = [`goalpost state: ${root}`];
