@@ -3,10 +3,10 @@ import { rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
-import { formatDoctor, runDoctor, scopeTargets } from "./doctor.js";
-import { hookCommand, snapshotsSupported } from "./hook-command.js";
+import { formatDoctor, runDoctor } from "./doctor.js";
+import { snapshotsSupported } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
-import type { InstallTarget } from "./install-target.js";
+import { installTargets } from "./install-targets.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./installer.js";
 import { buildHookSnapshot, snapshotPath } from "./snapshot-build.js";
 
@@ -32,27 +32,6 @@ async function showDiff(changes: readonly FileChange[]): Promise<string> {
       ),
     )
     .join("\n");
-}
-
-/**
- * The targets of one scope, with hook commands that start from `snapshotBlob` when given and take
- * the no-goal fast path for the adapter's fast events (where the shell forms are supported).
- */
-export function installTargets(
-  adapter: HostAdapter,
-  options: { scope: string; projectDir: string; cliPath: string; env: NodeJS.ProcessEnv; snapshotBlob?: string },
-): InstallTarget[] {
-  const fast = new Set(snapshotsSupported() ? (adapter.install.fastEvents ?? []) : []);
-  const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });
-  return adapter.install.targets({
-    ...options,
-    hookCommand: (event) =>
-      hookCommand(options.cliPath, event, {
-        snapshotBlob: options.snapshotBlob,
-        fastPathRoot: fast.has(event) ? root : undefined,
-      }),
-    mcpServer: { command: "node", args: [options.cliPath, "mcp"] },
-  });
 }
 
 export async function runAdminCommand(
@@ -133,7 +112,7 @@ export async function runAdminCommand(
     // The snapshot serves every scope: it goes only when no scope's files still run goalpost.
     if (
       command === "uninstall" &&
-      !scopes.some((other) => targetsPresent(scopeTargets(adapter, other, projectDir, cliPath, env)))
+      !scopes.some((other) => targetsPresent(installTargets(adapter, { scope: other, projectDir, cliPath, env })))
     )
       rmSync(dirname(snapshotPath(root)), { recursive: true, force: true });
     for (const entry of changes)

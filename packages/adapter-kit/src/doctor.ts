@@ -6,22 +6,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
-import { hookCommand } from "./hook-command.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js";
+import { installTargets } from "./install-targets.js";
 import { wiredLabels } from "./installer.js";
 import { probeHook, snapshotPath } from "./snapshot-build.js";
-
-/** The install targets of a scope as the installer would plan them (commands do not matter for reading). */
-export function scopeTargets(adapter: HostAdapter, scope: string, projectDir: string, cliPath: string, env: NodeJS.ProcessEnv) {
-  return adapter.install.targets({
-    scope,
-    projectDir,
-    env,
-    cliPath,
-    hookCommand: (event) => hookCommand(cliPath, event),
-    mcpServer: { command: "node", args: [cliPath, "mcp"] },
-  });
-}
 
 /** Starts `<bin> mcp`, initializes it and lists its tools over stdio, as a host does. */
 function probeMcpServer(cliPath: string, env: NodeJS.ProcessEnv): DoctorCheck {
@@ -74,7 +62,7 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
   const byLabel = new Map<string, string[]>();
   const labels = new Set<string>();
   for (const scope of adapter.install.scopes) {
-    const targets = scopeTargets(adapter, scope, projectDir, cliPath, env);
+    const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
     for (const target of targets) labels.add(target.label);
     for (const label of wiredLabels(targets)) byLabel.set(label, [...(byLabel.get(label) ?? []), scope]);
   }

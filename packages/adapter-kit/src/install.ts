@@ -2,10 +2,11 @@
 // tools and the start-up snapshot build — everything the bin loads only when a person (or the
 // agent's shell) asks for it, never on the hook path.
 export type { AdminCommand } from "./admin-commands.js";
-export { installTargets, runAdminCommand } from "./admin-commands.js";
+export { runAdminCommand } from "./admin-commands.js";
 export type { ConfigFile } from "./config-file.js";
 export { ConfigFileError, deepEqual, readConfigFile, rewriteConfigText } from "./config-file.js";
 export { formatDoctor, runDoctor } from "./doctor.js";
+export { installTargets } from "./install-targets.js";
 export type { FileChange } from "./installer.js";
 export { applyChanges, planInstall, planUninstall, targetsPresent, wiredLabels } from "./installer.js";
 export { GOAL_COMMANDS, runGoalCommand } from "./shell-goal-tools.js";

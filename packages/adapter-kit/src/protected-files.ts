@@ -1,19 +1,11 @@
 // The host's configuration files that hold goalpost's entries, for every scope: the engine denies
 // the agent any edit that takes goalpost out of them (the user can, with `uninstall`).
 import type { HostAdapter } from "./host-adapter.js";
+import { installTargets } from "./install-targets.js";
 
 export function protectedFiles(adapter: HostAdapter, projectDir: string, env: NodeJS.ProcessEnv): string[] {
   const paths = adapter.install.scopes.flatMap((scope) =>
-    adapter.install
-      .targets({
-        scope,
-        projectDir,
-        env,
-        cliPath: "",
-        hookCommand: () => "",
-        mcpServer: { command: "", args: [] },
-      })
-      .map((target) => target.path),
+    installTargets(adapter, { scope, projectDir, env, cliPath: "" }).map((target) => target.path),
   );
   return [...new Set(paths)];
 }
