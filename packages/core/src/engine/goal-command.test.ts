@@ -25,6 +25,8 @@ describe("parseGoalCommand", () => {
     ["/goal edit make it stream instead", { kind: "replace", objective: "make it stream instead" }],
     ["/goal replace write the docs", { kind: "replace", objective: "write the docs" }],
     ["/goal confirm", { kind: "confirm" }],
+    ["/goal resume", { kind: "resume" }],
+    ["/goal resume goal_abc_123", { kind: "continue", goalId: "goal_abc_123" }],
     ["/goal edit", { kind: "unsupported", verb: "edit" }],
     ["/goal update the changelog for 2.0", { kind: "set", objective: "update the changelog for 2.0", source: "slash" }],
   ])("%j", (prompt, expected) => {

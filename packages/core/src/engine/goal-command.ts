@@ -12,6 +12,7 @@ export type GoalCommand =
   | { readonly kind: "continue"; readonly goalId?: string }
   | { readonly kind: "help" }
   | { readonly kind: "pause" }
+  | { readonly kind: "resume" }
   | { readonly kind: "unsupported"; readonly verb: string }
   | { readonly kind: "replace"; readonly objective: string }
   | { readonly kind: "confirm" };
@@ -34,6 +35,8 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     const lower = verb.toLowerCase();
     if (/^(?:help|-h|--help|\?)$/.test(lower) && rest.length === 0) return { kind: "help" };
     if (PAUSE_VERBS.has(lower) && rest.length === 0) return { kind: "pause" };
+    // Resumes this session's paused goal; with none paused it continues one left here, as `continue` does.
+    if (lower === "resume" && rest.length === 0) return { kind: "resume" };
     if (REPLACE_VERBS.has(lower) && rest.length > 0) return { kind: "replace", objective: body.slice(verb.length).trim() };
     if (lower === "confirm" && rest.length === 0) return { kind: "confirm" };
     if (UNSUPPORTED_VERBS.has(lower) && rest.length === 0) return { kind: "unsupported", verb: lower };

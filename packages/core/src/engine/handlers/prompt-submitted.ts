@@ -170,9 +170,10 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
     return captureGoal(context, event, command);
   }
   if (command?.kind === "clear") return clearGoal(context, event);
-  if (command?.kind === "pause" || (command?.kind === "continue" && !command.goalId && /\bresume\b/i.test(event.prompt))) {
-    const paused = pauseOrResume(context, event, command.kind === "pause");
-    if (paused) return paused;
+  if (command?.kind === "pause" || command?.kind === "resume") {
+    const moved = pauseOrResume(context, event, command.kind === "pause");
+    if (moved) return moved;
+    if (command.kind === "resume") return continueEarlierGoal(context, event, undefined);
   }
   if (command?.kind === "continue") return continueEarlierGoal(context, event, command.goalId);
   if (command?.kind === "replace") return proposeReplacement(context, event, command.objective);
