@@ -133,3 +133,12 @@ describe("/goal pause and /goal resume", () => {
     expect(send({ type: "stop-requested" }).action).toBe("block-stop");
   });
 });
+
+describe("/goal resume with nothing paused", () => {
+  it("continues the one goal left open in this directory, as /goal continue does", () => {
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal ship the parser", sessionId: "earlier" });
+    expect(send({ type: "prompt-submitted", prompt: "/goal resume", sessionId: "later" }).userNote).toMatch(/continuing goal/);
+    expect(activeGoal(store.read("later"))?.objective).toBe("ship the parser");
+  });
+});
