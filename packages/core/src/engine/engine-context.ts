@@ -21,6 +21,8 @@ export interface EngineContext {
   readonly classifier: ToolClassifier;
   /** The host's configuration files that hold goalpost's entries: the agent may not take them out. */
   readonly protectedFiles: readonly string[];
+  /** The host's own records receipts are read from: the agent may not write into them. */
+  readonly protectedDirs: readonly string[];
   now(): Date;
   identityOf(event: EngineEvent): SessionIdentity;
   /** The goal block for the model, within the form's budget. */
@@ -40,6 +42,7 @@ export function createEngineContext(
   config: EngineConfig,
   profile: HostProfile,
   protectedFiles: readonly string[] = [],
+  protectedDirs: readonly string[] = [],
 ): EngineContext {
   const now = () => store.now();
   return {
@@ -47,6 +50,7 @@ export function createEngineContext(
     config,
     profile,
     protectedFiles,
+    protectedDirs,
     classifier: createToolClassifier(profile, { stateRoot: store.root }),
     now,
     identityOf: (event) => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd }),

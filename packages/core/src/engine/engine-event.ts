@@ -98,8 +98,13 @@ export const nativeGoalChangedEventSchema = z.object({
   type: eventType("native-goal-changed"),
   ...base,
   change: z
-    .enum(["cleared"])
-    .check(describe("What the user did to the host's own goal. cleared: they cleared it (the mirrored goal is cancelled).")),
+    .enum(["cleared", "set"])
+    .check(
+      describe(
+        "What happened to the host's own goal. cleared: the user cleared it (the mirrored goal is cancelled). set: it was set to objective (mirrored when goalpost has no goal open).",
+      ),
+    ),
+  objective: z.optional(z.string()).check(describe("The host's goal objective, for set.")),
 });
 
 export const engineEventSchema = z.discriminatedUnion("type", [

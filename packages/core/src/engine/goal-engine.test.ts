@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../errors.js";
+import { defineHostProfile } from "../host/host-profile.js";
 import { isOpen } from "../record/goal-phase.js";
 import { continuationCandidates } from "../store/continuation.js";
 import { lookupToolUse } from "../store/tool-use-index.js";
@@ -92,6 +93,34 @@ describe("capture", () => {
     expect(store.read(SESSION.sessionId)!.goals[0]!.closeReason).toBe("cleared by user");
     // With nothing open, the host's clear says nothing.
     expect(send({ type: "native-goal-changed", change: "cleared" })).toEqual({ action: "none" });
+  });
+
+  it("the host's own goal, set where no prompt hook sees it, is mirrored when goalpost has none open", () => {
+    const { send, store } = testEngine();
+    const answer = send({ type: "native-goal-changed", change: "set", objective: "ship feature X" });
+    expect(answer.userNote).toMatch(/goal captured as a draft/);
+    expect(activeGoal(store.read(SESSION.sessionId))).toMatchObject({ objective: "ship feature X", source: "native" });
+    // One goal at a time: a second host goal does not replace goalpost's; that is the user's to do.
+    expect(send({ type: "native-goal-changed", change: "set", objective: "something else" })).toEqual({ action: "none" });
+    expect(store.read(SESSION.sessionId)!.goals).toHaveLength(1);
+  });
+
+  it("the host's own goal cannot be marked complete while goalpost's is open", () => {
+    const profile = defineHostProfile({
+      ...TEST_PROFILE,
+      nativeGoalCompletion: { tool: "update_goal", field: "status", value: "complete" },
+    });
+    const { send, tools } = testEngine({}, { profile });
+    const complete = { type: "tool-about-to-run", toolName: "update_goal", toolInput: { status: "complete" } };
+    expect(send(complete)).toEqual({ action: "none" });
+    send({ type: "prompt-submitted", prompt: "/goal ship feature X" });
+    expect(send(complete)).toMatchObject({
+      action: "deny-tool",
+      reason: expect.stringMatching(/Close it first with goalpost_close/),
+    });
+    expect(send({ ...complete, toolInput: { status: "paused" } }).action).toBe("none");
+    tools.close({ ...SESSION }, { status: "blocked", reason: "the staging database is down for the week" });
+    expect(send(complete)).toEqual({ action: "none" });
   });
 
   it("never captures a host-made prompt, and such a prompt does not reset drift", () => {

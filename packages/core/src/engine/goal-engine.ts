@@ -16,6 +16,8 @@ export interface GoalEngineOptions {
   readonly profile?: HostProfile;
   /** The host's configuration files that hold goalpost's entries (the adapter's install targets). */
   readonly protectedFiles?: readonly string[];
+  /** Directories of the host's own records that receipts are read from (Codex's session rollouts). */
+  readonly protectedDirs?: readonly string[];
 }
 
 export interface GoalEngine {
@@ -34,6 +36,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     config,
     options.profile ?? GENERIC_HOST_PROFILE,
     options.protectedFiles ?? [],
+    options.protectedDirs ?? [],
   );
 
   function handle(input: EngineEventInput): EngineDecision {

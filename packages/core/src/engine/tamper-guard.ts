@@ -15,6 +15,8 @@ export interface TamperGuardOptions {
   readonly stateRoot: string;
   /** The host's configuration files that hold goalpost's entries (hooks, MCP server, …). */
   readonly protectedFiles: readonly string[];
+  /** The host's own records that receipts are read from (Codex's session rollouts): never written by the agent. */
+  readonly protectedDirs?: readonly string[];
   /** The session's project directory, for relative paths. */
   readonly cwd: string;
 }
@@ -80,6 +82,7 @@ function fileMentionsGoalpost(path: string): boolean {
 /** What in this call tampers with goalpost, in words for the denial, or null. */
 export function tamperViolation(call: ToolCallDescription, input: unknown, options: TamperGuardOptions): string | null {
   const { stateRoot, protectedFiles, cwd } = options;
+  const dirs = [stateRoot, ...(options.protectedDirs ?? [])];
   if (call.command !== undefined) {
     const { segments } = parseShell(call.command);
     for (const segment of segments) {
@@ -87,7 +90,7 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
       if (rest && USER_VERBS.has(rest[0] ?? "")) return `running \`${segment.words.slice(0, 2).join(" ")} ${rest[0]}\``;
     }
     if (segments.some(isMutatingSegment)) {
-      const touched = [stateRoot, ...protectedFiles].find((path) =>
+      const touched = [...dirs, ...protectedFiles].find((path) =>
         spellings(path, cwd).some((form) => call.command!.includes(form)),
       );
       if (touched) return `a command that changes files and names ${touched}`;
@@ -98,6 +101,8 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
   for (const raw of call.paths) {
     const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
     if (isInside(stateRoot, path)) return `editing ${raw}, in goalpost's state`;
+    const record = dirs.slice(1).find((dir) => isInside(dir, path));
+    if (record) return `editing ${raw}, in the host's own record (${record})`;
     if (protectedFiles.some((file) => resolve(file) === path) && removesGoalpostEntries(input, path))
       return `taking goalpost's entries out of ${raw}`;
   }

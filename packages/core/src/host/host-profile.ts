@@ -35,6 +35,19 @@ export const hostProfileSchema = z.object({
   nativeGoal: z
     ._default(z.boolean(), false)
     .check(describe("The host has a /goal of its own: a /goal prompt is mirrored (source native), not competed with.")),
+  nativeGoalCompletion: z
+    .optional(
+      z.object({
+        tool: z.string().check(describe("The tool's name as the host's tool hooks report it.")),
+        field: z.string().check(describe("The input field that says what the call sets.")),
+        value: z.string().check(describe("The value of that field that marks the goal complete.")),
+      }),
+    )
+    .check(
+      describe(
+        "The host's own tool call that marks its goal complete (Codex: update_goal with status complete): denied while goalpost's goal is open, so the goal closes only through goalpost's evidence.",
+      ),
+    ),
 });
 export type HostProfile = z.infer<typeof hostProfileSchema>;
 export type HostProfileInput = z.input<typeof hostProfileSchema>;

@@ -1,11 +1,17 @@
-// The user changed the host's own goal (Claude Code's `/goal clear` runs inside the host and reaches no
-// prompt hook; its adapter reads it from the transcript): the mirrored goal follows.
+// The user changed the host's own goal where no prompt hook sees it: Claude Code runs its `/goal clear`
+// inside the host (its adapter reads it from the transcript); Codex sets its goal in the terminal UI
+// or through its create_goal tool (its adapter sees the tool call). The mirrored goal follows: cleared
+// with it, or captured when goalpost has none open. An open goalpost goal is never replaced this way:
+// replacing the user's goal is the user's to do, in words goalpost sees.
 import type { EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { activeGoal } from "../session-goals.js";
-import { clearGoal } from "./prompt-submitted.js";
+import { captureGoal, clearGoal } from "./prompt-submitted.js";
 
 export function onNativeGoalChanged(context: EngineContext, event: EngineEventOf<"native-goal-changed">): EngineDecision {
-  if (!activeGoal(context.store.peek(event.sessionId))) return NO_DECISION;
-  return clearGoal(context, event);
+  const open = activeGoal(context.store.peek(event.sessionId));
+  if (event.change === "cleared") return open ? clearGoal(context, event) : NO_DECISION;
+  const objective = event.objective?.trim();
+  if (!objective || open) return NO_DECISION;
+  return captureGoal(context, { ...event, prompt: objective }, { objective, source: "native" });
 }

@@ -16,7 +16,12 @@ import { activeGoal, replaceGoal } from "../session-goals.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
 
-function captureGoal(context: EngineContext, event: Event, command: Extract<GoalCommand, { kind: "set" }>): EngineDecision {
+/** A goal the user stated: a /goal or goal: prompt, or the host's own goal mirrored (source native). */
+export function captureGoal(
+  context: EngineContext,
+  event: EngineEventOf<"prompt-submitted" | "native-goal-changed"> & { readonly prompt: string },
+  command: { readonly objective: string; readonly source: GoalSource },
+): EngineDecision {
   const { store } = context;
   const identity = context.identityOf(event);
   // A host with a /goal of its own runs it too: goalpost's record mirrors it.

@@ -20,6 +20,17 @@ import { callHash } from "./tool-ran.js";
 
 type Event = EngineEventOf<"tool-about-to-run">;
 
+const NATIVE_COMPLETION_REFUSED =
+  "goalpost's goal is still open. Close it first with goalpost_close (status complete, with the evidence it asks for); the host's own goal can be marked complete after that.";
+
+/** Whether the call marks the host's own goal complete (see HostProfile.nativeGoalCompletion). */
+function completesNativeGoal(context: EngineContext, event: Event): boolean {
+  const completion = context.profile.nativeGoalCompletion;
+  if (!completion || event.toolName !== completion.tool) return false;
+  const input = event.toolInput as Record<string, unknown> | null | undefined;
+  return typeof input === "object" && input !== null && input[completion.field] === completion.value;
+}
+
 export function onToolAboutToRun(context: EngineContext, event: Event): EngineDecision {
   const { store, config } = context;
   const session = store.peek(event.sessionId);
@@ -52,9 +63,11 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     return NO_DECISION;
   }
   if (!activeGoal(session)) return NO_DECISION;
+  if (completesNativeGoal(context, event)) return decision({ action: "deny-tool", reason: NATIVE_COMPLETION_REFUSED });
   const tampering = tamperViolation(call, event.toolInput, {
     stateRoot: store.root,
     protectedFiles: context.protectedFiles,
+    protectedDirs: context.protectedDirs,
     cwd: event.cwd,
   });
   if (tampering) {
