@@ -57,5 +57,5 @@ export function claudeCodeNativeGoalChange(payload: unknown, event: EngineEventI
   const transcriptPath = (payload as { transcript_path?: unknown }).transcript_path;
   if (typeof transcriptPath !== "string" || event.subagent || !LOOK_AT.has(event.type)) return null;
   const goal = activeGoal(store.peek(event.sessionId));
-  return goal && nativeGoalClearedSince(transcriptPath, goal.createdAt) ? "cleared" : null;
+  return goal && nativeGoalClearedSince(transcriptPath, goal.createdAt) ? { change: "cleared" } : null;
 }

@@ -2,11 +2,12 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigFileError, readConfigFile, rewriteConfigText } from "./config-file.js";
+import type { ConfigFormat } from "./install-target.js";
 import { removeTestdirs, testdir } from "./testing/index.js";
 
 afterEach(removeTestdirs);
 
-function file(text: string, format: "json" | "jsonc" = "jsonc") {
+function file(text: string, format: ConfigFormat = "jsonc") {
   const path = join(testdir(), "settings.json");
   writeFileSync(path, text);
   return readConfigFile(path, format);
@@ -26,7 +27,7 @@ describe("config files", () => {
   it("answers null when nothing changes, and writes a new file as plain JSON", () => {
     const config = file('{ "a": 1 }');
     expect(rewriteConfigText(config, { a: 1 })).toBeNull();
-    expect(rewriteConfigText({ path: "x", text: null, data: {} }, { a: 1 })).toBe('{\n  "a": 1\n}\n');
+    expect(rewriteConfigText({ path: "x", text: null, data: {}, format: "json" }, { a: 1 })).toBe('{\n  "a": 1\n}\n');
   });
 
   it("refuses what is not a JSON object, with the reason and the file's path", () => {
@@ -45,5 +46,44 @@ describe("config files, edited as a one-line JSON file", () => {
     );
     const after = rewriteConfigText(config, { hooks: { Stop: [{ hooks: [{ command: "mine" }] }] } });
     expect(JSON.parse(after!)).toEqual({ hooks: { Stop: [{ hooks: [{ command: "mine" }] }] } });
+  });
+});
+
+describe("config files in TOML (Codex's config.toml)", () => {
+  const userConfig = `# my settings
+model = "gpt-5.5" # the fast one
+approval_policy = "never"
+
+[projects."/home/me/app"]
+trust_level = "trusted"
+
+# servers I use
+[mcp_servers.docs]
+command = "docs-server"
+`;
+
+  it("adds and removes goalpost's tables, keeping the user's comments, order and values to the byte", () => {
+    const config = file(userConfig, "toml");
+    expect(config.data).toMatchObject({ model: "gpt-5.5", mcp_servers: { docs: { command: "docs-server" } } });
+    const installed = {
+      ...config.data,
+      mcp_servers: { ...(config.data["mcp_servers"] as object), goalpost: { command: "node", args: ["/g/cli.js", "mcp"] } },
+      hooks: { state: { "/h/hooks.json:stop:0:0": { trusted_hash: "sha256:ab" } } },
+    };
+    const text = rewriteConfigText(config, installed)!;
+    for (const line of userConfig.split("\n")) expect(text).toContain(line);
+    const written = file(text, "toml");
+    expect(written.data).toEqual(installed);
+    expect(rewriteConfigText(written, config.data)).toBe(userConfig);
+  });
+
+  it("writes a new file as plain TOML, and refuses a file that is not TOML, naming it", () => {
+    const text = rewriteConfigText(
+      { path: "x", text: null, data: {}, format: "toml" },
+      { mcp_servers: { goalpost: { command: "node" } } },
+    );
+    expect(file(text!, "toml").data).toEqual({ mcp_servers: { goalpost: { command: "node" } } });
+    expect(() => file('model = "a"\nmodel = "b"\n', "toml")).toThrow(ConfigFileError);
+    expect(() => file("[unterminated\n", "toml")).toThrow(/settings.json is not valid TOML/);
   });
 });

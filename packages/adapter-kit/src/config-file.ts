@@ -1,11 +1,13 @@
 // Reading and rewriting a host's configuration file so that only goalpost's part changes: the
-// user's other keys, their order, formatting and (in JSONC) comments stay as they were. Edits are
-// computed as the paths whose values differ and applied to the original text with jsonc-parser, so a
-// file goalpost never needed to touch is never reformatted.
+// user's other keys, their order, formatting and comments stay as they were. JSON edits are computed
+// as the paths whose values differ and applied to the original text with jsonc-parser; TOML (Codex's
+// config.toml) is patched by @decimalturn/toml-patch, which keeps comments and layout. A file
+// goalpost never needed to touch is never reformatted.
 import { existsSync, readFileSync } from "node:fs";
+import { parse as parseToml, patch as patchToml, stringify as stringifyToml } from "@decimalturn/toml-patch";
 import { GoalpostError } from "@goalpost/core";
 import { applyEdits, type FormattingOptions, modify, type ParseError, parse, printParseErrorCode } from "jsonc-parser";
-import type { JsonObject } from "./install-target.js";
+import type { ConfigFormat, JsonObject } from "./install-target.js";
 
 export class ConfigFileError extends GoalpostError {
   readonly path: string;
@@ -21,11 +23,19 @@ export interface ConfigFile {
   /** The file's text, or null when it does not exist. */
   readonly text: string | null;
   readonly data: JsonObject;
+  readonly format: ConfigFormat;
 }
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
-function parseText(path: string, text: string, format: "json" | "jsonc"): unknown {
+function parseText(path: string, text: string, format: ConfigFormat): unknown {
+  if (format === "toml") {
+    try {
+      return parseToml(text);
+    } catch (error) {
+      throw new ConfigFileError(path, `is not valid TOML (${(error as Error).message.split("\n")[0]})`);
+    }
+  }
   if (format === "json") {
     try {
       return JSON.parse(text);
@@ -41,14 +51,14 @@ function parseText(path: string, text: string, format: "json" | "jsonc"): unknow
   return data;
 }
 
-/** Reads a configuration file; a missing or blank file reads as `{}`; anything but a JSON object throws. */
-export function readConfigFile(path: string, format: "json" | "jsonc"): ConfigFile {
-  if (!existsSync(path)) return { path, text: null, data: {} };
+/** Reads a configuration file; a missing or blank file reads as `{}`; anything but an object throws. */
+export function readConfigFile(path: string, format: ConfigFormat): ConfigFile {
+  if (!existsSync(path)) return { path, text: null, data: {}, format };
   const text = readFileSync(path, "utf8");
-  if (text.trim() === "") return { path, text, data: {} };
+  if (text.trim() === "") return { path, text, data: {}, format };
   const data = parseText(path, text, format);
   if (!isObject(data)) throw new ConfigFileError(path, "does not hold a JSON object");
-  return { path, text, data };
+  return { path, text, data, format };
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {
@@ -110,9 +120,27 @@ function formattingOf(text: string): FormattingOptions {
   };
 }
 
+/** New tables as `[a.b.c]` sections, as hosts document them (Codex: `[mcp_servers.goalpost]`), not inline. */
+const TOML_FORMAT = { inlineTableStart: 3 };
+
+/**
+ * TOML: patched in place, then read back. A patch that does not read back as intended is refused
+ * (never a fresh file: that would drop the user's comments), and the file is left as it was.
+ */
+function rewriteTomlText(file: ConfigFile, after: JsonObject): string {
+  if (file.text === null || file.text.trim() === "") return stringifyToml(after, TOML_FORMAT);
+  let text: string;
+  try {
+    text = patchToml(file.text, after, TOML_FORMAT);
+    if (deepEqual(parseToml(text), after)) return text;
+  } catch {}
+  throw new ConfigFileError(file.path, "could not be changed while keeping its layout");
+}
+
 /** The file's new text with `after` in it, or null when nothing changes. */
 export function rewriteConfigText(file: ConfigFile, after: JsonObject): string | null {
   if (deepEqual(file.data, after)) return null;
+  if (file.format === "toml") return rewriteTomlText(file, after);
   if (file.text === null || file.text.trim() === "") return `${JSON.stringify(after, null, 2)}\n`;
   const formattingOptions = formattingOf(file.text);
   let text = file.text;

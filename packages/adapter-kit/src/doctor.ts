@@ -6,7 +6,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
+import { readConfigFile } from "./config-file.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js";
+import type { InstallTarget } from "./install-target.js";
 import { installTargets } from "./install-targets.js";
 import { wiredLabels } from "./installer.js";
 import { probeHook, snapshotPath } from "./snapshot-build.js";
@@ -57,17 +59,33 @@ function nodeCheck(): DoctorCheck {
   };
 }
 
+/** What a target's file says is wrong with goalpost's entries (an unreadable file: nothing here; wiring reports it). */
+function targetProblems(target: InstallTarget): string[] {
+  try {
+    return target.problems?.(readConfigFile(target.path, target.format).data) ?? [];
+  } catch {
+    return [];
+  }
+}
+
 /** Where each of goalpost's parts (hooks, MCP server, …) is wired, by scope. */
 function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { checks: DoctorCheck[]; hooksWired: boolean } {
   const byLabel = new Map<string, string[]>();
   const labels = new Set<string>();
+  const problems = new Map<string, string[]>();
   for (const scope of adapter.install.scopes) {
     const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
     for (const target of targets) labels.add(target.label);
     for (const label of wiredLabels(targets)) byLabel.set(label, [...(byLabel.get(label) ?? []), scope]);
+    for (const target of targets) {
+      const found = targetProblems(target);
+      if (found.length > 0) problems.set(target.label, [...(problems.get(target.label) ?? []), ...found]);
+    }
   }
   const checks = [...labels].map((label) => {
     const scopes = byLabel.get(label) ?? [];
+    const found = problems.get(label);
+    if (found) return { ok: false, label, detail: `${found.join("; ")}. Run \`${adapter.bin} install\` again to repair it.` };
     return scopes.length > 0
       ? {
           ok: true,

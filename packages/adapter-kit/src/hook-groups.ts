@@ -2,7 +2,7 @@
 //   { "<Event>": [ { "matcher": "…", "hooks": [ { "type": "command", "command": "…", "timeout": 15 } ] } ] }
 // goalpost adds one group per event and, on removal, takes out only its own handlers: a group the
 // user shares with goalpost keeps the user's handlers.
-import type { InstallTarget, JsonObject } from "./install-target.js";
+import type { ConfigFormat, InstallTarget, JsonObject } from "./install-target.js";
 
 interface HookHandler {
   readonly type?: string;
@@ -96,7 +96,7 @@ export function withKey(data: JsonObject, key: string, value: Record<string, unk
  */
 export function hookGroupsTarget(options: {
   readonly path: string;
-  readonly format: "json" | "jsonc";
+  readonly format: ConfigFormat;
   readonly own: HookGroupOptions;
   readonly events: readonly string[];
   readonly command: (event: string) => string;

@@ -68,10 +68,11 @@ export function runHook(
       config: loadEngineConfig(root, env, (message) => warnings.push(message)),
       profile: adapter.profile,
       protectedFiles: protectedFiles(adapter, cwd, env),
+      protectedDirs: adapter.hostRecords?.(env) ?? [],
     });
     const change = adapter.nativeGoalChange?.(payload, event, store) ?? null;
     const mirrored = change
-      ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, change })
+      ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, ...change })
       : null;
     const output = spec.toOutput(mergeDecisions(mirrored, engine.handle(event)));
     if (output === null || output === undefined) return noDecision(warned());

@@ -38,8 +38,8 @@ export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEven
   return spec;
 }
 
-/** A change the user made to the host's own goal feature, seen by the adapter (not by a hook event). */
-export type NativeGoalChange = "cleared";
+/** A change to the host's own goal, seen by the adapter where no prompt hook sees it. */
+export type NativeGoalChange = { readonly change: "cleared" } | { readonly change: "set"; readonly objective: string };
 
 /** One payload of a host event, recorded or made for a purpose (warm-up, probes, tests). */
 export interface SamplePayload {
@@ -69,10 +69,16 @@ export interface HostAdapter {
   /** The variable the host sets in the agent's shell commands to the session id (shell goal tools). */
   readonly sessionVariable?: string;
   /**
-   * A change to the host's own goal the user made where no hook sees it (Claude Code runs its
-   * `/goal clear` inside the host); asked before the event is handled. Keep it cheap: it runs on the hook path.
+   * A change to the host's own goal that no prompt hook sees (Claude Code runs its `/goal clear`
+   * inside the host; Codex's goal is set in its UI or by its create_goal tool); asked before the
+   * event is handled. Keep it cheap: it runs on the hook path.
    */
   nativeGoalChange?(payload: unknown, event: EngineEventInput, store: GoalStore): NativeGoalChange | null;
+  /**
+   * Directories where the host keeps its own record of what happened (Codex's session rollouts),
+   * when the adapter reads receipts from them: the agent may not write into them.
+   */
+  hostRecords?(env: NodeJS.ProcessEnv): readonly string[];
   /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
   mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
   readonly install: InstallSpec;

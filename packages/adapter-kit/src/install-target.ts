@@ -4,6 +4,9 @@
 
 export type JsonObject = Record<string, unknown>;
 
+/** jsonc keeps the user's comments and formatting; json is read strictly; toml keeps comments and layout. */
+export type ConfigFormat = "json" | "jsonc" | "toml";
+
 export interface InstallContext {
   readonly scope: string;
   readonly projectDir: string;
@@ -19,8 +22,7 @@ export interface InstallContext {
 /** One configuration file and goalpost's part in it. */
 export interface InstallTarget {
   readonly path: string;
-  /** jsonc keeps the user's comments and formatting; json is read strictly. */
-  readonly format: "json" | "jsonc";
+  readonly format: ConfigFormat;
   /** What goalpost's part of this file is, for people: "hooks", "MCP server". */
   readonly label: string;
   /** A few words more for the install report: "for 10 events". */
@@ -33,6 +35,8 @@ export interface InstallTarget {
   wired(data: JsonObject): boolean;
   /** Whether any entry of goalpost's is there (uninstall keeps shared files while one is). */
   present(data: JsonObject): boolean;
+  /** What in the file would keep goalpost's entries from working, in words for doctor (Codex: hooks it would not trust). */
+  problems?(data: JsonObject): string[];
 }
 
 export interface InstallSpec {

@@ -2,6 +2,7 @@
 // session sequences, temporary directory trees, and installed hook commands run as the host runs them.
 export type { Fixtures } from "./fixtures.js";
 export { hostFixtures } from "./fixtures.js";
+export { hookStartupImports, hookStartupSource } from "./hook-bundle.js";
 export type { HookRun } from "./installed-hook.js";
 export { installedHookCommands, runInstalledHook } from "./installed-hook.js";
 export type { Tree } from "./testdir.js";

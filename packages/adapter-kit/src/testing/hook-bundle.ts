@@ -1,0 +1,25 @@
+// What an adapter's hook bundle loads when a hook starts: the specifiers its entry imports statically
+// (not `import()`), following the bundle's own chunks. The hook starts on every tool call, so this
+// must be its own chunks and Node built-ins only.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export function hookStartupImports(dist: string, entry: string, seen = new Set<string>()): string[] {
+  if (seen.has(entry)) return [];
+  seen.add(entry);
+  const source = readFileSync(join(dist, entry), "utf8");
+  const specifiers = [...source.matchAll(/(?:^|[;\s])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)].map(
+    (match) => match[1]!,
+  );
+  return specifiers.flatMap((specifier) =>
+    specifier.startsWith("./") ? [specifier, ...hookStartupImports(dist, specifier.slice(2), seen)] : [specifier],
+  );
+}
+
+/** The source of the entry and every chunk it loads at start-up, joined. */
+export function hookStartupSource(dist: string, entry: string): string {
+  const chunks = hookStartupImports(dist, entry).filter((specifier) => specifier.startsWith("./"));
+  return [entry, ...new Set(chunks.map((specifier) => specifier.slice(2)))]
+    .map((file) => readFileSync(join(dist, file), "utf8"))
+    .join("\n");
+}
