@@ -3,7 +3,7 @@
 
 export interface Requirement {
   readonly id: string;
-  readonly host: "claude-code" | "any";
+  readonly host: "claude-code" | "codex" | "any";
   readonly behaviour: string;
 }
 
@@ -110,6 +110,57 @@ export const REQUIREMENTS = [
     id: "CC-SECRETS",
     host: "claude-code",
     behaviour: "A secret typed into a /goal prompt never reaches goalpost's files or the injected context.",
+  },
+  {
+    id: "CODEX-INSTALL",
+    host: "codex",
+    behaviour:
+      "One command installs goalpost into a Codex home: hooks.json, the trust entries config.toml needs (so hooks run with no bypass flag) and the MCP server, keeping the user's config.toml comments; uninstall restores it.",
+  },
+  {
+    id: "CODEX-CAPTURE",
+    host: "codex",
+    behaviour: '`codex exec "/goal …"` and a `goal: …` prompt become a goalpost draft the model sees right after the prompt.',
+  },
+  {
+    id: "CODEX-NATIVE-GOAL",
+    host: "codex",
+    behaviour:
+      "A goal the model creates with Codex's create_goal is mirrored into goalpost; update_goal complete is refused while goalpost's goal is open.",
+  },
+  {
+    id: "CODEX-COMPACT-RESTORE",
+    host: "codex",
+    behaviour:
+      "After auto-compaction mid-turn the full goal is in the very next model request; after `codex exec resume --last` it is back too.",
+  },
+  {
+    id: "CODEX-STOP-BLOCK",
+    host: "codex",
+    behaviour:
+      "A stop while the goal is open continues the turn with goalpost's reason; goalpost's own cap ends the loop (Codex has none).",
+  },
+  {
+    id: "CODEX-DRIFT-DENY",
+    host: "codex",
+    behaviour:
+      "Drift is warned, then the next tool is denied with a reason the model reads; a subagent's calls are never counted.",
+  },
+  {
+    id: "CODEX-RECEIPTS",
+    host: "codex",
+    behaviour:
+      "A receipt is judged by the exit code Codex recorded, not the output's words; writing Codex's rollouts or running goalpost's hook is refused.",
+  },
+  {
+    id: "CODEX-MCP",
+    host: "codex",
+    behaviour: "goalpost's MCP tools work in Codex, each call tied to its session by the call id the PreToolUse hook saw.",
+  },
+  {
+    id: "CODEX-OUTPUT-SCHEMAS",
+    host: "codex",
+    behaviour: "Every answer goalpost gives Codex validates against the JSON Schemas embedded in the Codex binary.",
   },
 ] as const satisfies readonly Requirement[];
 

@@ -10,7 +10,7 @@ const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
 
 describe("the hosts the CLI knows", { timeout: 60_000 }, () => {
   it("are the adapter packages it depends on, each described by its own descriptor", async () => {
-    expect(adapterPackages()).toContain("@goalpost/adapter-claude-code");
+    expect(adapterPackages()).toEqual(["@goalpost/adapter-claude-code", "@goalpost/adapter-codex"]);
     expect(adapterPackages()).not.toContain("@goalpost/adapter-kit");
     const hosts = await loadHosts();
     const claude = hosts.find((host) => host.id === "claude-code")!;
@@ -19,6 +19,11 @@ describe("the hosts the CLI knows", { timeout: 60_000 }, () => {
     expect(claude.stateRoot({ HOME: "/home/u" })).toBe("/home/u/.claude/goalpost");
     expect(claude.stateRoot({ HOME: "/home/u", GOALPOST_HOME: "/state" })).toBe("/state");
     expect(claude.detect({ HOME: "/nonexistent", PATH: "" })).toEqual({ present: false, where: null });
+    const codex = hosts.find((host) => host.id === "codex")!;
+    expect(codex).toMatchObject({ displayName: "Codex", bin: "goalpost-codex" });
+    expect(existsSync(codex.binPath)).toBe(true);
+    expect(codex.stateRoot({ HOME: "/home/u" })).toBe("/home/u/.codex/goalpost");
+    expect(codex.stateRoot({ HOME: "/home/u", CODEX_HOME: "/c" })).toBe("/c/goalpost");
   });
 
   it("status reads every host's state root, and install reaches the adapter's own installer", () => {
@@ -33,7 +38,7 @@ describe("the hosts the CLI knows", { timeout: 60_000 }, () => {
       expect(dryRun.stdout).toContain("(dry run: nothing was written)");
       const unknown = spawnSync(process.execPath, [bin, "install", "emacs"], { env, encoding: "utf8" });
       expect(unknown.status).toBe(2);
-      expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code)');
+      expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code, codex)');
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -1,0 +1,48 @@
+// The Codex adapter: Codex's facts, handed to the kit, which does the rest.
+import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { codexEvents } from "./codex-events.js";
+import { CODEX_BIN, codexInstall } from "./codex-install.js";
+import { codexNativeGoalChange } from "./codex-native-goal.js";
+import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
+import { codexProfile } from "./codex-profile.js";
+
+const sample = (event: string, fields: Record<string, unknown>): SamplePayload => ({
+  event,
+  payload: {
+    session_id: "goalpost-sample",
+    cwd: "/goalpost-sample",
+    transcript_path: null,
+    hook_event_name: event,
+    model: "goalpost-sample",
+    ...fields,
+  },
+});
+
+const bash = { turn_id: "sample", tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: "sample" };
+
+export const codexAdapter = defineHostAdapter({
+  id: codexProfile.host,
+  displayName: "Codex",
+  bin: CODEX_BIN,
+  profile: codexProfile,
+  events: codexEvents,
+  stateRoot: goalpostStateRoot,
+  home: codexHome,
+  sessionOf: (payload) => {
+    const { session_id, cwd } = payload as { session_id: string; cwd?: string | null };
+    return { sessionId: session_id, cwd };
+  },
+  // Codex sets no session or project variable in hooks or in the agent's shell (HOSTS.md §2.2).
+  hostRecords: (env) => [sessionsDir(env)],
+  nativeGoalChange: codexNativeGoalChange,
+  mcpSessionResolver: async (store) => (await import("./codex-mcp.js")).codexSessionResolver(store),
+  install: codexInstall,
+  warmUp: [
+    sample("SessionStart", { source: "startup" }),
+    sample("UserPromptSubmit", { turn_id: "sample", prompt: "/goal warm up the hook paths" }),
+    sample("PreToolUse", bash),
+    sample("PostToolUse", { ...bash, tool_response: "ok\n" }),
+    sample("Stop", { turn_id: "sample", stop_hook_active: false, last_assistant_message: "done" }),
+  ],
+  probe: sample("SessionEnd", { reason: "other" }),
+});

@@ -1,0 +1,123 @@
+// Where goalpost goes in Codex's configuration (HOSTS.md §2.2, §2.7): one hook group per event in
+// $CODEX_HOME/hooks.json, and in $CODEX_HOME/config.toml the trust entries those handlers need to run
+// (computed as Codex computes them) and the MCP server [mcp_servers.goalpost]. config.toml keeps
+// the user's content, order and comments. The kit plans, shows, backs up, writes and removes.
+import { existsSync, readFileSync } from "node:fs";
+import {
+  hookGroupsTarget,
+  type InstallContext,
+  type InstallSpec,
+  type InstallTarget,
+  type JsonObject,
+  ownEntries,
+  withKey,
+} from "@goalpost/adapter-kit";
+import { retrust, untrustedOwnHandlers } from "./codex-hook-trust.js";
+import { configFile, hooksFile } from "./codex-paths.js";
+
+export const CODEX_BIN = "goalpost-codex";
+
+/** Every hook goalpost registers. */
+export const INSTALLED_HOOK_EVENTS = [
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PreCompact",
+  "PostCompact",
+  "Stop",
+  "SubagentStart",
+  "SubagentStop",
+  "SessionEnd",
+] as const;
+
+export const MCP_SERVER_NAME = "goalpost";
+/** Seconds Codex waits for a hook (SessionEnd gets at most 3 whatever is written). */
+export const HOOK_TIMEOUT = 15;
+
+const own = ownEntries(CODEX_BIN);
+
+const objectAt = (data: JsonObject, key: string): JsonObject =>
+  typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
+
+/**
+ * hooks.json as it is now (an unreadable file reads as empty: the hooks target reports it). Read here
+ * with JSON.parse, not the kit's config reader, which would bring the TOML library onto the hook path.
+ */
+function readHooksFile(path: string): JsonObject {
+  try {
+    const data: unknown = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as JsonObject) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function hooksTarget(context: InstallContext): InstallTarget {
+  return hookGroupsTarget({
+    path: hooksFile(context.env),
+    format: "json",
+    own,
+    events: INSTALLED_HOOK_EVENTS,
+    command: context.hookCommand,
+    timeout: HOOK_TIMEOUT,
+  });
+}
+
+/** config.toml's hooks.state with goalpost's handlers moved from `before` to `after` (hooks.json's `hooks`). */
+function withTrust(data: JsonObject, hooksPath: string, before: unknown, after: unknown): JsonObject {
+  const hooks = objectAt(data, "hooks");
+  const state = retrust(objectAt(hooks, "state"), { hooksPath, before, after, isOwn: own.isOwnCommand });
+  return withKey(data, "hooks", withKey(hooks, "state", state));
+}
+
+/** goalpost's handlers in hooks.json that Codex would skip, by what config.toml says of them. */
+export function skippedHooks(config: JsonObject, hooksPath: string, hooks: unknown) {
+  return untrustedOwnHandlers(hooksPath, hooks, objectAt(objectAt(config, "hooks"), "state"), own.isOwnCommand);
+}
+
+/** config.toml: the trust entries for goalpost's hooks, and the MCP server. */
+function configTarget(context: InstallContext, hooks: InstallTarget): InstallTarget {
+  const hooksPath = hooks.path;
+  // hooks.json as it is now, and as install or uninstall will leave it: read before anything is written.
+  const current = () => readHooksFile(hooksPath);
+  const server = { command: context.mcpServer.command, args: [...context.mcpServer.args] };
+  const servers = (data: JsonObject) => objectAt(data, "mcp_servers");
+  return {
+    path: configFile(context.env),
+    format: "toml",
+    label: "hook trust and MCP server",
+    install: (data) => {
+      const before = current();
+      const trusted = withTrust(data, hooksPath, before["hooks"], hooks.install(before)["hooks"]);
+      return withKey(trusted, "mcp_servers", { ...servers(trusted), [MCP_SERVER_NAME]: server });
+    },
+    uninstall: (data) => {
+      const before = current();
+      const untrusted = withTrust(data, hooksPath, before["hooks"], hooks.uninstall(before)["hooks"]);
+      if (!own.isOwnServer(servers(untrusted)[MCP_SERVER_NAME])) return untrusted;
+      const { [MCP_SERVER_NAME]: _removed, ...rest } = servers(untrusted);
+      return withKey(untrusted, "mcp_servers", rest);
+    },
+    wired: (data) =>
+      own.isOwnServer(servers(data)[MCP_SERVER_NAME]) && skippedHooks(data, hooksPath, current()["hooks"]).length === 0,
+    present: (data) => own.isOwnServer(servers(data)[MCP_SERVER_NAME]),
+    problems: (data) =>
+      skippedHooks(data, hooksPath, current()["hooks"]).map(
+        (hook) => `Codex skips goalpost's ${hook.event} hook as ${hook.status} (no matching trusted_hash for ${hook.key})`,
+      ),
+  };
+}
+
+export const codexInstall: InstallSpec = {
+  scopes: ["user"],
+  defaultScope: "user",
+  hookEvents: INSTALLED_HOOK_EVENTS,
+  fastEvents: ["PreToolUse", "PostToolUse", "Stop", "PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "SessionEnd"],
+  hookTimeout: HOOK_TIMEOUT,
+  targets: (context) => {
+    const hooks = hooksTarget(context);
+    return [hooks, configTarget(context, hooks)];
+  },
+  nextStep: 'In Codex, start your prompt with "goal: <what done means>" to set a goal (codex exec "/goal …" works too).',
+};

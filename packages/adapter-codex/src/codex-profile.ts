@@ -1,0 +1,25 @@
+// What core needs to know about Codex's tools: the names its tool hooks report (HOSTS.md §2.3, the
+// tools of a 0.169 model request), and how the model reaches goalpost's tools there.
+import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+
+export const CODEX_HOST = "codex";
+
+export const codexProfile = defineHostProfile({
+  host: CODEX_HOST,
+  tools: {
+    // exec_command is reported to hooks as "Bash" with tool_input.command.
+    shell: ["Bash"],
+    read: ["view_image", "web_search", "list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource", "get_goal"],
+    edit: ["apply_patch"],
+    test: [],
+    task: ["update_plan"],
+  },
+  // mcp__<server>__<tool>: the namespace Codex gives an MCP server's tools (HOSTS.md §2.7).
+  mcpToolName: "^mcp__[^_]+(?:_[^_]+)*?__(.+)$",
+  toolHint: `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-codex update '<json>' (also status, open, close).`,
+  marksSubagents: true,
+  // Codex's /goal is handled by its terminal UI and never reaches a hook; `codex exec "/goal …"` is
+  // plain text, so a /goal prompt is goalpost's own. Codex's goal is mirrored from its tools instead.
+  nativeGoal: false,
+  nativeGoalCompletion: { tool: "update_goal", field: "status", value: "complete" },
+});

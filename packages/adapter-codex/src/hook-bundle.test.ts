@@ -1,0 +1,26 @@
+// The hook starts on every tool call of the agent: its start-up path must load nothing but its own
+// bundled chunks and Node built-ins (the MCP SDK, diff and the TOML library only by `mcp` and `install`).
+import { builtinModules } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
+import { describe, expect, it } from "vitest";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const entry = "goalpost-codex.js";
+
+describe("the hook bundle", () => {
+  it("loads only its own chunks and Node built-ins at start-up", () => {
+    const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+    const imports = hookStartupImports(dist, entry);
+    expect(imports.filter((specifier) => !specifier.startsWith("./") && !builtins.has(specifier))).toEqual([]);
+  });
+
+  it("keeps the MCP SDK, diff and the TOML library behind dynamic imports", () => {
+    const source = hookStartupSource(dist, entry);
+    expect(source).not.toMatch(/@modelcontextprotocol\/sdk/);
+    expect(source).not.toMatch(/createTwoFilesPatch/);
+    expect(source).not.toMatch(/inlineTableStart/);
+    expect(source).toMatch(/import\(["']\.\/[\w-]+\.js["']\)/);
+  });
+});
