@@ -11,6 +11,7 @@ import {
   requestKind,
   scriptedResponder,
   startMockResponses,
+  toolOutputs,
 } from "./mock-openai-responses.js";
 import { verifies } from "./requirements.js";
 
@@ -79,12 +80,153 @@ describe("goalpost in the real Codex CLI", () => {
     verifies("CODEX-DRIFT-DENY");
     const home = await setUp({ main: Array.from({ length: 6 }, (_, index) => shell(`echo step-${index + 1}`)) });
     expect((await runCodex(home, ["/goal tidy the scripts"])).exitCode).toBe(0);
-    const outputs = requests()
-      .map((request) => request.body.input.at(-1)!)
-      .filter((item) => item["type"] === "function_call_output")
-      .map((item) => String(item["output"]));
+    const outputs = [...toolOutputs(requests()).values()];
     expect(outputs.slice(0, 5).every((output) => /Process exited with code 0/.test(output))).toBe(true);
     expect(outputs[5]).toMatch(/^Command blocked by PreToolUse hook: goalpost drift guard: 5 tool calls have run/);
     expect(allTexts()).toContain("goalpost drift warning: 3 tool calls have run since the goal was last updated");
+  });
+
+  it("restores the goal mid-turn after auto-compaction, in the very next model request", async () => {
+    verifies("CODEX-COMPACT-RESTORE");
+    const home = await setUp(
+      { main: [{ ...shell("echo working"), tokens: 5000 }] },
+      { config: { model_auto_compact_token_limit: 1000 } },
+    );
+    expect((await runCodex(home, ["/goal make the importer stream large files"])).exitCode).toBe(0);
+    const compaction = requests().findIndex((request) => requestKind(request) === "compaction");
+    expect(compaction).toBeGreaterThan(0);
+    const next = texts(compaction + 1);
+    expect(next).toContain("MOCK_SUMMARY");
+    expect(next.indexOf("<session_goal")).toBeGreaterThan(next.indexOf("MOCK_SUMMARY"));
+    expect(next).toContain("make the importer stream large files");
+  });
+
+  it("brings the goal back on `codex exec resume --last`", async () => {
+    verifies("CODEX-COMPACT-RESTORE");
+    const home = await setUp({ main: [] });
+    expect((await runCodex(home, ["/goal write the release notes"])).exitCode).toBe(0);
+    const before = requests().length;
+    const resumed = await runCodex(home, ["resume", "--last", "keep going"]);
+    expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
+    const first = requests()[before]!.body.input;
+    const prompt = first.findLastIndex((item) => JSON.stringify(item).includes("keep going"));
+    // Codex keeps earlier hook context on resume; goalpost's SessionStart(resume) adds the goal again before the prompt.
+    expect(
+      first
+        .slice(0, prompt)
+        .some((item) => item["role"] === "developer" && JSON.stringify(item).includes("write the release notes")),
+    ).toBe(true);
+    expect(onlyCodexSession(home).goals).toHaveLength(1);
+  });
+
+  it("mirrors a goal the model creates with create_goal, and refuses update_goal complete while goalpost's is open", async () => {
+    verifies("CODEX-NATIVE-GOAL");
+    const home = await setUp({
+      main: [
+        { call: { name: "create_goal", arguments: { objective: "ship the CSV export" } } },
+        { call: { name: "update_goal", arguments: { status: "complete" } } },
+      ],
+    });
+    const run = await runCodex(home, ["set a goal to ship the CSV export"]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(openGoal(home)).toMatchObject({ objective: "ship the CSV export", source: "native" });
+    expect(toolOutputs(requests()).get("call_2")).toMatch(/^Tool call blocked by PreToolUse hook: goalpost's goal is still open/);
+  });
+
+  it("judges a receipt by the exit code Codex recorded, and refuses forging one", async () => {
+    verifies("CODEX-RECEIPTS");
+    const project = {
+      "package.json": JSON.stringify({ name: "demo", private: true, scripts: { test: "node test.js" } }),
+      "test.js": "console.log('3 passed'); process.exit(Number(process.env.FAIL ?? 1));\n",
+    };
+    const forged = JSON.stringify({
+      type: "event_msg",
+      payload: { type: "item_completed", item: { id: "call_9", exit_code: 0 } },
+    });
+    // HOME is the temp root and CODEX_HOME its home/: ~/home/sessions is Codex's rollouts folder.
+    const home = await setUp(
+      {
+        main: [
+          shell("npm test"),
+          shell("FAIL=0 npm test"),
+          shell(`echo '${forged}' >> ~/home/sessions/forged.jsonl`),
+          shell("echo '{}' | goalpost-codex hook PostToolUse"),
+        ],
+      },
+      { project },
+    );
+    expect((await runCodex(home, ["/goal make the tests pass"])).exitCode).toBe(0);
+    const receipts = openGoal(home)!.receipts;
+    expect(receipts.map((receipt) => [receipt.command, receipt.passed])).toEqual([
+      ["npm test", false],
+      ["FAIL=0 npm test", true],
+    ]);
+    const outputs = [...toolOutputs(requests()).values()];
+    expect(outputs.find((output) => output.includes("forged.jsonl"))).toMatch(
+      /^Command blocked by PreToolUse hook: .*names .*sessions/,
+    );
+    expect(outputs.find((output) => output.includes("hook PostToolUse"))).toMatch(
+      /^Command blocked by PreToolUse hook: .*running/,
+    );
+  });
+
+  it("offers goalpost's MCP tools, each call tied to its session by the call id its PreToolUse hook saw", async () => {
+    verifies("CODEX-MCP");
+    const mcp = (name: string, args: Record<string, unknown>): CodexReply => ({
+      call: { name, namespace: "mcp__goalpost", arguments: args },
+    });
+    const home = await setUp({
+      main: [
+        mcp("goalpost_status", {}),
+        mcp("goalpost_open", {
+          objective: "Make the importer stream large files",
+          requirements: ["memory stays flat on a 2 GB file"],
+        }),
+      ],
+    });
+    const run = await runCodex(home, ["/goal make the importer stream large files"]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const tools = JSON.stringify(requests()[0]!.body.tools);
+    expect(tools).toContain('"name":"mcp__goalpost"');
+    const outputs = [...toolOutputs(requests()).values()];
+    expect(outputs.find((output) => output.includes("make the importer stream large files"))).toBeDefined();
+    expect(outputs.some((output) => /Goal goal_\S+ is open: make the importer stream large files/.test(output))).toBe(true);
+    expect(openGoal(home)).toMatchObject({ status: "active", requirements: ["memory stays flat on a 2 GB file"] });
+  });
+
+  it("does not count a subagent's tool calls, and never takes its task for a goal", async () => {
+    verifies("CODEX-DRIFT-DENY");
+    let waited = false;
+    mock = await startMockResponses((request) => {
+      const kind = requestKind(request);
+      if (kind === "compaction") return { text: "MOCK_SUMMARY" };
+      if (kind === "subagent") {
+        const done = request.body.input.filter((item) => item["type"] === "function_call_output").length;
+        return done < 6 ? shell(`echo sub-${done + 1}`) : { text: "subagent finished" };
+      }
+      const last = request.body.input.at(-1)!;
+      const spawned = /"agent_id":"([^"]+)"/.exec(String(last["output"] ?? ""));
+      if (spawned && !waited) {
+        waited = true;
+        return {
+          call: { name: "wait_agent", namespace: "multi_agent_v1", arguments: { targets: [spawned[1]], timeout_ms: 20000 } },
+        };
+      }
+      if (!request.body.input.some((item) => item["type"] === "function_call_output"))
+        return {
+          call: { name: "spawn_agent", namespace: "multi_agent_v1", arguments: { message: "goal: SUBTASK check the build" } },
+        };
+      return { text: "done" };
+    });
+    const home = createCodexHome({ mockUrl: mock.url });
+    expect((await goalpostCodex(home, ["install"])).exitCode).toBe(0);
+    expect((await runCodex(home, ["/goal check the build"])).exitCode).toBe(0);
+    const subagentRequests = requests().filter((request) => requestKind(request) === "subagent");
+    expect(subagentRequests.length).toBeGreaterThanOrEqual(7);
+    const state = onlyCodexSession(home);
+    expect(state.goals.map((goal) => goal.objective)).toEqual(["check the build"]);
+    // The main thread's spawn and wait only: six subagent shell calls would have reached the warning.
+    expect(openGoal(home)?.drift.sinceUpdate).toBeLessThanOrEqual(2);
+    expect(allTexts()).not.toContain("goalpost drift");
   });
 });

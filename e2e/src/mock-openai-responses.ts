@@ -29,10 +29,26 @@ export interface MockResponses {
   close(): Promise<void>;
 }
 
+/** A tool output's text: a string, or (MCP tools) the text parts of a content list. */
+function outputText(output: unknown): string {
+  if (Array.isArray(output)) return output.map((part) => String((part as { text?: unknown }).text ?? "")).join("\n");
+  return String(output ?? "");
+}
+
+/** Each tool call's output the model was shown, by call id, in the order they first appeared. */
+export function toolOutputs(requests: readonly ResponsesRequest[]): Map<string, string> {
+  const outputs = new Map<string, string>();
+  for (const item of requests.flatMap((request) => request.body.input)) {
+    if (item["type"] === "function_call_output" && !outputs.has(String(item["call_id"])))
+      outputs.set(String(item["call_id"]), outputText(item["output"]));
+  }
+  return outputs;
+}
+
 /** The texts of the request's input items, in order (messages' text parts and tool outputs). */
 export function inputTexts(request: ResponsesRequest): string[] {
   return request.body.input.flatMap((item) => {
-    if (item["type"] === "function_call_output") return [String(item["output"] ?? "")];
+    if (item["type"] === "function_call_output") return [outputText(item["output"])];
     const content = item["content"];
     if (!Array.isArray(content)) return [];
     return content.map((part) => String((part as { text?: unknown }).text ?? ""));

@@ -66,7 +66,11 @@ describe("install into CODEX_HOME", () => {
     expect(own).toHaveLength(INSTALLED_HOOK_EVENTS.length);
     for (const slot of own) expect(state[slot.key]).toEqual({ trusted_hash: trustedHash(slot.event, slot.group, slot.handler) });
     expect(state[`${hooksPath}:stop:0:0`]).toEqual({ trusted_hash: "sha256:mine" });
-    expect(home.config().mcp_servers.goalpost).toEqual({ command: "node", args: [cliPath, "mcp"] });
+    expect(home.config().mcp_servers.goalpost).toEqual({
+      command: "node",
+      args: [cliPath, "mcp"],
+      env: { CODEX_HOME: home.home },
+    });
     expect(skippedHooks(home.config(), hooksPath, hooks.hooks)).toEqual([]);
   });
 

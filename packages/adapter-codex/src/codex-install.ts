@@ -13,7 +13,7 @@ import {
   withKey,
 } from "@goalpost/adapter-kit";
 import { retrust, untrustedOwnHandlers } from "./codex-hook-trust.js";
-import { configFile, hooksFile } from "./codex-paths.js";
+import { codexHome, configFile, hooksFile } from "./codex-paths.js";
 
 export const CODEX_BIN = "goalpost-codex";
 
@@ -81,7 +81,14 @@ function configTarget(context: InstallContext, hooks: InstallTarget): InstallTar
   const hooksPath = hooks.path;
   // hooks.json as it is now, and as install or uninstall will leave it: read before anything is written.
   const current = () => readHooksFile(hooksPath);
-  const server = { command: context.mcpServer.command, args: [...context.mcpServer.args] };
+  // Codex starts MCP servers with only their own env and a short allow-list (HOSTS.md §2.7): without
+  // CODEX_HOME (and GOALPOST_HOME, when set) the server would look for goalpost's state elsewhere.
+  const goalpostHome = context.env["GOALPOST_HOME"]?.trim();
+  const server = {
+    command: context.mcpServer.command,
+    args: [...context.mcpServer.args],
+    env: { CODEX_HOME: codexHome(context.env), ...(goalpostHome ? { GOALPOST_HOME: goalpostHome } : {}) },
+  };
   const servers = (data: JsonObject) => objectAt(data, "mcp_servers");
   return {
     path: configFile(context.env),
@@ -114,6 +121,8 @@ export const codexInstall: InstallSpec = {
   defaultScope: "user",
   hookEvents: INSTALLED_HOOK_EVENTS,
   fastEvents: ["PreToolUse", "PostToolUse", "Stop", "PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "SessionEnd"],
+  // With no goal open, a tool call still starts Node when Codex's create_goal is in it: mirrored.
+  fastPathWake: ["create_goal"],
   hookTimeout: HOOK_TIMEOUT,
   targets: (context) => {
     const hooks = hooksTarget(context);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeGoal, createGoal, createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
+import { hookCommand } from "./hook-command.js";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "./testing/index.js";
 
 const BIN = fileURLToPath(new URL("../examples/example-host/bin/goalpost-acme.mjs", import.meta.url));
@@ -79,5 +80,17 @@ describe("the no-goal fast path", { timeout: 60_000 }, () => {
       output: { block: expect.any(String) },
     });
     expect(send("stop", "s9", {}, { GOALPOST_HOME: testdir() }).startedNode).toBe(true);
+  });
+});
+
+describe("wake words", () => {
+  it("start Node on a fast event with no goal open when the payload names one, and must be plain words", () => {
+    const command = hookCommand("/opt/gp/goalpost-codex.js", "PostToolUse", { fastPathRoot: "/r", wakeWords: ["create_goal"] });
+    expect(command).toContain('case "$p" in *goalpost_*|*create_goal*) printf');
+    const fake = command.replaceAll("node /opt/gp/goalpost-codex.js hook PostToolUse", `echo '{"woke":true}'`);
+    const env = { PATH: "/usr/bin:/bin", GOALPOST_HOME: testdir({ open: {} }) };
+    expect(runInstalledHook(fake, { tool_name: "create_goal" }, { env }).output).toEqual({ woke: true });
+    expect(runInstalledHook(fake, { tool_name: "Bash" }, { env }).output).toBeNull();
+    expect(() => hookCommand("/x.js", "Stop", { fastPathRoot: "/r", wakeWords: ["a*) rm -rf /;;"] })).toThrow(/only letters/);
   });
 });

@@ -7,7 +7,7 @@
 // at <state root>/open: if that folder exists and is empty, no goal is open anywhere, and the hook
 // answers "no decision" without starting Node — unless the payload names a goal tool (goalpost_open
 // over MCP must still be seen, to tie the call to its session; the shell goal tools need no hook
-// while no goal is open). A missing folder, or any marker in it, starts Node as
+// while no goal is open) or one of the adapter's wake words (the host's own goal tools, mirrored). A missing folder, or any marker in it, starts Node as
 // usual: a stale marker costs speed, never a decision. GOALPOST_HOME is honoured as the bin honours it.
 //
 // Both forms use POSIX shell syntax, so Windows hooks start plainly.
@@ -21,10 +21,16 @@ export interface HookCommandOptions {
   readonly snapshotBlob?: string | undefined;
   /** The state root, for the no-goal fast path; left out for events that always need Node. */
   readonly fastPathRoot?: string | undefined;
+  /** More words that start Node even with no goal open (the host's own goal tools); plain letters, digits and _. */
+  readonly wakeWords?: readonly string[] | undefined;
 }
 
 export function hookCommand(cliPath: string, event: string, options: HookCommandOptions = {}): string {
   const { snapshotBlob, fastPathRoot } = options;
+  const wake = ["goalpost_", ...(options.wakeWords ?? [])].map((word) => {
+    if (!/^\w+$/.test(word)) throw new Error(`wake word "${word}" may hold only letters, digits and _`);
+    return `*${word}*`;
+  });
   const plain = `node ${quote(cliPath)} hook ${event}`;
   // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
   const run = snapshotBlob
@@ -35,7 +41,7 @@ export function hookCommand(cliPath: string, event: string, options: HookCommand
   return [
     `h() { ${run}; }`,
     `d="${markers}"`,
-    `if [ -d "$d" ]; then set -- "$d"/*; if [ ! -e "$1" ]; then p=$(cat); case "$p" in *goalpost_*) printf '%s' "$p" | h;; esac; exit 0; fi; fi`,
+    `if [ -d "$d" ]; then set -- "$d"/*; if [ ! -e "$1" ]; then p=$(cat); case "$p" in ${wake.join("|")}) printf '%s' "$p" | h;; esac; exit 0; fi; fi`,
     "h",
   ].join("; ");
 }

@@ -49,6 +49,8 @@ export interface InstallSpec {
    * their commands answer without starting Node then. Never the prompt or session start (capture).
    */
   readonly fastEvents?: readonly string[];
+  /** Words in a payload that start Node on a fast event even with no goal open: the host's own goal tools (Codex: create_goal). */
+  readonly fastPathWake?: readonly string[];
   /** Seconds the host waits for a hook. */
   readonly hookTimeout: number;
   /** The files a scope touches. */

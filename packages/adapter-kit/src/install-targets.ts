@@ -17,6 +17,7 @@ export function installTargets(
       hookCommand(options.cliPath, event, {
         snapshotBlob: options.snapshotBlob,
         fastPathRoot: fast.has(event) ? root : undefined,
+        wakeWords: adapter.install.fastPathWake,
       }),
     mcpServer: { command: "node", args: [options.cliPath, "mcp"] },
   });
