@@ -124,6 +124,8 @@ export const codexInstall: InstallSpec = {
   // With no goal open, a tool call still starts Node when Codex's create_goal is in it: mirrored.
   fastPathWake: ["create_goal"],
   hookTimeout: HOOK_TIMEOUT,
+  // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some).
+  loginShell: true,
   targets: (context) => {
     const hooks = hooksTarget(context);
     return [hooks, configTarget(context, hooks)];

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeGoal, createGoal, createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { hookCommand } from "./hook-command.js";
+import { hookCommand, inPosixShell } from "./hook-command.js";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "./testing/index.js";
 
 const BIN = fileURLToPath(new URL("../examples/example-host/bin/goalpost-acme.mjs", import.meta.url));
@@ -92,5 +92,17 @@ describe("wake words", () => {
     expect(runInstalledHook(fake, { tool_name: "create_goal" }, { env }).output).toEqual({ woke: true });
     expect(runInstalledHook(fake, { tool_name: "Bash" }, { env }).output).toBeNull();
     expect(() => hookCommand("/x.js", "Stop", { fastPathRoot: "/r", wakeWords: ["a*) rm -rf /;;"] })).toThrow(/only letters/);
+  });
+});
+
+describe("commands for hosts that run hooks with the user's login shell", () => {
+  it("run the same through /bin/sh whatever quotes and backslashes they hold", () => {
+    const inner = `printf '%s|' "it's" 'a\\b' "$(echo "c d")"`;
+    const direct = spawnSync("/bin/sh", ["-c", inner], { encoding: "utf8" }).stdout;
+    expect(direct).toBe("it's|a\\b|c d|");
+    // fish (when installed) reads the wrapper the same way: it was checked by hand with fish 3.6.
+    for (const shell of ["/bin/sh", "/bin/bash", "/usr/bin/zsh", "/usr/bin/fish"].filter((path) => existsSync(path)))
+      expect(spawnSync(shell, ["-c", inPosixShell(inner)], { encoding: "utf8" }).stdout).toBe(direct);
+    expect(inPosixShell(inner)).toMatch(/^\/bin\/sh -c '/);
   });
 });

@@ -48,3 +48,13 @@ export function hookCommand(cliPath: string, event: string, options: HookCommand
 
 /** Whether hook commands on this platform may use the shell forms (snapshot, fast path). */
 export const snapshotsSupported = (platform: NodeJS.Platform = process.platform) => platform !== "win32";
+
+/**
+ * The command wrapped in `/bin/sh -c '…'`, for hosts that run hooks with the user's login shell
+ * (Codex runs `<passwd shell> -c <command>`): the POSIX forms above would not parse in fish. The
+ * quoting is read the same by sh, bash, zsh and fish: single quotes, with each ' and \ outside them.
+ */
+export function inPosixShell(command: string): string {
+  const quoted = command.replace(/'/g, `'"'"'`).replace(/\\/g, `'"\\\\"'`);
+  return `/bin/sh -c '${quoted}'`;
+}

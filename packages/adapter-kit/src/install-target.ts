@@ -53,6 +53,8 @@ export interface InstallSpec {
   readonly fastPathWake?: readonly string[];
   /** Seconds the host waits for a hook. */
   readonly hookTimeout: number;
+  /** The host runs hook commands with the user's login shell, which may be fish: commands go through /bin/sh. */
+  readonly loginShell?: boolean;
   /** The files a scope touches. */
   targets(context: InstallContext): InstallTarget[];
   /** What to tell the user after installing: how to start using goalpost in this host. */
