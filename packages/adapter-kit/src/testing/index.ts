@@ -2,6 +2,8 @@
 // session sequences, temporary directory trees, and installed hook commands run as the host runs them.
 export type { Fixtures } from "./fixtures.js";
 export { hostFixtures } from "./fixtures.js";
+export type { HookBenchHost } from "./hook-bench.js";
+export { runHookBench } from "./hook-bench.js";
 export { hookStartupImports, hookStartupSource } from "./hook-bundle.js";
 export type { HookRun } from "./installed-hook.js";
 export { installedHookCommands, runInstalledHook } from "./installed-hook.js";

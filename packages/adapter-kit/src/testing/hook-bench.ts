@@ -1,0 +1,116 @@
+// What a hook costs the agent, measured as the host pays it: goalpost installed into a fake home by the
+// adapter's own `install` (start-up snapshot and no-goal fast path included), each installed command
+// line run through /bin/sh with the payload on stdin, in alternating rounds with a bare `node -e 0`.
+// NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
+// start on some machines and would hide the hook's own cost). Each adapter's bench/hook-startup.mjs
+// gives its host's facts; this prints the table.
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createGoalStore, createGoalTools } from "@goalpost/core";
+
+export interface HookBenchHost {
+  /** The adapter's built bin. */
+  readonly bin: string;
+  readonly host: string;
+  /** The environment of a fake home rooted at `home` (HOME, the host's config dir variable, …). */
+  env(home: string): NodeJS.ProcessEnv;
+  /** goalpost's state root in that home. */
+  stateRoot(home: string): string;
+  /** The installed hook command per event, read from the host's configuration in that home. */
+  commands(home: string): Record<string, string>;
+  /** The payload for each measured row; the row name's first word is the event. */
+  readonly payloads: Readonly<Record<string, Record<string, unknown>>>;
+  readonly sessionId: string;
+  readonly project: string;
+}
+
+/** A goal of realistic size (10 requirements, 20 done items, 5 remaining, 3 issues). */
+function openRealisticGoal(stateRoot: string, session: { sessionId: string; host: string; cwd: string }) {
+  const tools = createGoalTools(createGoalStore({ root: stateRoot }));
+  tools.open(session, {
+    objective: "Make the CSV importer stream files of any size with constant memory and keep its public API",
+    requirements: Array.from(
+      { length: 10 },
+      (_, i) => `Requirement ${i + 1}: the importer handles case ${i + 1} without buffering`,
+    ),
+    remaining: Array.from({ length: 5 }, (_, i) => `Remaining step ${i + 1}: finish part ${i + 1} of the rewrite`),
+  });
+  tools.update(session, {
+    doneSoFar: Array.from({ length: 20 }, (_, i) => `Done ${i + 1}: rewrote module ${i + 1} as a stream stage`),
+    discoveredIssues: [
+      "issue 1: parser leaks a file handle",
+      "issue 2: BOM breaks header detection",
+      "issue 3: CRLF rows double count",
+    ],
+  });
+  // Limits raised so every measured call takes the same path (read, decide, locked write), never a stall.
+  writeFileSync(join(stateRoot, "config.json"), JSON.stringify({ driftWarnAt: 1e6, driftDenyAt: 1e6, stopBlockLimit: 1e6 }));
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export function runHookBench(host: HookBenchHost, runs = Number(process.env["BENCH_RUNS"] ?? 15)): void {
+  const work = mkdtempSync(join(tmpdir(), "goalpost-hook-bench-"));
+  const cleanEnv = { ...process.env };
+  delete cleanEnv["NODE_EXTRA_CA_CERTS"];
+  delete cleanEnv["NODE_OPTIONS"];
+  const install = (name: string, flags: string[]) => {
+    const home = join(work, name);
+    mkdirSync(home, { recursive: true });
+    const env = { ...cleanEnv, ...host.env(home) };
+    execFileSync(process.execPath, [host.bin, "install", ...flags], { env, stdio: "pipe" });
+    return { env, stateRoot: host.stateRoot(home), commands: host.commands(home) };
+  };
+  const homes = {
+    "no goal": install("no-goal", []),
+    "goal open": install("goal-open", []),
+    "goal open, no snapshot": install("plain", ["--no-snapshot"]),
+  };
+  const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
+  openRealisticGoal(homes["goal open"].stateRoot, session);
+  openRealisticGoal(homes["goal open, no snapshot"].stateRoot, session);
+
+  const time = (command: string, input: string, env: NodeJS.ProcessEnv) => {
+    const start = process.hrtime.bigint();
+    const result = spawnSync("/bin/sh", ["-c", command], { input, env, maxBuffer: 64 * 1024 * 1024 });
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (result.status !== 0 || String(result.stderr).includes("goalpost:")) throw new Error(`${command}: ${result.stderr}`);
+    return { ms, stdout: String(result.stdout) };
+  };
+  const samples = new Map<string, number[]>();
+  const injected = new Map<string, number>();
+  const bare: number[] = [];
+  for (let round = -2; round < runs; round++) {
+    const start = process.hrtime.bigint();
+    spawnSync(process.execPath, ["-e", "0"], { env: cleanEnv });
+    if (round >= 0) bare.push(Number(process.hrtime.bigint() - start) / 1e6);
+    for (const [name, payload] of Object.entries(host.payloads)) {
+      for (const [state, home] of Object.entries(homes)) {
+        const command = home.commands[name.split(" ")[0]!]!;
+        const { ms, stdout } = time(command, JSON.stringify(payload), home.env);
+        if (round < 0) continue;
+        const key = `${name}|${state}`;
+        samples.set(key, [...(samples.get(key) ?? []), ms]);
+        const context = stdout ? (JSON.parse(stdout).hookSpecificOutput?.additionalContext ?? "") : "";
+        injected.set(key, context.length);
+      }
+    }
+  }
+  const bareMedian = median(bare);
+  const ratio = (key: string) => Number((median(samples.get(key)!) / bareMedian).toFixed(2));
+  console.log(
+    `${host.bin.split("/").at(-1)} installed hooks through /bin/sh vs bare \`node -e 0\` (${bareMedian.toFixed(1)} ms); median of ${runs} alternating rounds; Node ${process.versions.node}, ${process.platform}-${process.arch}`,
+  );
+  console.table(
+    Object.keys(host.payloads).map((name) => ({
+      event: name,
+      "no goal": ratio(`${name}|no goal`),
+      "goal open": ratio(`${name}|goal open`),
+      "goal open, no snapshot": ratio(`${name}|goal open, no snapshot`),
+      "chars injected (goal open)": injected.get(`${name}|goal open`),
+    })),
+  );
+  rmSync(work, { recursive: true, force: true });
+}
