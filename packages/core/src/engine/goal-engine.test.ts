@@ -123,6 +123,15 @@ describe("capture", () => {
     expect(send(complete)).toEqual({ action: "none" });
   });
 
+  it("a completion tool named without a field counts on every call (Copilot CLI's task_complete)", () => {
+    const profile = defineHostProfile({ ...TEST_PROFILE, nativeGoalCompletion: { tool: "task_complete" } });
+    const { send } = testEngine({}, { profile });
+    send({ type: "prompt-submitted", prompt: "/goal ship feature X" });
+    expect(send({ type: "tool-about-to-run", toolName: "task_complete", toolInput: { summary: "all done" } }).action).toBe(
+      "deny-tool",
+    );
+  });
+
   it("never captures a host-made prompt, and such a prompt does not reset drift", () => {
     const { send, store } = withOpenGoal();
     drift(send, 3);

@@ -19,11 +19,17 @@ export function scopeRefusal(what: string, scope: readonly string[]): string {
   return `goalpost scope guard: ${goalText(what, 300)} is outside this goal's scope (${scope.map((entry) => goalText(entry, 120)).join(", ")}). Stay within scope, or ask the user to change the goal's scope.`;
 }
 
+/**
+ * How every stop refusal begins. Hosts that return a blocked stop's reason to the agent as a new
+ * prompt (Copilot CLI) recognise it by this, so it is never taken for the user's words.
+ */
+export const STOP_BLOCK_PREFIX = "goalpost: this session should not stop yet:";
+
 export function stopBlockReason(goal: GoalRecord): string {
   const objective = `Objective: ${short(goal.objective, 300)}`;
   if (goal.status === "draft") {
     return [
-      `goalpost: this session should not stop yet: goal ${goal.id} is still a draft.`,
+      `${STOP_BLOCK_PREFIX} goal ${goal.id} is still a draft.`,
       objective,
       "Next:",
       "1. Inspect the code the goal concerns.",
@@ -34,7 +40,7 @@ export function stopBlockReason(goal: GoalRecord): string {
   }
   const next = goal.remaining[0];
   return [
-    `goalpost: this session should not stop yet: goal ${goal.id} is still open.`,
+    `${STOP_BLOCK_PREFIX} goal ${goal.id} is still open.`,
     objective,
     "Next:",
     "1. Reload the goal with goalpost_status.",

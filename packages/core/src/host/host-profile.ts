@@ -39,13 +39,15 @@ export const hostProfileSchema = z.object({
     .optional(
       z.object({
         tool: z.string().check(describe("The tool's name as the host's tool hooks report it.")),
-        field: z.string().check(describe("The input field that says what the call sets.")),
-        value: z.string().check(describe("The value of that field that marks the goal complete.")),
+        field: z
+          .optional(z.string())
+          .check(describe("The input field that says what the call sets; left out, every call counts.")),
+        value: z.optional(z.string()).check(describe("The value of that field that marks the goal complete.")),
       }),
     )
     .check(
       describe(
-        "The host's own tool call that marks its goal complete (Codex: update_goal with status complete): denied while goalpost's goal is open, so the goal closes only through goalpost's evidence.",
+        "The host's own tool call that marks its goal complete (Codex: update_goal with status complete; Copilot CLI: task_complete): denied while goalpost's goal is open, so the goal closes only through goalpost's evidence.",
       ),
     ),
 });

@@ -90,7 +90,7 @@ function continueEarlierGoal(context: EngineContext, event: Event, goalId: strin
  */
 function proposeReplacement(context: EngineContext, event: Event, objective: string): EngineDecision {
   const goal = activeGoal(context.store.peek(event.sessionId));
-  if (!goal) return captureGoal(context, event, { kind: "set", objective, source: "slash" });
+  if (!goal) return captureGoal(context, event, { objective, source: "slash" });
   context.store.update(context.identityOf(event), (state) => {
     state.pendingReplacement = { objective, prompt: event.prompt, at: context.now().toISOString() };
   });
@@ -185,11 +185,7 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
   if (command?.kind === "confirm") {
     const pending = context.store.peek(event.sessionId)?.pendingReplacement;
     if (pending)
-      return captureGoal(
-        context,
-        { ...event, prompt: pending.prompt },
-        { kind: "set", objective: pending.objective, source: "slash" },
-      );
+      return captureGoal(context, { ...event, prompt: pending.prompt }, { objective: pending.objective, source: "slash" });
     return decision({ userNote: "goalpost: there is no replacement waiting for /goal confirm." });
   }
   if (command?.kind === "help" || command?.kind === "unsupported") {

@@ -27,6 +27,7 @@ const NATIVE_COMPLETION_REFUSED =
 function completesNativeGoal(context: EngineContext, event: Event): boolean {
   const completion = context.profile.nativeGoalCompletion;
   if (!completion || event.toolName !== completion.tool) return false;
+  if (completion.field === undefined) return true;
   const input = event.toolInput as Record<string, unknown> | null | undefined;
   return typeof input === "object" && input !== null && input[completion.field] === completion.value;
 }
