@@ -8,6 +8,7 @@ import {
   goalCloseInputSchema,
   goalOpenInputSchema,
   goalUpdateInputSchema,
+  TOOL_DESCRIPTIONS,
   toolErrorText,
 } from "@goalpost/core";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -16,7 +17,6 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod/mini";
 import type { SessionResolver, ToolSession } from "./session-resolvers.js";
 import { guardedInput } from "./stdio-guard.js";
-import { TOOL_DESCRIPTIONS } from "./tool-descriptions.js";
 
 export interface GoalMcpServerOptions {
   readonly store: GoalStore;
