@@ -3,7 +3,7 @@
 
 export interface Requirement {
   readonly id: string;
-  readonly host: "claude-code" | "codex" | "any";
+  readonly host: "claude-code" | "codex" | "copilot-cli" | "any";
   readonly behaviour: string;
 }
 
@@ -161,6 +161,40 @@ export const REQUIREMENTS = [
     id: "CODEX-OUTPUT-SCHEMAS",
     host: "codex",
     behaviour: "Every answer goalpost gives Codex validates against the JSON Schemas embedded in the Codex binary.",
+  },
+  {
+    id: "COPILOT-INSTALL",
+    host: "copilot-cli",
+    behaviour:
+      "One command installs goalpost into a Copilot CLI home: its hook file, the goal tools extension, the goal skill and the extensions flag; uninstall takes out exactly that.",
+  },
+  {
+    id: "COPILOT-CAPTURE",
+    host: "copilot-cli",
+    behaviour: "`/goal …` (Copilot's autopilot) becomes goalpost's goal, and the goal block is in the context of every prompt.",
+  },
+  {
+    id: "COPILOT-STOP",
+    host: "copilot-cli",
+    behaviour:
+      "task_complete and stops are refused while the goal is open; a refused stop's reason returning as a prompt is the host's; goalpost's cap ends the loop.",
+  },
+  {
+    id: "COPILOT-TOOLS",
+    host: "copilot-cli",
+    behaviour:
+      "The extension's goal tools work for the main agent, refuse a subagent, and goalpost_close refuses without evidence.",
+  },
+  {
+    id: "COPILOT-RECEIPTS",
+    host: "copilot-cli",
+    behaviour:
+      "A receipt is judged by the exit code Copilot appends to the shell result; drift is denied; running goalpost's hook is refused.",
+  },
+  {
+    id: "COPILOT-COMPACT-RESTORE",
+    host: "copilot-cli",
+    behaviour: "After `/compact` and `--resume`, the full goal is in the next model request.",
   },
 ] as const satisfies readonly Requirement[];
 

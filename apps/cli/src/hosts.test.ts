@@ -10,7 +10,11 @@ const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
 
 describe("the hosts the CLI knows", { timeout: 60_000 }, () => {
   it("are the adapter packages it depends on, each described by its own descriptor", async () => {
-    expect(adapterPackages()).toEqual(["@goalpost/adapter-claude-code", "@goalpost/adapter-codex"]);
+    expect(adapterPackages()).toEqual([
+      "@goalpost/adapter-claude-code",
+      "@goalpost/adapter-codex",
+      "@goalpost/adapter-copilot-cli",
+    ]);
     expect(adapterPackages()).not.toContain("@goalpost/adapter-kit");
     const hosts = await loadHosts();
     const claude = hosts.find((host) => host.id === "claude-code")!;
@@ -24,6 +28,9 @@ describe("the hosts the CLI knows", { timeout: 60_000 }, () => {
     expect(existsSync(codex.binPath)).toBe(true);
     expect(codex.stateRoot({ HOME: "/home/u" })).toBe("/home/u/.codex/goalpost");
     expect(codex.stateRoot({ HOME: "/home/u", CODEX_HOME: "/c" })).toBe("/c/goalpost");
+    const copilot = hosts.find((host) => host.id === "copilot-cli")!;
+    expect(copilot).toMatchObject({ displayName: "Copilot CLI", bin: "goalpost-copilot-cli" });
+    expect(copilot.stateRoot({ HOME: "/home/u" })).toBe("/home/u/.copilot/goalpost");
   });
 
   it("status reads every host's state root, and install reaches the adapter's own installer", () => {
@@ -38,7 +45,7 @@ describe("the hosts the CLI knows", { timeout: 60_000 }, () => {
       expect(dryRun.stdout).toContain("(dry run: nothing was written)");
       const unknown = spawnSync(process.execPath, [bin, "install", "emacs"], { env, encoding: "utf8" });
       expect(unknown.status).toBe(2);
-      expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code, codex)');
+      expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code, codex, copilot-cli)');
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

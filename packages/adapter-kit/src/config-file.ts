@@ -29,6 +29,7 @@ export interface ConfigFile {
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function parseText(path: string, text: string, format: ConfigFormat): unknown {
+  if (format === "text") return { text };
   if (format === "toml") {
     try {
       return parseToml(text);
@@ -140,6 +141,7 @@ function rewriteTomlText(file: ConfigFile, after: JsonObject): string {
 /** The file's new text with `after` in it, or null when nothing changes. */
 export function rewriteConfigText(file: ConfigFile, after: JsonObject): string | null {
   if (deepEqual(file.data, after)) return null;
+  if (file.format === "text") return typeof after["text"] === "string" ? after["text"] : "";
   if (file.format === "toml") return rewriteTomlText(file, after);
   if (file.text === null || file.text.trim() === "") return `${JSON.stringify(after, null, 2)}\n`;
   const formattingOptions = formattingOf(file.text);

@@ -31,8 +31,9 @@ export type {
 } from "./host-adapter.js";
 export { defineHostAdapter, defineHostEvent } from "./host-adapter.js";
 export { adapterVersion, hostCliUsage, runHostCli } from "./host-cli.js";
-export type { InstallContext, InstallSpec, InstallTarget, JsonObject } from "./install-target.js";
+export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./install-target.js";
 export type { OwnEntries } from "./own-entries.js";
 export { ownEntries } from "./own-entries.js";
+export { ownedFileTarget } from "./owned-file.js";
 export { resolveProjectDir } from "./project-dir.js";
 export type { CommandResult, GoalCommandName } from "./shell-goal-tools.js";

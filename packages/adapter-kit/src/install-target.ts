@@ -4,8 +4,11 @@
 
 export type JsonObject = Record<string, unknown>;
 
-/** jsonc keeps the user's comments and formatting; json is read strictly; toml keeps comments and layout. */
-export type ConfigFormat = "json" | "jsonc" | "toml";
+/**
+ * jsonc keeps the user's comments and formatting; json is read strictly; toml keeps comments and
+ * layout; text is a whole file goalpost owns (a skill, an extension), read as `{ text }`.
+ */
+export type ConfigFormat = "json" | "jsonc" | "toml" | "text";
 
 export interface InstallContext {
   readonly scope: string;

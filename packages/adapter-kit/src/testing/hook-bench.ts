@@ -93,7 +93,9 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
         if (round < 0) continue;
         const key = `${name}|${state}`;
         samples.set(key, [...(samples.get(key) ?? []), ms]);
-        const context = stdout ? (JSON.parse(stdout).hookSpecificOutput?.additionalContext ?? "") : "";
+        // Context nested (Claude Code, Codex) or at the top level (Copilot CLI).
+        const answer = stdout ? JSON.parse(stdout) : {};
+        const context = answer.hookSpecificOutput?.additionalContext ?? answer.additionalContext ?? "";
         injected.set(key, context.length);
       }
     }

@@ -87,7 +87,9 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
     const { segments } = parseShell(call.command);
     for (const segment of segments) {
       const rest = goalpostBinWords(segment.words);
-      if (rest && USER_VERBS.has(rest[0] ?? "")) return `running \`${segment.words.slice(0, 2).join(" ")} ${rest[0]}\``;
+      // The words up to the verb: `goalpost-codex hook`, `node /opt/gp/goalpost-codex.js hook`.
+      if (rest && USER_VERBS.has(rest[0] ?? ""))
+        return `running \`${segment.words.slice(0, segment.words.length - rest.length + 1).join(" ")}\``;
     }
     if (segments.some(isMutatingSegment)) {
       const touched = [...dirs, ...protectedFiles].find((path) =>

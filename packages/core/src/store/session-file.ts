@@ -14,7 +14,9 @@ export const sessionCountersSchema = z
   .object({
     toolCalls: count("Tool calls seen in this session (main session only)."),
     prompts: count("User prompts seen."),
-    consecutiveStopBlocks: count("Stops blocked in a row with no goal update in between."),
+    consecutiveStopBlocks: count(
+      "Stops blocked in a row with no goal update in between; past the stop block limit, the session has stalled and stops go through until progress.",
+    ),
     stalls: count("Times the stop guard gave up because the goal made no progress."),
     subagentsActive: count("Subagents started and not yet stopped (hosts whose tool events do not mark subagents)."),
   })

@@ -1,24 +1,45 @@
 // The agent wants to stop: refused while the main session's goal is open (a goal blocked with its
 // blockers recorded may stop). After `stopBlockLimit` refusals in a row with no progress, the stop is
-// let through as a stall, so a host without a loop cap of its own never loops forever.
+// let through as a stall — and every attempt after it until there is progress — so a host without a
+// loop cap of its own never loops forever. The host's own
+// "task complete" call (Copilot CLI's autopilot) is a stop attempt too, and shares the count.
 import { pushGoalEvent } from "../../record/bounded-history.js";
+import type { GoalRecord } from "../../record/goal-record.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { stallNote, stopBlockReason } from "../policy-text.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 
 export function onStopRequested(context: EngineContext, event: EngineEventOf<"stop-requested">): EngineDecision {
+  if (event.subagent) return NO_DECISION;
+  return attemptStop(context, event, (goal) => decision({ action: "block-stop", reason: stopBlockReason(goal) }));
+}
+
+/**
+ * One attempt to end the session's work — a stop, or the host's own "task complete" call: refused with
+ * `refusal` while the goal is open, and counted; after `stopBlockLimit` refusals in a row with no
+ * progress, let through as a recorded stall.
+ */
+export function attemptStop(
+  context: EngineContext,
+  event: EngineEventOf<"stop-requested" | "tool-about-to-run">,
+  refusal: (goal: GoalRecord) => EngineDecision,
+): EngineDecision {
   const { store, config } = context;
-  if (event.subagent || config.enforcement !== "enforce") return NO_DECISION;
+  if (config.enforcement !== "enforce") return NO_DECISION;
   const root = activeGoal(store.peek(event.sessionId));
   if (!root || root.status === "paused" || (root.status === "blocked" && root.blockers.length > 0)) return NO_DECISION;
   const { result } = store.update(context.identityOf(event), (state) => {
     const goal = activeGoal(state);
     if (!goal) return NO_DECISION;
-    if (state.counters.consecutiveStopBlocks >= config.stopBlockLimit) {
-      const blocks = state.counters.consecutiveStopBlocks;
+    const blocks = state.counters.consecutiveStopBlocks;
+    // Stalled already: every stop attempt goes through until there is progress (a prompt from the
+    // user, a goal update), which resets the count. A host may make several in a row (Copilot CLI's
+    // task_complete, then its agentStop).
+    if (blocks > config.stopBlockLimit) return NO_DECISION;
+    if (blocks === config.stopBlockLimit) {
       state.counters.stalls += 1;
-      state.counters.consecutiveStopBlocks = 0;
+      state.counters.consecutiveStopBlocks = blocks + 1;
       replaceGoal(
         state,
         pushGoalEvent(goal, {
@@ -30,7 +51,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
       return decision({ userNote: stallNote(goal, blocks) });
     }
     state.counters.consecutiveStopBlocks += 1;
-    return decision({ action: "block-stop", reason: stopBlockReason(goal) });
+    return refusal(goal);
   });
   if (result.userNote) store.audit({ sessionId: event.sessionId, goalId: root.id, type: "stalled", note: result.userNote });
   return result;

@@ -16,6 +16,7 @@ import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal } from "../policy-text.js";
 import { scopeViolation } from "../scope-policy.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 import { TAMPER_ADVICE, tamperViolation } from "../tamper-guard.js";
+import { attemptStop } from "./stop-requested.js";
 import { callHash } from "./tool-ran.js";
 
 type Event = EngineEventOf<"tool-about-to-run">;
@@ -64,7 +65,8 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     return NO_DECISION;
   }
   if (!activeGoal(session)) return NO_DECISION;
-  if (completesNativeGoal(context, event)) return decision({ action: "deny-tool", reason: NATIVE_COMPLETION_REFUSED });
+  if (completesNativeGoal(context, event))
+    return attemptStop(context, event, () => decision({ action: "deny-tool", reason: NATIVE_COMPLETION_REFUSED }));
   const tampering = tamperViolation(call, event.toolInput, {
     stateRoot: store.root,
     protectedFiles: context.protectedFiles,

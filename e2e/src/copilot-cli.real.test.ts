@@ -1,0 +1,143 @@
+// The real Copilot CLI (pinned @github/copilot) in BYOK mode against a scripted chat-completions API on
+// 127.0.0.1, with goalpost installed into a fake COPILOT_HOME by its own `install`: hooks, the goal
+// tools extension and the goal skill.
+import { randomUUID } from "node:crypto";
+import { removeTestdirs } from "@goalpost/adapter-kit/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { type CopilotHome, copilotSession, createCopilotHome, goalpostCopilot, runCopilot } from "./copilot-cli-home.js";
+import { type ChatReply, chatToolResults, type MockChat, messageText, scriptedChat, startMockChat } from "./mock-openai-chat.js";
+import { verifies } from "./requirements.js";
+
+let mock: MockChat | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+  removeTestdirs();
+});
+
+async function setUp(script: Parameters<typeof scriptedChat>[0], project?: Record<string, string>): Promise<CopilotHome> {
+  mock = await startMockChat(scriptedChat(script));
+  const home = createCopilotHome({ mockUrl: mock.url, ...(project ? { project } : {}) });
+  const install = await goalpostCopilot(home, ["install"]);
+  expect(install.exitCode, String(install.stderr)).toBe(0);
+  return home;
+}
+
+const call = (name: string, args: Record<string, unknown> = {}): ChatReply => ({ call: { name, arguments: args } });
+const bash = (command: string) => call("bash", { command, description: "mock step" });
+const results = () => [...chatToolResults(mock!.requests).values()];
+const openGoal = (home: CopilotHome, id: string) => copilotSession(home, id).goals.find((goal) => goal.closedAt === null);
+
+describe("goalpost in the real Copilot CLI", () => {
+  it("captures /goal (Copilot's autopilot) in every prompt's context, and refuses task_complete until its cap", async () => {
+    verifies("COPILOT-CAPTURE", "COPILOT-STOP");
+    const home = await setUp({ main: Array.from({ length: 4 }, () => call("task_complete", { summary: "done" })) });
+    const id = randomUUID();
+    // Once autopilot completes after a denied task_complete, Copilot 1.0.102 idles about 98 s before
+    // exiting (seen with and without goalpost's extension). The run is cut at 30 s: what matters
+    // happened by then, and the state and the requests are what is checked.
+    await runCopilot(home, "/goal make the importer stream large files", [`--session-id=${id}`], 30_000);
+    expect(openGoal(home, id)).toMatchObject({ objective: "make the importer stream large files", source: "native" });
+    const first = mock!.requests.find((request) => request.kind === "conversation-user")!;
+    expect(messageText(first.body.messages.findLast((message) => message.role === "user"))).toMatch(
+      /<system_reminder>\n<session_goal/,
+    );
+    const refusals = results().filter((text) => text.startsWith("Denied by preToolUse hook: goalpost's goal is still open"));
+    expect(refusals).toHaveLength(3);
+    expect(copilotSession(home, id).counters.stalls).toBe(1);
+  });
+
+  it("blocks a stop while the goal is open; the reason comes back as the host's prompt, and the cap ends the loop", async () => {
+    verifies("COPILOT-STOP", "COPILOT-INSTALL");
+    const home = await setUp({
+      main: [{ text: "working on it" }, { text: "still working" }, { text: "more" }, { text: "more" }],
+    });
+    const id = randomUUID();
+    expect((await runCopilot(home, "goal: write the release notes", [`--session-id=${id}`])).exitCode).toBe(0);
+    const prompts = mock!.requests.map((request) =>
+      messageText(request.body.messages.findLast((message) => message.role === "user")),
+    );
+    expect(prompts.filter((prompt) => prompt.includes("goalpost: this session should not stop yet"))).toHaveLength(3);
+    const state = copilotSession(home, id);
+    expect(state.counters).toMatchObject({ stalls: 1, prompts: 1 });
+    expect(state.goals.map((goal) => goal.objective)).toEqual(["write the release notes"]);
+  });
+
+  it("offers the goal tools through its extension: they refuse a subagent, and goalpost_close refuses without evidence", async () => {
+    verifies("COPILOT-TOOLS");
+    const home = await setUp({
+      main: [
+        call("goalpost_open", { objective: "Make hello.js print hello", requirements: ["node hello.js prints hello"] }),
+        call("goalpost_close", { status: "complete" }),
+        call("task", {
+          agent_type: "task",
+          name: "checker",
+          description: "check",
+          prompt: "SUBTASK check the goal",
+          mode: "sync",
+        }),
+        { text: "stopping here" },
+      ],
+      subagent: [call("goalpost_status")],
+    });
+    const id = randomUUID();
+    const run = await runCopilot(home, "goal: make hello.js print hello", [`--session-id=${id}`]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const texts = results();
+    expect(texts.some((text) => /Goal goal_\S+ is open: make hello.js print hello/.test(text))).toBe(true);
+    expect(texts.some((text) => text.includes("Refusing to mark goal"))).toBe(true);
+    expect(texts.some((text) => text.includes("goals belong to the main session"))).toBe(true);
+    expect(openGoal(home, id)).toMatchObject({ status: "active", requirements: ["node hello.js prints hello"] });
+  });
+
+  it("judges a receipt by the exit code Copilot appends, refuses running goalpost's hook, and denies drift", async () => {
+    verifies("COPILOT-RECEIPTS");
+    const project = {
+      "package.json": JSON.stringify({ name: "demo", private: true, scripts: { test: "node test.js" } }),
+      "test.js": "console.log('3 passed'); process.exit(Number(process.env.FAIL ?? 1));\n",
+    };
+    const home = await setUp(
+      {
+        main: [
+          bash("npm test"),
+          bash("FAIL=0 npm test"),
+          bash("echo '{}' | goalpost-copilot-cli hook postToolUse"),
+          bash("echo step-4"),
+          bash("echo step-5"),
+          bash("echo step-6"),
+          bash("echo step-7"),
+          bash("echo step-8"),
+          bash("echo step-9"),
+        ],
+      },
+      project,
+    );
+    const id = randomUUID();
+    expect((await runCopilot(home, "goal: make the tests pass", [`--session-id=${id}`])).exitCode).toBe(0);
+    expect(openGoal(home, id)!.receipts.map((receipt) => [receipt.command, receipt.passed])).toEqual([
+      ["npm test", false],
+      ["FAIL=0 npm test", true],
+    ]);
+    const texts = results();
+    expect(texts).toContainEqual(
+      expect.stringMatching(/^Denied by preToolUse hook: goalpost: running `goalpost-copilot-cli hook` is not allowed/),
+    );
+    expect(texts).toContainEqual(expect.stringMatching(/^Denied by preToolUse hook: goalpost drift guard/));
+  });
+
+  it("restores the full goal in the next request after /compact and --resume", async () => {
+    verifies("COPILOT-COMPACT-RESTORE");
+    const home = await setUp({ main: [{ text: "on it" }] });
+    const id = randomUUID();
+    expect((await runCopilot(home, "goal: make the importer stream large files", [`--session-id=${id}`])).exitCode).toBe(0);
+    const compact = await runCopilot(home, "/compact", [`--resume=${id}`]);
+    expect(compact.exitCode, String(compact.stderr)).toBe(0);
+    expect(String(compact.stdout)).toMatch(/Compacted conversation history/);
+    const before = mock!.requests.length;
+    expect((await runCopilot(home, "what next?", [`--resume=${id}`])).exitCode).toBe(0);
+    const next = mock!.requests.slice(before).find((request) => request.kind === "conversation-user")!;
+    const all = next.body.messages.map(messageText).join("\n");
+    expect(all).toMatch(/<session_goal [^>]*form="full"/);
+    expect(all).toContain("make the importer stream large files");
+  });
+});

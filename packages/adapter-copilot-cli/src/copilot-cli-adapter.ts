@@ -1,0 +1,41 @@
+// The Copilot CLI adapter: Copilot CLI's facts, handed to the kit, which does the rest.
+import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { copilotCliEvents } from "./copilot-cli-events.js";
+import { COPILOT_CLI_BIN, copilotCliInstall } from "./copilot-cli-install.js";
+import { copilotHome, goalpostStateRoot } from "./copilot-cli-paths.js";
+import { copilotCliProfile } from "./copilot-cli-profile.js";
+
+const sample = (event: string, fields: Record<string, unknown>): SamplePayload => ({
+  event,
+  payload: { sessionId: "goalpost-sample", timestamp: 0, cwd: "/goalpost-sample", ...fields },
+});
+
+const bash = { toolName: "bash", toolArgs: { command: "npm test", description: "run the tests" } };
+
+export const copilotCliAdapter = defineHostAdapter({
+  id: copilotCliProfile.host,
+  displayName: "Copilot CLI",
+  bin: COPILOT_CLI_BIN,
+  profile: copilotCliProfile,
+  events: copilotCliEvents,
+  stateRoot: goalpostStateRoot,
+  home: copilotHome,
+  sessionOf: (payload) => {
+    const { sessionId, cwd } = payload as { sessionId: string; cwd?: string | null };
+    return { sessionId, cwd };
+  },
+  // Copilot sets the session's project in every hook's environment (HOSTS.md §3.2); no session variable.
+  projectDirVariable: "COPILOT_PROJECT_DIR",
+  install: copilotCliInstall,
+  warmUp: [
+    sample("sessionStart", { source: "new", initialPrompt: "/goal warm up" }),
+    sample("userPromptSubmitted", { prompt: "/goal warm up the hook paths" }),
+    sample("preToolUse", bash),
+    sample("postToolUse", {
+      ...bash,
+      toolResult: { resultType: "success", textResultForLlm: "ok\n<shellId: 0 completed with exit code 0>" },
+    }),
+    sample("agentStop", { stopReason: "end_turn", stop_hook_active: false }),
+  ],
+  probe: sample("sessionEnd", { reason: "complete" }),
+});

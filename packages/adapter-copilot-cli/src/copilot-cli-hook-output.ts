@@ -1,0 +1,47 @@
+// The answers Copilot CLI accepts (HOSTS.md §3.4): flat objects, fields at the top level. Context as
+// additionalContext where the event takes it, a denial as permissionDecision "deny", a stop block as
+// decision "block" with its reason. Copilot has no field for a note to the user.
+import * as z from "zod/mini";
+
+/** Context beyond this goes unread in practice; stay well under Copilot's prompt budget. */
+export const COPILOT_STRING_LIMIT = 9_000;
+
+const text = () => z.string().check(z.maxLength(COPILOT_STRING_LIMIT));
+
+/** Events whose answer may carry model context. */
+export const CONTEXT_EVENTS = [
+  "sessionStart",
+  "userPromptSubmitted",
+  "postToolUse",
+  "postToolUseFailure",
+  "subagentStart",
+] as const;
+
+export const contextOutputSchema = z.strictObject({ additionalContext: text() });
+
+export const preToolUseOutputSchema = z.strictObject({
+  permissionDecision: z.optional(z.literal("deny")),
+  permissionDecisionReason: z.optional(text()),
+  additionalContext: z.optional(text()),
+});
+
+export const stopOutputSchema = z.strictObject({ decision: z.literal("block"), reason: text() });
+
+/** preCompact, subagentStop, sessionEnd, errorOccurred: goalpost answers nothing. */
+export const silentOutputSchema = z.never();
+
+const bounded = (value: string) => (value.length > COPILOT_STRING_LIMIT ? `${value.slice(0, COPILOT_STRING_LIMIT - 1)}…` : value);
+
+export const contextOutput = (context: string) => ({ additionalContext: bounded(context) });
+
+/** The model then reads "Denied by preToolUse hook: <reason>". */
+export function denyToolOutput(reason: string, context?: string) {
+  return {
+    permissionDecision: "deny",
+    permissionDecisionReason: bounded(reason),
+    ...(context ? { additionalContext: bounded(context) } : {}),
+  };
+}
+
+/** The reason comes back as a new prompt, through userPromptSubmitted. */
+export const blockStopOutput = (reason: string) => ({ decision: "block", reason: bounded(reason) });

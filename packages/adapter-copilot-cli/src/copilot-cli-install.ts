@@ -1,0 +1,160 @@
+// Where goalpost goes in Copilot CLI's home (HOSTS.md §3.2, §3.8): its own hook file
+// `hooks/goalpost.json` (`"version": 1`, camelCase events, one `bash` command each), the extension that
+// offers the goal tools (`extensions/goalpost/extension.mjs`), the goal skill (`skills/goal/SKILL.md`),
+// and in settings.json the feature flag that lets extensions load — taken out again on uninstall only
+// if goalpost was the one that set it (goalpost notes that in its state root). The kit plans, shows,
+// backs up, writes and removes.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import {
+  type InstallContext,
+  type InstallSpec,
+  type InstallTarget,
+  type JsonObject,
+  ownEntries,
+  ownedFileTarget,
+  withKey,
+} from "@goalpost/adapter-kit";
+import { extensionFile, goalpostStateRoot, hooksFile, settingsFile, skillFile } from "./copilot-cli-paths.js";
+import { goalSkill, SKILL_MARKER } from "./copilot-cli-skill.js";
+
+export const COPILOT_CLI_BIN = "goalpost-copilot-cli";
+/** The extension bundle beside the bin; install copies it into COPILOT_HOME. */
+export const EXTENSION_BUNDLE = "goalpost-copilot-cli-extension.mjs";
+const EXTENSION_MARKER = "// goalpost's Copilot CLI extension";
+
+/** Every hook goalpost registers (camelCase: the payloads then are the documented camelCase ones). */
+export const INSTALLED_HOOK_EVENTS = [
+  "sessionStart",
+  "userPromptSubmitted",
+  "preToolUse",
+  "postToolUse",
+  "postToolUseFailure",
+  "preCompact",
+  "agentStop",
+  "subagentStart",
+  "subagentStop",
+  "sessionEnd",
+  "errorOccurred",
+] as const;
+
+/** Seconds Copilot waits for a hook (its default is 30). */
+export const HOOK_TIMEOUT = 15;
+
+const own = ownEntries(COPILOT_CLI_BIN);
+const objectAt = (data: JsonObject, key: string): JsonObject =>
+  typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
+
+function readJson(path: string): JsonObject {
+  try {
+    const data: unknown = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as JsonObject) : {};
+  } catch {
+    return {};
+  }
+}
+
+const ownHooks = (data: JsonObject) =>
+  Object.values(objectAt(data, "hooks")).some(
+    (handlers) => Array.isArray(handlers) && handlers.some((handler) => own.isOwnCommand((handler as { bash?: unknown })?.bash)),
+  );
+
+/** goalpost's own hook file: the whole file is goalpost's. */
+function hooksTarget(context: InstallContext): InstallTarget {
+  const file = {
+    version: 1,
+    hooks: Object.fromEntries(
+      INSTALLED_HOOK_EVENTS.map((event) => [
+        event,
+        [{ type: "command", bash: context.hookCommand(event), timeoutSec: HOOK_TIMEOUT }],
+      ]),
+    ),
+  };
+  return {
+    path: hooksFile(context.env),
+    format: "json",
+    label: "hooks",
+    detail: `for ${INSTALLED_HOOK_EVENTS.length} events`,
+    install: () => file,
+    uninstall: (data) => (ownHooks(data) ? {} : data),
+    wired: (data) => INSTALLED_HOOK_EVENTS.every((event) => ownHooks({ hooks: { [event]: objectAt(data, "hooks")[event] } })),
+    present: ownHooks,
+  };
+}
+
+const RECORD = "install-record.json";
+const flagOn = (settings: JsonObject) => objectAt(settings, "enabledFeatureFlags")["EXTENSIONS"] === true;
+
+/** settings.json: `enabledFeatureFlags.EXTENSIONS`, which extensions need (HOSTS.md §3.8). */
+function settingsTarget(context: InstallContext): InstallTarget {
+  const record = join(goalpostStateRoot({ ...context.env, GOALPOST_HOME: "" }), RECORD);
+  const setFlag = (data: JsonObject, on: boolean): JsonObject => {
+    const flags = { ...objectAt(data, "enabledFeatureFlags") };
+    if (on) flags["EXTENSIONS"] = true;
+    else delete flags["EXTENSIONS"];
+    return withKey(data, "enabledFeatureFlags", flags);
+  };
+  return {
+    path: settingsFile(context.env),
+    format: "json",
+    label: "extensions switched on",
+    install: (data) => setFlag(data, true),
+    uninstall: (data) => (readJson(record)["setExtensionsFlag"] === true && flagOn(data) ? setFlag(data, false) : data),
+    wired: flagOn,
+    // The flag may be the user's own: it never keeps goalpost "present".
+    present: () => false,
+  };
+}
+
+/** What install found and changed that uninstall must know: whether the extensions flag was goalpost's doing. */
+function recordTarget(context: InstallContext): InstallTarget {
+  const settings = settingsFile(context.env);
+  return {
+    path: join(goalpostStateRoot({ ...context.env, GOALPOST_HOME: "" }), RECORD),
+    format: "json",
+    label: "install record",
+    install: (data) =>
+      typeof data["setExtensionsFlag"] === "boolean" ? data : { setExtensionsFlag: !flagOn(readJson(settings)) },
+    uninstall: () => ({}),
+    wired: (data) => typeof data["setExtensionsFlag"] === "boolean",
+    present: () => false,
+  };
+}
+
+export const copilotCliInstall: InstallSpec = {
+  scopes: ["user"],
+  defaultScope: "user",
+  hookEvents: INSTALLED_HOOK_EVENTS,
+  fastEvents: [
+    "preToolUse",
+    "postToolUse",
+    "postToolUseFailure",
+    "preCompact",
+    "agentStop",
+    "subagentStart",
+    "subagentStop",
+    "sessionEnd",
+    "errorOccurred",
+  ],
+  hookTimeout: HOOK_TIMEOUT,
+  targets: (context) => [
+    hooksTarget(context),
+    ownedFileTarget({
+      path: extensionFile(context.env),
+      label: "goal tools extension",
+      content: () => readFileSync(join(dirname(context.cliPath), EXTENSION_BUNDLE), "utf8"),
+      isOwn: (text) => text.startsWith(EXTENSION_MARKER),
+    }),
+    ownedFileTarget({
+      path: skillFile(context.env),
+      label: "goal skill",
+      content: goalSkill,
+      isOwn: (text) => text.includes(SKILL_MARKER),
+    }),
+    recordTarget(context),
+    settingsTarget(context),
+  ],
+  nextStep: "In Copilot CLI, type /goal <what done means> to set a goal.",
+};
+
+export { EXTENSION_MARKER };

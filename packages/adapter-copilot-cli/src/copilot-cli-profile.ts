@@ -1,0 +1,35 @@
+// What core needs to know about Copilot CLI's tools: the names its tool hooks report (HOSTS.md §3.3,
+// the tools of a 1.0.102 model request), and how the model reaches goalpost's tools there.
+import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+
+export const COPILOT_CLI_HOST = "copilot-cli";
+
+export const copilotCliProfile = defineHostProfile({
+  host: COPILOT_CLI_HOST,
+  tools: {
+    shell: ["bash", "powershell"],
+    read: [
+      "view",
+      "grep",
+      "glob",
+      "read_bash",
+      "list_bash",
+      "list_agents",
+      "read_agent",
+      "fetch_copilot_cli_documentation",
+      "skill",
+    ],
+    edit: ["create", "edit"],
+    test: [],
+    task: ["update_todo"],
+    // ask_user, sql, task (subagents) and task_complete are "other": never evidence.
+  },
+  // MCP tools are reported as <server>-<tool> (HOSTS.md §3.7): goalpost's own as goalpost-goalpost_status.
+  mcpToolName: "^[A-Za-z0-9_]+-(goalpost_\\w+)$",
+  toolHint: `${DEFAULT_TOOL_HINT} The goalpost_* tools come from goalpost's Copilot extension (or its MCP server); the goal skill explains the protocol.`,
+  marksSubagents: true,
+  // `/goal` is Copilot's own autopilot (1.0.102): goalpost mirrors it (source native) and runs beside it.
+  nativeGoal: true,
+  // Autopilot ends when the model calls task_complete: refused while goalpost's goal is open.
+  nativeGoalCompletion: { tool: "task_complete" },
+});

@@ -1,0 +1,30 @@
+// The goal skill Copilot CLI lists to the model (`$COPILOT_HOME/skills/goal/SKILL.md`, HOSTS.md §3.8):
+// the goal protocol in the model's words, loaded when it calls the `skill` tool.
+import { TOOL_DESCRIPTIONS } from "@goalpost/core";
+
+/** Marks the file as goalpost's, so install and uninstall never touch a skill of the user's. */
+export const SKILL_MARKER = "<!-- written by goalpost; `goalpost-copilot-cli uninstall` removes it -->";
+
+export function goalSkill(): string {
+  return `---
+name: goal
+description: How to work toward the session goal goalpost keeps (the <session_goal> block): inspect, open, update, close only with evidence.
+---
+${SKILL_MARKER}
+
+# Working toward the session goal
+
+goalpost keeps this session's goal, shows it to you as a \`<session_goal>\` block, refuses to let the
+session stop while it is open, and accepts it as complete only with evidence. The user set it; you may
+not drop or reword it.
+
+1. **Inspect first.** Read the code the goal concerns before changing anything.
+2. **Open it** with \`goalpost_open\`: ${TOOL_DESCRIPTIONS.goalpost_open}
+3. **Update after every meaningful step** with \`goalpost_update\`: ${TOOL_DESCRIPTIONS.goalpost_update}
+4. **Verify for real.** Run the tests, build, typecheck or lint through the shell: the run Copilot
+   reports (its exit code) is the receipt. A claim in words is not one.
+5. **Close** with \`goalpost_close\`: ${TOOL_DESCRIPTIONS.goalpost_close}
+
+When unsure what is left, call \`goalpost_status\`: ${TOOL_DESCRIPTIONS.goalpost_status}
+`;
+}

@@ -1,0 +1,30 @@
+// The hook starts on every tool call of the agent: its start-up path must load nothing but its own
+// bundled chunks and Node built-ins. The extension is its own file: one bundle, only the SDK external.
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
+import { describe, expect, it } from "vitest";
+import { EXTENSION_BUNDLE } from "./copilot-cli-install.js";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+describe("the bundles", () => {
+  it("the hook loads only its own chunks and Node built-ins at start-up, the MCP SDK and diff behind dynamic imports", () => {
+    const imports = hookStartupImports(dist, "goalpost-copilot-cli.js");
+    expect(imports.filter((specifier) => !specifier.startsWith("./") && !builtins.has(specifier))).toEqual([]);
+    const source = hookStartupSource(dist, "goalpost-copilot-cli.js");
+    expect(source).not.toMatch(/@modelcontextprotocol\/sdk/);
+    expect(source).not.toMatch(/createTwoFilesPatch/);
+  });
+
+  it("the extension is one file that imports only Copilot's SDK and Node built-ins, and never writes to stdout", () => {
+    const imports = hookStartupImports(dist, EXTENSION_BUNDLE);
+    expect(imports.filter((specifier) => !builtins.has(specifier))).toEqual(["@github/copilot-sdk/extension"]);
+    const source = readFileSync(join(dist, EXTENSION_BUNDLE), "utf8");
+    expect(source.startsWith("// goalpost's Copilot CLI extension")).toBe(true);
+    expect(source).not.toMatch(/console\.log|process\.stdout/);
+  });
+});
