@@ -3,7 +3,7 @@
 // body so tests can see what the model was shown, and stops answering after a request cap so a
 // runaway loop ends.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./loopback-server.js";
 
 export interface MessagesRequest {
   readonly model?: string;
@@ -194,13 +194,8 @@ export async function startMockAnthropic(
       response.writeHead(500).end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, requests, close };
 }
 
 /**

@@ -3,7 +3,7 @@
 // (text or one tool call), logs every request with Copilot's `x-interaction-type`, and answers a
 // harmless text after a request cap, so a runaway loop ends on the run's own timeout.
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "./loopback-server.js";
 
 export interface ChatMessage {
   readonly role: string;
@@ -96,15 +96,6 @@ export async function startMockChat(
     chunk({ choices: [], usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 } });
     response.end("data: [DONE]\n\n");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server, "/v1");
+  return { url, requests, close };
 }

@@ -4,8 +4,8 @@
 // body and Codex's turn metadata so tests can see what the model was shown, and refuses to answer
 // after a request cap: Codex retries forever, so the run's own timeout is what ends a runaway.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
+import { listenOnLoopback } from "./loopback-server.js";
 
 export interface ResponsesRequest {
   readonly body: { readonly input: readonly Record<string, unknown>[]; readonly tools?: readonly unknown[] };
@@ -154,15 +154,6 @@ export async function startMockResponses(
       response.writeHead(500).end(String(error));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listenOnLoopback(server, "/v1");
+  return { url, requests, close };
 }

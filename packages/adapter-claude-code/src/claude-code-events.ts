@@ -1,7 +1,7 @@
 // Claude Code's hook events: each payload → goalpost event, and goalpost decision → Claude Code
 // answer. Translation only: every policy decision is the core engine's.
 
-import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
+import { hostEventTable, type SessionKey } from "@goalpost/adapter-kit";
 import type { EngineDecision, EngineEventInput } from "@goalpost/core";
 import type * as z from "zod/mini";
 import {
@@ -127,14 +127,8 @@ function outputSchema(name: ClaudeCodeHookEvent): z.ZodMiniType {
 }
 
 /** Every Claude Code hook event goalpost answers, as the kit's event table. */
-export const claudeCodeEvents = Object.fromEntries(
-  (Object.keys(claudeCodeHookPayloadSchemas) as ClaudeCodeHookEvent[]).map((name) => [
-    name,
-    defineHostEvent({
-      payload: claudeCodeHookPayloadSchemas[name] as z.ZodMiniType<ClaudeCodeHookPayload<typeof name>>,
-      output: outputSchema(name),
-      toEvent: (payload, key) => claudeCodeEvent(name, payload, key),
-      toOutput: (decision) => claudeCodeOutput(name, decision),
-    }),
-  ]),
-) as Record<ClaudeCodeHookEvent, ReturnType<typeof defineHostEvent<never>>>;
+export const claudeCodeEvents = hostEventTable(claudeCodeHookPayloadSchemas, {
+  output: outputSchema,
+  toEvent: (name, payload, key) => claudeCodeEvent(name, payload, key),
+  toOutput: claudeCodeOutput,
+});

@@ -1,7 +1,7 @@
 // Codex's hook events: each payload → goalpost event, and goalpost decision → Codex answer.
 // Translation only: every policy decision is the core engine's.
 
-import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
+import { hostEventTable, type SessionKey } from "@goalpost/adapter-kit";
 import type { EngineDecision, EngineEventInput } from "@goalpost/core";
 import type * as z from "zod/mini";
 import {
@@ -114,14 +114,8 @@ function outputSchema(name: CodexHookEvent): z.ZodMiniType {
 }
 
 /** Every Codex hook event goalpost answers, as the kit's event table. */
-export const codexEvents = Object.fromEntries(
-  (Object.keys(codexHookPayloadSchemas) as CodexHookEvent[]).map((name) => [
-    name,
-    defineHostEvent({
-      payload: codexHookPayloadSchemas[name] as z.ZodMiniType<CodexHookPayload<typeof name>>,
-      output: outputSchema(name),
-      toEvent: (payload, key) => codexEvent(name, payload, key),
-      toOutput: (decision) => codexOutput(name, decision),
-    }),
-  ]),
-) as Record<CodexHookEvent, ReturnType<typeof defineHostEvent<never>>>;
+export const codexEvents = hostEventTable(codexHookPayloadSchemas, {
+  output: outputSchema,
+  toEvent: (name, payload, key) => codexEvent(name, payload, key),
+  toOutput: codexOutput,
+});

@@ -2,7 +2,6 @@
 // $CODEX_HOME/hooks.json, and in $CODEX_HOME/config.toml the trust entries those handlers need to run
 // (computed as Codex computes them) and the MCP server [mcp_servers.goalpost]. config.toml keeps
 // the user's content, order and comments. The kit plans, shows, backs up, writes and removes.
-import { existsSync, readFileSync } from "node:fs";
 import {
   hookGroupsTarget,
   type InstallContext,
@@ -10,6 +9,7 @@ import {
   type InstallTarget,
   type JsonObject,
   ownEntries,
+  readJsonObject,
   withKey,
 } from "@goalpost/adapter-kit";
 import { retrust, untrustedOwnHandlers } from "./codex-hook-trust.js";
@@ -40,19 +40,6 @@ const own = ownEntries(CODEX_BIN);
 const objectAt = (data: JsonObject, key: string): JsonObject =>
   typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
 
-/**
- * hooks.json as it is now (an unreadable file reads as empty: the hooks target reports it). Read here
- * with JSON.parse, not the kit's config reader, which would bring the TOML library onto the hook path.
- */
-function readHooksFile(path: string): JsonObject {
-  try {
-    const data: unknown = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
-    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as JsonObject) : {};
-  } catch {
-    return {};
-  }
-}
-
 export function hooksTarget(context: InstallContext): InstallTarget {
   return hookGroupsTarget({
     path: hooksFile(context.env),
@@ -80,7 +67,7 @@ export function skippedHooks(config: JsonObject, hooksPath: string, hooks: unkno
 function configTarget(context: InstallContext, hooks: InstallTarget): InstallTarget {
   const hooksPath = hooks.path;
   // hooks.json as it is now, and as install or uninstall will leave it: read before anything is written.
-  const current = () => readHooksFile(hooksPath);
+  const current = () => readJsonObject(hooksPath);
   // Codex starts MCP servers with only their own env and a short allow-list (HOSTS.md §2.7): without
   // CODEX_HOME (and GOALPOST_HOME, when set) the server would look for goalpost's state elsewhere.
   const goalpostHome = context.env["GOALPOST_HOME"]?.trim();

@@ -1,7 +1,7 @@
 // Copilot CLI's hook events: each payload → goalpost event, and goalpost decision → Copilot answer.
 // Translation only: every policy decision is the core engine's.
 
-import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
+import { hostEventTable, type SessionKey } from "@goalpost/adapter-kit";
 import { type EngineDecision, type EngineEventInput, STOP_BLOCK_PREFIX } from "@goalpost/core";
 import type * as z from "zod/mini";
 import {
@@ -123,14 +123,8 @@ function outputSchema(name: CopilotCliHookEvent): z.ZodMiniType {
 }
 
 /** Every Copilot CLI hook event goalpost answers, as the kit's event table. */
-export const copilotCliEvents = Object.fromEntries(
-  (Object.keys(copilotCliHookPayloadSchemas) as CopilotCliHookEvent[]).map((name) => [
-    name,
-    defineHostEvent({
-      payload: copilotCliHookPayloadSchemas[name] as z.ZodMiniType<CopilotCliHookPayload<typeof name>>,
-      output: outputSchema(name),
-      toEvent: (payload, key) => copilotCliEvent(name, payload, key),
-      toOutput: (decision) => copilotCliOutput(name, decision),
-    }),
-  ]),
-) as Record<CopilotCliHookEvent, ReturnType<typeof defineHostEvent<never>>>;
+export const copilotCliEvents = hostEventTable(copilotCliHookPayloadSchemas, {
+  output: outputSchema,
+  toEvent: (name, payload, key) => copilotCliEvent(name, payload, key),
+  toOutput: copilotCliOutput,
+});

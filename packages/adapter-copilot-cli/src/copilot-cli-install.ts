@@ -4,7 +4,7 @@
 // and in settings.json the feature flag that lets extensions load — taken out again on uninstall only
 // if goalpost was the one that set it (goalpost notes that in its state root). The kit plans, shows,
 // backs up, writes and removes.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
   type InstallContext,
@@ -13,6 +13,7 @@ import {
   type JsonObject,
   ownEntries,
   ownedFileTarget,
+  readJsonObject,
   withKey,
 } from "@goalpost/adapter-kit";
 import { extensionFile, goalpostStateRoot, hooksFile, settingsFile, skillFile } from "./copilot-cli-paths.js";
@@ -44,15 +45,6 @@ export const HOOK_TIMEOUT = 15;
 const own = ownEntries(COPILOT_CLI_BIN);
 const objectAt = (data: JsonObject, key: string): JsonObject =>
   typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
-
-function readJson(path: string): JsonObject {
-  try {
-    const data: unknown = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
-    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as JsonObject) : {};
-  } catch {
-    return {};
-  }
-}
 
 const ownHooks = (data: JsonObject) =>
   Object.values(objectAt(data, "hooks")).some(
@@ -99,7 +91,7 @@ function settingsTarget(context: InstallContext): InstallTarget {
     format: "json",
     label: "extensions switched on",
     install: (data) => setFlag(data, true),
-    uninstall: (data) => (readJson(record)["setExtensionsFlag"] === true && flagOn(data) ? setFlag(data, false) : data),
+    uninstall: (data) => (readJsonObject(record)["setExtensionsFlag"] === true && flagOn(data) ? setFlag(data, false) : data),
     wired: flagOn,
     // The flag may be the user's own: it never keeps goalpost "present".
     present: () => false,
@@ -114,7 +106,7 @@ function recordTarget(context: InstallContext): InstallTarget {
     format: "json",
     label: "install record",
     install: (data) =>
-      typeof data["setExtensionsFlag"] === "boolean" ? data : { setExtensionsFlag: !flagOn(readJson(settings)) },
+      typeof data["setExtensionsFlag"] === "boolean" ? data : { setExtensionsFlag: !flagOn(readJsonObject(settings)) },
     uninstall: () => ({}),
     wired: (data) => typeof data["setExtensionsFlag"] === "boolean",
     present: () => false,

@@ -38,6 +38,31 @@ export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEven
   return spec;
 }
 
+/**
+ * An adapter's event table from its payload schemas and one translation per direction: every event
+ * the host sends gets its schema, the strict schema of its answers, and the two translations.
+ */
+export function hostEventTable<Name extends string>(
+  payloads: Readonly<Record<Name, z.ZodMiniType>>,
+  translate: {
+    readonly output: (name: Name) => z.ZodMiniType;
+    readonly toEvent: (name: Name, payload: never, key: SessionKey) => EngineEventInput | null;
+    readonly toOutput: (name: Name, decision: EngineDecision) => unknown;
+  },
+): Record<Name, HostEventSpec<never>> {
+  return Object.fromEntries(
+    (Object.keys(payloads) as Name[]).map((name) => [
+      name,
+      defineHostEvent<never>({
+        payload: payloads[name] as z.ZodMiniType<never>,
+        output: translate.output(name),
+        toEvent: (payload, key) => translate.toEvent(name, payload, key),
+        toOutput: (decision) => translate.toOutput(name, decision),
+      }),
+    ]),
+  ) as Record<Name, HostEventSpec<never>>;
+}
+
 /** A change to the host's own goal, seen by the adapter where no prompt hook sees it. */
 export type NativeGoalChange = { readonly change: "cleared" } | { readonly change: "set"; readonly objective: string };
 

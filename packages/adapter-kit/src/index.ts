@@ -29,9 +29,10 @@ export type {
   SamplePayload,
   SessionKey,
 } from "./host-adapter.js";
-export { defineHostAdapter, defineHostEvent } from "./host-adapter.js";
+export { defineHostAdapter, defineHostEvent, hostEventTable } from "./host-adapter.js";
 export { adapterVersion, hostCliUsage, runHostCli } from "./host-cli.js";
 export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./install-target.js";
+export { readJsonObject } from "./json-object-file.js";
 export type { OwnEntries } from "./own-entries.js";
 export { ownEntries } from "./own-entries.js";
 export { ownedFileTarget } from "./owned-file.js";
