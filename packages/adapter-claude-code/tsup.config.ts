@@ -1,49 +1,5 @@
+import { adapterBuild } from "@goalpost/adapter-kit/build";
 import { defineConfig } from "tsup";
 
-// The bin is one bundled file with goalpost's own packages and zod inside: a hook process starts on
-// every tool call, and loading many small modules from node_modules costs more than the hook itself.
-// The MCP SDK and diff stay external and are loaded only by `mcp` and `install --dry-run`.
-const external = ["@modelcontextprotocol/sdk", "diff"];
-// The kit is bundled from its TypeScript source, so that what the hook path does not use is dropped.
-const esbuildOptions = (options: { conditions?: string[] }) => {
-  options.conditions = ["goalpost:source"];
-};
-export default defineConfig([
-  {
-    entry: { "goalpost-claude-code": "src/cli.ts" },
-    format: ["esm"],
-    target: "node20",
-    platform: "node",
-    splitting: true,
-    sourcemap: false,
-    minify: true,
-    noExternal: [/^@goalpost\//, "zod", "jsonc-parser"],
-    external,
-    esbuildOptions,
-  },
-  {
-    // Built into a V8 startup snapshot at install time: CommonJS, the hook path inside. What only
-    // `mcp` and `install` use stays out (it is never loaded by a hook), so the snapshot stays small.
-    entry: { "goalpost-claude-code-snapshot": "src/claude-code-hook-snapshot.ts" },
-    format: ["cjs"],
-    outExtension: () => ({ js: ".cjs" }),
-    target: "node20",
-    platform: "node",
-    minify: true,
-    noExternal: [/^@goalpost\//, "zod"],
-    external: [...external, "jsonc-parser"],
-    esbuildOptions,
-  },
-  {
-    entry: { index: "src/index.ts" },
-    format: ["esm"],
-    target: "node20",
-    platform: "node",
-    // Types of the bundled packages are inlined: they are not runtime dependencies of this package.
-    dts: { resolve: [/^@goalpost\//] },
-    sourcemap: true,
-    noExternal: [/^@goalpost\//, "zod", "jsonc-parser"],
-    external,
-    esbuildOptions,
-  },
-]);
+// The bin, the start-up snapshot entry and the library, as every adapter builds them (see the kit's build/).
+export default defineConfig(adapterBuild({ bin: "goalpost-claude-code", snapshotEntry: "src/claude-code-hook-snapshot.ts" }));

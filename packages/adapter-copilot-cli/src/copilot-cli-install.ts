@@ -117,17 +117,8 @@ export const copilotCliInstall: InstallSpec = {
   scopes: ["user"],
   defaultScope: "user",
   hookEvents: INSTALLED_HOOK_EVENTS,
-  fastEvents: [
-    "preToolUse",
-    "postToolUse",
-    "postToolUseFailure",
-    "preCompact",
-    "agentStop",
-    "subagentStart",
-    "subagentStop",
-    "sessionEnd",
-    "errorOccurred",
-  ],
+  // Every event but the two that capture a goal or offer continuation.
+  fastEvents: INSTALLED_HOOK_EVENTS.filter((event) => event !== "sessionStart" && event !== "userPromptSubmitted"),
   hookTimeout: HOOK_TIMEOUT,
   targets: (context) => [
     hooksTarget(context),

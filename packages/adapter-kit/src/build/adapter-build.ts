@@ -1,0 +1,63 @@
+// The tsup build every adapter uses (`@goalpost/adapter-kit/build`), so an adapter's tsup.config.ts
+// says only its own names:
+//   - the bin, one ESM bundle with goalpost's packages and zod inside, split so that install, doctor
+//     and MCP stay behind dynamic imports (a hook process starts on every tool call, and loading many
+//     small modules from node_modules costs more than the hook itself);
+//   - the snapshot entry, CommonJS with the hook path only, built into a V8 start-up snapshot at install;
+//   - the library entry with its types, for tools that drive the adapter.
+// The kit is bundled from its TypeScript source (the `goalpost:source` condition), so that what the
+// hook path does not use is dropped. The MCP SDK and diff stay external: loaded only by `mcp` and
+// `install --dry-run`, from the adapter's own dependencies.
+import type { Options } from "tsup";
+
+const external = ["@modelcontextprotocol/sdk", "diff"];
+/** Bundled into the bin; only install, uninstall and doctor load the config editors. */
+const bundled = [/^@goalpost\//, "zod", "jsonc-parser", "@decimalturn/toml-patch"];
+const esbuildOptions = (options: { conditions?: string[] }) => {
+  options.conditions = ["goalpost:source"];
+};
+
+export interface AdapterBuild {
+  /** The bin's name: goalpost-claude-code (built from src/cli.ts). */
+  readonly bin: string;
+  /** The source of the snapshot entry: src/<host>-hook-snapshot.ts. */
+  readonly snapshotEntry: string;
+  /** More bundles the adapter ships (Copilot CLI's extension). */
+  readonly extra?: readonly Options[];
+}
+
+export function adapterBuild(build: AdapterBuild): Options[] {
+  const common = { target: "node20", platform: "node", esbuildOptions } as const;
+  return [
+    {
+      ...common,
+      entry: { [build.bin]: "src/cli.ts" },
+      format: ["esm"],
+      splitting: true,
+      sourcemap: false,
+      minify: true,
+      noExternal: bundled,
+      external,
+    },
+    {
+      ...common,
+      entry: { [`${build.bin}-snapshot`]: build.snapshotEntry },
+      format: ["cjs"],
+      outExtension: () => ({ js: ".cjs" }),
+      minify: true,
+      noExternal: [/^@goalpost\//, "zod"],
+      external: [...external, "jsonc-parser", "@decimalturn/toml-patch"],
+    },
+    {
+      ...common,
+      entry: { index: "src/index.ts" },
+      format: ["esm"],
+      // Types of the bundled packages are inlined: they are not runtime dependencies of the adapter.
+      dts: { resolve: [/^@goalpost\//] },
+      sourcemap: true,
+      noExternal: bundled,
+      external,
+    },
+    ...(build.extra ?? []).map((options) => ({ ...common, ...options })),
+  ];
+}
