@@ -140,4 +140,21 @@ describe("goalpost in the real Copilot CLI", () => {
     expect(all).toMatch(/<session_goal [^>]*form="full"/);
     expect(all).toContain("make the importer stream large files");
   });
+
+  it("offers the same tools over MCP, each call tied to its session by the id its preMcpToolCall hook put in _meta", async () => {
+    verifies("COPILOT-TOOLS");
+    const home = await setUp({
+      main: [
+        call("goalpost-goalpost_status"),
+        call("goalpost-goalpost_open", { objective: "Make hello.js print hello", requirements: ["node hello.js prints hello"] }),
+        { text: "stopping here" },
+      ],
+    });
+    const id = randomUUID();
+    expect((await runCopilot(home, "goal: make hello.js print hello", [`--session-id=${id}`])).exitCode).toBe(0);
+    const texts = results();
+    expect(texts[0]).toContain("make hello.js print hello");
+    expect(texts[1]).toMatch(/Goal goal_\S+ is open: make hello.js print hello/);
+    expect(openGoal(home, id)).toMatchObject({ status: "active", requirements: ["node hello.js prints hello"] });
+  });
 });

@@ -26,6 +26,7 @@ export const copilotCliAdapter = defineHostAdapter({
   },
   // Copilot sets the session's project in every hook's environment (HOSTS.md §3.2); no session variable.
   projectDirVariable: "COPILOT_PROJECT_DIR",
+  mcpSessionResolver: async (store) => (await import("./copilot-cli-mcp.js")).copilotCliSessionResolver(store),
   install: copilotCliInstall,
   warmUp: [
     sample("sessionStart", { source: "new", initialPrompt: "/goal warm up" }),

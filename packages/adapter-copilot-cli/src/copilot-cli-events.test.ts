@@ -50,6 +50,21 @@ describe("Copilot CLI payloads recorded from the real host (1.0.102)", () => {
     expect(translate("postToolUse-bash-exit-1", none)).toMatchObject({ succeeded: null, exitCode: null });
   });
 
+  it("records a goalpost MCP call by its id and puts that id in the call's _meta", () => {
+    const payload = fixtures.payload("preMcpToolCall-goalpost_status");
+    expect(translate("preMcpToolCall-goalpost_status")).toMatchObject({
+      type: "tool-about-to-run",
+      toolName: "goalpost_status",
+      toolUseId: payload["toolCallId"],
+    });
+    const output = copilotCliOutput("preMcpToolCall", { action: "allow-tool" }, payload);
+    expect(output).toEqual({ metaToUse: { "goalpost/toolCallId": payload["toolCallId"] } });
+    expect(copilotCliEvents.preMcpToolCall.output.safeParse(output).success).toBe(true);
+    // Another server's calls are not goalpost's; a refused call gets no id.
+    expect(translate("preMcpToolCall-goalpost_status", { ...payload, serverName: "github" })).toBeNull();
+    expect(copilotCliOutput("preMcpToolCall", { action: "deny-tool", reason: "subagent" }, payload)).toBeNull();
+  });
+
   it("takes a blocked stop's reason, coming back as a prompt, for the host's", () => {
     const payload = {
       ...fixtures.payload("userPromptSubmitted-autopilot-nudge"),

@@ -10,6 +10,8 @@ import {
   contextOutput,
   contextOutputSchema,
   denyToolOutput,
+  MCP_CALL_META_KEY,
+  preMcpToolCallOutputSchema,
   preToolUseOutputSchema,
   silentOutputSchema,
   stopOutputSchema,
@@ -19,6 +21,7 @@ import {
   type CopilotCliHookPayload,
   copilotCliHookPayloadSchemas,
 } from "./copilot-cli-hook-payload.js";
+import { MCP_SERVER_NAME } from "./copilot-cli-mcp-name.js";
 import { COPILOT_CLI_HOST, copilotCliProfile } from "./copilot-cli-profile.js";
 
 const SHELL_TOOLS = new Set(copilotCliProfile.tools.shell);
@@ -82,6 +85,12 @@ export function copilotCliEvent<E extends CopilotCliHookEvent>(
     }
     case "preToolUse":
       return { ...base, ...toolFields(p as CopilotCliHookPayload<"preToolUse">), type: "tool-about-to-run" };
+    case "preMcpToolCall": {
+      // Only goalpost's own server: the call is recorded by its id, which the MCP request then carries.
+      const mcp = p as CopilotCliHookPayload<"preMcpToolCall">;
+      if (mcp.serverName !== MCP_SERVER_NAME) return null;
+      return { ...base, type: "tool-about-to-run", toolName: mcp.toolName, toolInput: mcp.arguments, toolUseId: mcp.toolCallId };
+    }
     case "postToolUse": {
       const post = p as CopilotCliHookPayload<"postToolUse">;
       return { ...base, ...toolFields(post), type: "tool-ran", ...toolOutcome(post) };
@@ -105,7 +114,12 @@ export function copilotCliEvent<E extends CopilotCliHookEvent>(
 }
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
-export function copilotCliOutput(name: CopilotCliHookEvent, decision: EngineDecision): object | null {
+export function copilotCliOutput(name: CopilotCliHookEvent, decision: EngineDecision, payload?: unknown): object | null {
+  if (name === "preMcpToolCall") {
+    // The engine recorded the call (and allowed it) when the main agent made it: the id goes into _meta.
+    const id = (payload as { toolCallId?: unknown } | undefined)?.toolCallId;
+    return decision.action === "allow-tool" && typeof id === "string" ? { metaToUse: { [MCP_CALL_META_KEY]: id } } : null;
+  }
   if (decision.action === "deny-tool" && name === "preToolUse")
     return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
   if (decision.action === "block-stop" && name === "agentStop")
@@ -117,6 +131,7 @@ export function copilotCliOutput(name: CopilotCliHookEvent, decision: EngineDeci
 
 function outputSchema(name: CopilotCliHookEvent): z.ZodMiniType {
   if (name === "preToolUse") return preToolUseOutputSchema;
+  if (name === "preMcpToolCall") return preMcpToolCallOutputSchema;
   if (name === "agentStop") return stopOutputSchema;
   if ((CONTEXT_EVENTS as readonly string[]).includes(name)) return contextOutputSchema;
   return silentOutputSchema;
@@ -126,5 +141,5 @@ function outputSchema(name: CopilotCliHookEvent): z.ZodMiniType {
 export const copilotCliEvents = hostEventTable(copilotCliHookPayloadSchemas, {
   output: outputSchema,
   toEvent: (name, payload, key) => copilotCliEvent(name, payload, key),
-  toOutput: copilotCliOutput,
+  toOutput: (name, decision, payload) => copilotCliOutput(name, decision, payload),
 });

@@ -27,6 +27,10 @@ export const preToolUseOutputSchema = z.strictObject({
 
 export const stopOutputSchema = z.strictObject({ decision: z.literal("block"), reason: text() });
 
+/** The call's `_meta` in the MCP request is `metaToUse` (HOSTS.md §3.7; seen with 1.0.102). */
+export const MCP_CALL_META_KEY = "goalpost/toolCallId";
+export const preMcpToolCallOutputSchema = z.strictObject({ metaToUse: z.strictObject({ [MCP_CALL_META_KEY]: z.string() }) });
+
 /** preCompact, subagentStop, sessionEnd, errorOccurred: goalpost answers nothing. */
 export const silentOutputSchema = z.never();
 

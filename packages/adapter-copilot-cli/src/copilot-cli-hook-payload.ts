@@ -24,6 +24,14 @@ export const copilotCliHookPayloadSchemas = {
     toolResult: z.optional(z.looseObject({ resultType: z.nullish(z.string()), textResultForLlm: z.nullish(z.string()) })),
   }),
   postToolUseFailure: z.looseObject({ ...common, ...tool, error: z.nullish(z.string()) }),
+  // Just before an MCP tool call: the raw tool name on its server, and the call's id.
+  preMcpToolCall: z.looseObject({
+    ...common,
+    serverName: z.string(),
+    toolName: z.string(),
+    toolCallId: z.string(),
+    arguments: z.optional(z.unknown()),
+  }),
   preCompact: z.looseObject({ ...common, trigger: z.nullish(z.string()) }),
   agentStop: z.looseObject({ ...common, stop_hook_active: z.nullish(z.boolean()), stopReason: z.nullish(z.string()) }),
   subagentStart: z.looseObject({ ...common, agentName: z.nullish(z.string()) }),

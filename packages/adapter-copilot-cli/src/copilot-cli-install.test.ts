@@ -43,6 +43,13 @@ describe("install into COPILOT_HOME", () => {
     }
     expect(home.read("extensions/goalpost/extension.mjs")).toMatch(/^\/\/ goalpost's Copilot CLI extension/);
     expect(home.read("skills/goal/SKILL.md")).toMatch(/^---\nname: goal\n/);
+    expect(JSON.parse(home.read("mcp-config.json")).mcpServers.goalpost).toEqual({
+      type: "stdio",
+      command: "node",
+      args: [cliPath, "mcp"],
+      env: { COPILOT_HOME: home.home },
+      tools: ["*"],
+    });
     expect(JSON.parse(home.read("settings.json"))).toEqual({ ...userSettings, enabledFeatureFlags: { EXTENSIONS: true } });
     expect(home.planInstall()).toEqual([]);
     home.uninstall();

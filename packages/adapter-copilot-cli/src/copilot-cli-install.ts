@@ -1,6 +1,7 @@
 // Where goalpost goes in Copilot CLI's home (HOSTS.md §3.2, §3.8): its own hook file
 // `hooks/goalpost.json` (`"version": 1`, camelCase events, one `bash` command each), the extension that
-// offers the goal tools (`extensions/goalpost/extension.mjs`), the goal skill (`skills/goal/SKILL.md`),
+// offers the goal tools (`extensions/goalpost/extension.mjs`), the same tools over MCP for when
+// extensions are off (`mcp-config.json`), the goal skill (`skills/goal/SKILL.md`),
 // and in settings.json the feature flag that lets extensions load — taken out again on uninstall only
 // if goalpost was the one that set it (goalpost notes that in its state root). The kit plans, shows,
 // backs up, writes and removes.
@@ -16,7 +17,16 @@ import {
   readJsonObject,
   withKey,
 } from "@goalpost/adapter-kit";
-import { extensionFile, goalpostStateRoot, hooksFile, settingsFile, skillFile } from "./copilot-cli-paths.js";
+import { MCP_SERVER_NAME } from "./copilot-cli-mcp-name.js";
+import {
+  copilotHome,
+  extensionFile,
+  goalpostStateRoot,
+  hooksFile,
+  mcpConfigFile,
+  settingsFile,
+  skillFile,
+} from "./copilot-cli-paths.js";
 import { goalSkill, SKILL_MARKER } from "./copilot-cli-skill.js";
 
 export const COPILOT_CLI_BIN = "goalpost-copilot-cli";
@@ -31,6 +41,7 @@ export const INSTALLED_HOOK_EVENTS = [
   "preToolUse",
   "postToolUse",
   "postToolUseFailure",
+  "preMcpToolCall",
   "preCompact",
   "agentStop",
   "subagentStart",
@@ -71,6 +82,35 @@ function hooksTarget(context: InstallContext): InstallTarget {
     uninstall: (data) => (ownHooks(data) ? {} : data),
     wired: (data) => INSTALLED_HOOK_EVENTS.every((event) => ownHooks({ hooks: { [event]: objectAt(data, "hooks")[event] } })),
     present: ownHooks,
+  };
+}
+
+/**
+ * mcp-config.json: the goal tools over MCP, for when extensions are off. COPILOT_HOME (and
+ * GOALPOST_HOME, when set) go in its env, so the server finds the state the hooks write.
+ */
+function mcpTarget(context: InstallContext): InstallTarget {
+  const goalpostHome = context.env["GOALPOST_HOME"]?.trim();
+  const entry = {
+    type: "stdio",
+    command: context.mcpServer.command,
+    args: [...context.mcpServer.args],
+    env: { COPILOT_HOME: copilotHome(context.env), ...(goalpostHome ? { GOALPOST_HOME: goalpostHome } : {}) },
+    tools: ["*"],
+  };
+  const servers = (data: JsonObject) => objectAt(data, "mcpServers");
+  return {
+    path: mcpConfigFile(context.env),
+    format: "json",
+    label: "MCP server",
+    install: (data) => withKey(data, "mcpServers", { ...servers(data), [MCP_SERVER_NAME]: entry }),
+    uninstall: (data) => {
+      if (!own.isOwnServer(servers(data)[MCP_SERVER_NAME])) return data;
+      const { [MCP_SERVER_NAME]: _removed, ...rest } = servers(data);
+      return withKey(data, "mcpServers", rest);
+    },
+    wired: (data) => own.isOwnServer(servers(data)[MCP_SERVER_NAME]),
+    present: (data) => own.isOwnServer(servers(data)[MCP_SERVER_NAME]),
   };
 }
 
@@ -128,6 +168,7 @@ export const copilotCliInstall: InstallSpec = {
       content: () => readFileSync(join(dirname(context.cliPath), EXTENSION_BUNDLE), "utf8"),
       isOwn: (text) => text.startsWith(EXTENSION_MARKER),
     }),
+    mcpTarget(context),
     ownedFileTarget({
       path: skillFile(context.env),
       label: "goal skill",

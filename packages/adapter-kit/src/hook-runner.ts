@@ -74,7 +74,7 @@ export function runHook(
     const mirrored = change
       ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, ...change })
       : null;
-    const output = spec.toOutput(mergeDecisions(mirrored, engine.handle(event)));
+    const output = spec.toOutput(mergeDecisions(mirrored, engine.handle(event)), payload);
     if (output === null || output === undefined) return noDecision(warned());
     const checked = spec.output.safeParse(output);
     if (!checked.success)

@@ -29,8 +29,11 @@ export interface HostEventSpec<Payload = unknown> {
   readonly output: z.ZodMiniType;
   /** The engine event for a payload, or null when goalpost has nothing to do with it. */
   toEvent(payload: Payload, key: SessionKey): EngineEventInput | null;
-  /** The host's answer for a decision, or null for "no decision" (exit 0, empty stdout). */
-  toOutput(decision: EngineDecision): unknown;
+  /**
+   * The host's answer for a decision, or null for "no decision" (exit 0, empty stdout). The payload is
+   * there for answers that must echo part of it (Copilot CLI's MCP call id).
+   */
+  toOutput(decision: EngineDecision, payload: Payload): unknown;
 }
 
 /** Builds an event spec with the payload type inferred from its schema. */
@@ -47,7 +50,7 @@ export function hostEventTable<Name extends string>(
   translate: {
     readonly output: (name: Name) => z.ZodMiniType;
     readonly toEvent: (name: Name, payload: never, key: SessionKey) => EngineEventInput | null;
-    readonly toOutput: (name: Name, decision: EngineDecision) => unknown;
+    readonly toOutput: (name: Name, decision: EngineDecision, payload: never) => unknown;
   },
 ): Record<Name, HostEventSpec<never>> {
   return Object.fromEntries(
@@ -57,7 +60,7 @@ export function hostEventTable<Name extends string>(
         payload: payloads[name] as z.ZodMiniType<never>,
         output: translate.output(name),
         toEvent: (payload, key) => translate.toEvent(name, payload, key),
-        toOutput: (decision) => translate.toOutput(name, decision),
+        toOutput: (decision, payload) => translate.toOutput(name, decision, payload),
       }),
     ]),
   ) as Record<Name, HostEventSpec<never>>;
