@@ -95,6 +95,14 @@ describe("capture", () => {
     expect(send({ type: "native-goal-changed", change: "cleared" })).toEqual({ action: "none" });
   });
 
+  it("restores the goal at the first tool result after a compaction no session start followed (Copilot CLI)", () => {
+    const { send } = withOpenGoal();
+    send({ type: "compaction-about-to-run", trigger: "auto" });
+    const ls = { toolName: "Bash", toolInput: { command: "ls" } };
+    expect(send({ type: "tool-ran", ...ls, succeeded: true }).context).toMatch(/<session_goal [^>]*form="full"/);
+    expect(send({ type: "tool-ran", ...ls, succeeded: true }).context).toBeUndefined();
+  });
+
   it("the host's own goal, set where no prompt hook sees it, is mirrored when goalpost has none open", () => {
     const { send, store } = testEngine();
     const answer = send({ type: "native-goal-changed", change: "set", objective: "ship feature X" });

@@ -6,13 +6,13 @@
 import { summarizeToolCall } from "../../evidence/classify-tool-call.js";
 import { goalToolName } from "../../evidence/goal-tool-names.js";
 import { judgeShellReceipt, outputVerdict, type ReceiptJudgement } from "../../evidence/receipt-judgement.js";
-import { pushReceipt, pushToolCall } from "../../record/bounded-history.js";
+import { pushGoalEvent, pushReceipt, pushToolCall } from "../../record/bounded-history.js";
 import { sha256 } from "../../record/goal-identity.js";
 import type { VerificationCategory } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
-import type { EngineContext } from "../engine-context.js";
+import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "../task-goals.js";
@@ -71,9 +71,9 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
         ? judgeShellReceipt(call.command, { succeeded: event.succeeded, output: event.output })
         : judgeToolReceipt(call.category, event)
       : null;
-  store.update(context.identityOf(event), (state) => {
+  const { session: after, result: restoring } = store.update(context.identityOf(event), (state) => {
     const goal = activeGoal(state);
-    if (!goal) return;
+    if (!goal) return false;
     const now = context.now();
     const at = now.toISOString();
     let next = pushToolCall(goal, { at, tool: call.tool, kind: call.kind, summary });
@@ -115,6 +115,14 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
         replaceGoal(state, { ...root, workingContext: { ...root.workingContext, progressMarkers: markers } });
       }
     }
+    // A host with no session start after compaction (Copilot CLI) gets the goal back at the first tool
+    // result that follows one; elsewhere SessionStart(compact) has restored it already.
+    if (!state.compactions.some((entry) => entry.restoredAt === null)) return false;
+    for (const entry of state.compactions) entry.restoredAt ??= at;
+    const root = activeGoal(state)!;
+    replaceGoal(state, pushGoalEvent(root, { at, type: "restored", note: "rendered at the first tool result after compaction" }));
+    return true;
   });
-  return NO_DECISION;
+  const root = restoring ? activeGoal(after) : null;
+  return root ? decision({ context: context.render(after, root, "full") }) : NO_DECISION;
 }
