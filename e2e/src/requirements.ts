@@ -163,6 +163,12 @@ export const REQUIREMENTS = [
     behaviour: "Every answer goalpost gives Codex validates against the JSON Schemas embedded in the Codex binary.",
   },
   {
+    id: "ANY-CROSS-HOST",
+    host: "any",
+    behaviour:
+      "A goal left open by one host's session is continued with `/goal continue` by another host's session in the same directory.",
+  },
+  {
     id: "COPILOT-INSTALL",
     host: "copilot-cli",
     behaviour:

@@ -3,7 +3,15 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
-import { createGoalEngine, createGoalStore, type EngineDecision, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
+import {
+  createGoalEngine,
+  createGoalStore,
+  type EngineDecision,
+  killSwitchEngaged,
+  knownStoreRoots,
+  loadEngineConfig,
+  registerStoreRoot,
+} from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HookResult } from "./hook-io.js";
 import type { HostAdapter, HostEventSpec } from "./host-adapter.js";
@@ -69,7 +77,11 @@ export function runHook(
       profile: adapter.profile,
       protectedFiles: protectedFiles(adapter, cwd, env),
       protectedDirs: adapter.hostRecords?.(env) ?? [],
+      // Other hosts' goals in this directory can be continued here (`/goal continue`).
+      peerRoots: () => knownStoreRoots(env, root),
     });
+    // Where a session starts or a prompt comes, this host's root joins the machine's registry.
+    if (event.type === "session-started" || event.type === "prompt-submitted") registerStoreRoot(root, env);
     const change = adapter.nativeGoalChange?.(payload, event, store) ?? null;
     const mirrored = change
       ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, ...change })

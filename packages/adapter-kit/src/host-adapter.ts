@@ -33,7 +33,7 @@ export interface HostEventSpec<Payload = unknown> {
    * The host's answer for a decision, or null for "no decision" (exit 0, empty stdout). The payload is
    * there for answers that must echo part of it (Copilot CLI's MCP call id).
    */
-  toOutput(decision: EngineDecision, payload: Payload): unknown;
+  toOutput(decision: EngineDecision, payload?: Payload): unknown;
 }
 
 /** Builds an event spec with the payload type inferred from its schema. */
@@ -50,7 +50,7 @@ export function hostEventTable<Name extends string>(
   translate: {
     readonly output: (name: Name) => z.ZodMiniType;
     readonly toEvent: (name: Name, payload: never, key: SessionKey) => EngineEventInput | null;
-    readonly toOutput: (name: Name, decision: EngineDecision, payload: never) => unknown;
+    readonly toOutput: (name: Name, decision: EngineDecision, payload?: never) => unknown;
   },
 ): Record<Name, HostEventSpec<never>> {
   return Object.fromEntries(

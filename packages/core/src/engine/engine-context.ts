@@ -1,12 +1,13 @@
 // What every event handler shares: the store, the settings, the host's profile and its tool
 // classifier, the clock, and the few steps several handlers take (render, cancel, hint).
+import { resolve } from "node:path";
 import { createToolClassifier, type ToolClassifier } from "../evidence/classify-tool-call.js";
 import type { HostProfile } from "../host/host-profile.js";
 import { closeGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { continuationCandidates } from "../store/continuation.js";
-import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
+import { createGoalStore, type GoalStore, type SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import type { EngineConfig } from "./engine-config.js";
@@ -23,6 +24,8 @@ export interface EngineContext {
   readonly protectedFiles: readonly string[];
   /** The host's own records receipts are read from: the agent may not write into them. */
   readonly protectedDirs: readonly string[];
+  /** Other hosts' stores on this machine, read for continuation only when asked (lazily). */
+  peers(): GoalStore[];
   now(): Date;
   identityOf(event: EngineEvent): SessionIdentity;
   /** The goal block for the model, within the form's budget. */
@@ -43,14 +46,20 @@ export function createEngineContext(
   profile: HostProfile,
   protectedFiles: readonly string[] = [],
   protectedDirs: readonly string[] = [],
+  peerRoots: () => readonly string[] = () => [],
 ): EngineContext {
   const now = () => store.now();
+  const peers = () =>
+    peerRoots()
+      .filter((root) => resolve(root) !== resolve(store.root))
+      .map((root) => createGoalStore({ root, now, warn: store.warn }));
   return {
     store,
     config,
     profile,
     protectedFiles,
     protectedDirs,
+    peers,
     classifier: createToolClassifier(profile, { stateRoot: store.root }),
     now,
     identityOf: (event) => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd }),
@@ -62,7 +71,7 @@ export function createEngineContext(
       });
     },
     continuationHint(event) {
-      const others = continuationCandidates(store, event.cwd, event.sessionId);
+      const others = continuationCandidates(store, event.cwd, event.sessionId, peers());
       if (others.length === 0) return undefined;
       const list = others
         .slice(0, 3)

@@ -18,6 +18,8 @@ export interface GoalEngineOptions {
   readonly protectedFiles?: readonly string[];
   /** Directories of the host's own records that receipts are read from (Codex's session rollouts). */
   readonly protectedDirs?: readonly string[];
+  /** Other hosts' state roots on this machine, for continuing their goals here (see store-registry.ts). */
+  readonly peerRoots?: () => readonly string[];
 }
 
 export interface GoalEngine {
@@ -37,6 +39,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     options.profile ?? GENERIC_HOST_PROFILE,
     options.protectedFiles ?? [],
     options.protectedDirs ?? [],
+    options.peerRoots,
   );
 
   function handle(input: EngineEventInput): EngineDecision {

@@ -80,3 +80,28 @@ describe("same-directory continuation", () => {
     expect(continueGoal(store, { sessionId: "new", host: "test", cwd: "/elsewhere" })).toMatchObject({ kind: "none" });
   });
 });
+
+describe("continuation across hosts", () => {
+  it("moves a goal another host's session left in this directory, and closes that copy as moved", () => {
+    const claude = createGoalStore({ root: temporaryRoot() });
+    const codex = createGoalStore({ root: temporaryRoot() });
+    const left = seed(claude, "claude-session", "stream large files");
+    const outcome = continueGoal(codex, { sessionId: "codex-session", host: "codex", cwd }, undefined, [claude]);
+    expect(outcome).toMatchObject({ kind: "continued", fromSessionId: "claude-session", goal: { id: left.id } });
+    expect(codex.read("codex-session")!.goals[0]!.history.at(-1)).toMatchObject({
+      type: "moved",
+      note: "continued from test session claude-session",
+    });
+    expect(claude.read("claude-session")!.goals[0]).toMatchObject({
+      status: "cancelled",
+      closeReason: "moved to codex session codex-session",
+    });
+    // Never across directories, and two candidates are listed, not guessed.
+    expect(continueGoal(codex, { sessionId: "other", host: "codex", cwd: "/elsewhere" }, undefined, [claude]).kind).toBe("none");
+    seed(claude, "claude-2", "first");
+    seed(createGoalStore({ root: codex.root }), "codex-2", "second");
+    expect(() => continueGoal(codex, { sessionId: "third", host: "codex", cwd }, undefined, [claude])).toThrow(
+      AmbiguousContinuationError,
+    );
+  });
+});

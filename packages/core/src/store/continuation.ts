@@ -1,7 +1,8 @@
 // Same-directory continuation, conservatively: a goal moves to a new session only when the user says
 // continue. Zero open goals: say so, never pretend. One: it moves (the new session gets it, the old
 // session's copy is closed as moved). Copies of one goal id in several sessions: one goal, the newest
-// copy. Two or more goals: refuse and list them, so the user picks.
+// copy. Two or more goals: refuse and list them, so the user picks. `peers` are the stores of other
+// hosts on this machine (see store-registry.ts): a goal left in Claude Code continues in Codex.
 import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import { retireGoal } from "../record/goal-lifecycle.js";
@@ -14,17 +15,32 @@ export interface ContinuationCandidate {
   readonly sessionId: string;
   readonly objective: string;
   readonly updatedAt: string;
+  /** The state root that holds it: the caller's own, or another host's. */
+  readonly root: string;
 }
 
-/** Open root goals of other sessions in this directory, one per goal id (the newest copy). */
-export function continuationCandidates(store: GoalStore, cwd: string, excludeSessionId?: string): ContinuationCandidate[] {
+/** Open root goals of other sessions in this directory, in this store and its peers, one per goal id (the newest copy). */
+export function continuationCandidates(
+  store: GoalStore,
+  cwd: string,
+  excludeSessionId?: string,
+  peers: readonly GoalStore[] = [],
+): ContinuationCandidate[] {
   const newest = new Map<string, ContinuationCandidate>();
-  for (const entry of store.continuationEntries(cwd)) {
-    if (entry.sessionId === excludeSessionId) continue;
+  for (const [source, entry] of [store, ...peers].flatMap((source) =>
+    source.continuationEntries(cwd).map((entry) => [source, entry] as const),
+  )) {
+    if (entry.sessionId === excludeSessionId && source === store) continue;
     for (const goal of entry.goals) {
       // Only top-level goals: a sub-goal moves with its parent.
       if (goal.level === "task" || goal.parentId) continue;
-      const candidate = { goalId: goal.id, sessionId: entry.sessionId, objective: goal.objective, updatedAt: goal.updatedAt };
+      const candidate = {
+        goalId: goal.id,
+        sessionId: entry.sessionId,
+        objective: goal.objective,
+        updatedAt: goal.updatedAt,
+        root: source.root,
+      };
       const known = newest.get(goal.id);
       if (!known || known.updatedAt < candidate.updatedAt) newest.set(goal.id, candidate);
     }
@@ -42,13 +58,18 @@ export type ContinuationOutcome =
  * old one is closed: a crash in between leaves two copies of one goal id, which the newest-copy rule
  * resolves, never a lost goal.
  */
-export function continueGoal(store: GoalStore, identity: SessionIdentity, goalId?: string): ContinuationOutcome {
+export function continueGoal(
+  store: GoalStore,
+  identity: SessionIdentity,
+  goalId?: string,
+  peers: readonly GoalStore[] = [],
+): ContinuationOutcome {
   const own = store
     .read(identity.sessionId)
     ?.goals.find((goal) => isOpen(goal) && goal.level !== "task" && (!goalId || goal.id === goalId));
   if (own) return { kind: "already-here", goal: own };
 
-  let candidates = continuationCandidates(store, identity.cwd, identity.sessionId);
+  let candidates = continuationCandidates(store, identity.cwd, identity.sessionId, peers);
   if (goalId) {
     candidates = candidates.filter((candidate) => candidate.goalId === goalId);
     if (candidates.length === 0)
@@ -65,7 +86,12 @@ export function continueGoal(store: GoalStore, identity: SessionIdentity, goalId
   if (candidates.length > 1) throw new AmbiguousContinuationError(candidates);
 
   const [chosen] = candidates as [ContinuationCandidate];
-  const source = store.read(chosen.sessionId)?.goals ?? [];
+  const origin = [store, ...peers].find((candidate) => candidate.root === chosen.root) ?? store;
+  const originSession = origin.read(chosen.sessionId);
+  const from =
+    origin === store ? `session ${chosen.sessionId}` : `${originSession?.host ?? "another host"} session ${chosen.sessionId}`;
+  const to = origin === store ? "session" : `${identity.host} session`;
+  const source = originSession?.goals ?? [];
   const moving = collectSubtree(source, chosen.goalId).filter((goal) => isOpen(goal));
   if (moving.length === 0) {
     return { kind: "none", message: `Goal ${chosen.goalId} is no longer open.` };
@@ -75,26 +101,26 @@ export function continueGoal(store: GoalStore, identity: SessionIdentity, goalId
     for (const goal of moving) {
       const copy = pushGoalEvent(
         { ...goal, sessionId: identity.sessionId, updatedAt: at },
-        { at, type: "moved", note: `continued from session ${chosen.sessionId}` },
+        { at, type: "moved", note: `continued from ${from}` },
       );
       target.goals = [...target.goals.filter((existing) => existing.id !== goal.id), copy];
     }
     target.activeGoalId = moving.at(-1)?.id ?? chosen.goalId;
   });
-  store.update({ sessionId: chosen.sessionId, host: identity.host, cwd: identity.cwd }, (old) => {
+  origin.update({ sessionId: chosen.sessionId, host: originSession?.host ?? identity.host, cwd: identity.cwd }, (old) => {
     const movedIds = new Set(moving.map((goal) => goal.id));
     old.goals = old.goals.map((goal) =>
       movedIds.has(goal.id) && isOpen(goal)
         ? retireGoal(
             goal,
-            { status: "cancelled", reason: `moved to session ${identity.sessionId}`, eventType: "moved" },
+            { status: "cancelled", reason: `moved to ${to} ${identity.sessionId}`, eventType: "moved" },
             new Date(at),
           )
         : goal,
     );
     if (old.activeGoalId && movedIds.has(old.activeGoalId)) old.activeGoalId = null;
   });
-  store.audit({ sessionId: identity.sessionId, goalId: chosen.goalId, type: "moved", note: `from session ${chosen.sessionId}` });
+  store.audit({ sessionId: identity.sessionId, goalId: chosen.goalId, type: "moved", note: `from ${from}` });
   const goal = session.goals.find((candidate) => candidate.id === chosen.goalId)!;
   return { kind: "continued", goal, fromSessionId: chosen.sessionId };
 }

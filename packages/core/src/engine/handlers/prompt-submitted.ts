@@ -70,7 +70,7 @@ export function clearGoal(context: EngineContext, event: EngineEventOf<"prompt-s
 
 function continueEarlierGoal(context: EngineContext, event: Event, goalId: string | undefined): EngineDecision {
   try {
-    const outcome = continueGoal(context.store, context.identityOf(event), goalId);
+    const outcome = continueGoal(context.store, context.identityOf(event), goalId, context.peers());
     if (outcome.kind === "none")
       return decision({ context: `goalpost: ${outcome.message}`, userNote: "goalpost: no open goal to continue." });
     const session = context.store.read(event.sessionId)!;
@@ -199,7 +199,7 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
   if (!activeGoal(context.store.peek(event.sessionId))) {
     // "keep going" with no goal here and exactly one left open in this directory: continue it.
     if (!command && event.origin === "user" && asksToContinue(event.prompt)) {
-      const candidates = continuationCandidates(context.store, event.cwd, event.sessionId);
+      const candidates = continuationCandidates(context.store, event.cwd, event.sessionId, context.peers());
       if (candidates.length === 1) return continueEarlierGoal(context, event, undefined);
       const hint = context.continuationHint(event);
       if (hint) return decision({ context: hint });
