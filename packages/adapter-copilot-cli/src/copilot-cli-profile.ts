@@ -28,6 +28,8 @@ export const copilotCliProfile = defineHostProfile({
   mcpToolName: "^[A-Za-z0-9_]+-(goalpost_\\w+)$",
   toolHint: `${DEFAULT_TOOL_HINT} The goalpost_* tools come from goalpost's Copilot extension (or its MCP server); the goal skill explains the protocol.`,
   marksSubagents: true,
+  // A resumed session starts from a summary, without the earlier hook context (HOSTS.md §3.5).
+  fullOnResume: true,
   // `/goal` is Copilot's own autopilot (1.0.102): goalpost mirrors it (source native) and runs beside it.
   nativeGoal: true,
   // Autopilot ends when the model calls task_complete: refused while goalpost's goal is open.

@@ -95,6 +95,14 @@ describe("capture", () => {
     expect(send({ type: "native-goal-changed", change: "cleared" })).toEqual({ action: "none" });
   });
 
+  it("brings the goal back in full on resume where the host replays no earlier hook context", () => {
+    const { send } = withOpenGoal({}, { profile: defineHostProfile({ ...TEST_PROFILE, fullOnResume: true }) });
+    expect(send({ type: "session-started", source: "resume" }).context).toMatch(/<session_goal [^>]*form="full"/);
+    expect(withOpenGoal().send({ type: "session-started", source: "resume" }).context).toMatch(
+      /<session_goal [^>]*form="compact"/,
+    );
+  });
+
   it("restores the goal at the first tool result after a compaction no session start followed (Copilot CLI)", () => {
     const { send } = withOpenGoal();
     send({ type: "compaction-about-to-run", trigger: "auto" });

@@ -35,6 +35,13 @@ export const hostProfileSchema = z.object({
   nativeGoal: z
     ._default(z.boolean(), false)
     .check(describe("The host has a /goal of its own: a /goal prompt is mirrored (source native), not competed with.")),
+  fullOnResume: z
+    ._default(z.boolean(), false)
+    .check(
+      describe(
+        "true when the host does not replay earlier hook context on resume (Copilot CLI): the goal comes back in full then, not in its compact form.",
+      ),
+    ),
   nativeGoalCompletion: z
     .optional(
       z.object({

@@ -1,5 +1,5 @@
 // A session started, resumed, was cleared or compacted. After compaction the goal comes back in full
-// (the snapshot written before it, if it still matches); on resume a compact form, since hosts replay
+// (the snapshot written before it, if it still matches); on resume a compact form, since most hosts replay
 // earlier hook context from the transcript; with no goal, a hint at goals left in this directory.
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import { serveSnapshot } from "../../store/snapshots.js";
@@ -36,7 +36,9 @@ export function onSessionStarted(context: EngineContext, event: EngineEventOf<"s
   const session = context.store.read(event.sessionId);
   const root = activeGoal(session);
   if (root && session)
-    return decision({ context: context.render(session, root, event.source === "resume" ? "compact" : "full") });
+    return decision({
+      context: context.render(session, root, event.source === "resume" && !context.profile.fullOnResume ? "compact" : "full"),
+    });
   const hint = context.continuationHint(event);
   return hint ? decision({ context: hint }) : NO_DECISION;
 }
