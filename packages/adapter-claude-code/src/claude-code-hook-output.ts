@@ -2,6 +2,7 @@
 // against, and the builders that make them: additionalContext inside hookSpecificOutput with the
 // event's name, a tool denial as permissionDecision "deny", a stop block as top-level decision
 // "block", and systemMessage for the user.
+import { hookSpecificAnswers } from "@goalpost/adapter-kit";
 import * as z from "zod/mini";
 
 /** Claude Code spills hook strings over 10,000 characters to a file; stay under that. */
@@ -48,36 +49,10 @@ export const noteOutputSchema = z.strictObject({ systemMessage: z.optional(text(
 /** Any answer goalpost gives Claude Code, for readers of hook output. */
 export type ClaudeCodeHookOutput = z.infer<typeof preToolUseOutputSchema> & z.infer<typeof stopOutputSchema>;
 
-const bounded = (value: string) =>
-  value.length > CLAUDE_CODE_STRING_LIMIT ? `${value.slice(0, CLAUDE_CODE_STRING_LIMIT - 1)}…` : value;
-
-export function contextOutput(hookEventName: string, context: string, systemMessage?: string) {
-  return {
-    ...(systemMessage ? { systemMessage: bounded(systemMessage) } : {}),
-    hookSpecificOutput: { hookEventName, additionalContext: bounded(context) },
-  };
-}
-
-export function denyToolOutput(reason: string, context?: string) {
-  return {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: bounded(reason),
-      ...(context ? { additionalContext: bounded(context) } : {}),
-    },
-  };
-}
+/** The answers, in the shape Claude Code set (see the kit's hook-specific-answers.ts). */
+export const { contextOutput, denyToolOutput, blockStopOutput, userNoteOutput } = hookSpecificAnswers(CLAUDE_CODE_STRING_LIMIT);
 
 /** Lets goalpost's own goal tools run without a permission prompt. */
 export function allowToolOutput() {
   return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } };
-}
-
-export function blockStopOutput(reason: string, systemMessage?: string) {
-  return { decision: "block", reason: bounded(reason), ...(systemMessage ? { systemMessage: bounded(systemMessage) } : {}) };
-}
-
-export function userNoteOutput(systemMessage: string) {
-  return { systemMessage: bounded(systemMessage) };
 }

@@ -2,6 +2,7 @@
 // Codex is stricter than any other host: one unexpected or misplaced field, or a hookSpecificOutput
 // naming another event, makes it ignore the hook's whole answer. So each event has its own schema,
 // a subset of the one Codex validates against (tests check every answer against Codex's own).
+import { hookSpecificAnswers } from "@goalpost/adapter-kit";
 import * as z from "zod/mini";
 
 /** Codex spills hook context beyond about 2,500 tokens to a file; stay under that. */
@@ -43,32 +44,9 @@ export const noteOutputSchema = z.strictObject({ systemMessage: z.optional(text(
 /** SessionEnd's output is ignored: goalpost writes none. */
 export const silentOutputSchema = z.never();
 
-const bounded = (value: string) => (value.length > CODEX_STRING_LIMIT ? `${value.slice(0, CODEX_STRING_LIMIT - 1)}…` : value);
-
-export function contextOutput(hookEventName: string, context: string, systemMessage?: string) {
-  return {
-    ...(systemMessage ? { systemMessage: bounded(systemMessage) } : {}),
-    hookSpecificOutput: { hookEventName, additionalContext: bounded(context) },
-  };
-}
-
-/** The model then reads "Command blocked by PreToolUse hook: <reason>. Command: <cmd>". */
-export function denyToolOutput(reason: string, context?: string) {
-  return {
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "deny",
-      permissionDecisionReason: bounded(reason),
-      ...(context ? { additionalContext: bounded(context) } : {}),
-    },
-  };
-}
-
-/** The turn continues with the reason as a `<hook_prompt>` user message. */
-export function blockStopOutput(reason: string, systemMessage?: string) {
-  return { decision: "block", reason: bounded(reason), ...(systemMessage ? { systemMessage: bounded(systemMessage) } : {}) };
-}
-
-export function userNoteOutput(systemMessage: string) {
-  return { systemMessage: bounded(systemMessage) };
-}
+/**
+ * The answers, in the shape Claude Code set and Codex follows (see the kit's hook-specific-answers.ts).
+ * A denial reaches the model as "Command blocked by PreToolUse hook: <reason>. Command: <cmd>"; a stop
+ * block continues the turn with the reason as a `<hook_prompt>` user message.
+ */
+export const { contextOutput, denyToolOutput, blockStopOutput, userNoteOutput } = hookSpecificAnswers(CODEX_STRING_LIMIT);

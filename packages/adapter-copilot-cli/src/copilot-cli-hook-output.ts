@@ -1,6 +1,7 @@
 // The answers Copilot CLI accepts (HOSTS.md §3.4): flat objects, fields at the top level. Context as
 // additionalContext where the event takes it, a denial as permissionDecision "deny", a stop block as
 // decision "block" with its reason. Copilot has no field for a note to the user.
+import { boundedText } from "@goalpost/adapter-kit";
 import * as z from "zod/mini";
 
 /** Context beyond this goes unread in practice; stay well under Copilot's prompt budget. */
@@ -34,7 +35,7 @@ export const preMcpToolCallOutputSchema = z.strictObject({ metaToUse: z.strictOb
 /** preCompact, subagentStop, sessionEnd, errorOccurred: goalpost answers nothing. */
 export const silentOutputSchema = z.never();
 
-const bounded = (value: string) => (value.length > COPILOT_STRING_LIMIT ? `${value.slice(0, COPILOT_STRING_LIMIT - 1)}…` : value);
+const bounded = (value: string) => boundedText(value, COPILOT_STRING_LIMIT);
 
 export const contextOutput = (context: string) => ({ additionalContext: bounded(context) });
 

@@ -19,6 +19,7 @@ export type { HookResult } from "./hook-io.js";
 export { HOOK_INPUT_LIMIT, HookInputTooLargeError, readHookInput, writeAll, writeHookResult } from "./hook-io.js";
 export { mergeDecisions, runHook } from "./hook-runner.js";
 export { startHookSnapshot } from "./hook-snapshot.js";
+export { boundedText, hookSpecificAnswers } from "./hook-specific-answers.js";
 export type {
   DoctorCheck,
   DoctorContext,
