@@ -8,11 +8,9 @@ import { joinSession, type ToolInvocation } from "@github/copilot-sdk/extension"
 import {
   createGoalStore,
   createGoalTools,
-  type GoalToolResult,
-  goalCloseInputSchema,
-  goalOpenInputSchema,
-  goalUpdateInputSchema,
-  TOOL_DESCRIPTIONS,
+  GOAL_TOOL_SPECS,
+  type GoalToolSpec,
+  SUBAGENT_BOUNDARY_NOTICE,
   toolErrorText,
 } from "@goalpost/core";
 import * as z from "zod/mini";
@@ -25,26 +23,17 @@ const tools = createGoalTools(store);
 /** The session's project directory as goalpost's hooks first saw it, else the extension's own cwd (the session's). */
 const cwdOf = (sessionId: string) => store.peek(sessionId)?.cwd ?? process.cwd();
 
-function tool(
-  name: keyof typeof TOOL_DESCRIPTIONS,
-  input: z.ZodMiniObject | null,
-  run: (caller: never, args: unknown) => GoalToolResult,
-) {
+function tool(spec: GoalToolSpec) {
   return {
-    name,
-    description: TOOL_DESCRIPTIONS[name],
-    parameters: z.toJSONSchema(input ?? z.object({}), { io: "input" }) as Record<string, unknown>,
+    name: spec.name,
+    description: spec.description,
+    parameters: z.toJSONSchema(spec.input, { io: "input" }) as Record<string, unknown>,
     skipPermission: true,
     handler: (args: unknown, invocation: ToolInvocation) => {
-      if (invocation.agentId)
-        return {
-          textResultForLlm: "goalpost: goals belong to the main session; a subagent may not use the goal tools.",
-          resultType: "failure",
-          error: "subagent",
-        };
+      if (invocation.agentId) return { textResultForLlm: SUBAGENT_BOUNDARY_NOTICE, resultType: "failure", error: "subagent" };
       const caller = { sessionId: invocation.sessionId, host: COPILOT_CLI_HOST, cwd: cwdOf(invocation.sessionId) };
       try {
-        return run(caller as never, args ?? {}).text;
+        return spec.run(tools, caller, args ?? {}).text;
       } catch (error) {
         return { textResultForLlm: toolErrorText(error), resultType: "failure", error: "refused" };
       }
@@ -52,11 +41,4 @@ function tool(
   };
 }
 
-await joinSession({
-  tools: [
-    tool("goalpost_status", null, (caller) => tools.status(caller)),
-    tool("goalpost_open", goalOpenInputSchema, (caller, args) => tools.open(caller, args)),
-    tool("goalpost_update", goalUpdateInputSchema, (caller, args) => tools.update(caller, args)),
-    tool("goalpost_close", goalCloseInputSchema, (caller, args) => tools.close(caller, args)),
-  ],
-});
+await joinSession({ tools: GOAL_TOOL_SPECS.map(tool) });

@@ -182,6 +182,8 @@ export { goalText } from "./text/goal-text.js";
 export { appendToList, LIST_LIMITS, sanitizeList } from "./text/sanitize-list.js";
 export type { SanitizeOptions } from "./text/sanitize-text.js";
 export { sanitizeText, truncateText } from "./text/sanitize-text.js";
+export type { GoalToolSpec } from "./tools/goal-tool-specs.js";
+export { GOAL_TOOL_SPECS } from "./tools/goal-tool-specs.js";
 export type { GoalToolResult, GoalTools, ToolCaller } from "./tools/goal-tools.js";
 export { createGoalTools, toolErrorText } from "./tools/goal-tools.js";
 export { TOOL_DESCRIPTIONS } from "./tools/tool-descriptions.js";

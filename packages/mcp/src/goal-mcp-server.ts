@@ -1,16 +1,7 @@
 // goalpost's four goal tools over MCP. The tools are core's; this file only binds them to the MCP
 // SDK, asks the adapter's resolver which session a call belongs to, and turns refusals into tool
 // errors whose text the model can act on.
-import {
-  createGoalTools,
-  type GoalStore,
-  type GoalToolResult,
-  goalCloseInputSchema,
-  goalOpenInputSchema,
-  goalUpdateInputSchema,
-  TOOL_DESCRIPTIONS,
-  toolErrorText,
-} from "@goalpost/core";
+import { createGoalTools, GOAL_TOOL_SPECS, type GoalStore, toolErrorText } from "@goalpost/core";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -43,31 +34,22 @@ export function createGoalMcpServer(options: GoalMcpServerOptions): McpServer {
   const withSession = <T extends z.ZodMiniObject>(schema: T) =>
     options.sessionArguments ? z.extend(schema, sessionArgumentShape) : schema;
 
-  const register = (
-    name: keyof typeof TOOL_DESCRIPTIONS,
-    inputSchema: z.ZodMiniObject,
-    run: (session: ToolSession, args: Record<string, unknown>) => GoalToolResult,
-  ) => {
+  for (const spec of GOAL_TOOL_SPECS) {
     server.registerTool(
-      name,
-      { description: TOOL_DESCRIPTIONS[name], inputSchema: withSession(inputSchema) },
+      spec.name,
+      { description: spec.description, inputSchema: withSession(spec.input) },
       (args: Record<string, unknown>, extra) => {
         const resolution = options.resolveSession({ meta: extra._meta as Record<string, unknown> | undefined, args });
         if ("refusal" in resolution) return asText(`goalpost refused the call: ${resolution.refusal}`, true);
         const { sessionId: _sessionId, cwd: _cwd, ...rest } = args;
         try {
-          return asText(run(resolution.session, options.sessionArguments ? rest : args).text);
+          return asText(spec.run(tools, resolution.session, options.sessionArguments ? rest : args).text);
         } catch (error) {
           return asText(toolErrorText(error), true);
         }
       },
     );
-  };
-
-  register("goalpost_status", z.object({}), (session) => tools.status(session));
-  register("goalpost_open", goalOpenInputSchema, (session, args) => tools.open(session, args));
-  register("goalpost_update", goalUpdateInputSchema, (session, args) => tools.update(session, args));
-  register("goalpost_close", goalCloseInputSchema, (session, args) => tools.close(session, args));
+  }
   return server;
 }
 
