@@ -9,6 +9,7 @@ import {
   type InstallSpec,
   type InstallTarget,
   type JsonObject,
+  objectAt,
   ownEntries,
   withKey,
 } from "@goalpost/adapter-kit";
@@ -35,9 +36,6 @@ export const MCP_SERVER_NAME = "goalpost";
 export const HOOK_TIMEOUT = 15;
 
 const own = ownEntries(CLAUDE_CODE_BIN);
-const objectAt = (data: JsonObject, key: string): JsonObject =>
-  typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
-
 function hooksTarget(context: InstallContext): InstallTarget {
   return hookGroupsTarget({
     path: settingsFile(context.scope as ClaudeCodeScope, context.projectDir, context.env),

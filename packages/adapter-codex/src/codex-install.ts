@@ -8,6 +8,7 @@ import {
   type InstallSpec,
   type InstallTarget,
   type JsonObject,
+  objectAt,
   ownEntries,
   readJsonObject,
   withKey,
@@ -36,9 +37,6 @@ export const MCP_SERVER_NAME = "goalpost";
 export const HOOK_TIMEOUT = 15;
 
 const own = ownEntries(CODEX_BIN);
-
-const objectAt = (data: JsonObject, key: string): JsonObject =>
-  typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
 
 export function hooksTarget(context: InstallContext): InstallTarget {
   return hookGroupsTarget({

@@ -12,6 +12,7 @@ import {
   type InstallSpec,
   type InstallTarget,
   type JsonObject,
+  objectAt,
   ownEntries,
   ownedFileTarget,
   readJsonObject,
@@ -54,9 +55,6 @@ export const INSTALLED_HOOK_EVENTS = [
 export const HOOK_TIMEOUT = 15;
 
 const own = ownEntries(COPILOT_CLI_BIN);
-const objectAt = (data: JsonObject, key: string): JsonObject =>
-  typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
-
 const ownHooks = (data: JsonObject) =>
   Object.values(objectAt(data, "hooks")).some(
     (handlers) => Array.isArray(handlers) && handlers.some((handler) => own.isOwnCommand((handler as { bash?: unknown })?.bash)),

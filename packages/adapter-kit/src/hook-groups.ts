@@ -83,6 +83,10 @@ export function ownHookGroupsPresent(hooks: unknown, options: HookGroupOptions):
   return Object.keys(groupsOf(hooks)).some((event) => ownHookGroupsWired(hooks, [event], options));
 }
 
+/** The object at `data[key]`, or `{}` when there is none (or something else is there). */
+export const objectAt = (data: JsonObject, key: string): JsonObject =>
+  typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
+
 /** `data` with `key` set to `value`, or removed when `value` is empty (so uninstall leaves no `{}` behind). */
 export function withKey(data: JsonObject, key: string, value: Record<string, unknown>): JsonObject {
   const { [key]: _previous, ...rest } = data;

@@ -9,6 +9,7 @@ export { hookCommand, snapshotsSupported } from "./hook-command.js";
 export type { HookGroupOptions } from "./hook-groups.js";
 export {
   hookGroupsTarget,
+  objectAt,
   ownHookGroupsPresent,
   ownHookGroupsWired,
   withKey,
