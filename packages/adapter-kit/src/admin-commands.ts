@@ -43,7 +43,7 @@ export async function runAdminCommand(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const { scopes, defaultScope } = adapter.install;
-  let values: { scope: string; project?: string; "dry-run": boolean; "no-snapshot": boolean };
+  let values: { scope: string; project?: string; "dry-run": boolean; "no-snapshot": boolean; json: boolean };
   try {
     values = parseArgs({
       args: [...args],
@@ -52,6 +52,7 @@ export async function runAdminCommand(
         project: { type: "string" },
         "dry-run": { type: "boolean", default: false },
         "no-snapshot": { type: "boolean", default: false },
+        json: { type: "boolean", default: false },
       },
     }).values as typeof values;
   } catch (error) {
@@ -68,7 +69,11 @@ export async function runAdminCommand(
   );
   if (command === "doctor") {
     const checks = runDoctor({ adapter, projectDir, cliPath, env });
-    io.out(formatDoctor(checks));
+    io.out(
+      values.json
+        ? `${JSON.stringify({ host: adapter.id, ok: checks.every((check) => check.ok), checks }, null, 2)}\n`
+        : formatDoctor(checks),
+    );
     return checks.every((check) => check.ok) ? 0 : 1;
   }
 
@@ -94,7 +99,28 @@ export async function runAdminCommand(
     }
     const targets = installTargets(adapter, { scope, projectDir, cliPath, env, ...(snapshotBlob ? { snapshotBlob } : {}) });
     const changes = command === "install" ? planInstall(targets) : planUninstall(targets);
-    if (changes.length === 0) {
+    // For scripts (and the goalpost CLI): what changed, as data.
+    const json = (written: readonly FileChange[], extra: Record<string, unknown> = {}) =>
+      io.out(
+        `${JSON.stringify(
+          {
+            host: adapter.id,
+            command,
+            scope,
+            dryRun,
+            changes: written.map((entry) => ({
+              path: entry.path,
+              action: entry.before === null ? "created" : entry.after === null ? "removed" : "updated",
+              description: entry.description,
+            })),
+            ...extra,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+    if (changes.length === 0 && values.json) json([]);
+    else if (changes.length === 0) {
       io.out(
         command === "install"
           ? `goalpost is already installed (${scope} scope); nothing to change.\n`
@@ -102,8 +128,10 @@ export async function runAdminCommand(
       );
       return 0;
     }
+    if (changes.length === 0) return 0;
     if (dryRun) {
-      io.out(`${await showDiff(changes)}\n(dry run: nothing was written)\n`);
+      if (values.json) json(changes, { diff: await showDiff(changes) });
+      else io.out(`${await showDiff(changes)}\n(dry run: nothing was written)\n`);
       return 0;
     }
     const backups = applyChanges(changes);
@@ -115,6 +143,10 @@ export async function runAdminCommand(
       !scopes.some((other) => targetsPresent(installTargets(adapter, { scope: other, projectDir, cliPath, env })))
     )
       rmSync(dirname(snapshotPath(root)), { recursive: true, force: true });
+    if (values.json) {
+      json(changes, { backups, ...(snapshotBlob ? { snapshot: snapshotBlob } : {}) });
+      return 0;
+    }
     for (const entry of changes)
       io.out(
         `${entry.after === null ? "removed" : command === "install" ? "updated" : "cleaned"} ${entry.path}: ${entry.description}\n`,

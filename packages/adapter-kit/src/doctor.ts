@@ -3,10 +3,11 @@
 // command and its start-up snapshot, the state root, enforcement); the adapter adds its own. Each
 // check says what it found and, when it fails, what to do.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
 import { readConfigFile } from "./config-file.js";
+import { readHookFault } from "./hook-faults.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
 import { installTargets } from "./install-targets.js";
@@ -125,7 +126,15 @@ function stateCheck(root: string, projectDir: string): DoctorCheck {
       session.counters.prompts = 1;
     });
     rmSync(join(root, ".doctor-probe"), { recursive: true, force: true });
-    return { ok: true, label: "state", detail: `${root} is writable` };
+    // Goals hold the user's words and commands: only the user may read them.
+    const mode = statSync(root).mode & 0o777;
+    if ((mode & 0o077) !== 0)
+      return {
+        ok: false,
+        label: "state",
+        detail: `${root} is writable but readable by others (mode ${mode.toString(8)}): run \`chmod 700 ${root}\``,
+      };
+    return { ok: true, label: "state", detail: `${root} is writable and private` };
   } catch (error) {
     return { ok: false, label: "state", detail: `${root} is not writable: ${(error as Error).message}` };
   }
@@ -138,6 +147,18 @@ function hookRunCheck({ adapter, projectDir, cliPath, env }: DoctorContext, root
   } catch (error) {
     return { ok: false, label: "hook run", detail: `the hook command failed: ${(error as Error).message.split("\n")[0]}` };
   }
+}
+
+/** A fault within the last day fails the check; an older one is only mentioned. */
+function hookFaultCheck(root: string): DoctorCheck {
+  const fault = readHookFault(root);
+  if (!fault) return { ok: true, label: "hook errors", detail: "none recorded" };
+  const recent = Date.now() - Date.parse(fault.at) < 24 * 60 * 60 * 1000;
+  return {
+    ok: !recent,
+    label: "hook errors",
+    detail: `last at ${fault.at} (${fault.event}): ${fault.message}${recent ? " Hooks answered no decision there; if it repeats, reinstall or report it." : ""}`,
+  };
 }
 
 function enforcementCheck(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
@@ -163,6 +184,7 @@ export function runDoctor(context: DoctorContext): DoctorCheck[] {
     ...(wiring.hooksWired ? [snapshotCheck(context, root)] : []),
     stateCheck(root, context.projectDir),
     hookRunCheck(context, root),
+    hookFaultCheck(root),
     enforcementCheck(root, env),
     ...(adapter.doctorChecks?.(context) ?? []),
   ];

@@ -52,6 +52,12 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     for (const line of added) expect(home.settings()).toContain(line);
     expect(home.settings()).toContain("// Acme's own settings, with the user's comments");
     expect(home.bin("install", "--no-snapshot").stdout).toContain("already installed");
+    expect(JSON.parse(home.bin("install", "--no-snapshot", "--json").stdout)).toMatchObject({
+      host: "acme",
+      command: "install",
+      dryRun: false,
+      changes: [],
+    });
 
     // The installed commands, run through the shell with the payload on stdin.
     const hooks = installedHookCommands(
@@ -76,6 +82,11 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     expect(doctor.stdout).toMatch(/✓ hook run: a session_start hook ran and answered/);
     expect(doctor.stdout).toMatch(/✓ state: .* is writable/);
 
+    const removal = JSON.parse(home.bin("uninstall", "--dry-run", "--json").stdout) as { changes: unknown[]; diff: string };
+    expect(removal.changes).toEqual([
+      { path: join(home.root, "acme", "settings.jsonc"), action: "updated", description: expect.any(String) },
+    ]);
+    expect(removal.diff).toMatch(/^-.*goalpost-acme\.mjs hook before_tool/m);
     expect(home.bin("uninstall").status).toBe(0);
     // The user's keys, order and comments are back; jsonc-parser re-indents the lines it edited.
     expect(home.settings()).toContain("// Acme's own settings, with the user's comments");
@@ -97,6 +108,20 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
       expect(run.stdout).toBe("");
       expect(run.stderr).toMatch(message);
     }
+    // doctor names the last fault (the hooks' stderr reaches nobody), as text and as data.
+    const report = JSON.parse(home.bin("doctor", "--json").stdout) as {
+      host: string;
+      ok: boolean;
+      checks: { ok: boolean; label: string; detail: string }[];
+    };
+    expect(report.host).toBe("acme");
+    expect(report.ok).toBe(false);
+    expect(report.checks.find((check) => check.label === "hook errors")).toEqual({
+      ok: false,
+      label: "hook errors",
+      detail: expect.stringMatching(/^last at \S+ \(no_such_event\): goalpost: unknown Acme Agent hook event "no_such_event"/),
+    });
+    expect(home.bin("doctor").stdout).toMatch(/✗ hook errors: last at .* \(no_such_event\)/);
     // A host that closed its end before the answer: no EPIPE stack trace, exit 0.
     const closed = spawnSync("/bin/sh", ["-c", `"${process.execPath}" "${BIN}" hook user_prompt | true`], {
       env: home.env,

@@ -13,6 +13,7 @@ import {
   registerStoreRoot,
 } from "@goalpost/core";
 import * as z from "zod/mini";
+import { recordHookFault } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
 import type { HostAdapter, HostEventSpec } from "./host-adapter.js";
 import { resolveProjectDir } from "./project-dir.js";
@@ -29,17 +30,39 @@ export function mergeDecisions(first: EngineDecision | null, second: EngineDecis
   return { ...second, ...(context ? { context } : {}), ...(userNote ? { userNote } : {}) };
 }
 
+/** "No decision" because something went wrong (not because there was nothing to say): kept for doctor. */
+const fault = (message: string, warnings = ""): HookResult & { fault: string } => ({
+  stdout: "",
+  stderr: `${warnings}${message}`,
+  fault: message,
+});
+
 export function runHook(
   adapter: HostAdapter,
   eventName: string,
   readInput: () => string,
   env: NodeJS.ProcessEnv = process.env,
 ): HookResult {
+  const answer = answerHook(adapter, eventName, readInput, env);
+  if (!("fault" in answer)) return answer;
+  // Kept for `doctor`: the host shows a hook's stderr to nobody who is looking.
+  try {
+    recordHookFault(adapter.stateRoot(env), eventName, answer.fault);
+  } catch {}
+  return { stdout: answer.stdout, stderr: answer.stderr };
+}
+
+function answerHook(
+  adapter: HostAdapter,
+  eventName: string,
+  readInput: () => string,
+  env: NodeJS.ProcessEnv,
+): HookResult | (HookResult & { fault: string }) {
   const warnings: string[] = [];
   const warned = () => warnings.map((line) => `${line}\n`).join("");
   try {
     if (!Object.hasOwn(adapter.events, eventName))
-      return noDecision(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
+      return fault(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
     const spec = adapter.events[eventName] as HostEventSpec<unknown>;
     const root = adapter.stateRoot(env);
     if (killSwitchEngaged(root, env)) {
@@ -54,13 +77,13 @@ export function runHook(
     try {
       data = JSON.parse(readInput());
     } catch (error) {
-      return noDecision(
+      return fault(
         `goalpost: the ${eventName} payload is not readable JSON (${(error as Error).message}); answering with no decision.\n`,
       );
     }
     const parsed = spec.payload.safeParse(data);
     if (!parsed.success)
-      return noDecision(
+      return fault(
         `goalpost: unexpected ${eventName} payload (${oneLine(z.prettifyError(parsed.error))}); answering with no decision.\n`,
       );
 
@@ -90,12 +113,13 @@ export function runHook(
     if (output === null || output === undefined) return noDecision(warned());
     const checked = spec.output.safeParse(output);
     if (!checked.success)
-      return noDecision(
-        `${warned()}goalpost: the ${eventName} answer does not fit what ${adapter.displayName} accepts (${oneLine(z.prettifyError(checked.error))}); answering with no decision.\n`,
+      return fault(
+        `goalpost: the ${eventName} answer does not fit what ${adapter.displayName} accepts (${oneLine(z.prettifyError(checked.error))}); answering with no decision.\n`,
+        warned(),
       );
     return { stdout: JSON.stringify(checked.data), stderr: warned() };
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return noDecision(`${warned()}goalpost: internal error in the ${eventName} hook (${detail}); answering with no decision.\n`);
+    return fault(`goalpost: internal error in the ${eventName} hook (${detail}); answering with no decision.\n`, warned());
   }
 }

@@ -27,9 +27,9 @@ export function hostCliUsage(adapter: HostAdapter, version: string): string {
   return `${bin} ${version} — keeps ${displayName} on the goal you set
 
 usage:
-  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--no-snapshot]
-  ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run]
-  ${bin} doctor [--project <dir>]
+  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--no-snapshot] [--json]
+  ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
+  ${bin} doctor [--project <dir>] [--json]
   ${bin} status | open '<json>' | update '<json>' | close '<json>' [--session <id>]
                                   the goal tools from the shell, for the agent
   ${bin} hook <Event>              run by ${displayName}: payload on stdin, answer on stdout

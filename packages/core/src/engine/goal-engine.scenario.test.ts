@@ -100,6 +100,18 @@ describe("a whole session through the engine", () => {
     expect(stall.action).toBe("none");
     expect(stall.userNote).toMatch(/after 3 blocked stops without progress/);
     expect(store.read(SESSION.sessionId)!.counters.stalls).toBe(1);
+    // Each refused stop and the stall are in the goal's history, for the report.
+    const stopEvents = store
+      .read(SESSION.sessionId)!
+      .goals.at(-1)!
+      .history.filter((event) => event.type === "stop-blocked" || event.type === "stalled")
+      .map((event) => `${event.type}: ${event.note}`);
+    expect(stopEvents).toEqual([
+      "stop-blocked: refused stop 1 in a row",
+      "stop-blocked: refused stop 2 in a row",
+      "stop-blocked: refused stop 3 in a row",
+      "stalled: 3 blocked stops without progress",
+    ]);
 
     // Closing without evidence is refused, with every unmet condition.
     let refusal: CompletionRefusedError | undefined;

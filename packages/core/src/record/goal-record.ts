@@ -113,6 +113,7 @@ export const goalEventTypeSchema = z.enum([
   "drift-warned",
   "drift-denied",
   "snapshot",
+  "stop-blocked",
 ]);
 export type GoalEventType = z.infer<typeof goalEventTypeSchema>;
 

@@ -51,6 +51,11 @@ export function attemptStop(
       return decision({ userNote: stallNote(goal, blocks) });
     }
     state.counters.consecutiveStopBlocks += 1;
+    // Kept in the goal's history so the report can show every refused stop, not just the count.
+    replaceGoal(
+      state,
+      pushGoalEvent(goal, { at: context.now().toISOString(), type: "stop-blocked", note: `refused stop ${blocks + 1} in a row` }),
+    );
     return refusal(goal);
   });
   if (result.userNote) store.audit({ sessionId: event.sessionId, goalId: root.id, type: "stalled", note: result.userNote });
