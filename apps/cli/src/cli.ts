@@ -1,103 +1,59 @@
 #!/usr/bin/env node
-// goalpost: the human's command line. demo | status | show | install | uninstall | doctor.
-import { parseArgs } from "node:util";
-import { execa } from "execa";
-import { loadHosts } from "./hosts.js";
+// goalpost: the human's command line. Each command is a module under commands/ with its own help;
+// this file only finds the command and reports what escaped it.
+import { type Command, runCommand } from "./command.js";
+import { demo } from "./commands/demo.js";
+import { doctor } from "./commands/doctor.js";
+import { install, uninstall } from "./commands/install.js";
+import { list } from "./commands/list.js";
+import { prune } from "./commands/prune.js";
+import { report } from "./commands/report.js";
+import { show } from "./commands/show.js";
+import { status } from "./commands/status.js";
+import { disable, enable } from "./commands/switch.js";
+import { EXIT } from "./exit-codes.js";
+import { cliVersion } from "./version.js";
 
-const USAGE = `goalpost — keeps AI coding agents on the goal you set
+const COMMANDS: readonly Command[] = [status, list, show, report, install, uninstall, doctor, disable, enable, prune, demo];
 
-usage:
-  goalpost demo [--keep]                      a scripted Claude Code session through a fake home
-  goalpost status [--root <dir>] [--json]     open goals of every host, their gate and drift
-  goalpost show <goal-or-session-id> [--root <dir>]   (archived goals too)
-  goalpost prune [--days <n>] [--root <dir>]  archive sessions whose goals closed over n days ago (default: config, 30)
-  goalpost install <host> [adapter flags]     (also: uninstall, doctor)
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  return `goalpost ${cliVersion()} — keeps AI coding agents on the goal you set
 
-Each host keeps goalpost's state in its own home (GOALPOST_HOME overrides them all).
+usage: goalpost <command> [options]
+
+${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join("\n")}
+
+Start here:
+  goalpost install          wire goalpost into the hosts on this machine (asks first)
+  (use your agent: /goal <what done means>)
+  goalpost status           the open goals of this directory
+  goalpost report --open    one goal's timeline and evidence in your browser
+
+Every command: --json for machines, --no-color (or NO_COLOR), --help with examples.
+Exit codes: 0 done, 1 something is wrong (doctor, a failed install), 2 bad command line, 3 not found.
+Each host keeps goalpost's state in its own home; GOALPOST_HOME overrides them all.
 `;
+}
 
 async function main(argv: readonly string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case "demo": {
-      const { values } = parseArgs({ args: [...rest], options: { keep: { type: "boolean", default: false } } });
-      const { runDemo } = await import("./demo.js");
-      await runDemo({ keep: values.keep });
-      return 0;
-    }
-    case "status":
-    case "show": {
-      const { values, positionals } = parseArgs({
-        args: [...rest],
-        options: { root: { type: "string" }, json: { type: "boolean", default: false } },
-        allowPositionals: true,
-      });
-      // Every host's state root, once each (GOALPOST_HOME makes them one).
-      const roots = values.root ? [values.root] : [...new Set((await loadHosts()).map((host) => host.stateRoot()))];
-      const { showText, statusData, statusText } = await import("./status.js");
-      if (command === "status" && values.json) {
-        process.stdout.write(`${JSON.stringify({ goals: roots.flatMap(statusData) }, null, 2)}\n`);
-        return 0;
-      }
-      if (command === "status") {
-        process.stdout.write(`${roots.map(statusText).join("\n\n")}\n`);
-        return 0;
-      }
-      const text = positionals[0] ? roots.map((root) => showText(root, positionals[0]!)).find(Boolean) : null;
-      if (!text) {
-        process.stderr.write(
-          positionals[0]
-            ? `goalpost: no goal or session "${positionals[0]}" under ${roots.join(", ")}\n`
-            : "usage: goalpost show <goal-or-session-id>\n",
-        );
-        return 1;
-      }
-      process.stdout.write(`${text}\n`);
-      return 0;
-    }
-    case "prune": {
-      const { values } = parseArgs({ args: [...rest], options: { root: { type: "string" }, days: { type: "string" } } });
-      const days = values.days === undefined ? undefined : Number(values.days);
-      if (days !== undefined && (!Number.isInteger(days) || days < 1)) {
-        process.stderr.write("goalpost prune: --days takes a whole number of days, at least 1\n");
-        return 2;
-      }
-      const roots = values.root ? [values.root] : [...new Set((await loadHosts()).map((host) => host.stateRoot()))];
-      const { archiveClosedSessions, createGoalStore, loadEngineConfig } = await import("@goalpost/core");
-      for (const root of roots) {
-        const store = createGoalStore({ root, warn: (message) => process.stderr.write(`${message}\n`) });
-        const { archived, kept } = archiveClosedSessions(store, days ?? loadEngineConfig(root).retentionDays);
-        process.stdout.write(`${root}: archived ${archived.length} session(s), kept ${kept}\n`);
-      }
-      return 0;
-    }
-    case "install":
-    case "uninstall":
-    case "doctor": {
-      const hosts = await loadHosts();
-      const named = rest[0] && !rest[0].startsWith("-") ? rest[0] : undefined;
-      // With one adapter there is nothing to choose; with several the user names the host.
-      const host = named ? hosts.find((candidate) => candidate.id === named) : hosts.length === 1 ? hosts[0] : undefined;
-      if (!host) {
-        process.stderr.write(
-          `goalpost: ${named ? `no adapter for host "${named}"` : "name the host"} (available: ${hosts.map((candidate) => candidate.id).join(", ")})\n`,
-        );
-        return 2;
-      }
-      const flags = named ? rest.slice(1) : rest;
-      const result = await execa(process.execPath, [host.binPath, command, ...flags], { stdio: "inherit", reject: false });
-      return result.exitCode ?? 1;
-    }
-    case undefined:
-    case "help":
-    case "--help":
-    case "-h":
-      process.stdout.write(USAGE);
-      return 0;
-    default:
-      process.stderr.write(`goalpost: unknown command "${command}"\n\n${USAGE}`);
-      return 2;
+  const [name, ...rest] = argv;
+  if (name === "--version" || name === "-v" || name === "version") {
+    process.stdout.write(`${cliVersion()}\n`);
+    return EXIT.ok;
   }
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+    const topic = COMMANDS.find((command) => command.name === rest[0]);
+    if (topic) return runCommand(topic, ["--help"], process.env);
+    process.stdout.write(usage());
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
+    process.stderr.write(`goalpost: unknown command "${name}"\n\n${usage()}`);
+    return EXIT.usage;
+  }
+  return runCommand(command, rest, process.env);
 }
 
 main(process.argv.slice(2)).then(
@@ -106,6 +62,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`goalpost: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
+    process.exitCode = EXIT.problem;
   },
 );

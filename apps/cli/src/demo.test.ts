@@ -1,53 +1,84 @@
-import { rmSync } from "node:fs";
+// `goalpost demo` as the README runs it: the built CLI as a child process, every host's scripted
+// session through its installed hooks, and each demo goal's report written next to the transcript.
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
+const out = join(tmpdir(), `goalpost-demo-test-${process.pid}`);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-describe("goalpost demo", () => {
-  it("runs a whole scripted Claude Code session through a fake home and tells each step", async () => {
-    const { exitCode, stdout } = await execa(process.execPath, [bin, "demo"], { reject: false, timeout: 60_000 });
-    expect(exitCode).toBe(0);
+/** The story every host's demo tells, in order. */
+const STORY = [
+  /1\. goalpost-[a-z-]+ install/,
+  /<session_goal id="goal_\w+" status="draft" form="full">/,
+  /Goal goal_\w+ is open: make the CSV importer stream large files/,
+  /4\. cat package\.json +→ allowed, with a warning: goalpost drift warning: 3 tool calls/,
+  /6\. wc -l src\/importer\.js +→ DENIED — goalpost drift guard: 5 tool calls/,
+  /the goal is restored in full \(\d{3,} characters\)/,
+  /stop → BLOCKED:\n\s+goalpost: this session should not stop yet/,
+  /REFUSED:\n\s+Refusing to mark goal goal_\w+ complete/,
+  /npm test → exit 1: recorded as a failing receipt/,
+  /The completion gate is satisfied/,
+  /accepted: Goal goal_\w+ is closed as complete\./,
+  /stop → allowed: the goal is closed/,
+  /report: +\S+\.html/,
+];
+
+describe("goalpost demo", { timeout: 120_000 }, () => {
+  it("plays the scripted session in every host, tells each step, and writes each goal's report", async () => {
+    const { exitCode, stdout, stderr } = await execa(process.execPath, [bin, "demo", "--out", out], {
+      reject: false,
+      env: { NO_COLOR: "1" },
+    });
+    expect(exitCode, String(stderr)).toBe(0);
     const transcript = String(stdout);
-    const expected = [
-      /hooks for 10 events/,
-      /goalpost: goal captured as a draft \(goal_\w+\)/,
-      /<session_goal id="goal_\w+" status="draft" form="full">/,
-      /4\. Bash cat package\.json +→ allowed, with a warning: goalpost drift warning: 3 tool calls/,
-      /6\. Bash wc -l src\/importer\.js +→ DENIED — goalpost drift guard: 5 tool calls/,
-      /PreCompact → goalpost: goal goal_\w+ saved for after compaction/,
-      /SessionStart\(compact\) → the goal is restored in full/,
-      /Stop → BLOCKED:/,
-      /REFUSED:\n\s+Refusing to mark goal goal_\w+ complete/,
-      /No passing verification receipt/,
-      /The completion gate is satisfied/,
-      /accepted: Goal goal_\w+ is closed as complete\./,
-      /Stop → allowed: the goal is closed/,
-      /goal file: .*\/\.claude\/goalpost\/by-session\/[0-9a-f-]+\.json/,
-    ];
-    for (const pattern of expected) expect(transcript).toMatch(pattern);
-    // The steps appear in the order of the story.
-    const positions = expected.map((pattern) => transcript.search(pattern));
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    const sections = transcript.split(/━━ goalpost demo — /).slice(1);
+    expect(sections.map((section) => /^a scripted (.+?) session/.exec(section)?.[1])).toEqual([
+      "Claude Code",
+      "Codex",
+      "Copilot CLI",
+    ]);
+    for (const section of sections) {
+      for (const pattern of STORY) expect(section).toMatch(pattern);
+      const positions = STORY.map((pattern) => section.search(pattern));
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(section).not.toContain("✗ expected");
+    }
+    // Codex and Claude Code restore after compaction through a hook; Copilot CLI at the next tool call.
+    expect(sections[0]).toMatch(/after compaction → the goal is restored/);
+    expect(sections[2]).toMatch(/no hook after compaction here: at the next tool call → the goal is restored/);
+    expect(transcript).toMatch(/The demo went as scripted in claude-code, codex, copilot-cli/);
+    for (const host of ["claude-code", "codex", "copilot-cli"]) {
+      const page = readFileSync(join(out, `${host}.html`), "utf8");
+      expect(page).toMatch(/^<!doctype html>/);
+      expect(page).toContain("make the CSV importer stream large files");
+      expect(page).toContain('data-kind="receipt"');
+    }
+    // Without --keep, the fake homes are gone.
+    const home = /fake home: (\S+)/.exec(transcript)?.[1] ?? "";
+    expect(home).toContain("goalpost-demo-");
+    expect(existsSync(home)).toBe(false);
   });
 
-  it("keeps the fake home with --keep, and `status`/`show` read it", async () => {
-    const demo = await execa(process.execPath, [bin, "demo", "--keep"], { timeout: 60_000 });
+  it("keeps the fake home with --keep; show and report read the demo's goal", async () => {
+    const demo = await execa(process.execPath, [bin, "demo", "claude-code", "--keep", "--out", out], { env: { NO_COLOR: "1" } });
     const stateFile = /goal file: (\S+)/.exec(String(demo.stdout))?.[1] ?? "";
     const root = stateFile.replace(/\/by-session\/.*$/, "");
-    const status = await execa(process.execPath, [bin, "status", "--root", root]);
-    expect(String(status.stdout)).toContain("No open goals.");
-    expect(String(status.stdout)).toMatch(/1 closed goal\(s\)/);
-    const goalId = /(goal_\w+) is closed as complete/.exec(String(demo.stdout))?.[1] ?? "";
-    const show = await execa(process.execPath, [bin, "show", goalId, "--root", root]);
-    expect(String(show.stdout)).toContain(`<session_goal id="${goalId}" status="complete, closed" form="full">`);
-    expect(String(show.stdout)).toContain("Completion gate: satisfied.");
-    expect(String(show.stdout)).toMatch(/closed: complete/);
-    const missing = await execa(process.execPath, [bin, "show", "goal_nope", "--root", root], { reject: false });
-    expect(missing.exitCode).toBe(1);
-    const fakeRoot = root.replace(/\/home\/\.claude\/goalpost$/, "");
-    if (fakeRoot.startsWith(tmpdir()) && fakeRoot.includes("goalpost-demo-")) rmSync(fakeRoot, { recursive: true, force: true });
+    try {
+      const goalId = /(goal_\w+) is closed as complete/.exec(String(demo.stdout))?.[1] ?? "";
+      const show = await execa(process.execPath, [bin, "show", goalId, "--root", root]);
+      expect(String(show.stdout)).toContain(`<session_goal id="${goalId}" status="complete, closed" form="full">`);
+      expect(String(show.stdout)).toContain("Completion gate: satisfied.");
+      const list = await execa(process.execPath, [bin, "list", "--all", "--root", root, "--json"]);
+      expect(JSON.parse(String(list.stdout)).goals).toEqual([
+        expect.objectContaining({ goalId, status: "complete", open: false, host: "claude-code", gate: "satisfied" }),
+      ]);
+    } finally {
+      rmSync(root.replace(/\/home\/\.claude\/goalpost$/, ""), { recursive: true, force: true });
+    }
   });
 });

@@ -25,3 +25,27 @@ export async function loadHosts(): Promise<AdapterDescriptor[]> {
   }
   return hosts;
 }
+
+/** The hosts named on the command line (all of them when none is), or the names nobody knows. */
+export function selectHosts(
+  hosts: readonly AdapterDescriptor[],
+  names: readonly string[],
+): { hosts: AdapterDescriptor[] } | { unknown: string[] } {
+  if (names.length === 0) return { hosts: [...hosts] };
+  const unknown = names.filter((name) => !hosts.some((host) => host.id === name));
+  if (unknown.length > 0) return { unknown };
+  return { hosts: hosts.filter((host) => names.includes(host.id)) };
+}
+
+export const unknownHostMessage = (unknown: readonly string[], hosts: readonly AdapterDescriptor[]) =>
+  `goalpost: no adapter for host${unknown.length > 1 ? "s" : ""} ${unknown.map((name) => `"${name}"`).join(", ")} (available: ${hosts.map((host) => host.id).join(", ")})\n`;
+
+/** Every host's state root, once each (GOALPOST_HOME makes them one), or just `--root`. */
+export function stateRoots(hosts: readonly AdapterDescriptor[], env: NodeJS.ProcessEnv, root?: string): string[] {
+  return root ? [root] : [...new Set(hosts.map((host) => host.stateRoot(env)))];
+}
+
+/** "Claude Code" for "claude-code"; an id no adapter here knows is shown as it is. */
+export function hostName(hosts: readonly AdapterDescriptor[], id: string): string {
+  return hosts.find((host) => host.id === id)?.displayName ?? id;
+}

@@ -89,7 +89,7 @@ export { parseShell } from "./evidence/shell-syntax.js";
 export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/completion-gate.js";
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
 export { coverageProblem, resolutionProblems } from "./gate/evidence-checks.js";
-export { uncoveredRequirements } from "./gate/requirement-coverage.js";
+export { referenceNamesRequirement, uncoveredRequirements } from "./gate/requirement-coverage.js";
 export type { HostProfile, HostProfileInput } from "./host/host-profile.js";
 export { defineHostProfile, GENERIC_HOST_PROFILE, hostProfileSchema } from "./host/host-profile.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";

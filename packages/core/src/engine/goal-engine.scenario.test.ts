@@ -58,6 +58,14 @@ describe("a whole session through the engine", () => {
         throw new Error(`step "${name}": ${(error as Error).message}`);
       }
     }
+    // Each warning and the denial are in the goal's history, for the report.
+    expect(
+      store
+        .read(SESSION.sessionId)!
+        .goals.at(-1)!
+        .history.filter((event) => event.type.startsWith("drift"))
+        .map((event) => `${event.type}: ${event.note}`),
+    ).toEqual(["drift-warned: 3 calls since update", "drift-warned: 4 calls since update", "drift-denied: 5 calls since update"]);
 
     // The model opens the draft with an inspected objective: drift resets.
     tools.open(caller, {

@@ -124,6 +124,9 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
       state.pendingTools.push({ toolUseId: event.toolUseId ?? null, commandHash: callHash(event.toolName, event.toolInput), at });
     let next: GoalRecord = { ...goal, drift: { sinceUpdate: goal.drift.sinceUpdate + 1 } };
     for (const path of call.paths) next = noteRecentFile(next, path);
+    // Kept in the history (the report marks each warning among the tool calls).
+    if (verdict.kind === "warn")
+      next = pushGoalEvent(next, { at, type: "drift-warned", note: `${goal.drift.sinceUpdate} calls since update` });
     replaceGoal(state, next);
     return verdict.kind === "warn" ? decision({ context: verdict.message }) : NO_DECISION;
   });

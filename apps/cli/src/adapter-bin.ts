@@ -1,0 +1,35 @@
+// Running an adapter's own bin for the commands it owns (install, uninstall, doctor): the CLI never
+// reimplements them, so `goalpost install codex` and `goalpost-codex install` are the same act.
+import type { AdapterDescriptor } from "@goalpost/adapter-kit";
+import { execa } from "execa";
+
+export interface AdapterRun {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export async function runAdapterBin(
+  host: AdapterDescriptor,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  options: { readonly inherit?: boolean } = {},
+): Promise<AdapterRun> {
+  const result = await execa(process.execPath, [host.binPath, ...args], {
+    env,
+    extendEnv: false,
+    reject: false,
+    timeout: 120_000,
+    ...(options.inherit ? { stdio: "inherit" as const } : {}),
+  });
+  return { exitCode: result.exitCode ?? 1, stdout: String(result.stdout ?? ""), stderr: String(result.stderr ?? "") };
+}
+
+/** Parses an adapter's --json answer; null (and the reason on stderr) when it printed none. */
+export function adapterJson<T>(run: AdapterRun): T | null {
+  try {
+    return JSON.parse(run.stdout) as T;
+  } catch {
+    return null;
+  }
+}

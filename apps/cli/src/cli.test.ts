@@ -1,0 +1,222 @@
+// The built `goalpost` CLI as a child process, against a fake home holding three hosts and sessions
+// in two directories: what people see (colour only on a terminal), what scripts get (--json, exit
+// codes), install into every detected host, doctor, the kill switch, help.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
+import { closeGoal, createGoal, createGoalStore } from "@goalpost/core";
+import { afterEach, describe, expect, it } from "vitest";
+
+const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
+const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+afterEach(removeTestdirs);
+
+function fakeMachine() {
+  const root = testdir({ home: { ".claude": {}, ".codex": {}, ".copilot": {} }, "project-a": {}, "project-b": {} });
+  const home = join(root, "home");
+  const env: Record<string, string> = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home, NO_COLOR: "" };
+  const run = (args: string[], options: { cwd?: string; extra?: Record<string, string> } = {}) =>
+    spawnSync(process.execPath, [bin, ...args], {
+      cwd: options.cwd ?? join(root, "project-a"),
+      env: { ...env, ...options.extra },
+      encoding: "utf8",
+      timeout: 90_000,
+    });
+  const stateRoot = (host: string) =>
+    join(home, { "claude-code": ".claude", codex: ".codex", "copilot-cli": ".copilot" }[host]!, "goalpost");
+  /** A goal left by a host's session in a directory, through core's own store. */
+  const leaveGoal = (host: string, sessionId: string, dir: string, objective: string, closed = false) => {
+    const identity = { sessionId, host, cwd: join(root, dir) };
+    const goal = createGoal({ ...identity, objective, source: "api", remaining: ["the rest"] });
+    createGoalStore({ root: stateRoot(host) }).update(identity, (state) => {
+      state.goals.push(closed ? closeGoal(goal, { status: "cancelled" }) : goal);
+    });
+    return goal.id;
+  };
+  return { root, home, env, run, leaveGoal, stateRoot };
+}
+
+describe("goalpost status, list and show across hosts", { timeout: 120_000 }, () => {
+  it("shows this directory's open goals from every host, every directory with list, and one goal with show", () => {
+    const machine = fakeMachine();
+    const claude = machine.leaveGoal("claude-code", "cc-1", "project-a", "stream the importer");
+    const codex = machine.leaveGoal("codex", "cx-1", "project-a", "fix the flaky test");
+    const other = machine.leaveGoal("copilot-cli", "cp-1", "project-b", "write the docs");
+    const closed = machine.leaveGoal("codex", "cx-2", "project-a", "an old goal", true);
+
+    const status = machine.run(["status"]);
+    expect(status.status).toBe(0);
+    expect(status.stdout).toMatch(/^2 open goals in .*project-a/);
+    expect(status.stdout).toContain(`${claude}  active  Claude Code · session cc-1`);
+    expect(status.stdout).toContain(`${codex}  active  Codex · session cx-1`);
+    expect(status.stdout).toMatch(/1 remaining · 0 blockers · drift 0 · updated \d+ s ago · gate: \d+ open/);
+    expect(status.stdout).not.toContain("write the docs");
+    // Not a terminal: no escape codes, whatever the goal says.
+    expect(status.stdout).not.toContain("\u001b[");
+    const json = JSON.parse(machine.run(["status", "--json"]).stdout);
+    expect(json.goals.map((goal: { goalId: string }) => goal.goalId).sort()).toEqual([claude, codex].sort());
+    expect(json.goals[0]).toEqual(
+      expect.objectContaining({ host: expect.any(String), sessionId: expect.any(String), remaining: 1, drift: 0, open: true }),
+    );
+    expect(JSON.parse(machine.run(["status", "--json"], { cwd: join(machine.root, "project-b") }).stdout).goals).toEqual([
+      expect.objectContaining({ goalId: other, host: "copilot-cli", objective: "write the docs" }),
+    ]);
+
+    const list = machine.run(["list"]).stdout;
+    expect(list).toContain(join(machine.root, "project-a"));
+    expect(list).toContain(join(machine.root, "project-b"));
+    expect(list).not.toContain(closed);
+    expect(machine.run(["list", "--all"]).stdout).toContain(`${closed}  cancelled`);
+
+    const show = machine.run(["show", codex]);
+    expect(show.stdout).toContain(`<session_goal id="${codex}"`);
+    expect(show.stdout).toContain("fix the flaky test");
+    expect(JSON.parse(machine.run(["show", "cp-1", "--json"]).stdout)).toMatchObject({
+      host: "copilot-cli",
+      sessionId: "cp-1",
+      goal: { id: other, objective: "write the docs" },
+    });
+    const missing = machine.run(["show", "goal_nope"]);
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toContain('no goal or session "goal_nope"');
+  });
+
+  it("colours for a terminal only: FORCE_COLOR turns it on, NO_COLOR and --no-color off", () => {
+    const machine = fakeMachine();
+    machine.leaveGoal("claude-code", "cc-1", "project-a", "stream the importer");
+    expect(machine.run(["status"], { extra: { FORCE_COLOR: "1" } }).stdout).toContain("\u001b[32mactive");
+    expect(machine.run(["status"], { extra: { FORCE_COLOR: "1", NO_COLOR: "1" } }).stdout).not.toContain("\u001b[");
+    expect(machine.run(["status", "--no-color"], { extra: { FORCE_COLOR: "1" } }).stdout).not.toContain("\u001b[");
+  });
+});
+
+describe("goalpost install, doctor, disable and uninstall across hosts", { timeout: 180_000 }, () => {
+  it("installs into every detected host with --yes, asks otherwise, doctors each, switches one off and takes it all out", () => {
+    const machine = fakeMachine();
+    // Not a terminal and no --yes: nothing is written; the hosts found are named.
+    const unasked = machine.run(["install"]);
+    expect(unasked.status).toBe(2);
+    expect(unasked.stderr).toMatch(/found Claude Code \(.*\.claude\), Codex \(.*\.codex\), Copilot CLI \(.*\.copilot\)/);
+    expect(unasked.stderr).toContain("pass --yes");
+    expect(existsSync(join(machine.home, ".claude", "settings.json"))).toBe(false);
+
+    const dryRun = JSON.parse(machine.run(["install", "--dry-run", "--json"]).stdout);
+    expect(dryRun.hosts.map((host: { host: string }) => host.host)).toEqual(["claude-code", "codex", "copilot-cli"]);
+    expect(dryRun.hosts.every((host: { result: { dryRun: boolean } }) => host.result.dryRun)).toBe(true);
+    expect(existsSync(join(machine.home, ".codex", "hooks.json"))).toBe(false);
+
+    const install = machine.run(["install", "--yes", "--no-snapshot"]);
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stdout).toMatch(/── Claude Code[\s\S]*── Codex[\s\S]*── Copilot CLI/);
+    expect(install.stdout).toContain("Next: use your agent, then `goalpost status` and `goalpost report`.");
+
+    const doctor = JSON.parse(machine.run(["doctor", "--json"]).stdout);
+    expect(doctor.hosts.map((host: { host: string; verdict: string }) => [host.host, host.verdict])).toEqual([
+      ["claude-code", "working"],
+      ["codex", "working"],
+      ["copilot-cli", "working"],
+    ]);
+    const verbose = machine.run(["doctor", "codex", "--verbose"]);
+    expect(verbose.status).toBe(0);
+    expect(verbose.stdout).toMatch(/^✓ Codex: working/);
+    expect(verbose.stdout).toMatch(/✓ state: .* is writable and private/);
+    expect(verbose.stdout).toMatch(/✓ hook errors: none recorded/);
+
+    // The kill switch: Codex's hooks answer nothing while it is off; Claude Code's are untouched.
+    expect(machine.run(["disable", "codex"]).stdout).toMatch(/^off Codex/);
+    const codexHooks = installedHookCommands(
+      JSON.parse(readFileSync(join(machine.home, ".codex", "hooks.json"), "utf8")).hooks,
+      "goalpost-codex",
+    );
+    const prompt = {
+      session_id: "cx-9",
+      turn_id: "t",
+      cwd: join(machine.root, "project-a"),
+      transcript_path: null,
+      hook_event_name: "UserPromptSubmit",
+      model: "m",
+      prompt: "goal: ship it",
+    };
+    const off = runInstalledHook(codexHooks["UserPromptSubmit"]!, prompt, { env: machine.env });
+    expect(off.stdout).toBe("");
+    expect(machine.run(["doctor", "codex"]).stdout).toMatch(/Codex: installed, switched off/);
+    expect(JSON.parse(machine.run(["enable", "--json"]).stdout).hosts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ host: "codex", enabled: true, changed: true })]),
+    );
+    const on = runInstalledHook(codexHooks["UserPromptSubmit"]!, prompt, { env: machine.env });
+    expect(JSON.stringify(on.output)).toContain("ship it");
+
+    // A broken wiring is a problem doctor names, with exit 1.
+    const fault = runInstalledHook(codexHooks["Stop"]!, { not: "a stop payload" }, { env: machine.env });
+    expect(fault.stdout).toBe("");
+    const sick = machine.run(["doctor"]);
+    expect(sick.status).toBe(1);
+    expect(sick.stdout).toMatch(/✗ Codex: hook errors: last at .* \(Stop\): goalpost: unexpected Stop payload/);
+
+    const uninstall = machine.run(["uninstall", "--yes"]);
+    expect(uninstall.status, uninstall.stderr).toBe(0);
+    expect(JSON.parse(machine.run(["doctor", "--json"]).stdout).hosts.map((host: { verdict: string }) => host.verdict)).toEqual([
+      "not-installed",
+      "not-installed",
+      "not-installed",
+    ]);
+  });
+
+  it("names unknown hosts and bad flags with exit 2, and finds no host on a bare machine", () => {
+    const machine = fakeMachine();
+    const unknown = machine.run(["install", "emacs"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code, codex, copilot-cli)');
+    expect(machine.run(["status", "--frobnicate"]).status).toBe(2);
+    expect(machine.run(["frobnicate"]).status).toBe(2);
+    const bare = testdir({ home: {} });
+    const nothing = spawnSync(process.execPath, [bin, "install", "--yes"], {
+      env: { PATH: "/usr/bin:/bin", HOME: join(bare, "home") },
+      encoding: "utf8",
+    });
+    expect(nothing.status).toBe(1);
+    expect(nothing.stderr).toMatch(/none of Claude Code, Codex, Copilot CLI was found/);
+  });
+});
+
+describe("goalpost prune", { timeout: 60_000 }, () => {
+  it("archives old closed sessions; show still finds their goals", () => {
+    const root = testdir({ state: {} });
+    const stateRoot = join(root, "state");
+    let now = new Date("2026-01-01T00:00:00.000Z");
+    const store = createGoalStore({ root: stateRoot, now: () => now });
+    const identity = { sessionId: "old", host: "claude-code", cwd: "/p" };
+    const goal = createGoal({ ...identity, objective: "ship the old thing", source: "api" }, now);
+    store.update(identity, (state) => {
+      state.goals.push(closeGoal(goal, { status: "cancelled" }, now));
+    });
+    now = new Date();
+    const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args, "--root", stateRoot], { encoding: "utf8" });
+    expect(run(["prune", "--days", "30"]).stdout).toContain("archived 1 session(s), kept 0");
+    expect(run(["show", goal.id]).stdout).toContain("ship the old thing");
+    expect(JSON.parse(run(["list", "--all", "--json"]).stdout).goals).toEqual([
+      expect.objectContaining({ goalId: goal.id, archived: true, status: "cancelled" }),
+    ]);
+    expect(run(["prune", "--days", "zero"]).status).toBe(2);
+  });
+});
+
+describe("goalpost help and version", { timeout: 60_000 }, () => {
+  it("says its version, lists every command, and gives each command's help with examples", () => {
+    const machine = fakeMachine();
+    expect(machine.run(["--version"]).stdout.trim()).toBe(version);
+    const help = machine.run(["--help"]).stdout;
+    const commands = ["status", "list", "show", "report", "install", "uninstall", "doctor", "disable", "enable", "prune", "demo"];
+    for (const command of commands) {
+      expect(help).toMatch(new RegExp(`^  ${command} +\\S`, "m"));
+      const own = machine.run([command, "--help"]);
+      expect(own.status).toBe(0);
+      expect(own.stdout).toMatch(new RegExp(`^usage: goalpost ${command}`));
+      expect(own.stdout).toMatch(/\nexamples:\n {2}goalpost /);
+    }
+    expect(machine.run(["help", "report"]).stdout).toMatch(/^usage: goalpost report/);
+    expect(help).toContain("Exit codes: 0 done, 1 something is wrong");
+  });
+});

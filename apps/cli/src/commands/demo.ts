@@ -1,0 +1,29 @@
+// `goalpost demo`: the scripted session, for each host whose adapter is here, each through a fake
+// home with the adapter's own installer and its installed hook commands; then the report of each
+// demo's goal, written next to the transcript.
+import type { Command } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+
+export const demo: Command = {
+  name: "demo",
+  summary: "a scripted session in each host, through a fake home (no network, no model), and its report",
+  usage: "[host…] [--keep] [--out <dir>]",
+  description: `Installs goalpost into a temporary fake home of each host with the adapter's own installer and
+plays a scripted session through the installed hook commands, with payloads the real host sent: the
+goal captured and injected, drift warned then denied, compaction and restore, a stop blocked, a close
+refused, the work and its receipt, a close with evidence. Then writes each goal's report (--out, or the
+system's temporary directory). --keep keeps the fake homes.`,
+  examples: ["goalpost demo", "goalpost demo codex", "goalpost demo --out ./demo-reports"],
+  options: { keep: { type: "boolean", default: false }, out: { type: "string" } },
+  async run({ values, positionals, term }) {
+    const { runDemos } = await import("../demo/run-demos.js");
+    const runs = await runDemos({
+      hosts: positionals,
+      keep: values["keep"] === true,
+      out: values["out"] as string | undefined,
+      term,
+    });
+    if (runs === null) return EXIT.usage;
+    return runs.every((run) => run.failures.length === 0) ? EXIT.ok : EXIT.problem;
+  },
+};

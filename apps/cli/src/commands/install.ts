@@ -1,0 +1,119 @@
+// `goalpost install|uninstall [host…]`: each host's own installer, for the hosts named or, with none
+// named, the hosts found on this machine — after asking (or --yes). Flags go through to the adapter.
+import type { AdapterDescriptor } from "@goalpost/adapter-kit";
+import { adapterJson, runAdapterBin } from "../adapter-bin.js";
+import type { Command, CommandInput } from "../command.js";
+import { canAsk, confirm } from "../confirm.js";
+import { EXIT } from "../exit-codes.js";
+import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
+
+type Verb = "install" | "uninstall";
+
+function passThrough(values: CommandInput["values"]): string[] {
+  const args: string[] = [];
+  if (typeof values["scope"] === "string") args.push("--scope", values["scope"]);
+  if (typeof values["project"] === "string") args.push("--project", values["project"]);
+  if (values["dry-run"]) args.push("--dry-run");
+  if (values["no-snapshot"]) args.push("--no-snapshot");
+  return args;
+}
+
+async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescriptor[]): Promise<AdapterDescriptor[] | number> {
+  const { positionals, values, term, env } = input;
+  const selected = selectHosts(all, positionals);
+  if ("unknown" in selected) {
+    term.err(unknownHostMessage(selected.unknown, all));
+    return EXIT.usage;
+  }
+  // Hosts named on the command line are the user's choice already.
+  if (positionals.length > 0) return selected.hosts;
+  const found = all
+    .map((host) => ({ host, where: host.detect(env) }))
+    .filter(({ where }) => verb === "uninstall" || where.present);
+  if (found.length === 0) {
+    term.err(
+      `goalpost: none of ${all.map((host) => host.displayName).join(", ")} was found on this machine (their homes or programs); name a host to ${verb} anyway: goalpost ${verb} <${all.map((host) => host.id).join("|")}>\n`,
+    );
+    return EXIT.problem;
+  }
+  if (values["yes"] || values["dry-run"]) return found.map(({ host }) => host);
+  if (!canAsk()) {
+    term.err(
+      `goalpost ${verb}: found ${found.map(({ host, where }) => `${host.displayName}${where.where ? ` (${where.where})` : ""}`).join(", ")}.\nNot a terminal, so not asking: pass --yes to ${verb} ${verb === "install" ? "into" : "from"} all of them, or name the hosts.\n`,
+    );
+    return EXIT.usage;
+  }
+  const chosen: AdapterDescriptor[] = [];
+  for (const { host, where } of found)
+    if (
+      await confirm(
+        `${verb === "install" ? "Install goalpost into" : "Remove goalpost from"} ${host.displayName}${where.where ? ` (${where.where})` : ""}?`,
+      )
+    )
+      chosen.push(host);
+  return chosen;
+}
+
+function adminCommand(verb: Verb): Command {
+  return {
+    name: verb,
+    summary:
+      verb === "install"
+        ? "wire goalpost into the hosts on this machine (asks first) or the ones named"
+        : "take goalpost out of the hosts named, or of every host (asks first)",
+    usage: "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--no-snapshot] [--json]",
+    description:
+      verb === "install"
+        ? `With no host named, finds the hosts on this machine (their home directory or their program on
+PATH) and asks before installing into each; --yes installs into all of them without asking (needed
+when not on a terminal). Each host's own installer does the work: the same as \`goalpost-<host> install\`.
+--dry-run shows every change as a diff and writes nothing.`
+        : `Takes out exactly what install added, with the user's own settings left as they were. With no
+host named, every host goalpost knows (asks first; --yes for scripts).`,
+    examples:
+      verb === "install"
+        ? [
+            "goalpost install",
+            "goalpost install --yes",
+            "goalpost install codex --dry-run",
+            "goalpost install claude-code --scope project",
+          ]
+        : ["goalpost uninstall claude-code", "goalpost uninstall --yes", "goalpost uninstall codex --dry-run"],
+    options: {
+      yes: { type: "boolean", short: "y", default: false },
+      scope: { type: "string" },
+      project: { type: "string" },
+      "dry-run": { type: "boolean", default: false },
+      "no-snapshot": { type: "boolean", default: false },
+    },
+    async run(input) {
+      const { values, json, term, env } = input;
+      const all = await loadHosts();
+      const hosts = await chooseHosts(verb, input, all);
+      if (typeof hosts === "number") return hosts;
+      if (hosts.length === 0) {
+        term.out(`Nothing to ${verb}.\n`);
+        return EXIT.ok;
+      }
+      const args = [verb, ...passThrough(values)];
+      const results = [];
+      let worst: number = EXIT.ok;
+      for (const host of hosts) {
+        if (!json) term.out(`${term.color.bold(`── ${host.displayName}`)}\n`);
+        const run = await runAdapterBin(host, json ? [...args, "--json"] : args, env, { inherit: !json });
+        if (run.exitCode !== 0) worst = Math.max(worst, run.exitCode === EXIT.usage ? EXIT.usage : EXIT.problem);
+        if (json)
+          results.push({ host: host.id, exitCode: run.exitCode, result: adapterJson(run), error: run.stderr.trim() || null });
+        else if (run.exitCode !== 0) term.out(term.color.red(`${host.displayName}: ${verb} failed (exit ${run.exitCode})\n`));
+        if (!json) term.out("\n");
+      }
+      if (json) term.json({ command: verb, hosts: results });
+      else if (verb === "install" && worst === EXIT.ok && !values["dry-run"])
+        term.out("Next: use your agent, then `goalpost status` and `goalpost report`.\n");
+      return worst;
+    },
+  };
+}
+
+export const install = adminCommand("install");
+export const uninstall = adminCommand("uninstall");

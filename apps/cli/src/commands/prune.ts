@@ -1,0 +1,31 @@
+// `goalpost prune`: archive sessions whose goals all closed long ago (show and report still find them).
+import { archiveClosedSessions, createGoalStore, loadEngineConfig } from "@goalpost/core";
+import type { Command } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { loadHosts, stateRoots } from "../hosts.js";
+
+export const prune: Command = {
+  name: "prune",
+  summary: "archive sessions whose goals closed over n days ago",
+  usage: "[--days <n>] [--root <state-dir>] [--json]",
+  description: `Moves sessions whose goals all closed more than n days ago (default: the state root's
+retentionDays, 30) into the archive. \`show\` and \`report\` still find them.`,
+  examples: ["goalpost prune", "goalpost prune --days 7"],
+  options: { days: { type: "string" }, root: { type: "string" } },
+  async run({ values, json, term, env }) {
+    const days = values["days"] === undefined ? undefined : Number(values["days"]);
+    if (days !== undefined && (!Number.isInteger(days) || days < 1)) {
+      term.err("goalpost prune: --days takes a whole number of days, at least 1\n");
+      return EXIT.usage;
+    }
+    const results = stateRoots(await loadHosts(), env, values["root"] as string | undefined).map((root) => {
+      const store = createGoalStore({ root, warn: (message) => term.err(`${message}\n`) });
+      const { archived, kept } = archiveClosedSessions(store, days ?? loadEngineConfig(root).retentionDays);
+      return { root, archived, kept };
+    });
+    if (json) term.json({ roots: results });
+    else
+      for (const { root, archived, kept } of results) term.out(`${root}: archived ${archived.length} session(s), kept ${kept}\n`);
+    return EXIT.ok;
+  },
+};

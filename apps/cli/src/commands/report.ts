@@ -1,0 +1,82 @@
+// `goalpost report [<goal-or-session>]`: one goal's timeline and evidence as a self-contained HTML page.
+import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import type { Command } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { type FoundGoal, findGoal, goalRows } from "../goal-views.js";
+import { hostName, loadHosts, stateRoots } from "../hosts.js";
+import { renderReport } from "../report/render-report.js";
+import { cliVersion } from "../version.js";
+
+/** The system's own opener; detached, so the CLI exits while the browser runs. */
+function openInBrowser(path: string): void {
+  const [program, ...args] =
+    process.platform === "darwin"
+      ? ["open", path]
+      : process.platform === "win32"
+        ? ["cmd", "/c", "start", "", path]
+        : ["xdg-open", path];
+  const child = spawn(program!, args, { detached: true, stdio: "ignore" });
+  child.on("error", () => process.stderr.write(`goalpost: could not open a browser (${program}); the report is at ${path}\n`));
+  child.unref();
+}
+
+export const report: Command = {
+  name: "report",
+  summary: "a goal's timeline and evidence as one self-contained HTML page",
+  usage: "[<goal-or-session-id>] [--out <file.html>|-] [--open] [--root <state-dir>] [--json]",
+  description: `Writes one HTML page (no network, no external assets) for a goal: captured, opened, each update,
+the tool calls between updates with drift warnings and denials marked, receipts passing and failing
+with their commands, compactions and restores, stops blocked, closes refused and accepted; beside it
+the requirements with their coverage evidence, the completion gate and the goal hierarchy.
+With no id: the latest goal of this directory (open ones first). Default file:
+${join(tmpdir(), "goalpost-reports", "<goal-id>.html")}; --out - writes the page to stdout.`,
+  examples: [
+    "goalpost report --open",
+    "goalpost report goal_m3x9k2_a1b2c3 --out importer.html",
+    "goalpost report <session-id> --out - > r.html",
+  ],
+  options: { out: { type: "string" }, open: { type: "boolean", default: false }, root: { type: "string" } },
+  async run({ values, positionals, json, term, env }) {
+    const hosts = await loadHosts();
+    const roots = stateRoots(hosts, env, values["root"] as string | undefined);
+    let found: FoundGoal | null;
+    if (positionals[0]) {
+      found = findGoal(roots, positionals[0]);
+      if (!found) {
+        term.err(`goalpost: no goal or session "${positionals[0]}" under ${roots.join(", ")}\n`);
+        return EXIT.notFound;
+      }
+    } else {
+      const here = goalRows(roots, { dir: process.cwd(), closed: true });
+      const latest = here.find((row) => row.open) ?? here[0];
+      found = latest ? findGoal([latest.root], latest.goalId) : null;
+      if (!found) {
+        term.err(`goalpost: no goal recorded for ${process.cwd()}; name one (\`goalpost list --all\` shows them)\n`);
+        return EXIT.notFound;
+      }
+    }
+    const page = renderReport({
+      goal: found.goal,
+      session: found.located.session,
+      hostName: hostName(hosts, found.located.session.host),
+      generatedAt: new Date(),
+      version: cliVersion(),
+    });
+    if (values["out"] === "-") {
+      process.stdout.write(page);
+      return EXIT.ok;
+    }
+    const out = resolve(
+      typeof values["out"] === "string" ? values["out"] : join(tmpdir(), "goalpost-reports", `${found.goal.id}.html`),
+    );
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, page, { mode: 0o600 });
+    if (values["open"]) openInBrowser(out);
+    if (json) term.json({ goalId: found.goal.id, path: out, bytes: Buffer.byteLength(page) });
+    else term.out(`${term.color.bold("report:")} ${out}\n`);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,88 @@
+// `goalpost demo`: the scripted session in each host that has a demo script, one after another,
+// each in its own temporary fake home; then each demo goal's report, written next to the transcript.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { findGoal } from "../goal-views.js";
+import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
+import { renderReport } from "../report/render-report.js";
+import type { Terminal } from "../terminal.js";
+import { cliVersion } from "../version.js";
+import { claudeCodeDemoHost } from "./claude-code-demo-host.js";
+import { codexDemoHost } from "./codex-demo-host.js";
+import { copilotCliDemoHost } from "./copilot-cli-demo-host.js";
+import type { DemoHost } from "./demo-host.js";
+import { playSession } from "./scripted-session.js";
+
+const DEMO_HOSTS: readonly DemoHost[] = [claudeCodeDemoHost, codexDemoHost, copilotCliDemoHost];
+
+export interface DemoRun {
+  readonly host: string;
+  readonly report: string;
+  readonly failures: readonly string[];
+}
+
+export async function runDemos(options: {
+  readonly hosts: readonly string[];
+  readonly keep: boolean;
+  readonly out?: string | undefined;
+  readonly term: Terminal;
+}): Promise<DemoRun[] | null> {
+  const { term } = options;
+  const say = (line: string) => term.out(`${line}\n`);
+  const all = await loadHosts();
+  const selected = selectHosts(all, options.hosts);
+  if ("unknown" in selected) {
+    term.err(unknownHostMessage(selected.unknown, all));
+    return null;
+  }
+  const outDir = resolve(options.out ?? join(tmpdir(), "goalpost-demo-reports"));
+  mkdirSync(outDir, { recursive: true });
+  const runs: DemoRun[] = [];
+  for (const descriptor of selected.hosts) {
+    const host = DEMO_HOSTS.find((candidate) => candidate.id === descriptor.id);
+    if (!host) {
+      say(term.color.dim(`(no demo script for ${descriptor.displayName} yet)`));
+      continue;
+    }
+    const root = mkdtempSync(join(tmpdir(), `goalpost-demo-${host.id}-`));
+    say(
+      term.color.bold(
+        `\n━━ goalpost demo — a scripted ${descriptor.displayName} session through a fake home (no network, no model)`,
+      ),
+    );
+    say(term.color.dim(`fake home: ${join(root, "home")}\nproject:   ${join(root, "project")}\n`));
+    try {
+      const outcome = await playSession({ descriptor, host, root, say, color: term.color });
+      const found = findGoal([outcome.stateRoot], outcome.sessionId);
+      const report = join(outDir, `${host.id}.html`);
+      if (found)
+        writeFileSync(
+          report,
+          renderReport({
+            goal: found.goal,
+            session: found.located.session,
+            hostName: descriptor.displayName,
+            generatedAt: new Date(),
+            version: cliVersion(),
+          }),
+        );
+      say(term.color.bold("\nState"));
+      say(`   goal file: ${join(outcome.stateRoot, "by-session", `${outcome.sessionId}.json`)}`);
+      say(`   report:    ${found ? report : "(no goal recorded)"}`);
+      if (!options.keep) say(term.color.dim("   (the fake home is removed; `goalpost demo --keep` keeps it)"));
+      runs.push({ host: host.id, report, failures: found ? outcome.failures : [...outcome.failures, "a goal recorded"] });
+    } finally {
+      if (!options.keep) rmSync(root, { recursive: true, force: true });
+    }
+  }
+  const failed = runs.filter((run) => run.failures.length > 0);
+  say(
+    failed.length === 0
+      ? term.color.green(`\nThe demo went as scripted in ${runs.map((run) => run.host).join(", ")}. Reports: ${outDir}`)
+      : term.color.red(
+          `\nThe demo did not go as scripted in ${failed.map((run) => `${run.host} (${run.failures.join("; ")})`).join(", ")}`,
+        ),
+  );
+  return runs;
+}

@@ -1,0 +1,169 @@
+// What goalpost holds, for the human and for scripts: goals as rows (status, list) and one goal in
+// full (show). Reads the stores only; never writes.
+import { realpathSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  archivedSessions,
+  createGoalStore,
+  evaluateCompletionGate,
+  type GoalRecord,
+  isOpen,
+  renderGoalContext,
+  type SessionFile,
+} from "@goalpost/core";
+import type { Colors } from "./terminal.js";
+
+export interface GoalRow {
+  readonly root: string;
+  readonly host: string;
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly goalId: string;
+  readonly objective: string;
+  readonly status: string;
+  readonly open: boolean;
+  readonly archived: boolean;
+  readonly remaining: number;
+  readonly blockers: number;
+  readonly drift: number;
+  readonly stalls: number;
+  readonly unrestoredCompactions: number;
+  readonly updatedAt: string;
+  readonly gate: "satisfied" | "open";
+  readonly unmet: readonly string[];
+}
+
+const warnToStderr = (message: string) => process.stderr.write(`${message}\n`);
+
+export interface LocatedSession {
+  readonly root: string;
+  readonly session: SessionFile;
+  readonly archived: boolean;
+}
+
+/** Live sessions of every root, and archived ones when asked: `show` finds a goal wherever retention put it. */
+export function locateSessions(roots: readonly string[], withArchived: boolean): LocatedSession[] {
+  return roots.flatMap((root) => {
+    const store = createGoalStore({ root, warn: warnToStderr });
+    return [
+      ...store.sessions().map((session) => ({ root, session, archived: false })),
+      ...(withArchived ? archivedSessions(store).map((session) => ({ root, session, archived: true })) : []),
+    ];
+  });
+}
+
+/** A directory as the hosts would have sent it: resolved, and through its links when it exists. */
+export function canonicalDir(path: string): string {
+  try {
+    return realpathSync(resolve(path));
+  } catch {
+    return resolve(path);
+  }
+}
+
+function row({ root, session, archived }: LocatedSession, goal: GoalRecord): GoalRow {
+  const gate = evaluateCompletionGate(goal);
+  return {
+    root,
+    host: session.host,
+    sessionId: session.sessionId,
+    cwd: session.cwd,
+    goalId: goal.id,
+    objective: goal.objective,
+    status: goal.status,
+    open: isOpen(goal),
+    archived,
+    remaining: goal.remaining.length,
+    blockers: goal.blockers.length,
+    drift: goal.drift.sinceUpdate,
+    stalls: session.counters.stalls,
+    unrestoredCompactions: session.compactions.filter((entry) => entry.restoredAt === null).length,
+    updatedAt: goal.updatedAt,
+    gate: gate.ok ? "satisfied" : "open",
+    unmet: gate.unmet.map((condition) => condition.code),
+  };
+}
+
+/** Goals (task goals are part of their parent's view), newest first; only open ones unless `closed`. */
+export function goalRows(roots: readonly string[], filter: { readonly dir?: string; readonly closed?: boolean } = {}): GoalRow[] {
+  const dir = filter.dir === undefined ? undefined : canonicalDir(filter.dir);
+  return locateSessions(roots, filter.closed === true)
+    .filter((located) => dir === undefined || canonicalDir(located.session.cwd) === dir)
+    .flatMap((located) =>
+      located.session.goals
+        .filter((goal) => goal.level !== "task" && (filter.closed === true || isOpen(goal)))
+        .map((goal) => row(located, goal)),
+    )
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+/** "3 min ago", "2 h ago", "5 d ago": enough to tell a live goal from a forgotten one. */
+export function ago(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86_400)} d ago`;
+}
+
+const STATUS_COLOR: Record<string, keyof Colors> = {
+  active: "green",
+  draft: "yellow",
+  blocked: "red",
+  paused: "yellow",
+  complete: "green",
+  cancelled: "dim",
+  moved: "dim",
+};
+
+export function statusBadge(status: string, color: Colors): string {
+  const paint = color[STATUS_COLOR[status] ?? "white"] as (text: string) => string;
+  return paint(status);
+}
+
+/** One goal as a few lines: id, status, host and session; the objective; its counts. */
+export function rowText(goal: GoalRow, color: Colors, hostName: (id: string) => string): string {
+  const counts = [
+    `${goal.remaining} remaining`,
+    `${goal.blockers} blocker${goal.blockers === 1 ? "" : "s"}`,
+    goal.drift > 0 ? color.yellow(`drift ${goal.drift}`) : "drift 0",
+    `updated ${ago(goal.updatedAt)}`,
+    goal.gate === "satisfied" ? color.green("gate satisfied") : `gate: ${goal.unmet.length} open`,
+  ];
+  return [
+    `${color.bold(goal.goalId)}  ${statusBadge(goal.status, color)}${goal.archived ? color.dim(" (archived)") : ""}  ${color.dim(`${hostName(goal.host)} · session ${goal.sessionId}`)}`,
+    `  ${goal.objective.split("\n")[0]}`,
+    `  ${counts.join(" · ")}`,
+    ...(goal.unrestoredCompactions > 0
+      ? [color.yellow(`  ! ${goal.unrestoredCompactions} compaction(s) not yet followed by a restore`)]
+      : []),
+  ].join("\n");
+}
+
+export interface FoundGoal {
+  readonly located: LocatedSession;
+  readonly goal: GoalRecord;
+}
+
+/** A goal by its id, or a session's latest goal by the session id. */
+export function findGoal(roots: readonly string[], id: string): FoundGoal | null {
+  for (const located of locateSessions(roots, true)) {
+    const goal =
+      located.session.goals.find((candidate) => candidate.id === id) ??
+      (located.session.sessionId === id ? located.session.goals.at(-1) : undefined);
+    if (goal) return { located, goal };
+  }
+  return null;
+}
+
+export function showText({ goal }: FoundGoal): string {
+  const gate = evaluateCompletionGate(goal);
+  const gateText = gate.ok
+    ? "Completion gate: satisfied."
+    : `Completion gate (${gate.unmet.length} open):\n${gate.unmet.map((condition) => `- ${condition.message}`).join("\n")}`;
+  const history = goal.history
+    .slice(-10)
+    .map((event) => `  ${event.at} ${event.type}: ${event.note}`)
+    .join("\n");
+  return `${renderGoalContext(goal, { form: "full", budget: 8000 })}\n\n${gateText}\n\nRecent history:\n${history}`;
+}

@@ -1,0 +1,147 @@
+// One self-contained HTML page for one goal: header and counts, the timeline, and beside it the
+// requirements with their coverage evidence, what the completion gate still wants, the work lists
+// and the goal hierarchy. No script, no external asset; a Content-Security-Policy forbids loading
+// anything, so the page works offline and cannot leak.
+import { evaluateCompletionGate, type GoalRecord, isOpen, referenceNamesRequirement, type SessionFile } from "@goalpost/core";
+import { html, type Markup, markupText, trustedMarkup } from "./html.js";
+import { REPORT_CSS } from "./report-style.js";
+import { groupTimeline, type TimelineEntry, type TimelineItem, timelineEntries } from "./timeline.js";
+
+export interface ReportInput {
+  readonly goal: GoalRecord;
+  readonly session: SessionFile | null;
+  /** The host's display name. */
+  readonly hostName: string;
+  readonly generatedAt: Date;
+  readonly version: string;
+}
+
+const STATUS_TONE: Record<string, string> = { complete: "good", active: "good", blocked: "bad", draft: "warn", paused: "warn" };
+
+/** "2026-11-23 14:05:09" in UTC: stable and sortable; the timezone is said once in the footer. */
+const when = (iso: string) => iso.replace("T", " ").replace(/\.\d+Z$|Z$/, "");
+const time = (iso: string) => html`<time class="when" datetime="${iso}">${when(iso)}</time>`;
+
+function entryMarkup(entry: TimelineEntry): Markup {
+  return html`<li class="${entry.tone} ${entry.kind}" data-kind="${entry.kind}">${time(entry.at)}<span class="title">${entry.title}</span>${
+    entry.detail ? html`<span class="detail${entry.kind === "receipt" ? " cmd" : ""}">${entry.detail}</span>` : ""
+  }</li>`;
+}
+
+function itemMarkup(item: TimelineItem): Markup {
+  if (item.kind !== "tools") return entryMarkup(item);
+  const kinds = new Map<string, number>();
+  for (const call of item.calls) {
+    const kind = call.detail.split(":")[0]!;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const breakdown = [...kinds].map(([kind, count]) => `${count} ${kind}`).join(", ");
+  return html`<li class="neutral tools" data-kind="tools">${time(item.from)}<details><summary><span class="title">${item.calls.length} tool call${item.calls.length === 1 ? "" : "s"}</span> (${breakdown})</summary><ol class="calls">${item.calls.map(
+    (call) =>
+      html`<li data-kind="tool">${time(call.at)}<code>${call.title}</code> <span class="kind">${call.detail.split(":")[0]}</span> ${call.detail.slice(call.detail.indexOf(":") + 2)}</li>`,
+  )}</ol></details></li>`;
+}
+
+function requirementsMarkup(goal: GoalRecord): Markup {
+  if (goal.requirements.length === 0) return html`<p>No explicit requirements.</p>`;
+  return html`<ol>${goal.requirements.map((requirement, index) => {
+    const coverage = goal.requirementCoverage.filter((entry) => referenceNamesRequirement(entry.requirement, requirement, index));
+    return html`<li data-requirement="${index + 1}">${requirement} ${
+      coverage.length > 0 ? html`<span class="covered">covered</span>` : html`<span class="uncovered">no evidence</span>`
+    }${coverage.map((entry) => html`<span class="evidence">${entry.evidence}</span>`)}</li>`;
+  })}</ol>`;
+}
+
+function listSection(title: string, items: readonly string[], empty: string): Markup {
+  return html`<h2>${title}</h2>${items.length > 0 ? html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>` : html`<p>${empty}</p>`}`;
+}
+
+function hierarchyMarkup(goal: GoalRecord, session: SessionFile | null): Markup {
+  const goals = session?.goals ?? [goal];
+  const rootOf = (start: GoalRecord) => {
+    let current = start;
+    for (let depth = 0; depth < 20 && current.parentId; depth++) {
+      const parent = goals.find((candidate) => candidate.id === current.parentId);
+      if (!parent) break;
+      current = parent;
+    }
+    return current;
+  };
+  const node = (current: GoalRecord, depth: number): Markup => {
+    const children = depth < 20 ? goals.filter((candidate) => candidate.parentId === current.id) : [];
+    return html`<li class="${current.id === goal.id ? "current" : ""}">${current.objective.split("\n")[0]} <span class="badge ${STATUS_TONE[current.status] ?? ""}">${current.status}</span> <small>${current.level}</small>${
+      children.length > 0 ? html`<ul>${children.map((child) => node(child, depth + 1))}</ul>` : ""
+    }</li>`;
+  };
+  return html`<div class="tree"><ul>${node(rootOf(goal), 0)}</ul></div>`;
+}
+
+function counts(entries: readonly TimelineEntry[]) {
+  const of = (predicate: (entry: TimelineEntry) => boolean) => entries.filter(predicate).length;
+  return [
+    { label: "updates", value: of((entry) => entry.kind === "updated"), tone: "" },
+    { label: "tool calls", value: of((entry) => entry.kind === "tool"), tone: "" },
+    { label: "drift warnings", value: of((entry) => entry.kind === "drift-warned"), tone: "warn" },
+    { label: "denials", value: of((entry) => entry.kind === "drift-denied"), tone: "bad" },
+    { label: "passing receipts", value: of((entry) => entry.kind === "receipt" && entry.tone === "good"), tone: "good" },
+    { label: "failing receipts", value: of((entry) => entry.kind === "receipt" && entry.tone === "bad"), tone: "bad" },
+    { label: "compactions", value: of((entry) => entry.kind === "compacted"), tone: "" },
+    { label: "stops blocked", value: of((entry) => entry.kind === "stop-blocked"), tone: "warn" },
+    { label: "closes refused", value: of((entry) => entry.kind === "refused"), tone: "bad" },
+  ];
+}
+
+export function renderReport({ goal, session, hostName, generatedAt, version }: ReportInput): string {
+  const entries = timelineEntries(goal, session);
+  const gate = evaluateCompletionGate(goal);
+  const resolutions = goal.issueResolutions.map((entry) => `${entry.covers.join(", ")} — ${entry.status}: ${entry.resolution}`);
+  const page = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="goalpost ${version}">
+<title>goalpost — ${goal.objective.split("\n")[0]!.slice(0, 80)}</title>
+<style>${trustedMarkup(REPORT_CSS)}</style>
+</head>
+<body>
+<header>
+<div class="meta"><span>goalpost report</span><span><code>${goal.id}</code></span></div>
+<h1 id="objective">${goal.objective}</h1>
+${goal.statement ? html`<p><em>Agent's statement:</em> ${goal.statement}</p>` : ""}
+<div class="meta">
+<span><span class="badge ${STATUS_TONE[goal.status] ?? ""}" id="status">${goal.status}</span></span>
+<span>${hostName} · session <code>${goal.sessionId}</code></span>
+<span>${goal.cwd}</span>
+<span>created ${when(goal.createdAt)}</span>
+${goal.closedAt ? html`<span>closed ${when(goal.closedAt)}</span>` : html`<span>updated ${when(goal.updatedAt)}</span>`}
+<span id="gate" class="${gate.ok ? "covered" : "uncovered"}">${gate.ok ? "completion gate satisfied" : `completion gate: ${gate.unmet.length} open`}</span>
+</div>
+<div class="cards">${counts(entries).map(
+    (card) =>
+      html`<div class="card ${card.value > 0 ? card.tone : ""}" data-count="${card.label}"><b>${card.value}</b><span>${card.label}</span></div>`,
+  )}</div>
+</header>
+<main>
+<section>
+<h2>Timeline</h2>
+<ol class="timeline" id="timeline">${groupTimeline(entries).map(itemMarkup)}</ol>
+</section>
+<aside>
+<section><h2>Requirements</h2>${requirementsMarkup(goal)}</section>
+<section><h2>Completion gate</h2>${
+    gate.ok
+      ? html`<p class="covered">Satisfied${isOpen(goal) ? ": the goal may close as complete." : "."}</p>`
+      : html`<ul>${gate.unmet.map((condition) => html`<li><span class="uncovered">${condition.code}</span> ${condition.message}</li>`)}</ul>`
+  }</section>
+<section>${listSection("Done so far", goal.doneSoFar, "Nothing recorded.")}${listSection("Remaining", goal.remaining, "Nothing left.")}${listSection("Blockers", goal.blockers, "None.")}${listSection("Verification", [...goal.validationProof, ...goal.verificationResults], "None recorded.")}${listSection("Issues found", goal.discoveredIssues, "None.")}${listSection("Resolutions", resolutions, "None.")}</section>
+<section><h2>Hierarchy</h2>${hierarchyMarkup(goal, session)}</section>
+</aside>
+</main>
+<footer>Generated ${when(generatedAt.toISOString())} UTC by goalpost ${version}, from what goalpost recorded of the host's events: receipts are the host's reports of tool results, never the agent's words. All times UTC.</footer>
+</body>
+</html>
+`;
+  return markupText(page);
+}
