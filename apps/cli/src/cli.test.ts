@@ -78,6 +78,16 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
       sessionId: "cp-1",
       goal: { id: other, objective: "write the docs" },
     });
+    // report: with no id, this directory's latest open goal, written beside the goals.
+    const written = JSON.parse(machine.run(["report", "--json"]).stdout) as { goalId: string; path: string };
+    expect([claude, codex]).toContain(written.goalId);
+    expect(written.path.startsWith(join(machine.home))).toBe(true);
+    expect(written.path).toMatch(/\/goalpost\/reports\/goal_\w+\.html$/);
+    expect(readFileSync(written.path, "utf8")).toMatch(/^<!doctype html>/);
+    expect(machine.run(["report", other, "--out", "-"]).stdout).toContain("write the docs");
+    const nowhere = machine.run(["report"], { cwd: machine.home });
+    expect(nowhere.status).toBe(3);
+    expect(nowhere.stderr).toContain("no goal recorded for");
     const missing = machine.run(["show", "goal_nope"]);
     expect(missing.status).toBe(3);
     expect(missing.stderr).toContain('no goal or session "goal_nope"');

@@ -77,15 +77,36 @@ describe.skipIf(!chromium)("the report in headless Chromium", { timeout: 120_000
     const kinds = await page.$$eval("#timeline [data-kind]", (items) =>
       items.map((item) => item.getAttribute("data-kind")).filter((kind) => kind !== "tools"),
     );
-    expect(kinds.length).toBe(1 + goal.history.length + goal.toolHistory.length + goal.receipts.length + session.compactions.length);
+    expect(kinds.length).toBe(
+      1 + goal.history.length + goal.toolHistory.length + goal.receipts.length + session.compactions.length,
+    );
     for (const event of goal.history) expect(kinds).toContain(event.type);
-    expect(kinds).toEqual(expect.arrayContaining(["captured", "drift-warned", "drift-denied", "stop-blocked", "refused", "restored", "compacted", "receipt", "closed"]));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        "captured",
+        "drift-warned",
+        "drift-denied",
+        "stop-blocked",
+        "refused",
+        "restored",
+        "compacted",
+        "receipt",
+        "closed",
+      ]),
+    );
     expect(kinds.filter((kind) => kind === "tool")).toHaveLength(goal.toolHistory.length);
     // The cards count what the timeline shows.
     const cards = await page.$$eval("[data-count]", (items) =>
       Object.fromEntries(items.map((item) => [item.getAttribute("data-count"), Number(item.querySelector("b")?.textContent)])),
     );
-    expect(cards).toMatchObject({ "passing receipts": 1, "failing receipts": 1, denials: 1, "drift warnings": 2, "stops blocked": 1, "closes refused": 1 });
+    expect(cards).toMatchObject({
+      "passing receipts": 1,
+      "failing receipts": 1,
+      denials: 1,
+      "drift warnings": 2,
+      "stops blocked": 1,
+      "closes refused": 1,
+    });
     expect(await page.$eval("#status", (node) => node.textContent)).toBe("complete");
     expect(await page.$$eval("[data-requirement] .covered", (items) => items.length)).toBe(2);
     // Tool calls are grouped between updates, and open to read.
@@ -121,9 +142,17 @@ describe.skipIf(!chromium)("the report in headless Chromium", { timeout: 120_000
     const root = join(home, "state");
     const hostile = `</title><script>alert("objective")</script><img src=x onerror="alert('img')"> & "quotes"`;
     const identity = { sessionId: "evil-1", host: "claude-code", cwd: join(home, "project") };
-    const goal = createGoal({ ...identity, objective: hostile, source: "api", remaining: ['<b onmouseover="alert(1)">hover</b>'] });
+    const goal = createGoal({
+      ...identity,
+      objective: hostile,
+      source: "api",
+      remaining: ['<b onmouseover="alert(1)">hover</b>'],
+    });
     createGoalStore({ root }).update(identity, (state) => {
-      state.goals.push({ ...goal, toolHistory: [{ at: goal.createdAt, tool: "Bash", kind: "inspection", summary: "cat '<iframe src=//x>'" }] });
+      state.goals.push({
+        ...goal,
+        toolHistory: [{ at: goal.createdAt, tool: "Bash", kind: "inspection", summary: "cat '<iframe src=//x>'" }],
+      });
     });
     const file = join(home, "report.html");
     execFileSync(process.execPath, [bin, "report", goal.id, "--root", root, "--out", file]);

@@ -12,7 +12,7 @@ export const demo: Command = {
 plays a scripted session through the installed hook commands, with payloads the real host sent: the
 goal captured and injected, drift warned then denied, compaction and restore, a stop blocked, a close
 refused, the work and its receipt, a close with evidence. Then writes each goal's report (--out, or the
-system's temporary directory). --keep keeps the fake homes.`,
+a new folder in the system's temporary directory). --keep keeps the fake homes.`,
   examples: ["goalpost demo", "goalpost demo codex", "goalpost demo --out ./demo-reports"],
   options: { keep: { type: "boolean", default: false }, out: { type: "string" } },
   async run({ values, positionals, term }) {

@@ -1,7 +1,6 @@
 // `goalpost report [<goal-or-session>]`: one goal's timeline and evidence as a self-contained HTML page.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
@@ -31,8 +30,8 @@ export const report: Command = {
 the tool calls between updates with drift warnings and denials marked, receipts passing and failing
 with their commands, compactions and restores, stops blocked, closes refused and accepted; beside it
 the requirements with their coverage evidence, the completion gate and the goal hierarchy.
-With no id: the latest goal of this directory (open ones first). Default file:
-${join(tmpdir(), "goalpost-reports", "<goal-id>.html")}; --out - writes the page to stdout.`,
+With no id: the latest goal of this directory (open ones first). Default file: reports/<goal-id>.html
+in the host's goalpost state directory (private, like the goals); --out - writes the page to stdout.`,
   examples: [
     "goalpost report --open",
     "goalpost report goal_m3x9k2_a1b2c3 --out importer.html",
@@ -69,10 +68,11 @@ ${join(tmpdir(), "goalpost-reports", "<goal-id>.html")}; --out - writes the page
       process.stdout.write(page);
       return EXIT.ok;
     }
+    // By default beside the goals, as private as they are (a shared temp folder is not).
     const out = resolve(
-      typeof values["out"] === "string" ? values["out"] : join(tmpdir(), "goalpost-reports", `${found.goal.id}.html`),
+      typeof values["out"] === "string" ? values["out"] : join(found.located.root, "reports", `${found.goal.id}.html`),
     );
-    mkdirSync(dirname(out), { recursive: true });
+    mkdirSync(dirname(out), { recursive: true, mode: 0o700 });
     writeFileSync(out, page, { mode: 0o600 });
     if (values["open"]) openInBrowser(out);
     if (json) term.json({ goalId: found.goal.id, path: out, bytes: Buffer.byteLength(page) });

@@ -36,7 +36,8 @@ export async function runDemos(options: {
     term.err(unknownHostMessage(selected.unknown, all));
     return null;
   }
-  const outDir = resolve(options.out ?? join(tmpdir(), "goalpost-demo-reports"));
+  // A fresh folder of its own unless told: a fixed name in a shared temp folder could be someone's link.
+  const outDir = options.out ? resolve(options.out) : mkdtempSync(join(tmpdir(), "goalpost-demo-reports-"));
   mkdirSync(outDir, { recursive: true });
   const runs: DemoRun[] = [];
   for (const descriptor of selected.hosts) {
