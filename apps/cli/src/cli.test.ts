@@ -174,6 +174,24 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     ]);
   });
 
+  // A person at a terminal is asked, host by host; `script` gives the CLI a real pseudo-terminal.
+  it.skipIf(!existsSync("/usr/bin/script"))("asks at a terminal, host by host, and installs only where the answer is yes", () => {
+    const machine = fakeMachine();
+    const run = spawnSync("/usr/bin/script", ["-qec", `"${process.execPath}" "${bin}" install --no-snapshot`, "/dev/null"], {
+      cwd: join(machine.root, "project-a"),
+      env: machine.env,
+      input: "y\nn\nyes\n",
+      encoding: "utf8",
+      timeout: 90_000,
+    });
+    expect(run.status, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(/Install goalpost into Claude Code \(.*\.claude\)\? \[Y\/n\]/);
+    expect(run.stdout).toMatch(/Install goalpost into Codex \(.*\.codex\)\? \[Y\/n\]/);
+    expect(existsSync(join(machine.home, ".claude", "settings.json"))).toBe(true);
+    expect(existsSync(join(machine.home, ".codex", "hooks.json"))).toBe(false);
+    expect(existsSync(join(machine.home, ".copilot", "hooks", "goalpost.json"))).toBe(true);
+  });
+
   it("names unknown hosts and bad flags with exit 2, and finds no host on a bare machine", () => {
     const machine = fakeMachine();
     const unknown = machine.run(["install", "emacs"]);

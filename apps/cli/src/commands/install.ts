@@ -3,7 +3,7 @@
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import { adapterJson, runAdapterBin } from "../adapter-bin.js";
 import type { Command, CommandInput } from "../command.js";
-import { canAsk, confirm } from "../confirm.js";
+import { canAsk, confirmEach } from "../confirm.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
 
@@ -43,15 +43,13 @@ async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescript
     );
     return EXIT.usage;
   }
-  const chosen: AdapterDescriptor[] = [];
-  for (const { host, where } of found)
-    if (
-      await confirm(
+  const answers = await confirmEach(
+    found.map(
+      ({ host, where }) =>
         `${verb === "install" ? "Install goalpost into" : "Remove goalpost from"} ${host.displayName}${where.where ? ` (${where.where})` : ""}?`,
-      )
-    )
-      chosen.push(host);
-  return chosen;
+    ),
+  );
+  return found.filter((_, index) => answers[index]).map(({ host }) => host);
 }
 
 function adminCommand(verb: Verb): Command {
