@@ -3,7 +3,7 @@
 
 export interface Requirement {
   readonly id: string;
-  readonly host: "claude-code" | "codex" | "copilot-cli" | "any";
+  readonly host: "claude-code" | "codex" | "copilot-cli" | "vscode-chat" | "any";
   readonly behaviour: string;
 }
 
@@ -201,6 +201,51 @@ export const REQUIREMENTS = [
     id: "COPILOT-COMPACT-RESTORE",
     host: "copilot-cli",
     behaviour: "After `/compact` and `--resume`, the full goal is in the next model request.",
+  },
+  {
+    id: "VSCODE-INSTALL",
+    host: "vscode-chat",
+    behaviour:
+      "One command installs the hook file, the Goalpost agent, the MCP server in mcp.json and chat.useHooks, keeping the user's JSONC comments; a second run changes nothing; uninstall gives every file back.",
+  },
+  {
+    id: "VSCODE-SPELLINGS",
+    host: "vscode-chat",
+    behaviour:
+      "Payloads in both known spellings (session_id/hook_event_name and sessionId/hookEventName) work the same; with no cwd nothing is keyed by a guessed directory; a Copilot CLI payload through the shared hook folder is left alone.",
+  },
+  {
+    id: "VSCODE-CAPTURE",
+    host: "vscode-chat",
+    behaviour:
+      "`/goal <text>` becomes a goal in the model's context with the sessionId and cwd its tools take, and goalpost_open works before any /goal.",
+  },
+  {
+    id: "VSCODE-SUBAGENT",
+    host: "vscode-chat",
+    behaviour: "Tool calls between SubagentStart and SubagentStop (same session id, no agent id) are not counted as drift.",
+  },
+  {
+    id: "VSCODE-DRIFT-DENY",
+    host: "vscode-chat",
+    behaviour: "Tool calls without a goal update are warned, then denied with permissionDecision deny.",
+  },
+  {
+    id: "VSCODE-COMPACT-RESTORE",
+    host: "vscode-chat",
+    behaviour: "After PreCompact (no SessionStart follows), the goal comes back in full on the next prompt.",
+  },
+  {
+    id: "VSCODE-STOP-BLOCK",
+    host: "vscode-chat",
+    behaviour:
+      "A stop while the goal is open is blocked in the only form VS Code reads (hookSpecificOutput.decision block); after the close it goes through.",
+  },
+  {
+    id: "VSCODE-CLOSE-GATE",
+    host: "vscode-chat",
+    behaviour:
+      "goalpost_close through the real MCP server, with the session as arguments, is refused without evidence and accepted with it and a passing terminal receipt.",
   },
 ] as const satisfies readonly Requirement[];
 

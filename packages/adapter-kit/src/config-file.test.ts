@@ -24,6 +24,17 @@ describe("config files", () => {
     expect(JSON.parse(after!.replace(/\/\/.*$/gm, ""))).toEqual({ a: 1, b: { keep: true, added: "x" }, c: [1, 2] });
   });
 
+  it("adds an entry beside the user's without re-indenting theirs, and takes it out to the byte", () => {
+    const text = '{\n  "servers": {\n    // the user\'s\n    "github": { "type": "http", "url": "https://x/" }\n  }\n}\n';
+    const config = file(text);
+    const servers = config.data["servers"] as Record<string, unknown>;
+    const added = rewriteConfigText(config, { servers: { ...servers, goalpost: { type: "stdio", args: ["a"] } } })!;
+    expect(added).toContain('    "github": { "type": "http", "url": "https://x/" },\n    "goalpost": {\n      "type": "stdio",');
+    const path = join(testdir(), "mcp.json");
+    writeFileSync(path, added);
+    expect(rewriteConfigText(readConfigFile(path, "jsonc"), { servers })).toBe(text);
+  });
+
   it("answers null when nothing changes, and writes a new file as plain JSON", () => {
     const config = file('{ "a": 1 }');
     expect(rewriteConfigText(config, { a: 1 })).toBeNull();

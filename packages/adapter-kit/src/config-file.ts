@@ -6,7 +6,17 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseToml, patch as patchToml, stringify as stringifyToml } from "@decimalturn/toml-patch";
 import { GoalpostError } from "@goalpost/core";
-import { applyEdits, type FormattingOptions, modify, type ParseError, parse, printParseErrorCode } from "jsonc-parser";
+import {
+  applyEdits,
+  type FormattingOptions,
+  findNodeAtLocation,
+  format,
+  modify,
+  type ParseError,
+  parse,
+  parseTree,
+  printParseErrorCode,
+} from "jsonc-parser";
 import type { ConfigFormat, JsonObject } from "./install-target.js";
 
 export class ConfigFileError extends GoalpostError {
@@ -139,6 +149,46 @@ function rewriteTomlText(file: ConfigFile, after: JsonObject): string {
 }
 
 /** The file's new text with `after` in it, or null when nothing changes. */
+/**
+ * The indentation of the last property of the object `path` is added to, when that property starts a
+ * line of its own; null otherwise (a one-line object is left to jsonc-parser's formatting).
+ */
+function previousProperty(text: string, path: readonly (string | number)[]): string | null {
+  const tree = parseTree(text);
+  const parent = tree ? findNodeAtLocation(tree, path.slice(0, -1) as (string | number)[]) : undefined;
+  const last = parent?.type === "object" ? parent.children?.at(-1) : undefined;
+  if (!last) return null;
+  const lineStart = text.lastIndexOf("\n", last.offset - 1) + 1;
+  const before = text.slice(lineStart, last.offset);
+  return /^[ \t]*$/.test(before) ? before : null;
+}
+
+/**
+ * One change, touching only its own text. jsonc-parser formats the whole range of an edit, and the
+ * range of a property added after another starts at that other property: the user's own entry would
+ * be re-indented. So a removal goes unformatted (it only cuts), and an added property is written
+ * unformatted on a line of its own, at its previous sibling's indentation, and only it is formatted.
+ */
+function applyChange(text: string, change: PathChange, formattingOptions: FormattingOptions): string {
+  if (change.value === undefined) return applyEdits(text, modify(text, change.path, undefined, {}));
+  const plain = change.insert ? [] : modify(text, change.path, change.value, {});
+  const edit = plain[0];
+  const sibling = edit && edit.length === 0 && edit.content.startsWith(",") ? previousProperty(text, change.path) : null;
+  if (plain.length === 1 && edit && sibling !== null) {
+    const indent = sibling;
+    const eol = formattingOptions.eol ?? "\n";
+    const content = `,${eol}${indent}${edit.content.slice(1)}`;
+    const inserted = applyEdits(text, [{ ...edit, content }]);
+    const start = edit.offset + 1 + eol.length + indent.length;
+    return applyEdits(
+      inserted,
+      format(inserted, { offset: start, length: content.length - 1 - eol.length - indent.length }, formattingOptions),
+    );
+  }
+  const options = { formattingOptions, ...(change.insert ? { isArrayInsertion: true } : {}) };
+  return applyEdits(text, modify(text, change.path, change.value, options));
+}
+
 export function rewriteConfigText(file: ConfigFile, after: JsonObject): string | null {
   if (deepEqual(file.data, after)) return null;
   if (file.format === "text") return typeof after["text"] === "string" ? after["text"] : "";
@@ -146,10 +196,7 @@ export function rewriteConfigText(file: ConfigFile, after: JsonObject): string |
   if (file.text === null || file.text.trim() === "") return `${JSON.stringify(after, null, 2)}\n`;
   const formattingOptions = formattingOf(file.text);
   let text = file.text;
-  for (const change of changedPaths(file.data, after)) {
-    const options = { formattingOptions, ...(change.insert ? { isArrayInsertion: true } : {}) };
-    text = applyEdits(text, modify(text, change.path, change.value, options));
-  }
+  for (const change of changedPaths(file.data, after)) text = applyChange(text, change, formattingOptions);
   // Never write a file that does not read back as intended: then the whole file is written afresh.
   const errors: ParseError[] = [];
   const check = parse(text, errors, { allowTrailingComma: true });

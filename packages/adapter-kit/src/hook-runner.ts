@@ -91,6 +91,8 @@ function answerHook(
     const payload = parsed.data;
     const session = adapter.sessionOf(payload);
     const cwd = resolveProjectDir({ adapter, env, store, sessionId: session.sessionId, payloadCwd: session.cwd });
+    if (cwd === null)
+      return noDecision(`goalpost: ${adapter.displayName} named no workspace folder for this chat; goalpost acts only in one.\n`);
     const event = spec.toEvent(payload, { sessionId: session.sessionId, cwd });
     if (!event) return noDecision();
 

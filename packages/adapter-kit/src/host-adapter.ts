@@ -94,6 +94,12 @@ export interface HostAdapter {
   sessionOf(payload: unknown): PayloadSession;
   /** The variable the host sets, in hooks and in the agent's shell, to the project's root. */
   readonly projectDirVariable?: string;
+  /**
+   * true when the host may send no directory and then runs hooks somewhere that is no project (VS Code
+   * with no folder open: the user's home). Without a directory from the host or the session's record,
+   * goalpost then does nothing rather than key a goal by a guessed one.
+   */
+  readonly requiresProjectDir?: boolean;
   /** The variable the host sets in the agent's shell commands to the session id (shell goal tools). */
   readonly sessionVariable?: string;
   /**

@@ -46,7 +46,10 @@ export function runGoalCommand(
       `no session: run it inside ${adapter.displayName}${variable ? ` (which sets ${variable})` : ""} or pass --session <id>.`,
     );
   const store = createGoalStore({ root: adapter.stateRoot(env) });
-  const caller = { sessionId, host: adapter.id, cwd: resolveProjectDir({ adapter, env, store, sessionId }) };
+  const cwd = resolveProjectDir({ adapter, env, store, sessionId });
+  if (cwd === null)
+    return fail(2, `goalpost has no workspace folder for session ${sessionId}; open one in ${adapter.displayName}.`);
+  const caller = { sessionId, host: adapter.id, cwd };
   let input: unknown = {};
   if (command !== "status") {
     const raw = positionals[0] === "-" || positionals[0] === undefined ? readStdin() : positionals[0];

@@ -12,7 +12,8 @@ import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import type { EngineConfig } from "./engine-config.js";
 import type { EngineDecision, EngineEvent } from "./engine-event.js";
-import type { RenderForm } from "./render-goal.js";
+import { sessionArgumentsNote } from "./policy-text.js";
+import { DEFAULT_TOOL_HINT, type RenderForm } from "./render-goal.js";
 import { activeGoal, goalAncestors, renderSessionGoal, replaceGoal } from "./session-goals.js";
 
 export interface EngineContext {
@@ -64,10 +65,13 @@ export function createEngineContext(
     now,
     identityOf: (event) => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd }),
     render(session, goal, form) {
+      const hint = profile.sessionArguments
+        ? `${profile.toolHint ?? DEFAULT_TOOL_HINT} ${sessionArgumentsNote(session.sessionId, session.cwd)}`
+        : profile.toolHint;
       return renderSessionGoal(session, goal, {
         form,
         budget: form === "full" ? config.fullBudget : config.compactBudget,
-        ...(profile.toolHint ? { toolHint: profile.toolHint } : {}),
+        ...(hint ? { toolHint: hint } : {}),
       });
     },
     continuationHint(event) {

@@ -103,6 +103,23 @@ describe("capture", () => {
     );
   });
 
+  it("tells the model the session its goal tools take, goal or not, where MCP calls cannot name their chat (VS Code)", () => {
+    const profile = defineHostProfile({ ...TEST_PROFILE, sessionArguments: true });
+    const { send, store } = testEngine({}, { profile });
+    const note = 'goalpost tools in this chat take sessionId "session-1" and cwd "/work/project" as arguments.';
+    // No goal yet: the note alone, and the session is on file so the tools accept it before any /goal.
+    expect(send({ type: "session-started", source: "startup" }).context).toBe(note);
+    expect(store.read("session-1")).toMatchObject({ sessionId: "session-1", cwd: "/work/project", goals: [] });
+    expect(send({ type: "prompt-submitted", prompt: "look around" }).context).toBe(note);
+    // With a goal: inside the goal block, once.
+    const captured = send({ type: "prompt-submitted", prompt: "/goal ship the parser" }).context ?? "";
+    expect(captured).toMatch(/<session_goal /);
+    expect(captured.split(note)).toHaveLength(2);
+    expect(send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: "ls" } }).context).toBeUndefined();
+    // Other hosts are not told.
+    expect(testEngine().send({ type: "session-started", source: "startup" }).context).toBeUndefined();
+  });
+
   it("restores the goal at the first tool result after a compaction no session start followed (Copilot CLI)", () => {
     const { send } = withOpenGoal();
     send({ type: "compaction-about-to-run", trigger: "auto" });

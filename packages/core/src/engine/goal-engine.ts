@@ -1,6 +1,7 @@
 // The goal engine: host-neutral events in, decisions out. All policy lives in its handlers, one per
 // event type (handlers/); adapters only translate payloads to events and decisions to host output.
 // What it knows of the host comes from the host's profile.
+
 import { InvalidInputError } from "../errors.js";
 import { GENERIC_HOST_PROFILE, type HostProfile } from "../host/host-profile.js";
 import type { GoalStore } from "../store/goal-store.js";
@@ -8,6 +9,7 @@ import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from "./engine-config.js";
 import { createEngineContext } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, engineEventSchema, NO_DECISION } from "./engine-event.js";
 import { EVENT_HANDLERS, type EventHandler } from "./handlers/index.js";
+import { sessionArgumentsNote } from "./policy-text.js";
 
 export interface GoalEngineOptions {
   readonly store: GoalStore;
@@ -53,7 +55,23 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     const event = parsed.data;
     if (event.subagent && !SUBAGENT_EVENTS.has(event.type)) return NO_DECISION;
     const handler = EVENT_HANDLERS[event.type] as EventHandler<typeof event.type>;
-    return handler(context, event as never);
+    const result = handler(context, event as never);
+    return context.profile.sessionArguments ? withSessionArguments(event, result) : result;
+  }
+
+  /**
+   * Where the host's MCP calls cannot name their chat, the model must be told the session and cwd the
+   * goal tools take — at session start and every prompt, goal or not — and the session must be on
+   * file for the tools to accept it before any /goal.
+   */
+  function withSessionArguments(event: EngineEvent, result: EngineDecision): EngineDecision {
+    if (event.subagent || (event.type !== "session-started" && event.type !== "prompt-submitted")) return result;
+    const { store } = context;
+    if (!store.peek(event.sessionId)) store.update(context.identityOf(event), () => undefined);
+    const cwd = store.peek(event.sessionId)?.cwd ?? event.cwd;
+    const note = sessionArgumentsNote(event.sessionId, cwd);
+    if (result.context?.includes(note)) return result;
+    return { ...result, context: result.context ? `${result.context}\n\n${note}` : note };
   }
 
   return { handle, config };

@@ -55,3 +55,8 @@ export function stopBlockReason(goal: GoalRecord): string {
 export function stallNote(goal: GoalRecord, blocks: number): string {
   return `goalpost let this stop through after ${blocks} blocked stops without progress on goal ${goal.id}. The goal stays open and returns with the next prompt.`;
 }
+
+/** For hosts whose MCP tools take the session as arguments (profile.sessionArguments). */
+export function sessionArgumentsNote(sessionId: string, cwd: string): string {
+  return `goalpost tools in this chat take sessionId ${JSON.stringify(sessionId)} and cwd ${JSON.stringify(cwd)} as arguments.`;
+}

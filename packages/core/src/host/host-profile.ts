@@ -42,6 +42,13 @@ export const hostProfileSchema = z.object({
         "true when the host does not replay earlier hook context on resume (Copilot CLI): the goal comes back in full then, not in its compact form.",
       ),
     ),
+  sessionArguments: z
+    ._default(z.boolean(), false)
+    .check(
+      describe(
+        "true when the host's MCP calls say nothing of their chat (VS Code): the goal tools take sessionId and cwd as arguments, and every session start, prompt and goal block tells the model both — with or without a goal open, so the model can open one before the user types /goal.",
+      ),
+    ),
   nativeGoalCompletion: z
     .optional(
       z.object({

@@ -1,0 +1,58 @@
+// The VS Code Copilot Chat adapter: VS Code's facts, handed to the kit, which does the rest.
+import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { vscodeChatEvents } from "./vscode-chat-events.js";
+import { sessionIdOf } from "./vscode-chat-hook-payload.js";
+import { VSCODE_CHAT_BIN, vscodeChatInstall } from "./vscode-chat-install.js";
+import { goalpostStateRoot, vscodeUserDir } from "./vscode-chat-paths.js";
+import { vscodeChatProfile } from "./vscode-chat-profile.js";
+
+const sample = (event: string, fields: Record<string, unknown>): SamplePayload => ({
+  event,
+  payload: {
+    timestamp: "2026-01-01T00:00:00.000Z",
+    hook_event_name: event,
+    session_id: "goalpost-sample",
+    transcript_path: "/dev/null",
+    ...fields,
+    cwd: "/goalpost-sample",
+  },
+});
+
+const terminal = {
+  tool_name: "run_in_terminal",
+  tool_input: { command: "npm test", explanation: "tests", isBackground: false },
+  tool_use_id: "sample",
+};
+
+export const vscodeChatAdapter = defineHostAdapter({
+  id: vscodeChatProfile.host,
+  displayName: "VS Code Copilot Chat",
+  bin: VSCODE_CHAT_BIN,
+  profile: vscodeChatProfile,
+  events: vscodeChatEvents,
+  stateRoot: goalpostStateRoot,
+  home: vscodeUserDir,
+  sessionOf: (payload) => {
+    const p = payload as { session_id?: string | null; sessionId?: string | null; cwd?: string | null };
+    return { sessionId: sessionIdOf(p), cwd: p.cwd };
+  },
+  // No cwd means no workspace folder, and then the hook runs in the user's home: not a project.
+  requiresProjectDir: true,
+  install: vscodeChatInstall,
+  warmUp: [
+    sample("SessionStart", { source: "new" }),
+    sample("UserPromptSubmit", { prompt: "/goal warm up the hook paths" }),
+    sample("PreToolUse", terminal),
+    sample("PostToolUse", { ...terminal, tool_response: "12 passed" }),
+    sample("Stop", { stop_hook_active: false }),
+  ],
+  probe: sample("PreCompact", { trigger: "auto" }),
+  doctorChecks: () => [
+    {
+      ok: true,
+      label: "where to look",
+      detail:
+        "in VS Code, Output → “GitHub Copilot Chat Hooks” shows each hook run, and /hooks in the chat lists the hooks loaded. The workspace must be trusted. chat.useCustomAgentHooks is only for hooks inside agent files; goalpost's are in its hook file.",
+    },
+  ],
+});
