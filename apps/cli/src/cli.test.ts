@@ -113,6 +113,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(existsSync(join(machine.home, ".claude", "settings.json"))).toBe(false);
 
     const dryRun = JSON.parse(machine.run(["install", "--dry-run", "--json"]).stdout);
+    // VS Code is not on this machine (no profile folder, no `code`): not offered.
     expect(dryRun.hosts.map((host: { host: string }) => host.host)).toEqual(["claude-code", "codex", "copilot-cli"]);
     expect(dryRun.hosts.every((host: { result: { dryRun: boolean } }) => host.result.dryRun)).toBe(true);
     expect(existsSync(join(machine.home, ".codex", "hooks.json"))).toBe(false);
@@ -127,6 +128,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
       ["claude-code", "working"],
       ["codex", "working"],
       ["copilot-cli", "working"],
+      ["vscode-chat", "absent"],
     ]);
     const verbose = machine.run(["doctor", "codex", "--verbose"]);
     expect(verbose.status).toBe(0);
@@ -171,6 +173,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
       "not-installed",
       "not-installed",
       "not-installed",
+      "absent",
     ]);
   });
 
@@ -196,7 +199,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     const machine = fakeMachine();
     const unknown = machine.run(["install", "emacs"]);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code, codex, copilot-cli)');
+    expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code, codex, copilot-cli, vscode-chat)');
     expect(machine.run(["status", "--frobnicate"]).status).toBe(2);
     expect(machine.run(["frobnicate"]).status).toBe(2);
     const bare = testdir({ home: {} });
@@ -205,7 +208,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
       encoding: "utf8",
     });
     expect(nothing.status).toBe(1);
-    expect(nothing.stderr).toMatch(/none of Claude Code, Codex, Copilot CLI was found/);
+    expect(nothing.stderr).toMatch(/none of Claude Code, Codex, Copilot CLI, VS Code Copilot Chat was found/);
   });
 });
 

@@ -41,6 +41,7 @@ describe("goalpost demo", { timeout: 120_000 }, () => {
       "Claude Code",
       "Codex",
       "Copilot CLI",
+      "VS Code Copilot Chat",
     ]);
     for (const section of sections) {
       for (const pattern of STORY) expect(section).toMatch(pattern);
@@ -51,8 +52,9 @@ describe("goalpost demo", { timeout: 120_000 }, () => {
     // Codex and Claude Code restore after compaction through a hook; Copilot CLI at the next tool call.
     expect(sections[0]).toMatch(/after compaction → the goal is restored/);
     expect(sections[2]).toMatch(/no hook after compaction here: at the next tool call → the goal is restored/);
-    expect(transcript).toMatch(/The demo went as scripted in claude-code, codex, copilot-cli/);
-    for (const host of ["claude-code", "codex", "copilot-cli"]) {
+    expect(sections[3]).toMatch(/no hook after compaction here: at the next tool call → the goal is restored/);
+    expect(transcript).toMatch(/The demo went as scripted in claude-code, codex, copilot-cli, vscode-chat/);
+    for (const host of ["claude-code", "codex", "copilot-cli", "vscode-chat"]) {
       const page = readFileSync(join(out, `${host}.html`), "utf8");
       expect(page).toMatch(/^<!doctype html>/);
       expect(page).toContain("make the CSV importer stream large files");

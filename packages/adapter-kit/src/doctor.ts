@@ -4,7 +4,7 @@
 // check says what it found and, when it fails, what to do.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
 import { readConfigFile } from "./config-file.js";
 import { readHookFault } from "./hook-faults.js";
@@ -172,9 +172,31 @@ function enforcementCheck(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
   };
 }
 
+/** The outermost directory of `path` that does not exist yet (what probing it would create), or null. */
+function firstMissing(path: string): string | null {
+  let missing: string | null = null;
+  for (let dir = path; !existsSync(dir); dir = dirname(dir)) {
+    missing = dir;
+    if (dirname(dir) === dir) break;
+  }
+  return missing;
+}
+
 export function runDoctor(context: DoctorContext): DoctorCheck[] {
   const { adapter, cliPath, env } = context;
   const root = adapter.stateRoot(env);
+  // Probing writes into the state root; a doctor run leaves no folder behind that was not there (a
+  // host's home created by doctor would make the host look present).
+  const missing = firstMissing(root);
+  try {
+    return doctorChecks(context, root);
+  } finally {
+    if (missing) rmSync(missing, { recursive: true, force: true });
+  }
+}
+
+function doctorChecks(context: DoctorContext, root: string): DoctorCheck[] {
+  const { adapter, cliPath, env } = context;
   const wiring = wiringChecks(context);
   return [
     nodeCheck(),

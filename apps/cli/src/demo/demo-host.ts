@@ -34,11 +34,14 @@ export interface DemoHost {
   /** The hook the host runs before one of goalpost's MCP tools, and the `_meta` its MCP request carries. */
   goalToolBefore(session: DemoSession, callId: string, tool: string, input: Payload): HookCall;
   goalToolMeta(callId: string): Payload;
+  /** Arguments the goal tools take besides their own (VS Code: the session and cwd the hooks told the model). */
+  goalToolArgs?(session: DemoSession): Payload;
   preCompact(session: DemoSession): HookCall;
   /** After compaction: the hook that brings the goal back, or null when the next tool result does. */
   afterCompact(session: DemoSession): HookCall | null;
   stop(session: DemoSession): HookCall;
-  sessionEnd(session: DemoSession): HookCall;
+  /** The session's end, or null for a host that has no such hook (VS Code). */
+  sessionEnd(session: DemoSession): HookCall | null;
 }
 
 /** What a hook answered, in words, whichever host's shape it came in. */
@@ -55,7 +58,13 @@ export function readAnswer(answer: Payload | null): ReadAnswer {
   return {
     context: text(specific["additionalContext"]),
     denied: specific["permissionDecision"] === "deny" ? (text(specific["permissionDecisionReason"]) ?? "denied") : null,
-    blocked: answer?.["decision"] === "block" ? (text(answer["reason"]) ?? "blocked") : null,
+    // Top-level on most hosts; VS Code reads a stop block only inside hookSpecificOutput.
+    blocked:
+      answer?.["decision"] === "block"
+        ? (text(answer["reason"]) ?? "blocked")
+        : specific["decision"] === "block"
+          ? (text(specific["reason"]) ?? "blocked")
+          : null,
     userNote: text(answer?.["systemMessage"]),
   };
 }

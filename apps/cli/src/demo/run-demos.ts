@@ -13,8 +13,9 @@ import { codexDemoHost } from "./codex-demo-host.js";
 import { copilotCliDemoHost } from "./copilot-cli-demo-host.js";
 import type { DemoHost } from "./demo-host.js";
 import { playSession } from "./scripted-session.js";
+import { vscodeChatDemoHost } from "./vscode-chat-demo-host.js";
 
-const DEMO_HOSTS: readonly DemoHost[] = [claudeCodeDemoHost, codexDemoHost, copilotCliDemoHost];
+const DEMO_HOSTS: readonly DemoHost[] = [claudeCodeDemoHost, codexDemoHost, copilotCliDemoHost, vscodeChatDemoHost];
 
 export interface DemoRun {
   readonly host: string;

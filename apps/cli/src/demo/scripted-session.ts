@@ -107,7 +107,11 @@ export async function playSession(options: {
     const id = nextId();
     const before = readAnswer(await hook(host.goalToolBefore(session, id, name, args)));
     if (before.denied) return { text: before.denied, isError: true };
-    const result = await client.callTool({ name, arguments: args, _meta: host.goalToolMeta(id) });
+    const result = await client.callTool({
+      name,
+      arguments: { ...args, ...host.goalToolArgs?.(session) },
+      _meta: host.goalToolMeta(id),
+    });
     return { text: (result.content as { text: string }[]).map((part) => part.text).join("\n"), isError: result.isError === true };
   };
 
@@ -218,7 +222,8 @@ export async function playSession(options: {
     const finalStop = readAnswer(await hook(host.stop(session)));
     say(`   stop → ${finalStop.blocked ? color.red("BLOCKED") : color.green("allowed: the goal is closed")}`);
     expectStep(finalStop.blocked === null, "the stop allowed once the goal is closed");
-    await hook(host.sessionEnd(session));
+    const end = host.sessionEnd(session);
+    if (end) await hook(end);
   } finally {
     await client.close();
   }

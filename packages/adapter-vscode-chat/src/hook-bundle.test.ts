@@ -1,0 +1,21 @@
+// The hook starts on every tool call of the agent: its start-up path must load nothing but its own
+// bundled chunks and Node built-ins — no MCP SDK, no diff, no JSONC parser.
+import { builtinModules } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
+import { describe, expect, it } from "vitest";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+describe("the hook bundle", () => {
+  it("loads only its own chunks and Node built-ins at start-up, the MCP SDK, diff and jsonc-parser behind dynamic imports", () => {
+    const imports = hookStartupImports(dist, "goalpost-vscode-chat.js");
+    expect(imports.filter((specifier) => !specifier.startsWith("./") && !builtins.has(specifier))).toEqual([]);
+    const source = hookStartupSource(dist, "goalpost-vscode-chat.js");
+    expect(source).not.toMatch(/@modelcontextprotocol\/sdk/);
+    expect(source).not.toMatch(/createTwoFilesPatch/);
+    expect(source).not.toMatch(/printParseErrorCode/);
+  });
+});
