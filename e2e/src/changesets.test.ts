@@ -20,4 +20,16 @@ describe("changesets", () => {
     expect(match, "front matter: ---, one '\"name\": bump' line per package, ---, a blank line, then the text").not.toBeNull();
     for (const line of match![1]!.trim().split("\n")) expect(packageNames).toContain(JSON.parse(line.split(": ")[0]!));
   });
+
+  // core, mcp and the kit are bundled into the adapters and the CLI: a change to any of them must
+  // release every package that ships it. One fixed group makes every release move all of them together.
+  it("release every publishable package together, so a change to a bundled package reaches all that ship it", () => {
+    const config = JSON.parse(readFileSync(new URL(".changeset/config.json", root), "utf8")) as { fixed: string[][] };
+    const publishable = workspace
+      .map((dir) => JSON.parse(readFileSync(new URL(`${dir}/package.json`, root), "utf8")) as { name: string; private?: boolean })
+      .filter((manifest) => !manifest.private)
+      .map((manifest) => manifest.name)
+      .sort();
+    expect(config.fixed).toEqual([publishable]);
+  });
 });

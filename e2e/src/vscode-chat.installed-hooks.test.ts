@@ -129,7 +129,7 @@ async function chat(vscode: Fake, spelling: Spelling, session: VscodeSession) {
     const result = await client.callTool({ name, arguments: { sessionId: session.sessionId, cwd: session.cwd, ...args } });
     return { text: (result.content as { text: string }[]).map((part) => part.text).join("\n"), isError: result.isError === true };
   };
-  return { hook, tool, close: () => client.close() };
+  return { hook, tool, server: () => client.getServerVersion(), close: () => client.close() };
 }
 
 const terminal = (command: string) => ({
@@ -148,6 +148,9 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
 
     // A chat whose model opens a goal before the user ever typed /goal: the hooks told it its session.
     const early = await chat(vscode, spelling, { sessionId: `early-${spelling}`, cwd: vscode.project });
+    // The server says the adapter's own version, from its package.json.
+    const { version } = JSON.parse(readFileSync(join(dirname(BIN), "..", "package.json"), "utf8")) as { version: string };
+    expect(early.server()).toEqual({ name: "goalpost", version });
     const note = early.hook("SessionStart", { source: "new" }).output as { hookSpecificOutput: { additionalContext: string } };
     expect(note.hookSpecificOutput.additionalContext).toBe(
       `goalpost tools in this chat take sessionId "early-${spelling}" and cwd "${vscode.project}" as arguments.`,

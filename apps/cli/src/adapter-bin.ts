@@ -1,6 +1,8 @@
 // Running an adapter's own bin for the commands it owns (install, uninstall, doctor): the CLI never
 // reimplements them, so `goalpost install codex` and `goalpost-codex install` are the same act.
+
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
+import type { Env } from "@goalpost/core";
 import { execa } from "execa";
 
 export interface AdapterRun {
@@ -12,7 +14,7 @@ export interface AdapterRun {
 export async function runAdapterBin(
   host: AdapterDescriptor,
   args: readonly string[],
-  env: NodeJS.ProcessEnv,
+  env: Env,
   options: { readonly inherit?: boolean } = {},
 ): Promise<AdapterRun> {
   const result = await execa(process.execPath, [host.binPath, ...args], {

@@ -1,6 +1,8 @@
 // One `goalpost` command: its help (usage, what it does, examples) and how it runs. Every command
 // takes --json, --no-color and --help; the flags it adds are its own. cli.ts lists the commands.
+
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import type { Env } from "@goalpost/core";
 import { EXIT } from "./exit-codes.js";
 import { createTerminal, type Terminal } from "./terminal.js";
 
@@ -11,7 +13,7 @@ export interface CommandInput {
   readonly positionals: readonly string[];
   readonly json: boolean;
   readonly term: Terminal;
-  readonly env: NodeJS.ProcessEnv;
+  readonly env: Env;
 }
 
 export interface Command {
@@ -45,7 +47,7 @@ every command: --json (machine-readable stdout), --no-color, --help
 `;
 }
 
-export async function runCommand(command: Command, args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+export async function runCommand(command: Command, args: readonly string[], env: Env): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: [...args], options: { ...COMMON, ...command.options }, allowPositionals: true, strict: true });

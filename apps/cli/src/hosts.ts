@@ -1,8 +1,10 @@
 // The hosts goalpost knows: every `@goalpost/adapter-*` package this CLI depends on, each asked for
 // its descriptor. A new adapter appears here by being added to package.json, never by editing this
 // file; none of their hook code is loaded.
+
 import { readFileSync } from "node:fs";
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
+import type { Env } from "@goalpost/core";
 
 const ADAPTER_PACKAGE = /^@goalpost\/adapter-(?!kit$)[a-z0-9-]+$/;
 
@@ -41,7 +43,7 @@ export const unknownHostMessage = (unknown: readonly string[], hosts: readonly A
   `goalpost: no adapter for host${unknown.length > 1 ? "s" : ""} ${unknown.map((name) => `"${name}"`).join(", ")} (available: ${hosts.map((host) => host.id).join(", ")})\n`;
 
 /** Every host's state root, once each (GOALPOST_HOME makes them one), or just `--root`. */
-export function stateRoots(hosts: readonly AdapterDescriptor[], env: NodeJS.ProcessEnv, root?: string): string[] {
+export function stateRoots(hosts: readonly AdapterDescriptor[], env: Env, root?: string): string[] {
   return root ? [root] : [...new Set(hosts.map((host) => host.stateRoot(env)))];
 }
 

@@ -2,6 +2,7 @@
 // NO_COLOR (https://no-color.org), --no-color, TERM=dumb or when stdout is not a TTY (a pipe, a
 // file, CI logs); FORCE_COLOR turns it on anyway. picocolors does the escapes; the decision is ours,
 // because picocolors would colour a pipe whenever CI is set.
+import type { Env } from "@goalpost/core";
 import picocolors from "picocolors";
 
 export type Colors = ReturnType<typeof picocolors.createColors>;
@@ -14,14 +15,14 @@ export interface Terminal {
   json(value: unknown): void;
 }
 
-export function colorWanted(env: NodeJS.ProcessEnv, isTTY: boolean, noColorFlag = false): boolean {
+export function colorWanted(env: Env, isTTY: boolean, noColorFlag = false): boolean {
   if (noColorFlag || (env["NO_COLOR"] ?? "") !== "") return false;
   const force = env["FORCE_COLOR"];
   if (force !== undefined && force !== "0" && force !== "false") return true;
   return isTTY && env["TERM"] !== "dumb";
 }
 
-export function createTerminal(options: { noColor?: boolean; env?: NodeJS.ProcessEnv } = {}): Terminal {
+export function createTerminal(options: { noColor?: boolean; env?: Env } = {}): Terminal {
   const env = options.env ?? process.env;
   const color = picocolors.createColors(colorWanted(env, process.stdout.isTTY === true, options.noColor));
   return {

@@ -127,7 +127,19 @@ describe("install", () => {
     const home = fakeHome();
     applyChanges(planInstall({ scope: "project", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
     expect(read(join(home.project, ".claude", "settings.json")).hooks.SessionStart).toHaveLength(1);
-    expect(read(join(home.project, ".mcp.json")).mcpServers.goalpost.args).toEqual([home.cliPath, "mcp"]);
+    // Committed files name the bin, never this machine's paths, and say so where it is missing.
+    const projectFiles = `${JSON.stringify(read(join(home.project, ".claude", "settings.json")))}${JSON.stringify(read(join(home.project, ".mcp.json")))}`;
+    expect(projectFiles).not.toContain(home.cliPath);
+    expect(projectFiles).not.toContain(home.root);
+    expect(read(join(home.project, ".mcp.json")).mcpServers.goalpost).toEqual({
+      type: "stdio",
+      command: "goalpost-claude-code",
+      args: ["mcp"],
+      env: {},
+    });
+    expect(read(join(home.project, ".claude", "settings.json")).hooks.Stop[0].hooks[0].command).toMatch(
+      /^command -v goalpost-claude-code >\/dev\/null 2>&1 \|\| \{ cat >\/dev\/null; echo "goalpost: this project's settings run goalpost-claude-code, which is not installed here: npm install -g .*" >&2; exit 0; \}; goalpost-claude-code hook Stop$/,
+    );
     applyChanges(planInstall({ scope: "local", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
     expect(read(join(home.project, ".claude", "settings.local.json")).hooks.Stop).toHaveLength(1);
     expect(read(join(home.configDir, ".claude.json")).projects[home.project].mcpServers.goalpost).toEqual({

@@ -80,6 +80,8 @@ function mcpTarget(context: InstallContext): InstallTarget {
 export const claudeCodeInstall: InstallSpec = {
   scopes: ["user", "project", "local"],
   defaultScope: "user",
+  // .claude/settings.json and .mcp.json are committed: every teammate's machine runs them.
+  sharedScopes: ["project"],
   hookEvents: INSTALLED_HOOK_EVENTS,
   fastEvents: ["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "PreCompact", "SubagentStop", "SessionEnd"],
   hookTimeout: HOOK_TIMEOUT,

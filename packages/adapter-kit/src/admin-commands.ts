@@ -1,12 +1,14 @@
 // install, uninstall and doctor as the user runs them: flags, the plan shown or applied, what to do next.
+
 import { rmSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import type { Env } from "@goalpost/core";
 import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
 import { formatDoctor, runDoctor } from "./doctor.js";
 import { snapshotsSupported } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
-import { installTargets } from "./install-targets.js";
+import { installTargets, isSharedScope } from "./install-targets.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./installer.js";
 import { buildHookSnapshot, snapshotPath } from "./snapshot-build.js";
 
@@ -40,7 +42,7 @@ export async function runAdminCommand(
   args: readonly string[],
   cliPath: string,
   io: Output = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
-  env: NodeJS.ProcessEnv = process.env,
+  env: Env = process.env,
 ): Promise<number> {
   const { scopes, defaultScope } = adapter.install;
   let values: { scope: string; project?: string; "dry-run": boolean; "no-snapshot": boolean; json: boolean };
@@ -88,7 +90,9 @@ export async function runAdminCommand(
   const dryRun = values["dry-run"];
   try {
     // The dry run shows the command install will write: the snapshot's path is known before it is built.
-    const wantSnapshot = command === "install" && !values["no-snapshot"] && snapshotsSupported();
+    // A shared scope's commands run the bin from PATH on whatever machine: no snapshot of this one's.
+    const wantSnapshot =
+      command === "install" && !values["no-snapshot"] && snapshotsSupported() && !isSharedScope(adapter, scope);
     let snapshotBlob: string | undefined;
     if (wantSnapshot && dryRun) snapshotBlob = snapshotPath(root);
     else if (wantSnapshot) {
@@ -134,7 +138,8 @@ export async function runAdminCommand(
       else io.out(`${await showDiff(changes)}\n(dry run: nothing was written)\n`);
       return 0;
     }
-    const backups = applyChanges(changes);
+    // A project's committed files keep no backup beside them: those would be committed too.
+    const backups = applyChanges(changes, isSharedScope(adapter, scope) ? join(root, "backups") : undefined);
     // The fast path's folder, with a marker for every goal already open (see core's open-goal-markers).
     if (command === "install") ensureOpenMarkers(root);
     // The snapshot serves every scope: it goes only when no scope's files still run goalpost.

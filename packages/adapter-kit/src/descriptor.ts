@@ -2,8 +2,10 @@
 // its id and name, its bin, where its state lives and whether its host is on this machine. Each
 // adapter package exports one as `descriptor`; the CLI collects them, so a new adapter appears there
 // without the CLI changing.
+
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import type { Env } from "@goalpost/core";
 import type { HostAdapter } from "./host-adapter.js";
 
 export interface AdapterDescriptor {
@@ -12,13 +14,13 @@ export interface AdapterDescriptor {
   readonly bin: string;
   /** Absolute path of the adapter's bin (dist/<bin>.js). */
   readonly binPath: string;
-  stateRoot(env?: NodeJS.ProcessEnv): string;
+  stateRoot(env?: Env): string;
   /** Whether the host is on this machine: its home or its program was found (and where). */
-  detect(env?: NodeJS.ProcessEnv): { readonly present: boolean; readonly where: string | null };
+  detect(env?: Env): { readonly present: boolean; readonly where: string | null };
 }
 
 /** Whether `program` is an executable on PATH; returns its path. */
-export function findOnPath(program: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function findOnPath(program: string, env: Env = process.env): string | null {
   for (const directory of (env["PATH"] ?? "").split(delimiter)) {
     if (!directory) continue;
     const candidate = join(directory, program);

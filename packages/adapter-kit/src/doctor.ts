@@ -2,9 +2,11 @@
 // same for every host (Node, hooks and MCP entries in each scope, the MCP server answering, the hook
 // command and its start-up snapshot, the state root, enforcement); the adapter adds its own. Each
 // check says what it found and, when it fails, what to do.
+
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { Env } from "@goalpost/core";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
 import { readConfigFile } from "./config-file.js";
 import { readHookFault } from "./hook-faults.js";
@@ -15,7 +17,7 @@ import { wiredLabels } from "./installer.js";
 import { probeHook, snapshotPath } from "./snapshot-build.js";
 
 /** Starts `<bin> mcp`, initializes it and lists its tools over stdio, as a host does. */
-function probeMcpServer(cliPath: string, env: NodeJS.ProcessEnv): DoctorCheck {
+function probeMcpServer(cliPath: string, env: Env): DoctorCheck {
   const requests = [
     {
       jsonrpc: "2.0",
@@ -161,7 +163,7 @@ function hookFaultCheck(root: string): DoctorCheck {
   };
 }
 
-function enforcementCheck(root: string, env: NodeJS.ProcessEnv): DoctorCheck {
+function enforcementCheck(root: string, env: Env): DoctorCheck {
   const config = loadEngineConfig(root, env);
   return {
     ok: true,

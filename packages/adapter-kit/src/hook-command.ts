@@ -47,7 +47,7 @@ export function hookCommand(cliPath: string, event: string, options: HookCommand
 }
 
 /** Whether hook commands on this platform may use the shell forms (snapshot, fast path). */
-export const snapshotsSupported = (platform: NodeJS.Platform = process.platform) => platform !== "win32";
+export const snapshotsSupported = (platform: string = process.platform) => platform !== "win32";
 
 /**
  * The command wrapped in `/bin/sh -c '…'`, for hosts that run hooks with the user's login shell
@@ -57,4 +57,14 @@ export const snapshotsSupported = (platform: NodeJS.Platform = process.platform)
 export function inPosixShell(command: string): string {
   const quoted = command.replace(/'/g, `'"'"'`).replace(/\\/g, `'"\\\\"'`);
   return `/bin/sh -c '${quoted}'`;
+}
+
+/**
+ * The command for a shared (committed) configuration: the bin by name, from PATH. On a machine
+ * without the adapter the hook says so on stderr and answers nothing — the host goes on (the payload
+ * is drained, so the host never writes into a closed pipe).
+ */
+export function sharedHookCommand(bin: string, packageName: string, event: string): string {
+  if (!/^[\w.-]+$/.test(bin)) throw new Error(`bin "${bin}" may hold only letters, digits, ., _ and -`);
+  return `command -v ${bin} >/dev/null 2>&1 || { cat >/dev/null; echo "goalpost: this project's settings run ${bin}, which is not installed here: npm install -g ${packageName}" >&2; exit 0; }; ${bin} hook ${event}`;
 }

@@ -3,6 +3,7 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
+import type { Env } from "@goalpost/core";
 import {
   createGoalEngine,
   createGoalStore,
@@ -37,12 +38,7 @@ const fault = (message: string, warnings = ""): HookResult & { fault: string } =
   fault: message,
 });
 
-export function runHook(
-  adapter: HostAdapter,
-  eventName: string,
-  readInput: () => string,
-  env: NodeJS.ProcessEnv = process.env,
-): HookResult {
+export function runHook(adapter: HostAdapter, eventName: string, readInput: () => string, env: Env = process.env): HookResult {
   const answer = answerHook(adapter, eventName, readInput, env);
   if (!("fault" in answer)) return answer;
   // Kept for `doctor`: the host shows a hook's stderr to nobody who is looking.
@@ -56,7 +52,7 @@ function answerHook(
   adapter: HostAdapter,
   eventName: string,
   readInput: () => string,
-  env: NodeJS.ProcessEnv,
+  env: Env,
 ): HookResult | (HookResult & { fault: string }) {
   const warnings: string[] = [];
   const warned = () => warnings.map((line) => `${line}\n`).join("");

@@ -3,7 +3,7 @@
 // keeps its home, how a session and its project are named, how goalpost is installed into the host's
 // configuration, and the profile core judges tool calls by. Everything else (running a hook, the bin,
 // installing, the fast path, doctor) the kit does the same way for every host.
-import type { EngineDecision, EngineEventInput, GoalStore, HostProfile } from "@goalpost/core";
+import type { EngineDecision, EngineEventInput, Env, GoalStore, HostProfile } from "@goalpost/core";
 import type { SessionResolver } from "@goalpost/mcp";
 import type * as z from "zod/mini";
 import type { InstallSpec } from "./install-target.js";
@@ -87,9 +87,9 @@ export interface HostAdapter {
   /** Every hook event goalpost answers, by the host's name for it. */
   readonly events: Readonly<Record<string, HostEventSpec<never>>>;
   /** goalpost's state root inside the host's home (GOALPOST_HOME overrides it). */
-  stateRoot(env: NodeJS.ProcessEnv): string;
+  stateRoot(env: Env): string;
   /** The host's home directory, for detection and for people. */
-  home(env: NodeJS.ProcessEnv): string;
+  home(env: Env): string;
   /** Which session a payload (already checked by its event's schema) belongs to. */
   sessionOf(payload: unknown): PayloadSession;
   /** The variable the host sets, in hooks and in the agent's shell, to the project's root. */
@@ -112,7 +112,7 @@ export interface HostAdapter {
    * Directories where the host keeps its own record of what happened (Codex's session rollouts),
    * when the adapter reads receipts from them: the agent may not write into them.
    */
-  hostRecords?(env: NodeJS.ProcessEnv): readonly string[];
+  hostRecords?(env: Env): readonly string[];
   /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
   mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
   readonly install: InstallSpec;
@@ -128,7 +128,7 @@ export interface DoctorContext {
   readonly adapter: HostAdapter;
   readonly projectDir: string;
   readonly cliPath: string;
-  readonly env: NodeJS.ProcessEnv;
+  readonly env: Env;
 }
 
 export interface DoctorCheck {

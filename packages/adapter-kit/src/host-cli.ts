@@ -56,7 +56,7 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
   }
   if (command === "mcp") {
     const { serveHostMcp } = await import("./mcp-server.js");
-    await serveHostMcp(adapter);
+    await serveHostMcp(adapter, process.env, adapterVersion(cliPath));
     return -1; // keep serving until the client closes stdin
   }
   if (command && GOAL_COMMANDS.has(command)) {

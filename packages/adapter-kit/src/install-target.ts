@@ -1,6 +1,7 @@
 // What an adapter tells the installer: the scopes the host has, and for a scope, which configuration
 // files goalpost touches and what it puts in each. The installer reads, plans, shows, backs up,
 // writes and removes; the adapter only says what goes where.
+import type { Env } from "@goalpost/core";
 
 export type JsonObject = Record<string, unknown>;
 
@@ -13,7 +14,7 @@ export type ConfigFormat = "json" | "jsonc" | "toml" | "text";
 export interface InstallContext {
   readonly scope: string;
   readonly projectDir: string;
-  readonly env: NodeJS.ProcessEnv;
+  readonly env: Env;
   /** Absolute path of the adapter's bin. */
   readonly cliPath: string;
   /** The command line the host runs for a hook event (with the start-up fast path when there is one). */
@@ -45,6 +46,12 @@ export interface InstallTarget {
 export interface InstallSpec {
   readonly scopes: readonly string[];
   readonly defaultScope: string;
+  /**
+   * Scopes whose files are committed and shared (a project's settings): their commands name the
+   * adapter's bin on PATH — never this machine's paths — and say clearly on a machine without it;
+   * backups go to the state root, not beside the files.
+   */
+  readonly sharedScopes?: readonly string[];
   /** Every hook event goalpost registers. */
   readonly hookEvents: readonly string[];
   /**

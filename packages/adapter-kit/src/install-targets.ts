@@ -2,17 +2,40 @@
 // snapshot when given and the no-goal fast path for the adapter's fast events, run through /bin/sh
 // where the host would use the user's login shell. Install, uninstall,
 // doctor and the hook's list of protected files all read a scope through this one call.
-import { hookCommand, inPosixShell, snapshotsSupported } from "./hook-command.js";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Env } from "@goalpost/core";
+import { hookCommand, inPosixShell, sharedHookCommand, snapshotsSupported } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
 
+/** The adapter's npm package name, from the package.json beside its dist/ folder. */
+function packageNameOf(cliPath: string, bin: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(dirname(cliPath), "..", "package.json"), "utf8")) as { name: string }).name;
+  } catch {
+    return bin;
+  }
+}
+
+/** Whether a scope's files are committed and shared (see InstallSpec.sharedScopes). */
+export const isSharedScope = (adapter: HostAdapter, scope: string) => adapter.install.sharedScopes?.includes(scope) === true;
+
 export function installTargets(
   adapter: HostAdapter,
-  options: { scope: string; projectDir: string; cliPath: string; env: NodeJS.ProcessEnv; snapshotBlob?: string },
+  options: { scope: string; projectDir: string; cliPath: string; env: Env; snapshotBlob?: string },
 ): InstallTarget[] {
   const fast = new Set(snapshotsSupported() ? (adapter.install.fastEvents ?? []) : []);
   const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });
   const shell = snapshotsSupported() && adapter.install.loginShell ? inPosixShell : (command: string) => command;
+  if (isSharedScope(adapter, options.scope)) {
+    const packageName = packageNameOf(options.cliPath, adapter.bin);
+    return adapter.install.targets({
+      ...options,
+      hookCommand: (event) => shell(sharedHookCommand(adapter.bin, packageName, event)),
+      mcpServer: { command: adapter.bin, args: ["mcp"] },
+    });
+  }
   return adapter.install.targets({
     ...options,
     hookCommand: (event) =>

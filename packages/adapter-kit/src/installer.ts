@@ -2,7 +2,9 @@
 // anything is written, so `--dry-run` shows precisely what `install` will write. Installing twice
 // equals installing once; every changed file is backed up first and keeps its mode; uninstall takes
 // out exactly goalpost's entries, and a file that held nothing else is deleted rather than left as `{}`.
-import { chmodSync, copyFileSync, existsSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
 import { writeFileAtomic } from "@goalpost/core";
 import { type ConfigFile, deepEqual, readConfigFile, rewriteConfigText } from "./config-file.js";
 import type { InstallTarget, JsonObject } from "./install-target.js";
@@ -74,12 +76,22 @@ export function wiredLabels(targets: readonly InstallTarget[]): string[] {
 }
 
 /** Writes the changes; each existing file is first copied to `<file>.goalpost-backup`. Returns the backups. */
-export function applyChanges(changes: readonly FileChange[]): string[] {
+/**
+ * Writes the changes, each changed file backed up first: beside it as `<file>.goalpost-backup`, or —
+ * for files that are committed (a project's settings) — under `backupDir`, where no commit picks them up.
+ */
+export function applyChanges(changes: readonly FileChange[], backupDir?: string): string[] {
   const backups: string[] = [];
   for (const entry of changes) {
     const mode = existsSync(entry.path) ? statSync(entry.path).mode & 0o777 : null;
     if (entry.before !== null) {
-      const backup = `${entry.path}.goalpost-backup`;
+      const backup = backupDir
+        ? join(
+            backupDir,
+            `${createHash("sha256").update(entry.path).digest("hex").slice(0, 12)}-${basename(entry.path)}.goalpost-backup`,
+          )
+        : `${entry.path}.goalpost-backup`;
+      if (backupDir) mkdirSync(backupDir, { recursive: true, mode: 0o700 });
       copyFileSync(entry.path, backup);
       backups.push(backup);
     }

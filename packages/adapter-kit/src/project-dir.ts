@@ -3,12 +3,12 @@
 // else the process's — unless the adapter says its host may run hooks in a directory that is no
 // project (VS Code with no folder open runs them in the user's home): then null, and goalpost keys no
 // goal by a guess. The hook and the shell goal tools resolve it the same way.
-import type { GoalStore } from "@goalpost/core";
+import type { Env, GoalStore } from "@goalpost/core";
 import type { HostAdapter } from "./host-adapter.js";
 
 export function resolveProjectDir(options: {
   readonly adapter: HostAdapter;
-  readonly env: NodeJS.ProcessEnv;
+  readonly env: Env;
   readonly store: GoalStore;
   readonly sessionId: string;
   readonly payloadCwd?: string | null | undefined;

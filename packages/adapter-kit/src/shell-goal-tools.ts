@@ -4,8 +4,10 @@
 // sessionVariable); --session overrides it. A command that changes the goal acts only if the main
 // session's PreToolUse hook saw this very run (see core's shell-approvals): so a subagent, a run
 // hidden in `bash -c` or a variable, or a --session naming another session is refused.
+
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import type { Env } from "@goalpost/core";
 import { activeGoal, createGoalStore, createGoalTools, GoalpostError, takeApproval } from "@goalpost/core";
 import type { HostAdapter } from "./host-adapter.js";
 import { resolveProjectDir } from "./project-dir.js";
@@ -23,7 +25,7 @@ export function runGoalCommand(
   adapter: HostAdapter,
   command: GoalCommandName,
   args: readonly string[],
-  env: NodeJS.ProcessEnv = process.env,
+  env: Env = process.env,
   readStdin: () => string = () => readFileSync(0, "utf8"),
 ): CommandResult {
   const fail = (exitCode: number, message: string): CommandResult => ({

@@ -1,8 +1,10 @@
 // Builds and proves the hook's start-up snapshot for this Node binary (see hook-snapshot.ts), and
 // runs a hook the way an installed command does, for install and doctor alike.
+
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
+import type { Env } from "@goalpost/core";
 import type { HostAdapter } from "./host-adapter.js";
 
 /** The snapshot's file: one per Node version and platform, since a snapshot loads only in the binary that built it. */
@@ -16,7 +18,7 @@ export function snapshotEntry(adapter: HostAdapter, cliPath: string): string {
 }
 
 /** The environment a snapshot is built and run in: without NODE_OPTIONS, whose V8 flags would make it refuse to load. */
-export function snapshotEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function snapshotEnv(env: Env): Env {
   const { NODE_OPTIONS: _ignored, ...rest } = env;
   return rest;
 }
@@ -28,7 +30,7 @@ export function snapshotEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 export function probeHook(
   adapter: HostAdapter,
   cliPath: string,
-  options: { env: NodeJS.ProcessEnv; scratch: string; cwd: string; snapshotBlob?: string },
+  options: { env: Env; scratch: string; cwd: string; snapshotBlob?: string },
 ): void {
   const payload = JSON.stringify({ ...adapter.probe.payload, cwd: options.cwd });
   const nodeArgs = options.snapshotBlob ? ["--snapshot-blob", options.snapshotBlob] : [];

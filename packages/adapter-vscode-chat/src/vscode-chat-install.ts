@@ -163,6 +163,8 @@ function recordTarget(context: InstallContext): InstallTarget {
 export const vscodeChatInstall: InstallSpec = {
   scopes: ["user", "workspace"],
   defaultScope: "user",
+  // .github/hooks, .github/agents and .vscode/mcp.json are committed: every teammate's machine runs them.
+  sharedScopes: ["workspace"],
   hookEvents: INSTALLED_HOOK_EVENTS,
   // Every event but the two that tell the model its session and capture a goal.
   fastEvents: INSTALLED_HOOK_EVENTS.filter((event) => event !== "SessionStart" && event !== "UserPromptSubmit"),

@@ -3,16 +3,18 @@
 // or `.vscode/mcp.json`. The profile folder is per platform; VSCODE_PORTABLE moves it, and
 // GOALPOST_VSCODE_USER_DIR names another (VS Code Insiders, a custom --user-data-dir). goalpost's state
 // lives in the profile folder unless GOALPOST_HOME says otherwise.
+
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Env } from "@goalpost/core";
 import { resolveStoreRoot } from "@goalpost/core";
 
 export type VscodeChatScope = "user" | "workspace";
 
-const home = (env: NodeJS.ProcessEnv) => env["HOME"] || env["USERPROFILE"] || homedir();
+const home = (env: Env) => env["HOME"] || env["USERPROFILE"] || homedir();
 
 /** The VS Code user profile folder (`settings.json`, `mcp.json`). */
-export function vscodeUserDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function vscodeUserDir(env: Env = process.env, platform: string = process.platform): string {
   const override = env["GOALPOST_VSCODE_USER_DIR"]?.trim();
   if (override) return resolve(override);
   const portable = env["VSCODE_PORTABLE"]?.trim();
@@ -22,25 +24,25 @@ export function vscodeUserDir(env: NodeJS.ProcessEnv = process.env, platform: No
   return join(env["XDG_CONFIG_HOME"]?.trim() || join(home(env), ".config"), "Code", "User");
 }
 
-export function goalpostStateRoot(env: NodeJS.ProcessEnv = process.env): string {
+export function goalpostStateRoot(env: Env = process.env): string {
   return resolveStoreRoot(join(vscodeUserDir(env), "goalpost"), env);
 }
 
 /** The hook file: VS Code format (PascalCase events, `command`, no `version`). */
-export function hooksFile(scope: VscodeChatScope, projectDir: string, env: NodeJS.ProcessEnv = process.env): string {
+export function hooksFile(scope: VscodeChatScope, projectDir: string, env: Env = process.env): string {
   return scope === "user"
     ? join(home(env), ".copilot", "hooks", "goalpost-vscode.json")
     : join(resolve(projectDir), ".github", "hooks", "goalpost-vscode.json");
 }
 
-export function agentFile(scope: VscodeChatScope, projectDir: string, env: NodeJS.ProcessEnv = process.env): string {
+export function agentFile(scope: VscodeChatScope, projectDir: string, env: Env = process.env): string {
   return scope === "user"
     ? join(home(env), ".copilot", "agents", "goalpost.agent.md")
     : join(resolve(projectDir), ".github", "agents", "goalpost.agent.md");
 }
 
-export function mcpFile(scope: VscodeChatScope, projectDir: string, env: NodeJS.ProcessEnv = process.env): string {
+export function mcpFile(scope: VscodeChatScope, projectDir: string, env: Env = process.env): string {
   return scope === "user" ? join(vscodeUserDir(env), "mcp.json") : join(resolve(projectDir), ".vscode", "mcp.json");
 }
 
-export const userSettingsFile = (env: NodeJS.ProcessEnv = process.env) => join(vscodeUserDir(env), "settings.json");
+export const userSettingsFile = (env: Env = process.env) => join(vscodeUserDir(env), "settings.json");

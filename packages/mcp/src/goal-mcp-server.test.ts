@@ -81,6 +81,13 @@ function seedReceipts(store: GoalStore, engine: ReturnType<typeof createGoalEngi
 }
 
 describe("goalpost MCP server over stdio", { timeout: 30_000 }, () => {
+  it("reports the version its package.json says, as `changeset version` left it", async () => {
+    const { client } = await connect("tool-use-id");
+    const { readFileSync } = await import("node:fs");
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    expect(client.getServerVersion()).toEqual({ name: "goalpost", version });
+  });
+
   it("lists the four goal tools with input schemas derived from the core and descriptions that teach the protocol", async () => {
     const { client } = await connect("tool-use-id");
     const { tools } = await client.listTools();

@@ -18,6 +18,10 @@ export interface GoalMcpServerOptions {
   readonly version?: string;
 }
 
+/** This package's version, put in at build time from its package.json (tsup `define`). */
+declare const __GOALPOST_MCP_VERSION__: string;
+const MCP_PACKAGE_VERSION = typeof __GOALPOST_MCP_VERSION__ === "string" ? __GOALPOST_MCP_VERSION__ : "0.0.0-source";
+
 const sessionArgumentShape = {
   sessionId: z.string().check(z.describe("The sessionId from the goalpost context of this chat.")),
   cwd: z.string().check(z.describe("The cwd from the goalpost context of this chat.")),
@@ -29,7 +33,7 @@ const asText = (text: string, isError = false): CallToolResult => ({
 });
 
 export function createGoalMcpServer(options: GoalMcpServerOptions): McpServer {
-  const server = new McpServer({ name: options.name ?? "goalpost", version: options.version ?? "0.1.0" });
+  const server = new McpServer({ name: options.name ?? "goalpost", version: options.version ?? MCP_PACKAGE_VERSION });
   const tools = createGoalTools(options.store);
   const withSession = <T extends z.ZodMiniObject>(schema: T) =>
     options.sessionArguments ? z.extend(schema, sessionArgumentShape) : schema;

@@ -4,10 +4,12 @@
 // NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
 // start on some machines and would hide the hook's own cost). Each adapter's bench/hook-startup.mjs
 // gives its host's facts; this prints the table.
+
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools } from "@goalpost/core";
 
 export interface HookBenchHost {
@@ -15,7 +17,7 @@ export interface HookBenchHost {
   readonly bin: string;
   readonly host: string;
   /** The environment of a fake home rooted at `home` (HOME, the host's config dir variable, …). */
-  env(home: string): NodeJS.ProcessEnv;
+  env(home: string): Env;
   /** goalpost's state root in that home. */
   stateRoot(home: string): string;
   /** The installed hook command per event, read from the host's configuration in that home. */
@@ -72,7 +74,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   openRealisticGoal(homes["goal open"].stateRoot, session);
   openRealisticGoal(homes["goal open, no snapshot"].stateRoot, session);
 
-  const time = (command: string, input: string, env: NodeJS.ProcessEnv) => {
+  const time = (command: string, input: string, env: Env) => {
     const start = process.hrtime.bigint();
     const result = spawnSync("/bin/sh", ["-c", command], { input, env, maxBuffer: 64 * 1024 * 1024 });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;

@@ -1,6 +1,8 @@
 // Runs an installed hook command the way a host does: through the shell, the payload on stdin, the
 // answer read from stdout, with a time limit.
+
 import { spawnSync } from "node:child_process";
+import type { Env } from "@goalpost/core";
 
 export interface HookRun {
   readonly status: number | null;
@@ -13,7 +15,7 @@ export interface HookRun {
 export function runInstalledHook(
   command: string,
   payload: unknown,
-  options: { env: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number },
+  options: { env: Env; cwd?: string; timeoutMs?: number },
 ): HookRun {
   const run = spawnSync("/bin/sh", ["-c", command], {
     input: typeof payload === "string" ? payload : JSON.stringify(payload),

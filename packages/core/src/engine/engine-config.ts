@@ -1,9 +1,11 @@
 // Engine settings and the escape hatches a user needs when goalpost is in their way: enforcement can
 // be warn-only or off, and a kill switch (an environment variable or a file in the state root) turns
 // every hook into a no-op answer at once.
+
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
+import type { Env } from "../env.js";
 
 export const engineConfigSchema = z.strictObject({
   enforcement: z
@@ -38,7 +40,7 @@ export const KILL_SWITCH_FILE = "disabled";
 export const CONFIG_FILE = "config.json";
 
 /** True when GOALPOST_DISABLED is set (to anything but 0/false) or `<root>/disabled` exists. */
-export function killSwitchEngaged(root: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export function killSwitchEngaged(root: string, env: Env = process.env): boolean {
   const flag = env["GOALPOST_DISABLED"]?.trim().toLowerCase();
   if (flag && flag !== "0" && flag !== "false") return true;
   return existsSync(join(root, KILL_SWITCH_FILE));
@@ -49,11 +51,7 @@ export function killSwitchEngaged(root: string, env: NodeJS.ProcessEnv = process
  * user sees), then GOALPOST_ENFORCEMENT. A broken config file never breaks the host: it is reported
  * through `warn` and the defaults apply.
  */
-export function loadEngineConfig(
-  root: string,
-  env: NodeJS.ProcessEnv = process.env,
-  warn: (message: string) => void = () => {},
-): EngineConfig {
+export function loadEngineConfig(root: string, env: Env = process.env, warn: (message: string) => void = () => {}): EngineConfig {
   let fromFile: unknown = {};
   const path = join(root, CONFIG_FILE);
   if (existsSync(path)) {

@@ -3,12 +3,14 @@
 // ~/.codex/goalpost, …). A small shared index: one file per root, named by the root's hash, holding
 // its path, under ${XDG_STATE_HOME:-~/.local/state}/goalpost/roots (GOALPOST_REGISTRY overrides).
 // No adapter knows another; each registers its own root when a session starts or a prompt comes.
+
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Env } from "../env.js";
 import { sha256 } from "../record/goal-identity.js";
 
-export function storeRegistryDir(env: NodeJS.ProcessEnv = process.env): string {
+export function storeRegistryDir(env: Env = process.env): string {
   const configured = env["GOALPOST_REGISTRY"]?.trim();
   if (configured) return resolve(configured);
   const state = env["XDG_STATE_HOME"]?.trim() || join(env["HOME"] || homedir(), ".local", "state");
@@ -16,7 +18,7 @@ export function storeRegistryDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** Notes `root` in the registry (once: an existing entry is left alone). Never throws. */
-export function registerStoreRoot(root: string, env: NodeJS.ProcessEnv = process.env): void {
+export function registerStoreRoot(root: string, env: Env = process.env): void {
   try {
     const directory = storeRegistryDir(env);
     const entry = join(directory, `${sha256(resolve(root)).slice(0, 32)}.json`);
@@ -27,7 +29,7 @@ export function registerStoreRoot(root: string, env: NodeJS.ProcessEnv = process
 }
 
 /** Every registered root that still exists, `except` the caller's own. */
-export function knownStoreRoots(env: NodeJS.ProcessEnv = process.env, except?: string): string[] {
+export function knownStoreRoots(env: Env = process.env, except?: string): string[] {
   const directory = storeRegistryDir(env);
   let names: string[];
   try {

@@ -1,0 +1,4 @@
+// The environment goalpost reads: `process.env` fits it, and so does a plain object a harness or a
+// test builds. Declared here rather than as Node's own ProcessEnv type, so the public types need no
+// @types/node.
+export type Env = Readonly<Record<string, string | undefined>>;
