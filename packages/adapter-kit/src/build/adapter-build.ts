@@ -6,13 +6,14 @@
 //   - the snapshot entry, CommonJS with the hook path only, built into a V8 start-up snapshot at install;
 //   - the library entry with its types, for tools that drive the adapter.
 // The kit is bundled from its TypeScript source (the `goalpost:source` condition), so that what the
-// hook path does not use is dropped. The MCP SDK and diff stay external: loaded only by `mcp` and
-// `install --dry-run`, from the adapter's own dependencies.
+// hook path does not use is dropped. Everything else is bundled too — the MCP SDK and diff in chunks
+// behind dynamic imports (loaded only by `mcp` and `install --dry-run`) — so the bin runs from a copy
+// with no node_modules (a Claude Code plugin from a marketplace) and an adapter installs nothing else.
 import type { Options } from "tsup";
 
-const external = ["@modelcontextprotocol/sdk", "diff"];
-/** Bundled into the bin; only install, uninstall and doctor load the config editors. */
-const bundled = [/^@goalpost\//, "zod", "jsonc-parser", "@decimalturn/toml-patch"];
+const external: string[] = [];
+/** Bundled into the bin; only install, uninstall and doctor load the config editors, only `mcp` the SDK. */
+const bundled = [/^@goalpost\//, "zod", "jsonc-parser", "@decimalturn/toml-patch", /^@modelcontextprotocol\/sdk/, "diff"];
 const esbuildOptions = (options: { conditions?: string[] }) => {
   options.conditions = ["goalpost:source"];
 };
