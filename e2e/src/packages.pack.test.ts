@@ -1,0 +1,158 @@
+// Every publishable package as a user gets it: packed with pnpm (as `pnpm release` publishes), the
+// tarballs installed together into a clean project with npm and a fake home, then used — each host
+// bin's install, doctor and uninstall, a hook, the MCP server's tools/list, the goalpost CLI, a
+// CommonJS require — and nothing shipped that a user does not run.
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const { packageManager } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { packageManager: string };
+const publishable = ["packages", "apps"]
+  .flatMap((group) => readdirSync(join(root, group)).map((dir) => join(root, group, dir)))
+  .filter((dir) => {
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { private?: boolean };
+    return !manifest.private;
+  });
+
+const HOSTS = [
+  { bin: "goalpost-claude-code", home: ".claude" },
+  { bin: "goalpost-codex", home: ".codex" },
+  { bin: "goalpost-copilot-cli", home: ".copilot" },
+  { bin: "goalpost-vscode-chat", home: ".config/Code/User" },
+];
+
+let work: string;
+let consumer: string;
+let env: Record<string, string>;
+const tarballs: string[] = [];
+
+beforeAll(() => {
+  work = testdir({ packs: {}, consumer: { "package.json": '{ "name": "consumer", "private": true }\n' }, home: {} });
+  consumer = join(work, "consumer");
+  for (const dir of publishable) {
+    const out = execFileSync("npx", ["--yes", packageManager, "pack", "--pack-destination", join(work, "packs")], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    tarballs.push(out.trim().split("\n").at(-1)!.trim());
+  }
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs], {
+    cwd: consumer,
+    encoding: "utf8",
+  });
+  env = { PATH: `${join(consumer, "node_modules", ".bin")}:/usr/bin:/bin`, HOME: join(work, "home") };
+}, 300_000);
+afterAll(removeTestdirs);
+
+const run = (command: string, args: string[], cwd = consumer) =>
+  spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 60_000 });
+
+describe("the published packages", { timeout: 120_000 }, () => {
+  it("ship their built code, types, README and LICENSE — no source maps, no test fixtures, no sources", () => {
+    expect(tarballs).toHaveLength(publishable.length);
+    for (const tarball of tarballs) {
+      const files = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n");
+      expect(files, tarball).toContain("package/LICENSE");
+      expect(files, tarball).toContain("package/README.md");
+      expect(
+        files.filter((file) => /\.map$|__fixtures__|\/src\/|\.test\./.test(file)),
+        tarball,
+      ).toEqual([]);
+      const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }));
+      expect(JSON.stringify(manifest), tarball).not.toContain("workspace:");
+    }
+  });
+
+  it("install into each host, doctor it, answer a hook and uninstall, from the installed bins", () => {
+    for (const host of HOSTS) {
+      const install = run(host.bin, ["install", "--no-snapshot"]);
+      expect(install.status, `${host.bin}: ${install.stderr}`).toBe(0);
+      const doctor = run(host.bin, ["doctor"]);
+      expect(doctor.status, `${host.bin}: ${doctor.stdout}`).toBe(0);
+      expect(doctor.stdout).toMatch(/✓ goal tools: the MCP server starts and offers goalpost_status/);
+      expect(doctor.stdout).toMatch(/✓ hook run: /);
+      expect(run(host.bin, ["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+      if (host.bin === "goalpost-claude-code") {
+        // The installed command line, as Claude Code runs it, answers a /goal prompt.
+        const settings = JSON.parse(readFileSync(join(env["HOME"]!, ".claude", "settings.json"), "utf8"));
+        const command = settings.hooks.UserPromptSubmit[0].hooks[0].command as string;
+        const payload = {
+          session_id: "s1",
+          cwd: consumer,
+          transcript_path: null,
+          hook_event_name: "UserPromptSubmit",
+          prompt: "/goal ship it",
+        };
+        const hook = spawnSync("/bin/sh", ["-c", command], {
+          cwd: consumer,
+          env,
+          input: JSON.stringify(payload),
+          encoding: "utf8",
+        });
+        expect(hook.status, hook.stderr).toBe(0);
+        expect(JSON.parse(hook.stdout).hookSpecificOutput.additionalContext).toContain("ship it");
+      }
+      const uninstall = run(host.bin, ["uninstall"]);
+      expect(uninstall.status, `${host.bin}: ${uninstall.stderr}`).toBe(0);
+    }
+    const status = run("goalpost", ["status", "--json"]);
+    // The goalpost CLI finds the goal the installed hook captured in this directory.
+    expect(JSON.parse(status.stdout).goals).toEqual([expect.objectContaining({ host: "claude-code", objective: "ship it" })]);
+    expect(run("goalpost", ["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("serve the goal tools from @goalpost/mcp's own bin", () => {
+    const requests = [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "0" } },
+      },
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { jsonrpc: "2.0", id: 2, method: "tools/list" },
+    ];
+    const server = spawnSync(
+      "goalpost-mcp",
+      ["--root", join(work, "state"), "--host", "harness", "--session-from", "arguments"],
+      {
+        cwd: consumer,
+        env,
+        input: `${requests.map((request) => JSON.stringify(request)).join("\n")}\n`,
+        encoding: "utf8",
+        timeout: 30_000,
+      },
+    );
+    const list = server.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id?: number; result?: { tools?: { name: string }[] } })
+      .find((message) => message.id === 2);
+    expect(list?.result?.tools?.map((tool) => tool.name)).toEqual([
+      "goalpost_status",
+      "goalpost_open",
+      "goalpost_update",
+      "goalpost_close",
+    ]);
+  });
+
+  it("load with require() from CommonJS where Node can require ES modules", () => {
+    writeFileSync(
+      join(consumer, "consumer.cjs"),
+      `for (const name of ["@goalpost/core", "@goalpost/mcp", "@goalpost/adapter-kit", "@goalpost/adapter-codex"]) console.log(name, typeof require(name));\n`,
+    );
+    const loaded = run(process.execPath, ["consumer.cjs"]);
+    if (process.features.require_module)
+      expect(loaded.stdout.trim().split("\n")).toEqual([
+        "@goalpost/core object",
+        "@goalpost/mcp object",
+        "@goalpost/adapter-kit object",
+        "@goalpost/adapter-codex object",
+      ]);
+    else expect(loaded.stderr).toContain("ERR_REQUIRE_ESM");
+  });
+});
