@@ -251,7 +251,7 @@ describe("installed hooks run as Claude Code runs them", () => {
     expect((await runHook(home, "UserPromptSubmit", goal("before"))).stderr).toBe("");
 
     const manifest = join(installed, "package.json");
-    writeFileSync(manifest, readFileSync(manifest, "utf8").replace('"version": "0.1.0"', '"version": "0.1.1"'));
+    writeFileSync(manifest, readFileSync(manifest, "utf8").replace(/"version": "[^"]+"/, '"version": "99.0.0"'));
     const after = await runHook(home, "UserPromptSubmit", goal("after"));
     expect(after.stderr).toContain("the hook snapshot is older than the installed goalpost");
     expect(after.output?.hookSpecificOutput?.additionalContext).toContain("outlive an upgrade");
