@@ -4,13 +4,13 @@ import { rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
-import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
+import { ensureOpenMarkers, GoalpostError, writeFileAtomic } from "@goalpost/core";
 import { formatDoctor, runDoctor } from "./doctor.js";
 import { snapshotsSupported } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { installTargets, isSharedScope } from "./install-targets.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./installer.js";
-import { buildHookSnapshot, snapshotPath } from "./snapshot-build.js";
+import { buildHookSnapshot, snapshotPath, snapshotProblemPath } from "./snapshot-build.js";
 
 export type AdminCommand = "install" | "uninstall" | "doctor";
 
@@ -97,9 +97,14 @@ export async function runAdminCommand(
     if (wantSnapshot && dryRun) snapshotBlob = snapshotPath(root);
     else if (wantSnapshot) {
       const snapshot = buildHookSnapshot(adapter, cliPath, root);
-      if ("problem" in snapshot)
+      if ("problem" in snapshot) {
         io.err(`goalpost: hooks will start without a snapshot (${snapshot.problem}); they work, a little slower.\n`);
-      else snapshotBlob = snapshot.blob;
+        // For doctor: this Node cannot build one, so "install builds one" would be untrue.
+        writeFileAtomic(snapshotProblemPath(root), `${snapshot.problem}\n`);
+      } else {
+        rmSync(snapshotProblemPath(root), { force: true });
+        snapshotBlob = snapshot.blob;
+      }
     }
     const targets = installTargets(adapter, { scope, projectDir, cliPath, env, ...(snapshotBlob ? { snapshotBlob } : {}) });
     const changes = command === "install" ? planInstall(targets) : planUninstall(targets);

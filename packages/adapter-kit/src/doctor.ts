@@ -4,7 +4,7 @@
 // check says what it found and, when it fails, what to do.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
@@ -14,7 +14,16 @@ import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js"
 import type { InstallTarget } from "./install-target.js";
 import { installTargets } from "./install-targets.js";
 import { wiredLabels } from "./installer.js";
-import { probeHook, snapshotPath } from "./snapshot-build.js";
+import { probeHook, snapshotPath, snapshotProblemPath } from "./snapshot-build.js";
+
+/** A file's text, or null when it cannot be read. */
+function readTextOrNull(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
 
 /** Starts `<bin> mcp`, initializes it and lists its tools over stdio, as a host does. */
 function probeMcpServer(cliPath: string, env: Env): DoctorCheck {
@@ -102,12 +111,16 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
 
 function snapshotCheck({ adapter, projectDir, cliPath, env }: DoctorContext, root: string): DoctorCheck {
   const blob = snapshotPath(root);
-  if (!existsSync(blob))
+  if (!existsSync(blob)) {
+    const problem = readTextOrNull(snapshotProblemPath(root));
     return {
       ok: true,
       label: "start-up snapshot",
-      detail: `none for Node ${process.version}: hooks start from the plain bin (slower). \`${adapter.bin} install\` builds one where this Node can.`,
+      detail: problem
+        ? `none: Node ${process.version} could not build one at install (${problem.trim()}); hooks start from the plain bin, a little slower, and work the same.`
+        : `none for Node ${process.version}: hooks start from the plain bin (slower). \`${adapter.bin} install\` builds one.`,
     };
+  }
   try {
     probeHook(adapter, cliPath, { env, scratch: join(root, ".doctor-probe-run"), cwd: projectDir, snapshotBlob: blob });
     return { ok: true, label: "start-up snapshot", detail: `${blob} loads in Node ${process.version}` };

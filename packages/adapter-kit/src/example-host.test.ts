@@ -140,6 +140,17 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     expect(home.bin("frobnicate").status).toBe(2);
   });
 
+  it("says at install and in doctor when this Node cannot build a start-up snapshot, and works without one", () => {
+    const home = fakeHome();
+    // The example host ships no snapshot entry: the build fails the way an old Node's does.
+    const install = home.bin("install");
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stderr).toMatch(/hooks will start without a snapshot \(.*is missing\); they work, a little slower/);
+    expect(home.bin("doctor").stdout).toMatch(
+      /✓ start-up snapshot: none: Node v[\d.]+ could not build one at install \(.*is missing\); hooks start from the plain bin/,
+    );
+  });
+
   it("keeps a broken settings file untouched and says so", () => {
     const home = fakeHome();
     writeFileSync(join(home.root, "acme", "settings.jsonc"), "{ broken");

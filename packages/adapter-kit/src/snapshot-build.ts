@@ -12,6 +12,9 @@ export function snapshotPath(stateRoot: string): string {
   return join(stateRoot, "snapshot", `hook-${process.version}-${process.platform}-${process.arch}.blob`);
 }
 
+/** Where install notes why this Node could not build a snapshot, for doctor. */
+export const snapshotProblemPath = (stateRoot: string) => `${snapshotPath(stateRoot).slice(0, -".blob".length)}.problem.txt`;
+
 /** The CommonJS bundle the snapshot is built from, beside the bin: `<bin>-snapshot.cjs`. */
 export function snapshotEntry(adapter: HostAdapter, cliPath: string): string {
   return join(dirname(cliPath), `${adapter.bin}-snapshot.cjs`);
