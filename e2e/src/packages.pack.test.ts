@@ -1,9 +1,11 @@
 // Every publishable package as a user gets it: packed with pnpm (as `pnpm release` publishes), the
 // tarballs installed together into a clean project with npm and a fake home, then used — each host
 // bin's install, doctor and uninstall, a hook, the MCP server's tools/list, the goalpost CLI, a
-// CommonJS require — and nothing shipped that a user does not run.
+// CommonJS require, a strict TypeScript consumer without @types/node — and nothing shipped that a
+// user does not run.
 import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
@@ -138,6 +140,39 @@ describe("the published packages", { timeout: 120_000 }, () => {
       "goalpost_update",
       "goalpost_close",
     ]);
+  });
+
+  it("type-check in a strict TypeScript project without @types/node", () => {
+    writeFileSync(
+      join(consumer, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          types: [],
+          module: "nodenext",
+          moduleResolution: "nodenext",
+          target: "es2022",
+        },
+        files: ["consumer.ts"],
+      }),
+    );
+    writeFileSync(
+      join(consumer, "consumer.ts"),
+      `import { createGoalEngine, createGoalStore, type EngineEventInput, type Env } from "@goalpost/core";
+import { createGoalMcpServer, resolveByArguments } from "@goalpost/mcp";
+import { descriptor } from "@goalpost/adapter-codex";
+const env: Env = { HOME: "/home/me" };
+const store = createGoalStore({ root: "/tmp/consumer" });
+const event: EngineEventInput = { type: "stop-requested", sessionId: "s", host: "harness", cwd: "/p" };
+const action: string = createGoalEngine({ store }).handle(event).action;
+createGoalMcpServer({ store, resolveSession: resolveByArguments(store, "harness") });
+export const found: [string, string] = [action, descriptor.stateRoot(env)];
+`,
+    );
+    const tsc = run(process.execPath, [createRequire(import.meta.url).resolve("typescript/bin/tsc"), "-p", consumer]);
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+    expect(tsc.status).toBe(0);
   });
 
   it("load with require() from CommonJS where Node can require ES modules", () => {
