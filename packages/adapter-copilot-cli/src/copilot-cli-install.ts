@@ -12,9 +12,11 @@ import {
   type InstallSpec,
   type InstallTarget,
   type JsonObject,
+  mcpServerEntryTarget,
   objectAt,
   ownEntries,
   ownedFileTarget,
+  ownHookFileTarget,
   readJsonObject,
   withKey,
 } from "@goalpost/adapter-kit";
@@ -55,33 +57,17 @@ export const INSTALLED_HOOK_EVENTS = [
 export const HOOK_TIMEOUT = 15;
 
 const own = ownEntries(COPILOT_CLI_BIN);
-const ownHooks = (data: JsonObject) =>
-  Object.values(objectAt(data, "hooks")).some(
-    (handlers) => Array.isArray(handlers) && handlers.some((handler) => own.isOwnCommand((handler as { bash?: unknown })?.bash)),
-  );
 
 /** goalpost's own hook file: the whole file is goalpost's. */
-function hooksTarget(context: InstallContext): InstallTarget {
-  const file = {
-    version: 1,
-    hooks: Object.fromEntries(
-      INSTALLED_HOOK_EVENTS.map((event) => [
-        event,
-        [{ type: "command", bash: context.hookCommand(event), timeoutSec: HOOK_TIMEOUT }],
-      ]),
-    ),
-  };
-  return {
+const hooksTarget = (context: InstallContext): InstallTarget =>
+  ownHookFileTarget({
     path: hooksFile(context.env),
-    format: "json",
-    label: "hooks",
-    detail: `for ${INSTALLED_HOOK_EVENTS.length} events`,
-    install: () => file,
-    uninstall: (data) => (ownHooks(data) ? {} : data),
-    wired: (data) => INSTALLED_HOOK_EVENTS.every((event) => ownHooks({ hooks: { [event]: objectAt(data, "hooks")[event] } })),
-    present: ownHooks,
-  };
-}
+    own,
+    events: INSTALLED_HOOK_EVENTS,
+    commandKey: "bash",
+    header: { version: 1 },
+    handler: (event) => ({ type: "command", bash: context.hookCommand(event), timeoutSec: HOOK_TIMEOUT }),
+  });
 
 /**
  * mcp-config.json: the goal tools over MCP, for when extensions are off. COPILOT_HOME (and
@@ -89,27 +75,20 @@ function hooksTarget(context: InstallContext): InstallTarget {
  */
 function mcpTarget(context: InstallContext): InstallTarget {
   const goalpostHome = context.env["GOALPOST_HOME"]?.trim();
-  const entry = {
-    type: "stdio",
-    command: context.mcpServer.command,
-    args: [...context.mcpServer.args],
-    env: { COPILOT_HOME: copilotHome(context.env), ...(goalpostHome ? { GOALPOST_HOME: goalpostHome } : {}) },
-    tools: ["*"],
-  };
-  const servers = (data: JsonObject) => objectAt(data, "mcpServers");
-  return {
+  return mcpServerEntryTarget({
     path: mcpConfigFile(context.env),
     format: "json",
-    label: "MCP server",
-    install: (data) => withKey(data, "mcpServers", { ...servers(data), [MCP_SERVER_NAME]: entry }),
-    uninstall: (data) => {
-      if (!own.isOwnServer(servers(data)[MCP_SERVER_NAME])) return data;
-      const { [MCP_SERVER_NAME]: _removed, ...rest } = servers(data);
-      return withKey(data, "mcpServers", rest);
+    mapKey: "mcpServers",
+    name: MCP_SERVER_NAME,
+    own,
+    entry: {
+      type: "stdio",
+      command: context.mcpServer.command,
+      args: [...context.mcpServer.args],
+      env: { COPILOT_HOME: copilotHome(context.env), ...(goalpostHome ? { GOALPOST_HOME: goalpostHome } : {}) },
+      tools: ["*"],
     },
-    wired: (data) => own.isOwnServer(servers(data)[MCP_SERVER_NAME]),
-    present: (data) => own.isOwnServer(servers(data)[MCP_SERVER_NAME]),
-  };
+  });
 }
 
 const RECORD = "install-record.json";

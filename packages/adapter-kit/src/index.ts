@@ -35,8 +35,12 @@ export { defineHostAdapter, defineHostEvent, hostEventTable } from "./host-adapt
 export { adapterVersion, hostCliUsage, runHostCli } from "./host-cli.js";
 export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./install-target.js";
 export { readJsonObject } from "./json-object-file.js";
+export type { McpServerEntryOptions } from "./mcp-server-entry.js";
+export { mcpServerEntryTarget } from "./mcp-server-entry.js";
 export type { OwnEntries } from "./own-entries.js";
 export { ownEntries } from "./own-entries.js";
+export type { OwnHookFileOptions } from "./own-hook-file.js";
+export { ownHookFileTarget } from "./own-hook-file.js";
 export { ownedFileTarget } from "./owned-file.js";
 export { resolveProjectDir } from "./project-dir.js";
 export type { CommandResult, GoalCommandName } from "./shell-goal-tools.js";

@@ -10,12 +10,11 @@ import {
   type InstallContext,
   type InstallSpec,
   type InstallTarget,
-  type JsonObject,
-  objectAt,
+  mcpServerEntryTarget,
   ownEntries,
   ownedFileTarget,
+  ownHookFileTarget,
   readJsonObject,
-  withKey,
 } from "@goalpost/adapter-kit";
 import { AGENT_MARKER, goalAgent } from "./vscode-chat-agent.js";
 import { agentFile, goalpostStateRoot, hooksFile, mcpFile, userSettingsFile, type VscodeChatScope } from "./vscode-chat-paths.js";
@@ -42,57 +41,33 @@ export const INSTALLED_HOOK_EVENTS = [
 export const HOOK_TIMEOUT = 15;
 
 const own = ownEntries(VSCODE_CHAT_BIN);
-const ownHooks = (data: JsonObject) =>
-  Object.values(objectAt(data, "hooks")).some(
-    (handlers) =>
-      Array.isArray(handlers) && handlers.some((handler) => own.isOwnCommand((handler as { command?: unknown })?.command)),
-  );
 
 /** goalpost's own hook file, VS Code format: no `version` key (one switches VS Code to Copilot CLI's format). */
-function hooksTarget(context: InstallContext): InstallTarget {
-  const file = {
-    hooks: Object.fromEntries(
-      INSTALLED_HOOK_EVENTS.map((event) => [
-        event,
-        [{ type: "command", command: context.hookCommand(event), timeout: HOOK_TIMEOUT }],
-      ]),
-    ),
-  };
-  return {
+const hooksTarget = (context: InstallContext): InstallTarget =>
+  ownHookFileTarget({
     path: hooksFile(context.scope as VscodeChatScope, context.projectDir, context.env),
-    format: "json",
-    label: "hooks",
-    detail: `for ${INSTALLED_HOOK_EVENTS.length} events`,
-    install: () => file,
-    uninstall: (data) => (ownHooks(data) ? {} : data),
-    wired: (data) => INSTALLED_HOOK_EVENTS.every((event) => ownHooks({ hooks: { [event]: objectAt(data, "hooks")[event] } })),
-    present: ownHooks,
-  };
-}
+    own,
+    events: INSTALLED_HOOK_EVENTS,
+    commandKey: "command",
+    handler: (event) => ({ type: "command", command: context.hookCommand(event), timeout: HOOK_TIMEOUT }),
+  });
 
 /** `servers.goalpost` in mcp.json (stdio); GOALPOST_HOME, when set, goes in its env. */
 function mcpTarget(context: InstallContext): InstallTarget {
   const goalpostHome = context.env["GOALPOST_HOME"]?.trim();
-  const entry = {
-    type: "stdio",
-    command: context.mcpServer.command,
-    args: [...context.mcpServer.args],
-    env: goalpostHome ? { GOALPOST_HOME: goalpostHome } : {},
-  };
-  const servers = (data: JsonObject) => objectAt(data, "servers");
-  return {
+  return mcpServerEntryTarget({
     path: mcpFile(context.scope as VscodeChatScope, context.projectDir, context.env),
     format: "jsonc",
-    label: "MCP server",
-    install: (data) => withKey(data, "servers", { ...servers(data), [MCP_SERVER_NAME]: entry }),
-    uninstall: (data) => {
-      if (!own.isOwnServer(servers(data)[MCP_SERVER_NAME])) return data;
-      const { [MCP_SERVER_NAME]: _removed, ...rest } = servers(data);
-      return withKey(data, "servers", rest);
+    mapKey: "servers",
+    name: MCP_SERVER_NAME,
+    own,
+    entry: {
+      type: "stdio",
+      command: context.mcpServer.command,
+      args: [...context.mcpServer.args],
+      env: goalpostHome ? { GOALPOST_HOME: goalpostHome } : {},
     },
-    wired: (data) => own.isOwnServer(servers(data)[MCP_SERVER_NAME]),
-    present: (data) => own.isOwnServer(servers(data)[MCP_SERVER_NAME]),
-  };
+  });
 }
 
 const RECORD = "install-record.json";
