@@ -4,11 +4,12 @@
 // check says what it found and, when it fails, what to do.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
-import { createGoalStore, killSwitchEngaged, loadEngineConfig } from "@goalpost/core";
+import { createGoalStore, killSwitchEngaged, loadEngineConfig, OPEN_MARKERS } from "@goalpost/core";
 import { readConfigFile } from "./config-file.js";
+import { snapshotsSupported } from "./hook-command.js";
 import { readHookFault } from "./hook-faults.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
@@ -164,6 +165,32 @@ function hookRunCheck({ adapter, projectDir, cliPath, env }: DoctorContext, root
   }
 }
 
+/**
+ * The no-goal fast path: with `<root>/open` present and empty, the fast events' hooks answer without
+ * starting Node. Missing, every hook starts Node (slower, never wrong) until install recreates it.
+ */
+function fastPathCheck(adapter: HostAdapter, root: string): DoctorCheck {
+  const fast = adapter.install.fastEvents ?? [];
+  if (fast.length === 0 || !snapshotsSupported())
+    return { ok: true, label: "fast path", detail: "not used on this platform or host" };
+  const markers = join(root, OPEN_MARKERS);
+  if (!existsSync(markers))
+    return {
+      ok: false,
+      label: "fast path",
+      detail: `${markers} is missing: every hook starts Node. Run \`${adapter.bin} install\` again.`,
+    };
+  const open = readdirSync(markers).length;
+  return {
+    ok: true,
+    label: "fast path",
+    detail:
+      open === 0
+        ? `no goal open: ${fast.join(", ")} answer without starting Node`
+        : `${open} session(s) with a goal open: their hooks start Node, as they must`,
+  };
+}
+
 /** A fault within the last day fails the check; an older one is only mentioned. */
 function hookFaultCheck(root: string): DoctorCheck {
   const fault = readHookFault(root);
@@ -221,6 +248,7 @@ function doctorChecks(context: DoctorContext, root: string): DoctorCheck[] {
     ...(wiring.hooksWired ? [snapshotCheck(context, root)] : []),
     stateCheck(root, context.projectDir),
     hookRunCheck(context, root),
+    ...(wiring.hooksWired ? [fastPathCheck(adapter, root)] : []),
     hookFaultCheck(root),
     enforcementCheck(root, env),
     ...(adapter.doctorChecks?.(context) ?? []),

@@ -2,7 +2,7 @@
 // third-party author would write it): its bin installs itself into a fake home, its installed hook
 // commands run as the host runs them, doctor checks it, uninstall takes out exactly what was added.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -81,6 +81,8 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     expect(doctor.stdout).toMatch(/✓ goal tools: the MCP server starts and offers goalpost_status/);
     expect(doctor.stdout).toMatch(/✓ hook run: a session_start hook ran and answered/);
     expect(doctor.stdout).toMatch(/✓ state: .* is writable/);
+    // The goal captured above is open: its hooks start Node; with no goal, they would not.
+    expect(doctor.stdout).toMatch(/✓ fast path: 1 session\(s\) with a goal open: their hooks start Node/);
 
     const removal = JSON.parse(home.bin("uninstall", "--dry-run", "--json").stdout) as { changes: unknown[]; diff: string };
     expect(removal.changes).toEqual([
@@ -146,8 +148,15 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     const install = home.bin("install");
     expect(install.status, install.stderr).toBe(0);
     expect(install.stderr).toMatch(/hooks will start without a snapshot \(.*is missing\); they work, a little slower/);
-    expect(home.bin("doctor").stdout).toMatch(
+    const doctor = home.bin("doctor").stdout;
+    expect(doctor).toMatch(
       /✓ start-up snapshot: none: Node v[\d.]+ could not build one at install \(.*is missing\); hooks start from the plain bin/,
+    );
+    expect(doctor).toMatch(/✓ fast path: no goal open: before_tool, after_tool, stop answer without starting Node/);
+    // Without the markers folder every hook starts Node: doctor says how to get the fast path back.
+    rmSync(join(home.root, "acme", "goalpost", "open"), { recursive: true });
+    expect(home.bin("doctor").stdout).toMatch(
+      /✗ fast path: .*open is missing: every hook starts Node\. Run `goalpost-acme install` again\./,
     );
   });
 
