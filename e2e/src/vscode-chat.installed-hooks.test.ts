@@ -279,14 +279,22 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
     expect(prompt.stdout).toBe("");
     expect(prompt.stderr).toContain("named no workspace folder");
     expect(createGoalStore({ root: vscode.stateRoot }).read(noFolder.sessionId)).toBeNull();
-    // Copilot CLI reads ~/.copilot/hooks too, and its payloads name no event: not VS Code's, not answered.
+    // Copilot CLI reads ~/.copilot/hooks too, runs this PascalCase file with snake_case payloads much like
+    // VS Code's, and sets COPILOT_CLI=1 for every hook (HOSTS.md §3.2, §3.3): not VS Code's, not answered.
     const copilot = runInstalledHook(
       commands["UserPromptSubmit"]!,
-      { sessionId: "cli-1", timestamp: Date.now(), cwd: vscode.project, prompt: "/goal from the CLI" },
-      { env: vscode.env, cwd: vscode.project },
+      {
+        hook_event_name: "UserPromptSubmit",
+        session_id: "cli-1",
+        timestamp: new Date().toISOString(),
+        cwd: vscode.project,
+        prompt: "/goal from the CLI",
+      },
+      { env: { ...vscode.env, COPILOT_CLI: "1" }, cwd: vscode.project },
     );
     expect(copilot.stdout).toBe("");
     expect(copilot.stderr).toBe("");
+    expect(createGoalStore({ root: vscode.stateRoot }).read("cli-1")).toBeNull();
     expect((await vscode.bin("doctor")).stdout).toMatch(/✓ hook errors: none recorded/);
   });
 });

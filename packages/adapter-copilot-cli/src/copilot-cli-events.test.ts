@@ -34,6 +34,16 @@ describe("Copilot CLI payloads recorded from the real host (1.0.102)", () => {
     expect(translate(name)).toMatchObject({ ...expected, sessionId: "s", cwd: key.cwd, host: "copilot-cli" });
   });
 
+  it("leaves a VS Code chat alone: VS Code reads ~/.copilot/hooks/ too, and its payloads name their event", () => {
+    const vscode = {
+      ...fixtures.payload("userPromptSubmitted-goal-autopilot"),
+      hookEventName: "UserPromptSubmit",
+      prompt: "/goal x",
+    };
+    expect(translate("userPromptSubmitted-goal-autopilot", vscode)).toBeNull();
+    expect(translate("agentStop-end-turn", { ...fixtures.payload("agentStop-end-turn"), hook_event_name: "Stop" })).toBeNull();
+  });
+
   it("judges a shell call by the exit code in the trailer Copilot appends, not by resultType or the words", () => {
     // Recorded: `echo '3 passed'; exit 1` came back as resultType "success".
     expect(translate("postToolUse-bash-exit-1")).toMatchObject({ type: "tool-ran", succeeded: false, exitCode: 1 });

@@ -71,6 +71,9 @@ export function copilotCliEvent<E extends CopilotCliHookEvent>(
     agentId: payload.agentId ?? null,
   };
   const p = payload as CopilotCliHookPayload<CopilotCliHookEvent> & Record<string, unknown>;
+  // VS Code reads ~/.copilot/hooks/ too, and its payloads name their event; Copilot CLI's camelCase
+  // ones never do (HOSTS.md §3.3, §4.3). A VS Code chat is the VS Code adapter's, not this one's.
+  if (p["hook_event_name"] !== undefined || p["hookEventName"] !== undefined) return null;
   switch (name) {
     case "sessionStart":
       return { ...base, type: "session-started", source: p["source"] === "resume" ? "resume" : "startup" };

@@ -61,8 +61,8 @@ function answerHook(
       return fault(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
     const spec = adapter.events[eventName] as HostEventSpec<unknown>;
     const root = adapter.stateRoot(env);
-    if (killSwitchEngaged(root, env)) {
-      // Switched off: the payload is drained unread, so the host never writes into a closed pipe.
+    if (killSwitchEngaged(root, env) || adapter.foreignRun?.(env)) {
+      // Switched off, or not this host's run: the payload is drained unread, so the host never writes into a closed pipe.
       try {
         readInput();
       } catch {}

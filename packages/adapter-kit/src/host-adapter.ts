@@ -100,6 +100,12 @@ export interface HostAdapter {
    * goalpost then does nothing rather than key a goal by a guessed one.
    */
   readonly requiresProjectDir?: boolean;
+  /**
+   * true when this hook run comes from another host that reads the same hook folder (Copilot CLI also
+   * runs the hook files VS Code reads from `~/.copilot/hooks/`, and says so in its environment): the
+   * hook then answers nothing, and it is no fault.
+   */
+  foreignRun?(env: Env): boolean;
   /** The variable the host sets in the agent's shell commands to the session id (shell goal tools). */
   readonly sessionVariable?: string;
   /**

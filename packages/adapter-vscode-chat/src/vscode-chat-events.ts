@@ -35,7 +35,7 @@ function toolFields(p: ToolPayload) {
 
 /**
  * The event for a payload, or null when goalpost has nothing to do with it. A payload without an
- * event name is not VS Code's: Copilot CLI reads `~/.copilot/hooks/` too and sends none (HOSTS.md §3.3).
+ * event name is not VS Code's (VS Code always sends one, in either spelling).
  */
 export function vscodeChatEvent<E extends VscodeChatHookEvent>(
   name: E,
