@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
+import { hookNonAscii, hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
 import { describe, expect, it } from "vitest";
 import { EXTENSION_BUNDLE } from "./copilot-cli-install.js";
 
@@ -26,5 +26,9 @@ describe("the bundles", () => {
     const source = readFileSync(join(dist, EXTENSION_BUNDLE), "utf8");
     expect(source.startsWith("// goalpost's Copilot CLI extension")).toBe(true);
     expect(source).not.toMatch(/console\.log|process\.stdout/);
+  });
+
+  it("is ASCII, so V8 keeps its source at one byte a character (in every hook process and in the snapshot)", () => {
+    expect(hookNonAscii(dist, "goalpost-copilot-cli")).toEqual([]);
   });
 });

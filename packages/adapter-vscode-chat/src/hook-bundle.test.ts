@@ -3,7 +3,7 @@
 import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
+import { hookNonAscii, hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
 import { describe, expect, it } from "vitest";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
@@ -17,5 +17,9 @@ describe("the hook bundle", () => {
     expect(source).not.toMatch(/@modelcontextprotocol\/sdk/);
     expect(source).not.toMatch(/createTwoFilesPatch/);
     expect(source).not.toMatch(/printParseErrorCode/);
+  });
+
+  it("is ASCII, so V8 keeps its source at one byte a character (in every hook process and in the snapshot)", () => {
+    expect(hookNonAscii(dist, "goalpost-vscode-chat")).toEqual([]);
   });
 });

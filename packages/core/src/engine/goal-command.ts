@@ -23,7 +23,7 @@ const REPLACE_VERBS = new Set(["edit", "replace"]);
 const PAUSE_VERBS = new Set(["pause", "suspend", "hold"]);
 
 const SLASH = /^\s*\/(?:goal|goalpost)(?=\s|$)([\s\S]*)$/i;
-const MARKER = /^\s*(?:goal|objective)\s*[:：]([\s\S]*)$/i;
+const MARKER = /^\s*(?:goal|objective)\s*[:\uFF1A]([\s\S]*)$/i;
 const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"]);
 
 export function parseGoalCommand(prompt: string): GoalCommand | null {
@@ -70,11 +70,11 @@ export function asksToContinue(prompt: string): boolean {
 export function requirementsFromWords(objective: string): string[] {
   const lines = objective.split("\n");
   const listed = lines
-    .map((line) => /^\s*(?:\d{1,2}[.)]|[-*•])\s+(.+\S)\s*$/.exec(line)?.[1])
+    .map((line) => /^\s*(?:\d{1,2}[.)]|[-*\u2022])\s+(.+\S)\s*$/.exec(line)?.[1])
     .filter((item): item is string => item !== undefined);
   const musts = objective
     .split(/(?<=[.;!?])\s+|\n/)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => /\bmust(?:n't| not)?\b/i.test(sentence) && !/^\s*(?:\d{1,2}[.)]|[-*•])\s/.test(sentence));
+    .filter((sentence) => /\bmust(?:n't| not)?\b/i.test(sentence) && !/^\s*(?:\d{1,2}[.)]|[-*\u2022])\s/.test(sentence));
   return [...new Set([...listed, ...musts])].slice(0, 40);
 }

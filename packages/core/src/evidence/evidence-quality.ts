@@ -34,7 +34,7 @@ const CHECKABLE = [
   /\b[A-Za-z_$][\w$]{1,}\.[A-Za-z_$][\w$]{1,}\b/,
   /\b(?:npm|pnpm|yarn|npx|bun|node|pytest|python3?|go|cargo|make|tsc|eslint|biome|ruff|mypy|vitest|jest|mvn|gradle|dotnet|git|curl|docker)\s+\S+/,
   /(?::|\bline\s+)\d+\b/i,
-  /\b(?:test|spec|receipt)\s+["'“][^"'”]{3,}["'”]/i,
+  /\b(?:test|spec|receipt)\s+["'\u201C][^"'\u201D]{3,}["'\u201D]/i,
 ];
 
 /**

@@ -39,7 +39,7 @@ const WILDCARDS = new Set([
 
 export function isWildcardReference(reference: string): boolean {
   const raw = reference.trim();
-  if (/^[*?.%…\s-]*$/.test(raw) || /^[^\p{L}\p{N}]*\*/u.test(raw)) return true;
+  if (/^[*?.%\u2026\s-]*$/.test(raw) || /^[^\p{L}\p{N}]*\*/u.test(raw)) return true;
   return WILDCARDS.has(itemKey(raw));
 }
 
