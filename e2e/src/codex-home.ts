@@ -2,7 +2,7 @@
 // pointing the real `codex` at the mock model on 127.0.0.1, goalpost installed by its own `install`
 // command (hook trust included: no bypass flag is ever passed), and `codex exec` run with a hard
 // timeout (Codex retries forever when its model server is gone).
-import { writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { type Tree, testdir } from "@goalpost/adapter-kit/testing";
@@ -100,4 +100,14 @@ export function onlyCodexSession(home: CodexHome): SessionFile {
   const sessions = createGoalStore({ root: home.stateRoot, warn: () => {} }).sessions();
   if (sessions.length !== 1) throw new Error(`expected one goalpost session, found ${sessions.length}`);
   return sessions[0]!;
+}
+
+/** The thread id of the one Codex thread in this home, from its rollout's file name (rollout-<time>-<id>.jsonl). */
+export function codexThreadId(home: CodexHome): string {
+  const rollouts = (readdirSync(join(home.home, "sessions"), { recursive: true }) as string[]).filter((file) =>
+    file.endsWith(".jsonl"),
+  );
+  const ids = rollouts.map((file) => /([0-9a-f]{8}-[0-9a-f-]{27})\.jsonl$/.exec(file)?.[1]).filter(Boolean);
+  if (ids.length !== 1) throw new Error(`expected one Codex rollout, found ${rollouts.join(", ") || "none"}`);
+  return ids[0]!;
 }

@@ -1,9 +1,13 @@
 // The real `codex` (pinned @openai/codex) against a scripted Responses API on 127.0.0.1, with
 // goalpost installed into a fake CODEX_HOME by its own `install` command. No run passes
 // --dangerously-bypass-hook-trust: the hooks run because install trusted them as Codex does.
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { goalStoreEngine } from "@goalpost/adapter-codex";
 import { removeTestdirs } from "@goalpost/adapter-kit/testing";
+import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type CodexHome, createCodexHome, goalpostCodex, onlyCodexSession, runCodex } from "./codex-home.js";
+import { type CodexHome, codexThreadId, createCodexHome, goalpostCodex, onlyCodexSession, runCodex } from "./codex-home.js";
 import {
   type CodexReply,
   inputTexts,
@@ -14,6 +18,10 @@ import {
   toolOutputs,
 } from "./mock-openai-responses.js";
 import { verifies } from "./requirements.js";
+
+// The goal store tests write Codex's store as its terminal UI does, with the sqlite3 program.
+const hasSqlite3 = goalStoreEngine() !== "none";
+if (!hasSqlite3) console.warn("codex.real.test: no sqlite3 program (Debian: apt-get install sqlite3); goal store tests skipped");
 
 let mock: MockResponses | undefined;
 afterEach(async () => {
@@ -40,6 +48,12 @@ const allTexts = () =>
     .map((request) => inputTexts(request).join("\n"))
     .join("\n");
 const shell = (cmd: string): CodexReply => ({ call: { name: "exec_command", arguments: { cmd } } });
+/** Stops goalpost refused in this home, from its goals' histories. */
+const stopBlocks = (home: CodexHome) =>
+  createGoalStore({ root: home.stateRoot, warn: () => {} })
+    .sessions()
+    .flatMap((session) => session.goals.flatMap((goal) => goal.history))
+    .filter((entry) => entry.type === "stop-blocked").length;
 const openGoal = (home: CodexHome) =>
   onlyCodexSession(home).goals.find((goal) => goal.closedAt === null && goal.level !== "task");
 
@@ -132,6 +146,69 @@ describe("goalpost in the real Codex CLI", () => {
     expect(openGoal(home)).toMatchObject({ objective: "ship the CSV export", source: "native" });
     expect(toolOutputs(requests()).get("call_2")).toMatch(/^Tool call blocked by PreToolUse hook: goalpost's goal is still open/);
   });
+
+  it.skipIf(!hasSqlite3)(
+    "follows what the user does to Codex's goal in its terminal UI, read from Codex's goal store",
+    async () => {
+      verifies("CODEX-GOAL-STORE");
+      const home = await setUp({ main: [] });
+      expect((await runCodex(home, ["look around the project"])).exitCode).toBe(0);
+      expect(allTexts()).not.toMatch(/<session_goal/);
+      // What Codex's app-server writes for the terminal UI's /goal, /goal pause, /goal resume and /goal clear.
+      const thread = codexThreadId(home);
+      const user = (sql: string) =>
+        execFileSync("sqlite3", [join(home.home, "goals_1.sqlite"), sql.replaceAll("THREAD", thread)]);
+      /** `codex exec resume --last`; how many stops goalpost refused in it. */
+      const resume = async () => {
+        const before = stopBlocks(home);
+        const run = await runCodex(home, ["resume", "--last", "carry on"]);
+        expect(run.exitCode, String(run.stderr)).toBe(0);
+        return stopBlocks(home) - before;
+      };
+
+      user(
+        "INSERT INTO thread_goals (thread_id, goal_id, objective, status, created_at_ms, updated_at_ms) VALUES ('THREAD', 'g1', 'ship the CSV export', 'active', 1, 1)",
+      );
+      const first = requests().length;
+      expect(await resume()).toBe(3);
+      expect(openGoal(home)).toMatchObject({ objective: "ship the CSV export", source: "native" });
+      expect(texts(first)).toMatch(/<session_goal[\s\S]*ship the CSV export/);
+
+      user("UPDATE thread_goals SET status = 'paused' WHERE thread_id = 'THREAD'");
+      expect(await resume()).toBe(0);
+      expect(openGoal(home)!.status).toBe("paused");
+
+      user("UPDATE thread_goals SET status = 'active' WHERE thread_id = 'THREAD'");
+      expect(await resume()).toBe(3);
+      expect(openGoal(home)!.status).not.toBe("paused");
+
+      user("DELETE FROM thread_goals WHERE thread_id = 'THREAD'");
+      expect(await resume()).toBe(0);
+      expect(openGoal(home)).toBeUndefined();
+      expect(onlyCodexSession(home).goals.at(-1)).toMatchObject({ objective: "ship the CSV export", status: "cancelled" });
+    },
+    180_000,
+  );
+
+  it.skipIf(!hasSqlite3)(
+    "lets the agent stop once Codex records that the goal's token budget ran out, keeping goalpost's goal open",
+    async () => {
+      verifies("CODEX-GOAL-STORE");
+      const home = await setUp({
+        main: [{ call: { name: "create_goal", arguments: { objective: "ship the CSV export", token_budget: 50 } } }],
+      });
+      expect((await runCodex(home, ["set a goal to ship the CSV export"])).exitCode).toBe(0);
+      // Codex records the tokens a turn used when the turn ends: this run's stops were goalpost's to refuse, up to its cap.
+      expect(stopBlocks(home)).toBe(3);
+      const resumed = await runCodex(home, ["resume", "--last", "carry on"]);
+      expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
+      expect(stopBlocks(home)).toBe(3);
+      const state = onlyCodexSession(home);
+      expect(state.hostGoal?.goal).toMatchObject({ objective: "ship the CSV export", status: "budget-limited" });
+      expect(openGoal(home)).toMatchObject({ objective: "ship the CSV export", source: "native", closedAt: null });
+    },
+    120_000,
+  );
 
   it("judges a receipt by the exit code Codex recorded, and refuses forging one", async () => {
     verifies("CODEX-RECEIPTS");

@@ -129,6 +129,12 @@ export const REQUIREMENTS = [
       "A goal the model creates with Codex's create_goal is mirrored into goalpost; update_goal complete is refused while goalpost's goal is open.",
   },
   {
+    id: "CODEX-GOAL-STORE",
+    host: "codex",
+    behaviour:
+      "What the user does to Codex's own goal where no hook sees it (/goal, pause, resume, clear in the terminal UI) and Codex's budget and usage limits are read from its goal store: a goal set there is mirrored, pause and resume follow, clear cancels the mirror, and a limit lets the stop through with the goal kept open; read by node:sqlite on Node 22.13+ and by the sqlite3 program before that.",
+  },
+  {
     id: "CODEX-COMPACT-RESTORE",
     host: "codex",
     behaviour:

@@ -1,6 +1,8 @@
 // The Codex adapter: Codex's facts, handed to the kit, which does the rest.
 import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import type { Env } from "@goalpost/core";
 import { codexEvents } from "./codex-events.js";
+import { goalStoreEngine, goalStorePath } from "./codex-goal-store.js";
 import { CODEX_BIN, codexInstall } from "./codex-install.js";
 import { codexNativeGoalChange } from "./codex-native-goal.js";
 import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
@@ -33,7 +35,8 @@ export const codexAdapter = defineHostAdapter({
     return { sessionId: session_id, cwd };
   },
   // Codex sets no session or project variable in hooks or in the agent's shell (HOSTS.md §2.2).
-  hostRecords: (env) => [sessionsDir(env)],
+  // Its rollouts (receipts are read from them) and its goal store (the user's goal state is read from it).
+  hostRecords: (env) => [sessionsDir(env), goalStorePath(env)],
   nativeGoalChange: codexNativeGoalChange,
   mcpSessionResolver: async (store) => (await import("./codex-mcp.js")).codexSessionResolver(store),
   install: codexInstall,
@@ -45,4 +48,16 @@ export const codexAdapter = defineHostAdapter({
     sample("Stop", { turn_id: "sample", stop_hook_active: false, last_assistant_message: "done" }),
   ],
   probe: sample("SessionEnd", { reason: "other" }),
+  doctorChecks: ({ env }) => [goalStoreCheck(env)],
 });
+
+/** How hooks read Codex's goal store here; without a reader, goals set in the terminal UI are not followed. */
+function goalStoreCheck(env: Env) {
+  const engine = goalStoreEngine(env);
+  const how = {
+    "node:sqlite": "read with this Node's node:sqlite",
+    sqlite3: "read with the sqlite3 program",
+    none: "not read: this Node has no node:sqlite (22.13+) and there is no sqlite3 program on PATH, so a goal you set, pause or clear in Codex's terminal UI is not followed (its create_goal tool still is); install sqlite3 to follow it",
+  }[engine];
+  return { ok: true, label: "Codex's goal store", detail: `${goalStorePath(env)}: ${how}` };
+}

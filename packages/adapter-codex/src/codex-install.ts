@@ -106,8 +106,9 @@ export const codexInstall: InstallSpec = {
   defaultScope: "user",
   hookEvents: INSTALLED_HOOK_EVENTS,
   fastEvents: ["PreToolUse", "PostToolUse", "Stop", "PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "SessionEnd"],
-  // With no goal open, a tool call still starts Node when Codex's create_goal is in it: mirrored.
-  fastPathWake: ["create_goal"],
+  // With no goal open, a tool call still starts Node when Codex's goal tools are in it: create_goal is
+  // mirrored, and update_goal (a goal set in the terminal UI, being completed) reads the goal store first.
+  fastPathWake: ["create_goal", "update_goal"],
   hookTimeout: HOOK_TIMEOUT,
   // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some).
   loginShell: true,

@@ -22,4 +22,6 @@ export const codexProfile = defineHostProfile({
   // plain text, so a /goal prompt is goalpost's own. Codex's goal is mirrored from its tools instead.
   nativeGoal: false,
   nativeGoalCompletion: { tool: "update_goal", field: "status", value: "complete" },
+  // Only the user pauses a goal; a pause in Codex's goal store is then known to be theirs (codex-native-goal.ts).
+  nativeGoalPause: { tool: "update_goal", field: "status", value: "paused" },
 });

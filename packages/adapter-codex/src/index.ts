@@ -2,6 +2,8 @@
 export { codexAdapter } from "./codex-adapter.js";
 export { descriptor } from "./codex-descriptor.js";
 export { codexEvent, codexEvents, codexOutput } from "./codex-events.js";
+export type { GoalStoreEngine, GoalStoreReading } from "./codex-goal-store.js";
+export { goalStoreEngine, goalStorePath, goalStoreSignature, readThreadGoal } from "./codex-goal-store.js";
 export type { CodexHookEvent, CodexHookPayload } from "./codex-hook-payload.js";
 export { CODEX_HOOK_EVENTS, codexHookPayloadSchemas, isCodexHookEvent } from "./codex-hook-payload.js";
 export { EVENT_LABELS, handlerSlots, retrust, trustedHash } from "./codex-hook-trust.js";

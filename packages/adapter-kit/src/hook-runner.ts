@@ -103,7 +103,7 @@ function answerHook(
     });
     // Where a session starts or a prompt comes, this host's root joins the machine's registry.
     if (event.type === "session-started" || event.type === "prompt-submitted") registerStoreRoot(root, env);
-    const change = adapter.nativeGoalChange?.(payload, event, store) ?? null;
+    const change = adapter.nativeGoalChange?.(payload, event, store, env) ?? null;
     const mirrored = change
       ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, ...change })
       : null;

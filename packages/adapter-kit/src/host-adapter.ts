@@ -3,7 +3,7 @@
 // keeps its home, how a session and its project are named, how goalpost is installed into the host's
 // configuration, and the profile core judges tool calls by. Everything else (running a hook, the bin,
 // installing, the fast path, doctor) the kit does the same way for every host.
-import type { EngineDecision, EngineEventInput, Env, GoalStore, HostProfile } from "@goalpost/core";
+import type { EngineDecision, EngineEventInput, Env, GoalStore, HostGoal, HostProfile } from "@goalpost/core";
 import type { SessionResolver } from "@goalpost/mcp";
 import type * as z from "zod/mini";
 import type { InstallSpec } from "./install-target.js";
@@ -67,7 +67,11 @@ export function hostEventTable<Name extends string>(
 }
 
 /** A change to the host's own goal, seen by the adapter where no prompt hook sees it. */
-export type NativeGoalChange = { readonly change: "cleared" } | { readonly change: "set"; readonly objective: string };
+export type NativeGoalChange =
+  | { readonly change: "cleared" }
+  | { readonly change: "set"; readonly objective: string }
+  /** The host's goal as read from its own record (null: none), and a fingerprint of that record: the engine acts on what changed. */
+  | { readonly change: "observed"; readonly goal: HostGoal | null; readonly signature: string };
 
 /** One payload of a host event, recorded or made for a purpose (warm-up, probes, tests). */
 export interface SamplePayload {
@@ -113,10 +117,11 @@ export interface HostAdapter {
    * inside the host; Codex's goal is set in its UI or by its create_goal tool); asked before the
    * event is handled. Keep it cheap: it runs on the hook path.
    */
-  nativeGoalChange?(payload: unknown, event: EngineEventInput, store: GoalStore): NativeGoalChange | null;
+  nativeGoalChange?(payload: unknown, event: EngineEventInput, store: GoalStore, env: Env): NativeGoalChange | null;
   /**
-   * Directories where the host keeps its own record of what happened (Codex's session rollouts),
-   * when the adapter reads receipts from them: the agent may not write into them.
+   * Directories and files where the host keeps its own record of what happened (Codex's session
+   * rollouts and goal store), when the adapter reads receipts or goal state from them: the agent may
+   * not write into them.
    */
   hostRecords?(env: Env): readonly string[];
   /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */

@@ -91,6 +91,8 @@ export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/compl
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
 export { coverageProblem, resolutionProblems } from "./gate/evidence-checks.js";
 export { referenceNamesRequirement, uncoveredRequirements } from "./gate/requirement-coverage.js";
+export type { HostGoal, HostGoalStatus, SeenHostGoal } from "./host/host-goal.js";
+export { HOST_GOAL_STATUSES, hostGoalSchema } from "./host/host-goal.js";
 export type { HostProfile, HostProfileInput } from "./host/host-profile.js";
 export { defineHostProfile, GENERIC_HOST_PROFILE, hostProfileSchema } from "./host/host-profile.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";

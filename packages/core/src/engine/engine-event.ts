@@ -1,6 +1,7 @@
 // Host-neutral events: what an adapter tells the engine after reading its host's payload. Every
 // adapter and every third-party harness feeds these same events, so every host behaves the same.
 import * as z from "zod/mini";
+import { hostGoalSchema } from "../host/host-goal.js";
 
 const eventType = <T extends string>(type: T) => z.literal(type).check(z.describe("The kind of event."));
 
@@ -98,13 +99,17 @@ export const nativeGoalChangedEventSchema = z.object({
   type: eventType("native-goal-changed"),
   ...base,
   change: z
-    .enum(["cleared", "set"])
+    .enum(["cleared", "set", "observed"])
     .check(
       describe(
-        "What happened to the host's own goal. cleared: the user cleared it (the mirrored goal is cancelled). set: it was set to objective (mirrored when goalpost has no goal open).",
+        "What happened to the host's own goal. cleared: the user cleared it (the mirrored goal is cancelled). set: it was set to objective (mirrored when goalpost has no goal open). observed: the adapter read it from the host's record (goal, signature); the engine acts on what changed since it last saw it.",
       ),
     ),
   objective: z.optional(z.string()).check(describe("The host's goal objective, for set.")),
+  goal: z
+    .optional(z.nullable(hostGoalSchema))
+    .check(describe("For observed: the host's goal as its record says, null when it has none.")),
+  signature: z.optional(z.string()).check(describe("For observed: the adapter's fingerprint of the record it read.")),
 });
 
 export const engineEventSchema = z.discriminatedUnion("type", [

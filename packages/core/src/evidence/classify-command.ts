@@ -103,7 +103,7 @@ export function classifyCommand(command: string): CommandClass {
 }
 
 const MUTATING =
-  /^(?:sed\s+(?:-\w+\s+)*-i|perl\s+(?:-\w+\s+)*-[a-z]*i|mv|cp|rm|rmdir|mkdir|touch|tee|patch|ln|chmod|chown|truncate|dd|install|unlink|shred|rsync|git\s+(?:apply|checkout|switch|restore|reset|merge|rebase|am|cherry-pick|revert|stash\s+(?:pop|apply)|mv|rm|pull|clean)|(?:npm|pnpm|yarn|bun)\s+(?:install|i|add|remove|uninstall|update|up)\b|pip3?\s+install|cargo\s+(?:add|fix)|go\s+(?:get|mod\s+tidy)|npx\s+(?:-y\s+)?prettier\s+.*--write|eslint\s+.*--fix|biome\s+.*--write|python3?\s+-c|node\s+-e)\b/;
+  /^(?:sed\s+(?:-\w+\s+)*-i|perl\s+(?:-\w+\s+)*-[a-z]*i|mv|cp|rm|rmdir|mkdir|touch|tee|patch|ln|chmod|chown|truncate|dd|install|unlink|shred|rsync|git\s+(?:apply|checkout|switch|restore|reset|merge|rebase|am|cherry-pick|revert|stash\s+(?:pop|apply)|mv|rm|pull|clean)|(?:npm|pnpm|yarn|bun)\s+(?:install|i|add|remove|uninstall|update|up)\b|pip3?\s+install|cargo\s+(?:add|fix)|go\s+(?:get|mod\s+tidy)|npx\s+(?:-y\s+)?prettier\s+.*--write|eslint\s+.*--fix|biome\s+.*--write|python3?\s+-c|node\s+-e|sqlite3)\b/;
 
 /** Whether a simple command changes files. */
 export function isMutatingSegment(segment: ShellSegment): boolean {

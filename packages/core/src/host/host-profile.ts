@@ -6,6 +6,13 @@ import * as z from "zod/mini";
 const describe = z.describe;
 const names = (what: string) => z._default(z.array(z.string()), []).check(describe(what));
 
+/** A call of one of the host's own tools, optionally only with one value in one input field. */
+const hostToolCallSchema = z.object({
+  tool: z.string().check(describe("The tool's name as the host's tool hooks report it.")),
+  field: z.optional(z.string()).check(describe("The input field that says what the call does; left out, every call counts.")),
+  value: z.optional(z.string()).check(describe("The value of that field that counts.")),
+});
+
 export const hostProfileSchema = z.object({
   host: z.string().check(z.minLength(1), describe("The host's id, e.g. claude-code; recorded on every goal.")),
   tools: z.object({
@@ -50,18 +57,17 @@ export const hostProfileSchema = z.object({
       ),
     ),
   nativeGoalCompletion: z
-    .optional(
-      z.object({
-        tool: z.string().check(describe("The tool's name as the host's tool hooks report it.")),
-        field: z
-          .optional(z.string())
-          .check(describe("The input field that says what the call sets; left out, every call counts.")),
-        value: z.optional(z.string()).check(describe("The value of that field that marks the goal complete.")),
-      }),
-    )
+    .optional(hostToolCallSchema)
     .check(
       describe(
-        "The host's own tool call that marks its goal complete (Codex: update_goal with status complete; Copilot CLI: task_complete): denied while goalpost's goal is open, so the goal closes only through goalpost's evidence.",
+        "The host's own tool call that marks its goal complete (Codex: update_goal with status complete; Copilot CLI: task_complete): denied while goalpost's goal is open, so the goal closes only through goalpost's evidence. A stop attempt: it shares the stop cap.",
+      ),
+    ),
+  nativeGoalPause: z
+    .optional(hostToolCallSchema)
+    .check(
+      describe(
+        "The host's own tool call that pauses its goal (Codex: update_goal with status paused): always denied while goalpost's goal is open, since only the user pauses a goal, and a pause in the host's record is then known to be the user's.",
       ),
     ),
 });

@@ -1,6 +1,7 @@
 // One session's state on disk: its goals (the open one and the hierarchy under it, plus recently
 // closed ones), which goal is active, and the counters the engine keeps between hook processes.
 import * as z from "zod/mini";
+import { seenHostGoalSchema } from "../host/host-goal.js";
 import { schemaUrl } from "../json-schema-generation.js";
 import { goalRecordSchema } from "../record/goal-record.js";
 
@@ -75,6 +76,7 @@ export const sessionFileSchema = z
     compactions: z
       ._default(z.array(z.object({ at: z.string(), trigger: z.string(), restoredAt: z.nullable(z.string()) })), [])
       .check(describe("Compactions seen and when each was followed by a restore (null: never restored).")),
+    hostGoal: z.optional(seenHostGoalSchema),
   })
   .check(describe("A goalpost session file (by-session/<session>.json)."));
 

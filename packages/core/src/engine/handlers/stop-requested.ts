@@ -1,17 +1,25 @@
 // The agent wants to stop: refused while the main session's goal is open (a goal blocked with its
 // blockers recorded may stop). After `stopBlockLimit` refusals in a row with no progress, the stop is
 // let through as a stall — and every attempt after it until there is progress — so a host without a
-// loop cap of its own never loops forever. The host's own
+// loop cap of its own never loops forever. A stop goes through while the host says its own goal's work
+// stopped for a usage limit or its token budget (Codex). The host's own
 // "task complete" call (Copilot CLI's autopilot) is a stop attempt too, and shares the count.
+import { isHostLimited } from "../../host/host-goal.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { stallNote, stopBlockReason } from "../policy-text.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
+import { hostLimitNote } from "./host-goal-observed.js";
 
 export function onStopRequested(context: EngineContext, event: EngineEventOf<"stop-requested">): EngineDecision {
   if (event.subagent) return NO_DECISION;
+  // The host stopped its own goal's work for a usage limit or its token budget: pushing on is futile, or past the user's budget.
+  const session = context.store.peek(event.sessionId);
+  const open = activeGoal(session);
+  const hostGoal = session?.hostGoal?.goal;
+  if (open && hostGoal && isHostLimited(hostGoal)) return decision({ userNote: hostLimitNote(hostGoal, open.id) });
   return attemptStop(context, event, (goal) => decision({ action: "block-stop", reason: stopBlockReason(goal) }));
 }
 

@@ -4,6 +4,7 @@
 // past the drift limit is denied (or warned). A verification call is noted too: its result is a
 // receipt only if this hook saw it first. Judging the command waits for the tool's result.
 import { goalToolInvocation, goalToolName, mentionsGoalpost } from "../../evidence/goal-tool-names.js";
+import type { HostProfile } from "../../host/host-profile.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
@@ -23,14 +24,15 @@ type Event = EngineEventOf<"tool-about-to-run">;
 
 const NATIVE_COMPLETION_REFUSED =
   "goalpost's goal is still open. Close it first with goalpost_close (status complete, with the evidence it asks for); the host's own goal can be marked complete after that.";
+const NATIVE_PAUSE_REFUSED =
+  "goalpost's goal is still open, and only the user pauses a goal. If you need the user, say so and stop; they can pause it themselves.";
 
-/** Whether the call marks the host's own goal complete (see HostProfile.nativeGoalCompletion). */
-function completesNativeGoal(context: EngineContext, event: Event): boolean {
-  const completion = context.profile.nativeGoalCompletion;
-  if (!completion || event.toolName !== completion.tool) return false;
-  if (completion.field === undefined) return true;
+/** Whether the call is the host's own tool call `call` describes (see HostProfile.nativeGoalCompletion). */
+function isHostToolCall(call: HostProfile["nativeGoalCompletion"], event: Event): boolean {
+  if (!call || event.toolName !== call.tool) return false;
+  if (call.field === undefined) return true;
   const input = event.toolInput as Record<string, unknown> | null | undefined;
-  return typeof input === "object" && input !== null && input[completion.field] === completion.value;
+  return typeof input === "object" && input !== null && input[call.field] === call.value;
 }
 
 export function onToolAboutToRun(context: EngineContext, event: Event): EngineDecision {
@@ -65,8 +67,10 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     return NO_DECISION;
   }
   if (!activeGoal(session)) return NO_DECISION;
-  if (completesNativeGoal(context, event))
+  if (isHostToolCall(context.profile.nativeGoalCompletion, event))
     return attemptStop(context, event, () => decision({ action: "deny-tool", reason: NATIVE_COMPLETION_REFUSED }));
+  if (isHostToolCall(context.profile.nativeGoalPause, event))
+    return decision({ action: "deny-tool", reason: NATIVE_PAUSE_REFUSED });
   const tampering = tamperViolation(call, event.toolInput, {
     stateRoot: store.root,
     protectedFiles: context.protectedFiles,
