@@ -210,6 +210,32 @@ describe("goalpost in the real Codex CLI", () => {
     120_000,
   );
 
+  it.skipIf(!hasSqlite3)(
+    "lets the agent stop while Codex says the account's usage limit stopped the goal, keeping goalpost's goal open",
+    async () => {
+      verifies("CODEX-GOAL-STORE");
+      // What the Responses API answers an account past its limit: Codex stops the turn and marks its goal usage_limited.
+      const limited: CodexReply = {
+        httpError: {
+          status: 429,
+          body: { error: { type: "usage_limit_reached", message: "You've hit your usage limit.", resets_in_seconds: 3600 } },
+        },
+      };
+      const home = await setUp({
+        main: [{ call: { name: "create_goal", arguments: { objective: "ship the CSV export" } } }, limited],
+      });
+      await runCodex(home, ["set a goal to ship the CSV export"]);
+      const resumed = await runCodex(home, ["resume", "--last", "carry on"]);
+      expect(resumed.exitCode, String(resumed.stderr)).toBe(0);
+      expect(String(resumed.stderr)).toMatch(/hook: Stop Completed/);
+      expect(stopBlocks(home)).toBe(0);
+      const state = onlyCodexSession(home);
+      expect(state.hostGoal?.goal).toMatchObject({ objective: "ship the CSV export", status: "usage-limited" });
+      expect(openGoal(home)).toMatchObject({ objective: "ship the CSV export", source: "native", closedAt: null });
+    },
+    120_000,
+  );
+
   it("judges a receipt by the exit code Codex recorded, and refuses forging one", async () => {
     verifies("CODEX-RECEIPTS");
     const project = {

@@ -19,6 +19,8 @@ export interface CodexReply {
   readonly call?: { readonly name: string; readonly arguments: Record<string, unknown>; readonly namespace?: string };
   /** The total_tokens to report (compaction fires when it reaches model_auto_compact_token_limit). */
   readonly tokens?: number;
+  /** An HTTP error instead of a response (Codex's usage limit is a 429 with error type usage_limit_reached). */
+  readonly httpError?: { readonly status: number; readonly body: Record<string, unknown> };
 }
 
 export type RequestKind = "turn" | "compaction" | "subagent";
@@ -149,7 +151,12 @@ export async function startMockResponses(
       requests.push(logged);
       if (requests.length > maxRequests)
         return void response.writeHead(400).end('{"error":{"message":"mock request cap reached"}}');
-      stream(response, respond(logged), requests.length);
+      const reply = respond(logged);
+      if (reply.httpError)
+        return void response
+          .writeHead(reply.httpError.status, { "content-type": "application/json" })
+          .end(JSON.stringify(reply.httpError.body));
+      stream(response, reply, requests.length);
     } catch (error) {
       response.writeHead(500).end(String(error));
     }
