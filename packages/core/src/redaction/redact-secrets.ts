@@ -1,4 +1,8 @@
-// One redactor for everything goalpost persists or renders. Idempotent, never throws, linear time.
+// One redactor for everything goalpost persists or renders. Idempotent, never throws. Two rule sets:
+// goalpost's own (secret-patterns.ts: the shapes agents' tool calls take — escaped quotes, CLI flags,
+// connection strings), then gitleaks' default rules, taken as data (gitleaks-rules.generated.ts).
+import { applyGitleaksRule } from "./gitleaks-rule.js";
+import { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES } from "./gitleaks-rules.generated.js";
 import { redacted, SECRET_PATTERNS } from "./secret-patterns.js";
 
 const PEM_BEGIN = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
@@ -40,6 +44,8 @@ export function redactSecrets(text: string): string {
         return replace(match, ...groups.map((group) => (typeof group === "string" ? group : "")));
       });
     }
+    const lower = result.toLowerCase();
+    for (const rule of GITLEAKS_RULES) result = applyGitleaksRule(rule, result, lower, GITLEAKS_GLOBAL_ALLOWLIST, redacted);
     return result;
   } catch {
     // A redactor that throws would leak by failing open somewhere else: drop the text instead.

@@ -109,8 +109,9 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // password=..., "api_key": "...", SECRET: ..., export GITHUB_TOKEN=... (plain, quoted, JSON, .env).
     kind: "secret-assignment",
     pattern: new RegExp(
-      // Quotes may be escaped (\"…\"), as a secret looks inside a JSON string or a JS string literal.
-      String.raw`(?<![A-Za-z0-9_.-])(\\?["']|)(${SECRET_KEY})\1(\s{0,4}[:=]\s{0,4})(?!\[REDACTED|\\?["']\[REDACTED)(\\"[^"\n]{1,1024}?\\"|\\'[^'\n]{1,1024}?\\'|"[^"\n]{1,1024}"|'[^'\n]{1,1024}'|[^\s"'\\,;}{\]]{1,1024})`,
+      // Quotes may be escaped (\"…\"), as a secret looks inside a JSON string or a JS string literal;
+      // ${NAME} is read whole, so a shell or template variable is seen as the placeholder it is.
+      String.raw`(?<![A-Za-z0-9_.-])(\\?["']|)(${SECRET_KEY})\1(\s{0,4}[:=]\s{0,4})(?!\[REDACTED|\\?["']\[REDACTED)(\\"[^"\n]{1,1024}?\\"|\\'[^'\n]{1,1024}?\\'|"[^"\n]{1,1024}"|'[^'\n]{1,1024}'|\$\{[A-Za-z_][A-Za-z0-9_]{0,128}\}|[^\s"'\\,;}{\]]{1,1024})`,
       "gi",
     ),
     replace: (match, quote = "", key = "", separator = "", value = "") => {
