@@ -1,7 +1,7 @@
 // The adapter package as a Claude Code plugin: `claude --plugin-dir <plugin>` with no install step —
 // from a copy of the package's shipped files with no node_modules, as a marketplace install gives it.
 import { randomUUID } from "node:crypto";
-import { cpSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { testdir } from "@goalpost/adapter-kit/testing";
@@ -38,5 +38,36 @@ describe("goalpost as a Claude Code plugin", () => {
     expect(status?.isError).toBe(false);
     expect(status?.text).toContain("Objective: ship the plugin");
     expect(readSession(home, id).goals[0]?.objective).toBe("ship the plugin");
+  });
+
+  it("sets itself up on first use: a later session's hooks all start from the snapshot it built", async () => {
+    verifies("CC-PLUGIN");
+    const mock = await model.start({ main: [{ text: "", toolUse: { name: "Bash", input: { command: "ls" } } }] });
+    const home = createClaudeHome({ mockUrl: mock.url });
+    const pluginDir = pluginCopy();
+    expect((await runClaude(home, "look around", { args: ["--plugin-dir", pluginDir] })).exitCode).toBe(0);
+    const built = join(home.stateRoot, "snapshot", "plugin-hook.blob.json");
+    for (let waited = 0; !existsSync(built) && waited < 60_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    expect(JSON.parse(readFileSync(built, "utf8"))).not.toHaveProperty("problem");
+
+    // A `node` on PATH that logs how each hook starts it.
+    const bin = join(home.root, "bin");
+    const log = join(home.root, "node.log");
+    mkdirSync(bin);
+    writeFileSync(join(bin, "node"), `#!/bin/sh\necho "node $*" >> "${log}"\nexec "${process.execPath}" "$@"\n`, { mode: 0o755 });
+    const id = randomUUID();
+    const env = { PATH: `${bin}:${process.env["PATH"] ?? "/usr/bin:/bin"}` };
+    const run = await runClaude(home, "/goal ship the plugin fast", {
+      args: ["--session-id", id, "--plugin-dir", pluginDir],
+      env,
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(readSession(home, id).goals[0]?.objective).toBe("ship the plugin fast");
+    const hookRuns = readFileSync(log, "utf8")
+      .split("\n")
+      .filter((line) => / hook \w+$/.test(line));
+    expect(hookRuns.length).toBeGreaterThan(3);
+    // Each from the snapshot: none fell back to the plain bin.
+    expect(hookRuns.every((line) => line.startsWith("node --snapshot-blob "))).toBe(true);
   });
 });

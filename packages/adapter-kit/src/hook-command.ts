@@ -25,25 +25,54 @@ export interface HookCommandOptions {
   readonly wakeWords?: readonly string[] | undefined;
 }
 
+/** `*word*|…` patterns for a `case`: the goal tools' prefix and the adapter's wake words. */
+function wakePatterns(wakeWords: readonly string[] = []): string {
+  return ["goalpost_", ...wakeWords]
+    .map((word) => {
+      if (!/^\w+$/.test(word)) throw new Error(`wake word "${word}" may hold only letters, digits and _`);
+      return `*${word}*`;
+    })
+    .join("|");
+}
+
+/** `run` behind the no-goal fast path; `root` is a shell word for the state root (GOALPOST_HOME wins). */
+function withFastPath(run: string, root: string, wakeWords: readonly string[] | undefined): string {
+  return [
+    `h() { ${run}; }`,
+    `d="\${GOALPOST_HOME:-${root}}/open"`,
+    `if [ -d "$d" ]; then set -- "$d"/*; if [ ! -e "$1" ]; then p=$(cat); case "$p" in ${wakePatterns(wakeWords)}) printf '%s' "$p" | h;; esac; exit 0; fi; fi`,
+    "h",
+  ].join("; ");
+}
+
 export function hookCommand(cliPath: string, event: string, options: HookCommandOptions = {}): string {
   const { snapshotBlob, fastPathRoot } = options;
-  const wake = ["goalpost_", ...(options.wakeWords ?? [])].map((word) => {
-    if (!/^\w+$/.test(word)) throw new Error(`wake word "${word}" may hold only letters, digits and _`);
-    return `*${word}*`;
-  });
   const plain = `node ${quote(cliPath)} hook ${event}`;
   // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
   const run = snapshotBlob
     ? `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`
     : plain;
-  if (!fastPathRoot) return run;
-  const markers = `\${GOALPOST_HOME:-${inDoubleQuotes(fastPathRoot)}}/open`;
-  return [
-    `h() { ${run}; }`,
-    `d="${markers}"`,
-    `if [ -d "$d" ]; then set -- "$d"/*; if [ ! -e "$1" ]; then p=$(cat); case "$p" in ${wake.join("|")}) printf '%s' "$p" | h;; esac; exit 0; fi; fi`,
-    "h",
-  ].join("; ");
+  return fastPathRoot ? withFastPath(run, inDoubleQuotes(fastPathRoot), options.wakeWords) : run;
+}
+
+/** The start-up snapshot a plugin builds on first use, in its state root (one name: a plugin's hook file is fixed). */
+export const PLUGIN_SNAPSHOT_FILE = "snapshot/plugin-hook.blob";
+
+/**
+ * The command in a plugin's fixed hook file, whose paths only the shell knows when it runs: `cli`
+ * and `root` are shell words inside double quotes, their `$` left live ("${CLAUDE_PLUGIN_ROOT}/dist/x.js",
+ * "${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost"). The same forms as an installed command: the no-goal
+ * fast path for `fast` events, and the start-up snapshot when the plugin has built one for this Node
+ * (see plugin-snapshot.ts), else the plain bin.
+ */
+export function pluginHookCommand(
+  event: string,
+  paths: { readonly cli: string; readonly root: string },
+  options: { readonly fast: boolean; readonly wakeWords?: readonly string[] },
+): string {
+  const plain = `node "${paths.cli}" hook ${event}`;
+  const run = `b="\${GOALPOST_HOME:-${paths.root}}/${PLUGIN_SNAPSHOT_FILE}"; if [ -f "$b" ]; then NODE_OPTIONS= node --snapshot-blob "$b" "${paths.cli}" hook ${event} || ${plain}; else ${plain}; fi`;
+  return options.fast ? withFastPath(run, paths.root, options.wakeWords) : run;
 }
 
 /** Whether hook commands on this platform may use the shell forms (snapshot, fast path). */

@@ -52,7 +52,16 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
   const [command, ...rest] = argv;
   if (command === "hook") {
     writeHookResult(runHook(adapter, rest[0] ?? "", readHookInput, process.env));
+    const pluginRoot = adapter.install.pluginRootVariable && process.env[adapter.install.pluginRootVariable];
+    if (pluginRoot && cliPath.startsWith(`${pluginRoot.replace(/\/+$/, "")}/`)) {
+      const { ensurePluginSnapshot } = await import("./plugin-snapshot.js");
+      ensurePluginSnapshot(adapter, cliPath, adapter.stateRoot(process.env));
+    }
     return 0;
+  }
+  if (command === "plugin-snapshot") {
+    const { buildPluginSnapshot } = await import("./plugin-snapshot.js");
+    return buildPluginSnapshot(adapter, cliPath, adapter.stateRoot(process.env));
   }
   if (command === "mcp") {
     const { serveHostMcp } = await import("./mcp-server.js");

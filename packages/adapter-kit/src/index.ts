@@ -5,7 +5,7 @@
 // `@goalpost/adapter-kit/install`, loaded only by the commands that need them.
 export type { AdapterDescriptor } from "./descriptor.js";
 export { describeAdapter, findOnPath } from "./descriptor.js";
-export { hookCommand, snapshotsSupported } from "./hook-command.js";
+export { hookCommand, PLUGIN_SNAPSHOT_FILE, pluginHookCommand, snapshotsSupported } from "./hook-command.js";
 export type { HookGroupOptions } from "./hook-groups.js";
 export {
   hookGroupsTarget,

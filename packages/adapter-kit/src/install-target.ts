@@ -55,6 +55,12 @@ export interface InstallSpec {
   /** Every hook event goalpost registers. */
   readonly hookEvents: readonly string[];
   /**
+   * The variable the host sets to a plugin's folder when it runs the plugin's hooks (Claude Code:
+   * CLAUDE_PLUGIN_ROOT): a hook run from the plain bin inside it builds the plugin's start-up snapshot
+   * on first use, off the hook's path (plugin-snapshot.ts).
+   */
+  readonly pluginRootVariable?: string;
+  /**
    * The events with nothing to do while no goal is open (tool calls, stop, compaction, session end):
    * their commands answer without starting Node then. Never the prompt or session start (capture).
    */
