@@ -146,6 +146,23 @@ describe("sanitizing what is kept", () => {
     expect(sanitizeText("a\u200Bb\u202Ec\u2066d", { maxLength: 50 })).toBe("abcd");
   });
 
+  it("keeps no secret that white space would bring within the kept length, however far it started", async () => {
+    const { sanitizeText } = await import("../text/sanitize-text.js");
+    const secret = `${"lin_api_"}${x(40)}`;
+    for (const gap of [" ".repeat(5_000), " ".repeat(20_000), "\n".repeat(20_000), " \t".repeat(10_000)]) {
+      const result = sanitizeText(`start${gap}LINEAR ${secret} end`, { maxLength: 200 });
+      expect(result).not.toContain(secret.slice(0, 16));
+    }
+  });
+
+  it("redacts a JWT cut off before its signature, as a long token near the cut is", async () => {
+    const { sanitizeText } = await import("../text/sanitize-text.js");
+    const jwt = `${"eyJ"}hbGciOiJIUzI1NiJ9.${"eyJ"}${x(70_000)}.${x(43)}`;
+    const result = sanitizeText(`cookie ${jwt} set`, { maxLength: 200 });
+    expect(result).toContain("[REDACTED:jwt]");
+    expect(result).not.toContain(x(30));
+  });
+
   it("cuts a huge input before sanitising it, still redacting a secret near the cut", async () => {
     const { sanitizeText } = await import("../text/sanitize-text.js");
     const secret = `${"ghp_"}${x(36)}`;

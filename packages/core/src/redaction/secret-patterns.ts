@@ -48,7 +48,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   token("pypi-token", String.raw`pypi-[A-Za-z0-9_-]{40,300}`),
   token("sendgrid-key", String.raw`SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,64}`),
   token("twilio-key", String.raw`(?:AC|SK)[0-9a-f]{32}`),
-  token("jwt", String.raw`eyJ[A-Za-z0-9_-]{8,4000}\.eyJ[A-Za-z0-9_-]{8,65536}\.[A-Za-z0-9_-]{8,4000}`),
+  // Header and payload, with the signature or without it: a token cut short is still a token.
+  token("jwt", String.raw`eyJ[A-Za-z0-9_-]{8,4000}\.eyJ[A-Za-z0-9_-]{8,65536}(?:\.[A-Za-z0-9_-]{1,4000})?`),
   // Shapes from the providers' own documentation (and gitleaks' rule names for them).
   token("stripe-webhook-secret", String.raw`whsec_[A-Za-z0-9+/=]{20,200}`),
   token("huggingface-token", String.raw`hf_${WITH_DIGIT}[A-Za-z0-9]{30,100}`),
