@@ -1,6 +1,6 @@
 // The Copilot CLI adapter: Copilot CLI's facts, handed to the kit, which does the rest.
 import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
-import { copilotCliEvents } from "./copilot-cli-events.js";
+import { copilotCliEvents, isVsCodePayload } from "./copilot-cli-events.js";
 import { COPILOT_CLI_BIN, copilotCliInstall } from "./copilot-cli-install.js";
 import { copilotHome, goalpostStateRoot } from "./copilot-cli-paths.js";
 import { copilotCliProfile } from "./copilot-cli-profile.js";
@@ -18,6 +18,7 @@ export const copilotCliAdapter = defineHostAdapter({
   bin: COPILOT_CLI_BIN,
   profile: copilotCliProfile,
   events: copilotCliEvents,
+  foreignPayload: isVsCodePayload,
   stateRoot: goalpostStateRoot,
   home: copilotHome,
   sessionOf: (payload) => {

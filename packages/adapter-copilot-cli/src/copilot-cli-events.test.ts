@@ -1,8 +1,13 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hostFixtures } from "@goalpost/adapter-kit/testing";
-import { describe, expect, it } from "vitest";
-import { copilotCliEvent, copilotCliEvents, copilotCliOutput } from "./copilot-cli-events.js";
+import { hostFixtures, removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { copilotCliEvent, copilotCliEvents, copilotCliOutput, isVsCodePayload } from "./copilot-cli-events.js";
 import { type CopilotCliHookEvent, copilotCliHookPayloadSchemas } from "./copilot-cli-hook-payload.js";
+
+afterEach(() => removeTestdirs());
 
 const fixtures = hostFixtures(fileURLToPath(new URL("./__fixtures__/", import.meta.url)), "copilot-cli");
 const key = { sessionId: "s", cwd: "/home/user/proj" };
@@ -34,14 +39,25 @@ describe("Copilot CLI payloads recorded from the real host (1.0.102)", () => {
     expect(translate(name)).toMatchObject({ ...expected, sessionId: "s", cwd: key.cwd, host: "copilot-cli" });
   });
 
-  it("leaves a VS Code chat alone: VS Code reads ~/.copilot/hooks/ too, and its payloads name their event", () => {
-    const vscode = {
-      ...fixtures.payload("userPromptSubmitted-goal-autopilot"),
-      hookEventName: "UserPromptSubmit",
-      prompt: "/goal x",
-    };
-    expect(translate("userPromptSubmitted-goal-autopilot", vscode)).toBeNull();
-    expect(translate("agentStop-end-turn", { ...fixtures.payload("agentStop-end-turn"), hook_event_name: "Stop" })).toBeNull();
+  it("leaves a VS Code chat alone, with no fault recorded: VS Code runs this hook file too, and its payloads name their event", () => {
+    const bin = fileURLToPath(new URL("../dist/goalpost-copilot-cli.js", import.meta.url));
+    const home = testdir({});
+    const spellings = [
+      { sessionId: "v", hookEventName: "PreToolUse", toolName: "run_in_terminal", toolArgs: { command: "ls" }, cwd: "/p" },
+      { session_id: "v", hook_event_name: "PreToolUse", tool_name: "run_in_terminal", tool_input: { command: "ls" }, cwd: "/p" },
+    ];
+    for (const payload of spellings) {
+      for (const event of ["userPromptSubmitted", "preToolUse", "postToolUse", "agentStop"]) {
+        const run = spawnSync(process.execPath, [bin, "hook", event], {
+          input: JSON.stringify(payload),
+          env: { ...process.env, GOALPOST_HOME: home },
+          encoding: "utf8",
+        });
+        expect([run.status, run.stdout, run.stderr]).toEqual([0, "", ""]);
+      }
+    }
+    expect(existsSync(join(home, "last-hook-error.json"))).toBe(false);
+    expect(isVsCodePayload({ sessionId: "s", prompt: "x" })).toBe(false);
   });
 
   it("judges a shell call by the exit code in the trailer Copilot appends, not by resultType or the words", () => {

@@ -71,9 +71,6 @@ export function copilotCliEvent<E extends CopilotCliHookEvent>(
     agentId: payload.agentId ?? null,
   };
   const p = payload as CopilotCliHookPayload<CopilotCliHookEvent> & Record<string, unknown>;
-  // VS Code reads ~/.copilot/hooks/ too, and its payloads name their event; Copilot CLI's camelCase
-  // ones never do (HOSTS.md §3.3, §4.3). A VS Code chat is the VS Code adapter's, not this one's.
-  if (p["hook_event_name"] !== undefined || p["hookEventName"] !== undefined) return null;
   switch (name) {
     case "sessionStart":
       return { ...base, type: "session-started", source: p["source"] === "resume" ? "resume" : "startup" };
@@ -146,3 +143,13 @@ export const copilotCliEvents = hostEventTable(copilotCliHookPayloadSchemas, {
   toEvent: (name, payload, key) => copilotCliEvent(name, payload, key),
   toOutput: (name, decision, payload) => copilotCliOutput(name, decision, payload),
 });
+
+/**
+ * VS Code reads ~/.copilot/hooks/ too, and runs this adapter's hook file with its own payloads, which
+ * name their event; Copilot CLI's camelCase ones never do (HOSTS.md §3.3, §4.3). A VS Code chat is the
+ * VS Code adapter's, not this one's: such a payload is answered with nothing, before any schema.
+ */
+export function isVsCodePayload(payload: unknown): boolean {
+  if (typeof payload !== "object" || payload === null) return false;
+  return "hook_event_name" in payload || "hookEventName" in payload;
+}

@@ -77,6 +77,7 @@ function answerHook(
         `goalpost: the ${eventName} payload is not readable JSON (${(error as Error).message}); answering with no decision.\n`,
       );
     }
+    if (adapter.foreignPayload?.(data)) return noDecision();
     const parsed = spec.payload.safeParse(data);
     if (!parsed.success)
       return fault(

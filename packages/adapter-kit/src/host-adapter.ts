@@ -110,6 +110,12 @@ export interface HostAdapter {
    * hook then answers nothing, and it is no fault.
    */
   foreignRun?(env: Env): boolean;
+  /**
+   * true when a payload (parsed, not yet checked) is another host's, sent to this adapter's hook file
+   * from a folder both hosts read (VS Code runs the hook files in `~/.copilot/hooks/`, Copilot CLI's
+   * included, with payloads that name their event): answered with nothing, and no fault recorded.
+   */
+  foreignPayload?(payload: unknown): boolean;
   /** The variable the host sets in the agent's shell commands to the session id (shell goal tools). */
   readonly sessionVariable?: string;
   /**
