@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: the example host is plain JavaScript.
 import { acmeAdapter } from "../examples/example-host/example-host.mjs";
@@ -33,5 +34,18 @@ describe("install as the user runs it", () => {
     expect(await runAdminCommand(acmeAdapter as HostAdapter, "install", ["--scope", "galaxy"], "/x/bin.mjs", io, {})).toBe(2);
     expect(err.join("")).toContain("--scope must be one of user");
     expect(await runAdminCommand(acmeAdapter as HostAdapter, "install", ["--frobnicate"], "/x/bin.mjs", io, {})).toBe(2);
+  });
+
+  it("answers --help on every verb with the usage, and touches nothing", async () => {
+    const home = testdir();
+    for (const verb of ["install", "uninstall", "doctor"] as const) {
+      const { io, out } = capture();
+      expect(
+        await runAdminCommand(acmeAdapter as HostAdapter, verb, ["--help"], "/x/bin.mjs", io, { HOME: home, ACME_HOME: home }),
+      ).toBe(0);
+      expect(out.join("")).toMatch(/usage:[\s\S]*install --dry-run/);
+    }
+    expect(readdirSync(home)).toEqual([]);
+    removeTestdirs();
   });
 });

@@ -8,6 +8,7 @@ import { ensureOpenMarkers, GoalpostError, writeFileAtomic } from "@goalpost/cor
 import { formatDoctor, runDoctor } from "./doctor.js";
 import { snapshotsSupported } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
+import { adapterVersion, hostCliUsage } from "./host-cli.js";
 import { installTargets, isSharedScope } from "./install-targets.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./installer.js";
 import { buildHookSnapshot, snapshotPath, snapshotProblemPath } from "./snapshot-build.js";
@@ -45,7 +46,7 @@ export async function runAdminCommand(
   env: Env = process.env,
 ): Promise<number> {
   const { scopes, defaultScope } = adapter.install;
-  let values: { scope: string; project?: string; "dry-run": boolean; "no-snapshot": boolean; json: boolean };
+  let values: { scope: string; project?: string; "dry-run": boolean; "no-snapshot": boolean; json: boolean; help: boolean };
   try {
     values = parseArgs({
       args: [...args],
@@ -55,11 +56,16 @@ export async function runAdminCommand(
         "dry-run": { type: "boolean", default: false },
         "no-snapshot": { type: "boolean", default: false },
         json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
       },
     }).values as typeof values;
   } catch (error) {
     io.err(`${adapter.bin} ${command}: ${(error as Error).message}\n`);
     return 2;
+  }
+  if (values.help) {
+    io.out(hostCliUsage(adapter, adapterVersion(cliPath)));
+    return 0;
   }
   const scope = values.scope;
   if (!scopes.includes(scope)) {
