@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
-import { closeGoal, createGoal, createGoalStore } from "@goalpost/core";
+import { closeGoal, continueGoal, createGoal, createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
@@ -91,6 +91,23 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     const missing = machine.run(["show", "goal_nope"]);
     expect(missing.status).toBe(3);
     expect(missing.stderr).toContain('no goal or session "goal_nope"');
+  });
+
+  it("says where a goal continued from another host came from", () => {
+    const machine = fakeMachine();
+    machine.leaveGoal("claude-code", "cc-9", "project-b", "carry the migration over");
+    const identity = { sessionId: "cx-9", host: "codex", cwd: join(machine.root, "project-b") };
+    const outcome = continueGoal(createGoalStore({ root: machine.stateRoot("codex") }), identity, undefined, [
+      createGoalStore({ root: machine.stateRoot("claude-code") }),
+    ]);
+    expect(outcome.kind).toBe("continued");
+    const status = machine.run(["status"], { cwd: join(machine.root, "project-b") });
+    expect(status.stdout).toMatch(
+      /Codex · session cx-9\n {2}carry the migration over\n.*\n {2}continued from claude-code session cc-9/,
+    );
+    expect(JSON.parse(machine.run(["status", "--json"], { cwd: join(machine.root, "project-b") }).stdout).goals).toEqual([
+      expect.objectContaining({ host: "codex", continuedFrom: "claude-code session cc-9" }),
+    ]);
   });
 
   it("colours for a terminal only: FORCE_COLOR turns it on, NO_COLOR and --no-color off", () => {

@@ -31,6 +31,8 @@ export interface GoalRow {
   readonly updatedAt: string;
   readonly gate: "satisfied" | "open";
   readonly unmet: readonly string[];
+  /** Where a goal continued here came from ("codex session 019a…"), or null. */
+  readonly continuedFrom: string | null;
 }
 
 const warnToStderr = (message: string) => process.stderr.write(`${message}\n`);
@@ -81,7 +83,14 @@ function row({ root, session, archived }: LocatedSession, goal: GoalRecord): Goa
     updatedAt: goal.updatedAt,
     gate: gate.ok ? "satisfied" : "open",
     unmet: gate.unmet.map((condition) => condition.code),
+    continuedFrom: continuedFrom(goal),
   };
+}
+
+/** The session a goal was last continued from, from its history's "moved" entry on this side. */
+function continuedFrom(goal: GoalRecord): string | null {
+  const moved = goal.history.findLast((entry) => entry.type === "moved" && entry.note?.startsWith("continued from "));
+  return moved?.note?.slice("continued from ".length) ?? null;
 }
 
 /** Goals (task goals are part of their parent's view), newest first; only open ones unless `closed`. */
@@ -134,6 +143,7 @@ export function rowText(goal: GoalRow, color: Colors, hostName: (id: string) => 
     `${color.bold(goal.goalId)}  ${statusBadge(goal.status, color)}${goal.archived ? color.dim(" (archived)") : ""}  ${color.dim(`${hostName(goal.host)} · session ${goal.sessionId}`)}`,
     `  ${goal.objective.split("\n")[0]}`,
     `  ${counts.join(" · ")}`,
+    ...(goal.continuedFrom ? [color.dim(`  continued from ${goal.continuedFrom}`)] : []),
     ...(goal.unrestoredCompactions > 0
       ? [color.yellow(`  ! ${goal.unrestoredCompactions} compaction(s) not yet followed by a restore`)]
       : []),

@@ -9,8 +9,9 @@ export const status: Command = {
   summary: "open goals of this directory, across hosts and sessions",
   usage: "[--dir <dir>] [--root <state-dir>] [--json]",
   description: `Shows the open goals left in this directory (or --dir) by any host's sessions: host, session,
-objective, status, remaining work, blockers, drift since the last update, when it last changed and
-whether its completion gate is satisfied. \`goalpost list\` shows every directory.`,
+objective, status, remaining work, blockers, drift since the last update, when it last changed,
+whether its completion gate is satisfied, and where it came from when it was continued from another
+session or host. \`goalpost list\` shows every directory.`,
   examples: ["goalpost status", "goalpost status --dir ~/src/importer", "goalpost status --json | jq '.goals[].objective'"],
   options: { dir: { type: "string" }, root: { type: "string" } },
   async run({ values, json, term, env }) {
