@@ -57,11 +57,10 @@ export function ensurePluginSnapshot(adapter: HostAdapter, cliPath: string, stat
   } catch {
     return;
   }
-  const child = spawn(process.execPath, [cliPath, "plugin-snapshot"], {
-    detached: true,
-    stdio: "ignore",
-    env: { ...process.env, NODE_OPTIONS: "" },
-  });
+  // Without the plugin variable, nothing the build runs (its probe hook) can start another build.
+  const env: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: "" };
+  if (adapter.install.pluginRootVariable) delete env[adapter.install.pluginRootVariable];
+  const child = spawn(process.execPath, [cliPath, "plugin-snapshot"], { detached: true, stdio: "ignore", env });
   child.on("error", () => rmSync(lock, { force: true }));
   child.unref();
 }
