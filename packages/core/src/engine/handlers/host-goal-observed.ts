@@ -11,13 +11,12 @@
 //   stop goes through (see stop-requested.ts) and the goal stays open to be continued.
 // A goal goalpost captured from the user's own words is never paused, replaced or cleared from here.
 import { type HostGoal, isHostLimited } from "../../host/host-goal.js";
-import { pauseGoal, resumeGoal } from "../../record/goal-lifecycle.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { activeGoal, goalAncestors, replaceGoal } from "../session-goals.js";
-import { captureGoal, clearGoal } from "./prompt-submitted.js";
+import { activeGoal, goalAncestors } from "../session-goals.js";
+import { captureGoal, clearGoal, setPaused } from "./prompt-submitted.js";
 
 type Event = EngineEventOf<"native-goal-changed">;
 
@@ -64,14 +63,7 @@ export function onHostGoalObserved(context: EngineContext, event: Event): Engine
 }
 
 function moveMirror(context: EngineContext, event: Event, change: "paused" | "resumed"): EngineDecision {
-  const { session, result } = context.store.update(context.identityOf(event), (state) => {
-    const goal = mirrorIn(state);
-    if (!goal || (change === "paused") === (goal.status === "paused")) return null;
-    const moved = change === "paused" ? pauseGoal(goal, context.now()) : resumeGoal(goal, context.now());
-    replaceGoal(state, moved);
-    state.counters.consecutiveStopBlocks = 0;
-    return moved;
-  });
+  const { session, result } = setPaused(context, event, change === "paused", mirrorIn);
   if (!result) return NO_DECISION;
   return decision({
     context: context.render(session, result, "full"),

@@ -5,8 +5,9 @@
 import { GoalpostError } from "../../errors.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import { createGoal, pauseGoal, resumeGoal } from "../../record/goal-lifecycle.js";
-import type { GoalSource } from "../../record/goal-record.js";
+import type { GoalRecord, GoalSource } from "../../record/goal-record.js";
 import { continuationCandidates, continueGoal } from "../../store/continuation.js";
+import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
@@ -108,20 +109,33 @@ function pauseOrResume(context: EngineContext, event: Event, pause: boolean): En
   if (!goal || (pause ? goal.status === "paused" : goal.status !== "paused")) {
     return pause && goal ? decision({ userNote: `goalpost: goal ${goal.id} is already paused.` }) : null;
   }
-  const { session, result } = context.store.update(context.identityOf(event), (state) => {
-    const current = activeGoal(state);
-    if (!current) return null;
-    const moved = pause ? pauseGoal(current, context.now()) : resumeGoal(current, context.now());
-    replaceGoal(state, moved);
-    state.counters.consecutiveStopBlocks = 0;
-    return moved;
-  });
+  const { session, result } = setPaused(context, event, pause, activeGoal);
   if (!result) return null;
   return decision({
     context: context.render(session, result, "full"),
     userNote: pause
       ? `goalpost: goal ${result.id} paused: kept and shown, not enforced, until /goal resume.`
       : `goalpost: goal ${result.id} resumed.`,
+  });
+}
+
+/**
+ * Pauses or resumes the goal `pick` finds in the session, under its lock; null when there is none, or
+ * it is already so. The stop count starts again: a resumed goal gets its full stop budget.
+ */
+export function setPaused(
+  context: EngineContext,
+  event: EngineEventOf<"prompt-submitted" | "native-goal-changed">,
+  pause: boolean,
+  pick: (session: SessionFile) => GoalRecord | null,
+) {
+  return context.store.update(context.identityOf(event), (state) => {
+    const goal = pick(state);
+    if (!goal || pause === (goal.status === "paused")) return null;
+    const moved = pause ? pauseGoal(goal, context.now()) : resumeGoal(goal, context.now());
+    replaceGoal(state, moved);
+    state.counters.consecutiveStopBlocks = 0;
+    return moved;
   });
 }
 
