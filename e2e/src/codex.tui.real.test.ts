@@ -2,6 +2,7 @@
 // Responses API on 127.0.0.1: a `/goal` typed there is handled by the UI itself and reaches no hook
 // (HOSTS.md §2.6), so goalpost finds it in Codex's goal store and holds it like any goal.
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { goalStoreEngine } from "@goalpost/adapter-codex";
 import { removeTestdirs } from "@goalpost/adapter-kit/testing";
@@ -18,8 +19,10 @@ let mock: MockResponses | undefined;
 let tui: ChildProcess | undefined;
 let codexHome: string | undefined;
 afterEach(async () => {
+  const exited = tui && tui.exitCode === null && tui.signalCode === null ? once(tui, "exit") : undefined;
   tui?.kill("SIGKILL");
-  if (codexHome) killProcessesOf(codexHome);
+  await exited;
+  if (codexHome) await killProcessesOf(codexHome);
   await mock?.close();
   removeTestdirs();
 });
@@ -28,15 +31,28 @@ afterEach(async () => {
  * The terminal UI starts a managed app-server daemon from CODEX_HOME (and it its MCP servers), which
  * outlives the UI: every process whose command line or environment names the test's Codex home goes.
  */
-function killProcessesOf(home: string): void {
+async function killProcessesOf(home: string): Promise<void> {
+  const killed: string[] = [];
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       const named = [`/proc/${pid}/cmdline`, `/proc/${pid}/environ`].some((file) => readFileSync(file, "utf8").includes(home));
-      if (named && Number(pid) !== process.pid) process.kill(Number(pid), "SIGKILL");
+      if (named && Number(pid) !== process.pid) {
+        process.kill(Number(pid), "SIGKILL");
+        killed.push(pid);
+      }
     } catch {
       // Gone already, or not ours to read.
     }
   }
+  // A kill is delivered, not done: the home is removed only once none of them can still write in it.
+  const alive = (pid: string) => {
+    try {
+      return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; killed.some(alive) && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
 }
 
 /** Codex's terminal UI in a 120×40 pseudo-terminal; its screen, as text with the escapes left in. */

@@ -24,5 +24,6 @@ export function writeTree(directory: string, tree: Tree): void {
 }
 
 export function removeTestdirs(): void {
-  for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true });
+  // Retried: a host program a test ran may still be writing as it dies (ENOTEMPTY, EBUSY).
+  for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
