@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hookNonAscii, hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
+import { hookNonAscii, hookSnapshotForeignCode, hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
 import { describe, expect, it } from "vitest";
 import { EXTENSION_BUNDLE } from "./copilot-cli-install.js";
 
@@ -30,5 +30,9 @@ describe("the bundles", () => {
 
   it("is ASCII, so V8 keeps its source at one byte a character (in every hook process and in the snapshot)", () => {
     expect(hookNonAscii(dist, "goalpost-copilot-cli")).toEqual([]);
+  });
+
+  it("has only the hook path in its start-up snapshot: each MB there costs every hook ~10 ms", () => {
+    expect(hookSnapshotForeignCode(dist, "goalpost-copilot-cli")).toEqual([]);
   });
 });

@@ -70,3 +70,12 @@ export function writeHookResult(result: HookResult): void {
   if (result.stderr) writeAll(2, result.stderr);
   if (result.stdout) writeAll(1, result.stdout);
 }
+
+/**
+ * Ends the hook process once its answer is written. Everything a hook does is synchronous (the answer
+ * and every state file are written with blocking calls), so nothing is pending; exiting here skips
+ * tearing down the heap, which a snapshot-started hook pays for by its size (measured: 2–7 ms).
+ */
+export function exitAfterAnswer(): never {
+  process.exit(0);
+}

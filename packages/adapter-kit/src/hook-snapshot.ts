@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { startupSnapshot } from "node:v8";
-import { readHookInput, writeHookResult } from "./hook-io.js";
+import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import type { HostAdapter } from "./host-adapter.js";
 
@@ -66,5 +66,6 @@ export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): voi
     }
     const event = process.argv[process.argv.length - 1] ?? "";
     writeHookResult(runHook(adapter, event, readHookInput, process.env));
+    exitAfterAnswer();
   });
 }

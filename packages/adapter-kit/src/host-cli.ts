@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readHookInput, writeAll, writeHookResult } from "./hook-io.js";
+import { exitAfterAnswer, readHookInput, writeAll, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import type { HostAdapter } from "./host-adapter.js";
 
@@ -57,7 +57,7 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
       const { ensurePluginSnapshot } = await import("./plugin-snapshot.js");
       ensurePluginSnapshot(adapter, cliPath, adapter.stateRoot(process.env));
     }
-    return 0;
+    exitAfterAnswer();
   }
   if (command === "plugin-snapshot") {
     const { buildPluginSnapshot } = await import("./plugin-snapshot.js");

@@ -11,6 +11,8 @@
 // with no node_modules (a Claude Code plugin from a marketplace) and an adapter installs nothing else.
 import type { Options } from "tsup";
 
+type PluginBuild = Parameters<NonNullable<Options["esbuildPlugins"]>[number]["setup"]>[0];
+
 const external: string[] = [];
 /** Bundled into the bin; only install, uninstall and doctor load the config editors, only `mcp` the SDK. */
 const bundled = [/^@goalpost\//, "zod", "jsonc-parser", "@decimalturn/toml-patch", /^@modelcontextprotocol\/sdk/, "diff"];
@@ -19,6 +21,25 @@ const esbuildOptions = (options: { conditions?: string[]; charset?: "ascii" | "u
   // One non-ASCII character makes V8 keep the whole bundle's source as UTF-16, twice the bytes in every
   // process and in the start-up snapshot; escaped, it stays one byte per character.
   options.charset = "ascii";
+};
+
+/**
+ * The snapshot holds the hook path only. Every dynamic import reachable from it belongs to another
+ * command (mcp, install, doctor, the plugin's snapshot build) and would otherwise be inlined: the MCP
+ * SDK with ajv, the config editors and diff, whose source alone added 0.37 MB to every hook's heap.
+ * In the snapshot each becomes a module that says so if it is ever reached.
+ */
+const hookPathOnly = {
+  name: "goalpost-hook-path-only",
+  setup(build: PluginBuild) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === "dynamic-import" ? { path: args.path, namespace: "not-in-hook-snapshot" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "not-in-hook-snapshot" }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the hook snapshot; run the bin itself`)});`,
+      loader: "js",
+    }));
+  },
 };
 
 export interface AdapterBuild {
@@ -51,6 +72,7 @@ export function adapterBuild(build: AdapterBuild): Options[] {
       minify: true,
       noExternal: [/^@goalpost\//, "zod"],
       external: [...external, "jsonc-parser", "@decimalturn/toml-patch"],
+      esbuildPlugins: [hookPathOnly],
     },
     {
       ...common,

@@ -1,6 +1,6 @@
 // What a hook costs the agent, measured as the host pays it: goalpost installed into a fake home by the
 // adapter's own `install` (start-up snapshot and no-goal fast path included), each installed command
-// line run through /bin/sh with the payload on stdin, in alternating rounds with a bare `node -e 0`.
+// line run through /bin/sh with the payload on stdin, each right after a bare `node -e 0` and counted as their ratio.
 // NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
 // start on some machines and would hide the hook's own cost). Each adapter's bench/hook-startup.mjs
 // gives its host's facts; this prints the table.
@@ -81,20 +81,26 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     if (result.status !== 0 || String(result.stderr).includes("goalpost:")) throw new Error(`${command}: ${result.stderr}`);
     return { ms, stdout: String(result.stdout) };
   };
-  const samples = new Map<string, number[]>();
+  const bareMs = () => {
+    const start = process.hrtime.bigint();
+    spawnSync(process.execPath, ["-e", "0"], { env: cleanEnv });
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  // Each hook run is paired with a bare start just before it and counted as their ratio: on a shared
+  // machine whose speed drifts from second to second, a pair sees the same machine, two medians do not.
+  const ratios = new Map<string, number[]>();
   const injected = new Map<string, number>();
   const bare: number[] = [];
   for (let round = -2; round < runs; round++) {
-    const start = process.hrtime.bigint();
-    spawnSync(process.execPath, ["-e", "0"], { env: cleanEnv });
-    if (round >= 0) bare.push(Number(process.hrtime.bigint() - start) / 1e6);
     for (const [name, payload] of Object.entries(host.payloads)) {
       for (const [state, home] of Object.entries(homes)) {
         const command = home.commands[name.split(" ")[0]!]!;
+        const reference = bareMs();
         const { ms, stdout } = time(command, JSON.stringify(payload), home.env);
         if (round < 0) continue;
+        bare.push(reference);
         const key = `${name}|${state}`;
-        samples.set(key, [...(samples.get(key) ?? []), ms]);
+        ratios.set(key, [...(ratios.get(key) ?? []), ms / reference]);
         // Context nested (Claude Code, Codex) or at the top level (Copilot CLI).
         const answer = stdout ? JSON.parse(stdout) : {};
         const context = answer.hookSpecificOutput?.additionalContext ?? answer.additionalContext ?? "";
@@ -103,9 +109,9 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     }
   }
   const bareMedian = median(bare);
-  const ratio = (key: string) => Number((median(samples.get(key)!) / bareMedian).toFixed(2));
+  const ratio = (key: string) => Number(median(ratios.get(key)!).toFixed(2));
   console.log(
-    `${host.bin.split("/").at(-1)} installed hooks through /bin/sh vs bare \`node -e 0\` (${bareMedian.toFixed(1)} ms); median of ${runs} alternating rounds; Node ${process.versions.node}, ${process.platform}-${process.arch}`,
+    `${host.bin.split("/").at(-1)} installed hooks through /bin/sh vs bare \`node -e 0\` (median ${bareMedian.toFixed(1)} ms); median ratio of ${runs} pairs, each hook run after a bare start; Node ${process.versions.node}, ${process.platform}-${process.arch}`,
   );
   console.table(
     Object.keys(host.payloads).map((name) => ({
