@@ -38,7 +38,12 @@ describe("install into COPILOT_HOME", () => {
     expect(Object.keys(hooks.hooks)).toEqual([...INSTALLED_HOOK_EVENTS]);
     for (const event of INSTALLED_HOOK_EVENTS) {
       expect(hooks.hooks[event]).toEqual([
-        { type: "command", bash: expect.stringContaining(`${cliPath} hook ${event}`), timeoutSec: 15 },
+        // No snapshot here: the hook entry is run plainly.
+        {
+          type: "command",
+          bash: expect.stringContaining(`${cliPath.replace(/\.js$/, "-snapshot.cjs")} hook ${event}`),
+          timeoutSec: 15,
+        },
       ]);
     }
     expect(home.read("extensions/goalpost/extension.mjs")).toMatch(/^\/\/ goalpost's Copilot CLI extension/);

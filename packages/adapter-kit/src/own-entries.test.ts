@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { hookCommand } from "./hook-command.js";
+import { ownEntries } from "./own-entries.js";
+
+const own = ownEntries("goalpost-example");
+const cli = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example.js";
+const entry = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example-snapshot.cjs";
+
+describe("goalpost's own hook commands", () => {
+  it("are recognised in every form install writes: plain bin, plain hook entry, snapshot, fast path", () => {
+    for (const command of [
+      hookCommand(cli, "Stop"),
+      hookCommand(cli, "Stop", { hookEntry: entry }),
+      hookCommand(cli, "Stop", { hookEntry: entry, snapshotBlob: "/home/me/.x/goalpost/snapshot/hook.blob" }),
+      hookCommand(cli, "PreToolUse", { hookEntry: entry, fastPathRoot: "/home/me/.x/goalpost" }),
+      "goalpost-example hook Stop",
+    ])
+      expect(own.isOwnCommand(command), command).toBe(true);
+  });
+
+  it("are not the user's own commands that merely mention the adapter", () => {
+    for (const command of [
+      "npx prettier --write .",
+      "cat goalpost-example.log",
+      "goalpost-example-report.sh hook",
+      "ls dist/goalpost-example-snapshot.cjs",
+    ])
+      expect(own.isOwnCommand(command), command).toBe(false);
+  });
+});
