@@ -6,9 +6,12 @@ import * as z from "zod/mini";
 const describe = z.describe;
 const text = (description: string) => z.string().check(describe(description));
 const list = (description: string) => z._default(z.array(z.string()), []).check(describe(description));
-const timestamp = (description: string) => z.string().check(z.iso.datetime(), describe(description));
+// One datetime check for every timestamp: each z.iso.datetime() carries its own RegExp, and compiled
+// RegExps are part of the hook snapshot every hook process deserialises.
+const isoDateTime = z.iso.datetime();
+const timestamp = (description: string) => z.string().check(isoDateTime, describe(description));
 const nullableText = (description: string) => z.nullable(z.string()).check(describe(description));
-const nullableTimestamp = (description: string) => z.nullable(z.string().check(z.iso.datetime())).check(describe(description));
+const nullableTimestamp = (description: string) => z.nullable(z.string().check(isoDateTime)).check(describe(description));
 
 export const goalStatusSchema = z
   .enum(["draft", "active", "blocked", "paused", "complete", "cancelled"])
@@ -156,7 +159,7 @@ export const goalRecordSchema = z
     updatedAt: timestamp("When the goal last changed."),
     closedAt: nullableTimestamp("When the goal was closed; null while open."),
     activatedAt: z
-      ._default(z.nullable(z.string().check(z.iso.datetime())), null)
+      ._default(z.nullable(z.string().check(isoDateTime)), null)
       .check(describe("When the goal was first active (opened after inspection); a goal never activated cannot complete.")),
     revision: z.int().check(z.nonnegative(), describe("Bumped by every change; a snapshot names the revision it holds.")),
     doneSoFar: list("Work done, with concrete facts."),
