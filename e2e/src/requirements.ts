@@ -74,7 +74,7 @@ export const REQUIREMENTS = [
     id: "CC-FAST-START",
     host: "claude-code",
     behaviour:
-      "Installed hooks start from a startup snapshot built for the user's Node; when it cannot load (a Node upgrade) they fall back to the plain bin and still answer.",
+      "Installed hooks start from a startup snapshot built for the user's Node; when it cannot load (a Node upgrade) they fall back to running the hook entry plainly and still answer.",
   },
   {
     id: "CC-INTEGRITY",

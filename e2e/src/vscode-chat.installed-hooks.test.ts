@@ -79,7 +79,8 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
       "Stop",
     ]);
     expect(hookFile.hooks.Stop).toEqual([
-      { type: "command", command: expect.stringContaining("goalpost-vscode-chat.js hook Stop"), timeout: 15 },
+      // --no-snapshot: the CommonJS hook entry, run plainly.
+      { type: "command", command: expect.stringContaining("goalpost-vscode-chat-snapshot.cjs hook Stop"), timeout: 15 },
     ]);
     expect(vscode.read(join(vscode.home, ".copilot", "agents", "goalpost.agent.md"))).toMatch(/^---\nname: Goalpost\n/);
     const mcp = vscode.read(join(vscode.userDir, "mcp.json"));

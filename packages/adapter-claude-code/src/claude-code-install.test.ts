@@ -152,12 +152,19 @@ describe("install", () => {
 });
 
 describe("hook commands", () => {
-  it("start from the snapshot with NODE_OPTIONS cleared, and fall back to the plain bin", () => {
+  it("start from the snapshot with NODE_OPTIONS cleared, and fall back to running the hook entry plainly", () => {
+    const hookEntry = "/opt/gp/goalpost-claude-code-snapshot.cjs";
     expect(
-      hookCommand("/opt/gp/goalpost-claude-code.js", "Stop", { snapshotBlob: "/home/u/.claude/goalpost/snapshot/hook.blob" }),
+      hookCommand("/opt/gp/goalpost-claude-code.js", "Stop", {
+        snapshotBlob: "/home/u/.claude/goalpost/snapshot/hook.blob",
+        hookEntry,
+      }),
     ).toBe(
-      "NODE_OPTIONS= node --snapshot-blob /home/u/.claude/goalpost/snapshot/hook.blob /opt/gp/goalpost-claude-code.js hook Stop || node /opt/gp/goalpost-claude-code.js hook Stop",
+      `NODE_OPTIONS= node --snapshot-blob /home/u/.claude/goalpost/snapshot/hook.blob /opt/gp/goalpost-claude-code.js hook Stop || node ${hookEntry} hook Stop`,
     );
+    expect(
+      hookCommand("/my dir/goalpost-claude-code.js", "Stop", { hookEntry: "/my dir/goalpost-claude-code-snapshot.cjs" }),
+    ).toBe('node "/my dir/goalpost-claude-code-snapshot.cjs" hook Stop');
     expect(hookCommand("/my dir/goalpost-claude-code.js", "Stop")).toBe('node "/my dir/goalpost-claude-code.js" hook Stop');
   });
 });

@@ -118,8 +118,8 @@ function snapshotCheck({ adapter, projectDir, cliPath, env }: DoctorContext, roo
       ok: true,
       label: "start-up snapshot",
       detail: problem
-        ? `none: Node ${process.version} could not build one at install (${problem.trim()}); hooks start from the plain bin, a little slower, and work the same.`
-        : `none for Node ${process.version}: hooks start from the plain bin (slower). \`${adapter.bin} install\` builds one.`,
+        ? `none: Node ${process.version} could not build one at install (${problem.trim()}); hooks start without one, slower, and work the same.`
+        : `none for Node ${process.version}: hooks start without one (slower). \`${adapter.bin} install\` builds one.`,
     };
   }
   try {
@@ -129,7 +129,7 @@ function snapshotCheck({ adapter, projectDir, cliPath, env }: DoctorContext, roo
     return {
       ok: false,
       label: "start-up snapshot",
-      detail: `${blob} does not load (built by another Node or V8 flags, or older than this goalpost); hooks fall back to the plain bin (slower). Run \`${adapter.bin} install\` again.`,
+      detail: `${blob} does not load (built by another Node or V8 flags, or older than this goalpost); hooks fall back to starting without it (slower). Run \`${adapter.bin} install\` again.`,
     };
   }
 }

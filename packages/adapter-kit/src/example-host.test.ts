@@ -150,7 +150,7 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     expect(install.stderr).toMatch(/hooks will start without a snapshot \(.*is missing\); they work, a little slower/);
     const doctor = home.bin("doctor").stdout;
     expect(doctor).toMatch(
-      /✓ start-up snapshot: none: Node v[\d.]+ could not build one at install \(.*is missing\); hooks start from the plain bin/,
+      /✓ start-up snapshot: none: Node v[\d.]+ could not build one at install \(.*is missing\); hooks start without one/,
     );
     expect(doctor).toMatch(/✓ fast path: no goal open: before_tool, after_tool, stop answer without starting Node/);
     // Without the markers folder every hook starts Node: doctor says how to get the fast path back.

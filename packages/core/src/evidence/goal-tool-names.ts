@@ -27,13 +27,24 @@ export interface GoalToolInvocation {
 }
 
 const LAUNCHERS = new Set(["node", "npx", "bunx", "pnpx"]);
+/** Launcher options whose value is the next word: `node --snapshot-blob <blob> <bin> hook …` is how hooks run. */
+const VALUE_OPTIONS = new Set([
+  "--snapshot-blob",
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+  "-p",
+  "--package",
+]);
 
 /** The words after a goalpost bin in a simple command (`node …/bin.js x`, `npx -y goalpost x` too), or null. */
 export function goalpostBinWords(words: readonly string[]): readonly string[] | null {
   let rest = words;
   if (LAUNCHERS.has((rest[0] ?? "").split("/").pop() ?? "")) {
     rest = rest.slice(1);
-    while (rest[0]?.startsWith("-")) rest = rest.slice(1);
+    while (rest[0]?.startsWith("-")) rest = rest.slice(VALUE_OPTIONS.has(rest[0]) ? 2 : 1);
   }
   return GOALPOST_BIN.test(rest[0] ?? "") ? rest.slice(1) : null;
 }
