@@ -2,8 +2,9 @@
 // adapter's own `install` (start-up snapshot and no-goal fast path included), each installed command
 // line run through /bin/sh with the payload on stdin, each right after a bare `node -e 0` and counted as their ratio.
 // NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
-// start on some machines and would hide the hook's own cost). Each adapter's bench/hook-startup.mjs
-// gives its host's facts; this prints the table.
+// start on some machines and would hide the hook's own cost). Beside the ratios: each hook's peak
+// memory with a goal open and the characters it injects. Each adapter's bench/hook-startup.mjs gives
+// its host's facts; this prints the table.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -108,10 +109,26 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       }
     }
   }
+  // Peak memory in a separate, untimed pass: GNU time's %M is the largest resident set of the shell
+  // and the Node it starts (Linux folds a waited-for child's peak into its parent's).
+  const peakKb = (command: string, input: string, env: Env): number | undefined => {
+    const result = spawnSync("/usr/bin/time", ["-f", "%M", "/bin/sh", "-c", command], {
+      input,
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const kb = Number(String(result.stderr).trim().split("\n").at(-1));
+    return result.status === 0 && Number.isFinite(kb) ? kb : undefined;
+  };
+  const peakMb = (name: string, state: keyof typeof homes) => {
+    const home = homes[state];
+    const kb = peakKb(home.commands[name.split(" ")[0]!]!, JSON.stringify(host.payloads[name]), home.env);
+    return kb === undefined ? "n/a" : Number((kb / 1024).toFixed(1));
+  };
   const bareMedian = median(bare);
   const ratio = (key: string) => Number(median(ratios.get(key)!).toFixed(2));
   console.log(
-    `${host.bin.split("/").at(-1)} installed hooks through /bin/sh vs bare \`node -e 0\` (median ${bareMedian.toFixed(1)} ms); median ratio of ${runs} pairs, each hook run after a bare start; Node ${process.versions.node}, ${process.platform}-${process.arch}`,
+    `${host.bin.split("/").at(-1)} installed hooks through /bin/sh vs bare \`node -e 0\` (median ${bareMedian.toFixed(1)} ms, peak ${((peakKb("node -e 0", "", cleanEnv) ?? Number.NaN) / 1024).toFixed(1)} MB); median ratio of ${runs} pairs, each hook run after a bare start; Node ${process.versions.node}, ${process.platform}-${process.arch}`,
   );
   console.table(
     Object.keys(host.payloads).map((name) => ({
@@ -119,6 +136,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       "no goal": ratio(`${name}|no goal`),
       "goal open": ratio(`${name}|goal open`),
       "goal open, no snapshot": ratio(`${name}|goal open, no snapshot`),
+      "peak MB (goal open)": peakMb(name, "goal open"),
       "chars injected (goal open)": injected.get(`${name}|goal open`),
     })),
   );
