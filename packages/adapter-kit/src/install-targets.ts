@@ -36,15 +36,18 @@ export function installTargets(
       mcpServer: { command: adapter.bin, args: ["mcp"] },
     });
   }
-  const entry = hookEntryPath(adapter.bin, options.cliPath);
-  const hookEntry = existsSync(entry) ? entry : undefined;
+  // Looked up when a command is written (install, doctor), not when a hook lists protected files.
+  const hookEntry = () => {
+    const entry = hookEntryPath(adapter.bin, options.cliPath);
+    return existsSync(entry) ? entry : undefined;
+  };
   return adapter.install.targets({
     ...options,
     hookCommand: (event) =>
       shell(
         hookCommand(options.cliPath, event, {
           snapshotBlob: options.snapshotBlob,
-          hookEntry,
+          hookEntry: hookEntry(),
           fastPathRoot: fast.has(event) ? root : undefined,
           wakeWords: adapter.install.fastPathWake,
         }),
