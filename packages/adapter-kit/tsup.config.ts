@@ -5,6 +5,8 @@ const entries = {
   install: "src/install.ts",
   "testing/index": "src/testing/index.ts",
   "build/adapter-build": "src/build/adapter-build.ts",
+  // Built so a published kit can give it to an adapter's build (see build/adapter-build.ts).
+  "hook-loader": "src/hook-loader.ts",
 };
 
 // Split so that an adapter bundling the kit keeps install, doctor and MCP behind dynamic imports:

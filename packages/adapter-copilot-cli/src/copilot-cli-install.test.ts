@@ -41,7 +41,7 @@ describe("install into COPILOT_HOME", () => {
         // No snapshot here: the hook entry is run plainly.
         {
           type: "command",
-          bash: expect.stringContaining(`${cliPath.replace(/\.js$/, "-snapshot.cjs")} hook ${event}`),
+          bash: expect.stringContaining(`${cliPath.replace(/\.js$/, "-hook.cjs")} hook ${event}`),
           timeoutSec: 15,
         },
       ]);

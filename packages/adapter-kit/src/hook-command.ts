@@ -1,7 +1,9 @@
 // The command line a host runs for a hook.
 //
 // With a start-up snapshot, the shell falls back to running the hook plainly whenever the snapshot
-// does not load (a Node upgrade, an older goalpost): slower, never broken.
+// does not load (a Node upgrade, an older goalpost): slower, never broken. Plainly means the hook
+// loader (`<bin>-hook.cjs`), which compiles the hook bundle from a V8 code cache kept in the state
+// root (see hook-code-cache.ts).
 //
 // With the fast path (events that have nothing to do while no goal is open), the shell first looks
 // at <state root>/open: if that folder exists and is empty, no goal is open anywhere, and the hook
@@ -13,6 +15,7 @@
 // Both forms use POSIX shell syntax, so Windows hooks start plainly.
 
 import { dirname, join } from "node:path";
+import { CODE_CACHE_DIR_VARIABLE } from "./code-cache-protocol.js";
 
 const quote = (path: string) => (/[\s"'$`\\]/.test(path) ? `"${path.replace(/(["\\$`])/g, "\\$1")}"` : path);
 /** A path inside a double-quoted shell word. */
@@ -22,10 +25,12 @@ export interface HookCommandOptions {
   /** A start-up snapshot of the hook for this Node binary. */
   readonly snapshotBlob?: string | undefined;
   /**
-   * The adapter's CommonJS hook entry (`<bin>-snapshot.cjs`), run plainly when there is no snapshot
-   * or it does not load: one file with the hook path only, measured 0.6x a Node start quicker than the bin.
+   * The adapter's hook loader (`<bin>-hook.cjs`), run plainly when there is no snapshot or it does not
+   * load: the hook path only (measured 0.6x a Node start quicker than the bin), from a code cache.
    */
   readonly hookEntry?: string | undefined;
+  /** The state root, whose snapshot folder keeps the hook loader's code cache (GOALPOST_HOME wins, as in the bin). */
+  readonly codeCacheRoot?: string | undefined;
   /** The state root, for the no-goal fast path; left out for events that always need Node. */
   readonly fastPathRoot?: string | undefined;
   /** More words that start Node even with no goal open (the host's own goal tools); plain letters, digits and _. */
@@ -52,12 +57,19 @@ function withFastPath(run: string, root: string, wakeWords: readonly string[] | 
   ].join("; ");
 }
 
-/** The adapter's CommonJS hook entry beside its bin: `<bin>-snapshot.cjs` (the snapshot is built from it). */
-export const hookEntryPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-snapshot.cjs`);
+/** The adapter's CommonJS hook bundle beside its bin: `<bin>-snapshot.cjs` (the snapshot is built from it). */
+export const hookBundlePath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-snapshot.cjs`);
+
+/** The adapter's hook loader beside its bin: `<bin>-hook.cjs`, which runs the hook bundle from a code cache. */
+export const hookEntryPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-hook.cjs`);
 
 export function hookCommand(cliPath: string, event: string, options: HookCommandOptions = {}): string {
-  const { snapshotBlob, fastPathRoot } = options;
-  const plain = `node ${quote(options.hookEntry ?? cliPath)} hook ${event}`;
+  const { snapshotBlob, fastPathRoot, hookEntry, codeCacheRoot } = options;
+  const cache =
+    hookEntry && codeCacheRoot
+      ? `${CODE_CACHE_DIR_VARIABLE}="\${GOALPOST_HOME:-${inDoubleQuotes(codeCacheRoot)}}/${SNAPSHOT_FOLDER}" `
+      : "";
+  const plain = `${cache}node ${quote(hookEntry ?? cliPath)} hook ${event}`;
   // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
   const run = snapshotBlob
     ? `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`
@@ -65,8 +77,11 @@ export function hookCommand(cliPath: string, event: string, options: HookCommand
   return fastPathRoot ? withFastPath(run, inDoubleQuotes(fastPathRoot), options.wakeWords) : run;
 }
 
+/** The state root's folder for start-up snapshots and the hook loader's code cache (removed by uninstall). */
+export const SNAPSHOT_FOLDER = "snapshot";
+
 /** The start-up snapshot a plugin builds on first use, in its state root (one name: a plugin's hook file is fixed). */
-export const PLUGIN_SNAPSHOT_FILE = "snapshot/plugin-hook.blob";
+export const PLUGIN_SNAPSHOT_FILE = `${SNAPSHOT_FOLDER}/plugin-hook.blob`;
 
 /**
  * The command in a plugin's fixed hook file, whose paths only the shell knows when it runs: `cli`

@@ -3,21 +3,34 @@
 // warmed, instead of loading and compiling the bundle first. An adapter's snapshot entry is one call:
 //   startHookSnapshot(myAdapter, __filename)
 // built as CommonJS with everything inside. `install` builds it for the user's own Node binary and
-// writes hook commands that fall back to running this entry plainly if it ever stops loading.
+// writes hook commands that fall back to running this entry plainly (through the hook loader, from a
+// code cache) if it ever stops loading.
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { startupSnapshot } from "node:v8";
+import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import type { HostAdapter } from "./host-adapter.js";
 
-/** Runs the adapter's warm-up payloads against a throwaway store, so their code is compiled in the snapshot. */
-function warmUp(adapter: HostAdapter): void {
+/**
+ * node:v8's snapshot API while a snapshot is being built, else undefined. Loaded only then: node:v8
+ * brings node:stream with it, measured at 2–3 ms of every plain hook that never needs it.
+ */
+function snapshotBeingBuilt(): typeof import("node:v8").startupSnapshot | undefined {
+  if (!process.execArgv.includes("--build-snapshot")) return undefined;
+  // A built-in resolves the same from any path; this one works in the CommonJS and the ESM bundle alike.
+  const { startupSnapshot } = createRequire(process.execPath)("node:v8") as typeof import("node:v8");
+  return startupSnapshot?.isBuildingSnapshot() ? startupSnapshot : undefined;
+}
+
+/** Runs the adapter's warm-up payloads against a throwaway store, so their code is compiled (for a snapshot or a code cache). */
+function warmUp(adapter: HostAdapter, rounds: number): void {
   const root = mkdtempSync(join(tmpdir(), "goalpost-snapshot-warmup-"));
   const env = { GOALPOST_HOME: root };
   try {
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < rounds; round++) {
       for (const sample of adapter.warmUp) runHook(adapter, sample.event, () => JSON.stringify(sample.payload), env);
     }
   } finally {
@@ -54,6 +67,12 @@ function stillCurrent(path: string, builtFrom: Fingerprint): boolean {
 function answerHook(adapter: HostAdapter): never {
   const event = process.argv[process.argv.length - 1] ?? "";
   writeHookResult(runHook(adapter, event, readHookInput, process.env));
+  // The loader makes its code cache as the process exits: compile every event's code into it first (once).
+  if ((globalThis as Record<symbol, unknown>)[MAKING_CODE_CACHE] === true) {
+    try {
+      warmUp(adapter, 1);
+    } catch {}
+  }
   return exitAfterAnswer();
 }
 
@@ -63,12 +82,13 @@ function answerHook(adapter: HostAdapter): never {
  * one that does not load), answers the hook.
  */
 export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): void {
-  if (!startupSnapshot?.isBuildingSnapshot()) {
+  const startupSnapshot = snapshotBeingBuilt();
+  if (!startupSnapshot) {
     if (process.argv[2] === "hook") answerHook(adapter);
     return;
   }
   const builtFrom = fingerprint(bundleFile);
-  warmUp(adapter);
+  warmUp(adapter, 3);
   startupSnapshot.setDeserializeMainFunction(() => {
     if (!stillCurrent(bundleFile, builtFrom)) {
       // Leave stdin unread and fail: the installed command falls back to the new bin.

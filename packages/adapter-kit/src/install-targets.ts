@@ -48,6 +48,7 @@ export function installTargets(
         hookCommand(options.cliPath, event, {
           snapshotBlob: options.snapshotBlob,
           hookEntry: hookEntry(),
+          codeCacheRoot: snapshotsSupported() ? root : undefined,
           fastPathRoot: fast.has(event) ? root : undefined,
           wakeWords: adapter.install.fastPathWake,
         }),

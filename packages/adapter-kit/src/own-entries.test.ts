@@ -4,15 +4,20 @@ import { ownEntries } from "./own-entries.js";
 
 const own = ownEntries("goalpost-example");
 const cli = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example.js";
-const entry = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example-snapshot.cjs";
+const entry = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example-hook.cjs";
+/** The form installs before the hook loader wrote: the bundle run plainly. Uninstall must still find it. */
+const olderEntry = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example-snapshot.cjs";
+const root = "/home/me/.x/goalpost";
 
 describe("goalpost's own hook commands", () => {
-  it("are recognised in every form install writes: plain bin, plain hook entry, snapshot, fast path", () => {
+  it("are recognised in every form install writes: plain bin, hook loader with its cache, snapshot, fast path", () => {
     for (const command of [
       hookCommand(cli, "Stop"),
       hookCommand(cli, "Stop", { hookEntry: entry }),
-      hookCommand(cli, "Stop", { hookEntry: entry, snapshotBlob: "/home/me/.x/goalpost/snapshot/hook.blob" }),
-      hookCommand(cli, "PreToolUse", { hookEntry: entry, fastPathRoot: "/home/me/.x/goalpost" }),
+      hookCommand(cli, "Stop", { hookEntry: entry, codeCacheRoot: root }),
+      hookCommand(cli, "Stop", { hookEntry: entry, codeCacheRoot: root, snapshotBlob: `${root}/snapshot/hook.blob` }),
+      hookCommand(cli, "PreToolUse", { hookEntry: entry, codeCacheRoot: root, fastPathRoot: root }),
+      hookCommand(cli, "Stop", { hookEntry: olderEntry, snapshotBlob: `${root}/snapshot/hook.blob` }),
       "goalpost-example hook Stop",
     ])
       expect(own.isOwnCommand(command), command).toBe(true);
@@ -24,6 +29,7 @@ describe("goalpost's own hook commands", () => {
       "cat goalpost-example.log",
       "goalpost-example-report.sh hook",
       "ls dist/goalpost-example-snapshot.cjs",
+      "wc -c dist/goalpost-example-hook.cjs",
     ])
       expect(own.isOwnCommand(command), command).toBe(false);
   });

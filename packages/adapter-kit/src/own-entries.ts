@@ -3,7 +3,7 @@
 // server entry that runs the adapter's bin.
 
 export interface OwnEntries {
-  /** A hook command line that runs `<bin> hook …` or `<bin>-snapshot.cjs hook …` (plain or from the start-up snapshot). */
+  /** A hook command line that runs `<bin> hook …`, `<bin>-hook.cjs hook …` or `<bin>-snapshot.cjs hook …` (plain or from the start-up snapshot). */
   isOwnCommand(command: unknown): boolean;
   /** An MCP server entry whose command or arguments run `<bin> mcp`. */
   isOwnServer(entry: unknown): boolean;
@@ -12,7 +12,7 @@ export interface OwnEntries {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function ownEntries(bin: string): OwnEntries {
-  const command = new RegExp(`${escapeRegExp(bin)}(?:-snapshot)?(?:\\.[cm]?js)?["']?\\s+(?:hook|mcp)\\b`);
+  const command = new RegExp(`${escapeRegExp(bin)}(?:-snapshot|-hook)?(?:\\.[cm]?js)?["']?\\s+(?:hook|mcp)\\b`);
   const binFile = new RegExp(`(?:^|[\\\\/])${escapeRegExp(bin)}(?:\\.[cm]?js)?$`);
   return {
     isOwnCommand: (text) => typeof text === "string" && command.test(text),

@@ -5,12 +5,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
-import { hookEntryPath } from "./hook-command.js";
+import { hookBundlePath, SNAPSHOT_FOLDER } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 
 /** The snapshot's file: one per Node version and platform, since a snapshot loads only in the binary that built it. */
 export function snapshotPath(stateRoot: string): string {
-  return join(stateRoot, "snapshot", `hook-${process.version}-${process.platform}-${process.arch}.blob`);
+  return join(stateRoot, SNAPSHOT_FOLDER, `hook-${process.version}-${process.platform}-${process.arch}.blob`);
 }
 
 /** Where install notes why this Node could not build a snapshot, for doctor. */
@@ -18,7 +18,7 @@ export const snapshotProblemPath = (stateRoot: string) => `${snapshotPath(stateR
 
 /** The CommonJS bundle the snapshot is built from, beside the bin: `<bin>-snapshot.cjs`. */
 export function snapshotEntry(adapter: HostAdapter, cliPath: string): string {
-  return hookEntryPath(adapter.bin, cliPath);
+  return hookBundlePath(adapter.bin, cliPath);
 }
 
 /** The environment a snapshot is built and run in: without NODE_OPTIONS, whose V8 flags would make it refuse to load. */
@@ -69,7 +69,7 @@ export function buildHookSnapshot(
     });
     probeHook(adapter, cliPath, {
       env: process.env,
-      scratch: join(stateRoot, "snapshot", "probe"),
+      scratch: join(stateRoot, SNAPSHOT_FOLDER, "probe"),
       cwd: "/",
       snapshotBlob: blob,
     });

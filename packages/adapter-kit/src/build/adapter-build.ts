@@ -4,11 +4,14 @@
 //     and MCP stay behind dynamic imports (a hook process starts on every tool call, and loading many
 //     small modules from node_modules costs more than the hook itself);
 //   - the snapshot entry, CommonJS with the hook path only, built into a V8 start-up snapshot at install;
+//   - the hook loader, `<bin>-hook.cjs`, which runs the snapshot entry plainly with a V8 code cache
+//     (the hook command's fallback when there is no snapshot);
 //   - the library entry with its types, for tools that drive the adapter.
 // The kit is bundled from its TypeScript source (the `goalpost:source` condition), so that what the
 // hook path does not use is dropped. Everything else is bundled too — the MCP SDK and diff in chunks
 // behind dynamic imports (loaded only by `mcp` and `install --dry-run`) — so the bin runs from a copy
 // with no node_modules (a Claude Code plugin from a marketplace) and an adapter installs nothing else.
+import { fileURLToPath } from "node:url";
 import type { Options } from "tsup";
 
 type PluginBuild = Parameters<NonNullable<Options["esbuildPlugins"]>[number]["setup"]>[0];
@@ -42,6 +45,11 @@ const hookPathOnly = {
   },
 };
 
+/** The kit's hook loader: its TypeScript source in the workspace, its built module once published. */
+const hookLoader = fileURLToPath(
+  new URL(import.meta.url.endsWith(".ts") ? "../hook-loader.ts" : "../hook-loader.js", import.meta.url),
+);
+
 export interface AdapterBuild {
   /** The bin's name: goalpost-claude-code (built from src/cli.ts). */
   readonly bin: string;
@@ -73,6 +81,13 @@ export function adapterBuild(build: AdapterBuild): Options[] {
       noExternal: [/^@goalpost\//, "zod"],
       external: [...external, "jsonc-parser", "@decimalturn/toml-patch"],
       esbuildPlugins: [hookPathOnly],
+    },
+    {
+      ...common,
+      entry: { [`${build.bin}-hook`]: hookLoader },
+      format: ["cjs"],
+      outExtension: () => ({ js: ".cjs" }),
+      minify: true,
     },
     {
       ...common,

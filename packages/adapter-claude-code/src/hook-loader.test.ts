@@ -1,0 +1,153 @@
+// The hook run plainly, through the built hook loader (`goalpost-claude-code-hook.cjs`) and its V8
+// code cache: a real child process running the real bundle, as the installed command's fallback does.
+import { spawnSync } from "node:child_process";
+import { appendFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
+import { afterEach, describe, expect, it } from "vitest";
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const BIN = "goalpost-claude-code";
+
+afterEach(removeTestdirs);
+
+/** A copy of the built package (bundle, loader, package.json), so a test may change its bundle. */
+function packageCopy() {
+  const root = testdir({ project: { "README.md": "# p\n" } });
+  const dist = join(root, "pkg", "dist");
+  for (const file of [`${BIN}-hook.cjs`, `${BIN}-snapshot.cjs`]) cpSync(join(packageDir, "dist", file), join(dist, file));
+  cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
+  const cacheDir = join(root, "state", "snapshot");
+  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, GOALPOST_HOME: join(root, "state") };
+  const project = join(root, "project");
+  const payload = (event: string, extra: Record<string, unknown>) => ({
+    session_id: "s-1",
+    transcript_path: join(root, "t.jsonl"),
+    cwd: project,
+    permission_mode: "default",
+    hook_event_name: event,
+    ...extra,
+  });
+  const hook = (event: string, extra: Record<string, unknown>, cache: string | null = cacheDir) =>
+    spawnSync(process.execPath, [join(dist, `${BIN}-hook.cjs`), "hook", event], {
+      input: JSON.stringify(payload(event, extra)),
+      env: { ...env, ...(cache ? { GOALPOST_CODE_CACHE: cache } : {}) },
+      cwd: project,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+  const cacheFiles = () => {
+    try {
+      return readdirSync(cacheDir).filter((name) => name.endsWith(".code-cache"));
+    } catch {
+      return [];
+    }
+  };
+  return { root, dist, cacheDir, hook, cacheFiles };
+}
+
+const openGoal = { prompt: "/goal Make the CSV importer stream files" };
+const stop = { stop_hook_active: false };
+
+describe("the hook loader", { timeout: 60_000 }, () => {
+  it("answers as the bundle does, makes its code cache once, then runs from it", () => {
+    const pkg = packageCopy();
+    const opened = pkg.hook("UserPromptSubmit", openGoal);
+    expect(opened.status).toBe(0);
+    expect(opened.stdout).toContain("Make the CSV importer stream files");
+    const [file] = pkg.cacheFiles();
+    expect(file).toBe(`${BIN}-snapshot-${process.version}-${process.platform}-${process.arch}.code-cache`);
+    const path = join(pkg.cacheDir, file!);
+    const made = statSync(path);
+    expect(made.mode & 0o777).toBe(0o600);
+    // The file names the bundle it was made from: size, mtime and package version.
+    const bundle = statSync(join(pkg.dist, `${BIN}-snapshot.cjs`));
+    const { version } = JSON.parse(readFileSync(join(pkg.root, "pkg", "package.json"), "utf8")) as { version: string };
+    expect(readFileSync(path, "latin1").split("\n")[0]).toBe(`${bundle.size}:${bundle.mtimeMs}:${version}`);
+
+    const blocked = pkg.hook("Stop", stop);
+    expect(blocked.status).toBe(0);
+    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    // Taken, not made again.
+    expect(statSync(path).mtimeMs).toBe(made.mtimeMs);
+    expect(statSync(path).ino).toBe(made.ino);
+  });
+
+  it("answers the same from a damaged cache, and replaces it", () => {
+    const pkg = packageCopy();
+    expect(pkg.hook("UserPromptSubmit", openGoal).status).toBe(0);
+    const path = join(pkg.cacheDir, pkg.cacheFiles()[0]!);
+    const good = readFileSync(path);
+    const stamp = good.subarray(0, good.indexOf(10) + 1);
+    writeFileSync(path, Buffer.concat([stamp, Buffer.alloc(good.length - stamp.length, 7)]));
+    const blocked = pkg.hook("Stop", stop);
+    expect(blocked.status).toBe(0);
+    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    expect(readFileSync(path).subarray(stamp.length, stamp.length + 64)).not.toEqual(Buffer.alloc(64, 7));
+  });
+
+  it("never runs an old bundle's cache: a changed bundle makes a new one", () => {
+    const pkg = packageCopy();
+    expect(pkg.hook("UserPromptSubmit", openGoal).status).toBe(0);
+    const path = join(pkg.cacheDir, pkg.cacheFiles()[0]!);
+    const before = readFileSync(path, "latin1").split("\n")[0];
+    appendFileSync(join(pkg.dist, `${BIN}-snapshot.cjs`), "\n// rebuilt\n");
+    const blocked = pkg.hook("Stop", stop);
+    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    const after = readFileSync(path, "latin1").split("\n")[0];
+    expect(after).not.toBe(before);
+    const rebuilt = statSync(join(pkg.dist, `${BIN}-snapshot.cjs`));
+    expect(after).toMatch(new RegExp(`^${rebuilt.size}:${rebuilt.mtimeMs}:`));
+  });
+
+  it("still answers when the cache cannot be written, or no folder is given", () => {
+    const pkg = packageCopy();
+    writeFileSync(join(pkg.root, "state-file"), "not a folder");
+    const unwritable = pkg.hook("UserPromptSubmit", openGoal, join(pkg.root, "state-file", "snapshot"));
+    expect(unwritable.status).toBe(0);
+    expect(unwritable.stdout).toContain("Make the CSV importer stream files");
+    const uncached = pkg.hook("Stop", stop, null);
+    expect(uncached.status).toBe(0);
+    expect(JSON.parse(uncached.stdout)).toMatchObject({ decision: "block" });
+    expect(pkg.cacheFiles()).toEqual([]);
+  });
+
+  it("is where an installed command falls back when its snapshot does not load", () => {
+    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
+    const env = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      HOME: root,
+      CLAUDE_CONFIG_DIR: join(root, "claude"),
+      CLAUDE_PROJECT_DIR: join(root, "project"),
+    };
+    const cli = join(packageDir, "dist", `${BIN}.js`);
+    const install = spawnSync(process.execPath, [cli, "install"], { env, encoding: "utf8", timeout: 60_000 });
+    expect(install.status, install.stderr).toBe(0);
+    const commands = installedHookCommands(
+      (JSON.parse(readFileSync(join(root, "claude", "settings.json"), "utf8")) as { hooks: unknown }).hooks,
+      BIN,
+    );
+    expect(commands["Stop"]).toContain(`${BIN}-hook.cjs hook Stop`);
+    const snapshotDir = join(root, "claude", "goalpost", "snapshot");
+    const [blob] = readdirSync(snapshotDir).filter((name) => name.endsWith(".blob"));
+    writeFileSync(join(snapshotDir, blob!), "not a snapshot");
+
+    const base = {
+      session_id: "s-1",
+      transcript_path: join(root, "t.jsonl"),
+      cwd: join(root, "project"),
+      permission_mode: "default",
+    };
+    const opened = runInstalledHook(
+      commands["UserPromptSubmit"]!,
+      { ...base, hook_event_name: "UserPromptSubmit", prompt: "/goal Ship the fallback" },
+      { env, cwd: join(root, "project") },
+    );
+    expect(opened.status).toBe(0);
+    expect(opened.stdout).toContain("Ship the fallback");
+    expect(readdirSync(snapshotDir).filter((name) => name.endsWith(".code-cache"))).toHaveLength(1);
+    const blocked = runInstalledHook(commands["Stop"]!, { ...base, hook_event_name: "Stop", stop_hook_active: false }, { env });
+    expect(blocked.output).toMatchObject({ decision: "block" });
+  });
+});
