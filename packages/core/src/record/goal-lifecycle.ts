@@ -13,10 +13,11 @@ import { coverageProblem, resolutionProblems } from "../gate/evidence-checks.js"
 import { appendToList, itemKey, sanitizeList } from "../text/sanitize-list.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { pushGoalEvent } from "./bounded-history.js";
-import { cwdHash, newGoalId, sha256 } from "./goal-identity.js";
+import { cwdHash, newGoalId } from "./goal-identity.js";
 import type { GoalCloseInput, GoalUpdateInput } from "./goal-inputs.js";
 import { type GoalPhase, goalPhase, isOpen, transitionRefusal } from "./goal-phase.js";
 import type { GoalLevel, GoalRecord, GoalSource, IssueResolution, RequirementCoverage } from "./goal-record.js";
+import { sha256 } from "./sha256.js";
 
 export const TEXT_LIMITS = { objective: 600, preview: 300, reason: 600, requirements: 40 } as const;
 

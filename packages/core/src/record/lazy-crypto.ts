@@ -1,5 +1,6 @@
 // node:crypto takes ~6 ms to load (it pulls in streams), and a hook process pays that on every tool
-// call if it is imported up front. Most hook runs never hash anything, so it loads on first use.
+// call if it is imported up front. Hashes go through sha256.ts (pure JavaScript for short texts), so
+// only a goal's id (random bytes) and long texts load it, on first use.
 import { createRequire } from "node:module";
 
 type Crypto = typeof import("node:crypto");

@@ -1,7 +1,7 @@
 // Session ids come from hosts and models: untrusted. A file name made from one can never leave its
 // directory (no separators, no "..", no NUL), stays short, and two different ids never share a name —
 // not even on a case-insensitive file system (macOS, Windows), and never a Windows device name.
-import { lazyCrypto } from "../record/lazy-crypto.js";
+import { sha256 } from "../record/sha256.js";
 
 const MAX_LENGTH = 120;
 
@@ -14,6 +14,6 @@ export function safeFileName(id: string): string {
   // so "Abc" and "abc" never share a file where case is folded.
   if (cleaned === id && cleaned !== "" && !/[A-Z]/.test(id) && !WINDOWS_RESERVED.test(id)) return cleaned;
   // Changed or cut: add a hash of the original so "a/b" and "a_b" stay apart.
-  const digest = lazyCrypto().createHash("sha256").update(id).digest("hex").slice(0, 12);
+  const digest = sha256(id).slice(0, 12);
   return `${cleaned.slice(0, MAX_LENGTH - 13) || "id"}~${digest}`;
 }

@@ -2,7 +2,7 @@
 // verb and its words in the session, and the bin takes that note (once) before it acts. A subagent's
 // run, a run hidden in `bash -c`, a variable or a pipe, or a `--session` naming another session finds
 // no note and is refused: the host saw no such call from the main agent.
-import { sha256 } from "../record/goal-identity.js";
+import { sha256 } from "../record/sha256.js";
 import type { GoalStore, SessionIdentity } from "./goal-store.js";
 
 /** How long a note waits for its run: the bin starts right after the hook answers. */

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import * as z from "zod/mini";
-import { sha256 } from "../record/goal-identity.js";
+import { sha256 } from "../record/sha256.js";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
 import type { GoalStore } from "./goal-store.js";

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Env } from "../env.js";
-import { sha256 } from "../record/goal-identity.js";
+import { sha256 } from "../record/sha256.js";
 
 export function storeRegistryDir(env: Env = process.env): string {
   const configured = env["GOALPOST_REGISTRY"]?.trim();
