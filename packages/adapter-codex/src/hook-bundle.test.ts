@@ -3,7 +3,13 @@
 import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hookNonAscii, hookSnapshotForeignCode, hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
+import {
+  hookLoaderProblems,
+  hookNonAscii,
+  hookSnapshotForeignCode,
+  hookStartupImports,
+  hookStartupSource,
+} from "@goalpost/adapter-kit/testing";
 import { describe, expect, it } from "vitest";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
@@ -30,5 +36,9 @@ describe("the hook bundle", () => {
 
   it("has only the hook path in its start-up snapshot: each MB there costs every hook ~10 ms", () => {
     expect(hookSnapshotForeignCode(dist, "goalpost-codex")).toEqual([]);
+  });
+
+  it("has a hook loader of Node built-ins only beside the bundle it runs (the fallback, from a code cache)", () => {
+    expect(hookLoaderProblems(dist, "goalpost-codex")).toEqual([]);
   });
 });

@@ -4,7 +4,13 @@ import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { hookNonAscii, hookSnapshotForeignCode, hookStartupImports, hookStartupSource } from "@goalpost/adapter-kit/testing";
+import {
+  hookLoaderProblems,
+  hookNonAscii,
+  hookSnapshotForeignCode,
+  hookStartupImports,
+  hookStartupSource,
+} from "@goalpost/adapter-kit/testing";
 import { describe, expect, it } from "vitest";
 import { EXTENSION_BUNDLE } from "./copilot-cli-install.js";
 
@@ -34,5 +40,9 @@ describe("the bundles", () => {
 
   it("has only the hook path in its start-up snapshot: each MB there costs every hook ~10 ms", () => {
     expect(hookSnapshotForeignCode(dist, "goalpost-copilot-cli")).toEqual([]);
+  });
+
+  it("has a hook loader of Node built-ins only beside the bundle it runs (the fallback, from a code cache)", () => {
+    expect(hookLoaderProblems(dist, "goalpost-copilot-cli")).toEqual([]);
   });
 });

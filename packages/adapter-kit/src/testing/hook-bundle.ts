@@ -1,7 +1,8 @@
 // What an adapter's hook bundle loads when a hook starts: the specifiers its entry imports statically
 // (not `import()`), following the bundle's own chunks. The hook starts on every tool call, so this
 // must be its own chunks and Node built-ins only.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { join } from "node:path";
 
 export function hookStartupImports(dist: string, entry: string, seen = new Set<string>()): string[] {
@@ -42,4 +43,24 @@ export function hookSnapshotForeignCode(dist: string, bin: string): string[] {
   const source = readFileSync(join(dist, `${bin}-snapshot.cjs`), "utf8");
   const markers = { "the MCP SDK": '"tools/list"', ajv: "strictTypes", "the config editors": "inlineTableStart" };
   return Object.entries(markers).flatMap(([name, marker]) => (source.includes(marker) ? [name] : []));
+}
+
+/**
+ * What the hook loader (`<bin>-hook.cjs`) requires besides Node built-ins, and the bundle it runs if
+ * that is missing: it is compiled on every plain hook, so it must stay a few lines of built-ins.
+ */
+export function hookLoaderProblems(dist: string, bin: string): string[] {
+  const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+  let source: string;
+  try {
+    source = readFileSync(join(dist, `${bin}-hook.cjs`), "utf8");
+  } catch {
+    return [`${bin}-hook.cjs is missing`];
+  }
+  const required = [...source.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]!);
+  return [
+    ...required.filter((specifier) => !builtins.has(specifier)).map((specifier) => `requires ${specifier}`),
+    ...(source.length > 4096 ? [`is ${source.length} characters`] : []),
+    ...(existsSync(join(dist, `${bin}-snapshot.cjs`)) ? [] : [`${bin}-snapshot.cjs (the bundle it runs) is missing`]),
+  ];
 }

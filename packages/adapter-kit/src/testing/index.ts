@@ -4,7 +4,13 @@ export type { Fixtures } from "./fixtures.js";
 export { hostFixtures } from "./fixtures.js";
 export type { HookBenchHost } from "./hook-bench.js";
 export { runHookBench } from "./hook-bench.js";
-export { hookNonAscii, hookSnapshotForeignCode, hookStartupImports, hookStartupSource } from "./hook-bundle.js";
+export {
+  hookLoaderProblems,
+  hookNonAscii,
+  hookSnapshotForeignCode,
+  hookStartupImports,
+  hookStartupSource,
+} from "./hook-bundle.js";
 export type { HookRun } from "./installed-hook.js";
 export { installedHookCommands, runInstalledHook } from "./installed-hook.js";
 export type { Tree } from "./testdir.js";
