@@ -102,6 +102,8 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
       spawnSync(process.execPath, [BIN, "hook", event], { env: home.env, input, encoding: "utf8", timeout: 20_000 });
     for (const [event, input, message] of [
       ["stop", "{not json", /payload is not readable JSON/],
+      // Over the 32 MiB a hook reads: drained, not kept, answered with no decision.
+      ["stop", `{"event":"stop","pad":"${"x".repeat(33 * 1024 * 1024)}"}`, /the payload is over 32 MiB/],
       ["stop", JSON.stringify({ event: "stop" }), /unexpected stop payload/],
       ["no_such_event", "{}", /unknown Acme Agent hook event "no_such_event"/],
     ] as const) {
@@ -131,6 +133,13 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
       encoding: "utf8",
     });
     expect(closed.stderr).not.toMatch(/EPIPE|Error/);
+    // A payload read in many pieces (3 MB) arrives whole.
+    const long = hook(
+      "user_prompt",
+      JSON.stringify({ event: "user_prompt", session: "s3", dir: home.project, prompt: `/goal ${"y".repeat(3_000_000)} end` }),
+    );
+    expect(long.status).toBe(0);
+    expect(long.stderr).not.toMatch(/unexpected|not readable/);
   });
 
   it("says its version from its package.json, and shows help with examples", () => {

@@ -29,10 +29,14 @@ export function installTargets(
   const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });
   const shell = snapshotsSupported() && adapter.install.loginShell ? inPosixShell : (command: string) => command;
   if (isSharedScope(adapter, options.scope)) {
-    const packageName = packageNameOf(options.cliPath, adapter.bin);
+    // Read when a command is written, not when a hook only lists the protected files.
+    let packageName: string | undefined;
     return adapter.install.targets({
       ...options,
-      hookCommand: (event) => shell(sharedHookCommand(adapter.bin, packageName, event)),
+      hookCommand: (event) => {
+        packageName ??= packageNameOf(options.cliPath, adapter.bin);
+        return shell(sharedHookCommand(adapter.bin, packageName, event));
+      },
       mcpServer: { command: adapter.bin, args: ["mcp"] },
     });
   }
