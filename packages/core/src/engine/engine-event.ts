@@ -1,6 +1,7 @@
 // Host-neutral events: what an adapter tells the engine after reading its host's payload. Every
 // adapter and every third-party harness feeds these same events, so every host behaves the same.
 import * as z from "zod/mini";
+import { described } from "../described.js";
 import { hostGoalSchema } from "../host/host-goal.js";
 
 const eventType = <T extends string>(type: T) => z.literal(type).check(z.describe("The kind of event."));
@@ -11,20 +12,20 @@ const base = {
   sessionId: z.string().check(z.minLength(1), describe("The main session's id (for a subagent's event, its parent's).")),
   host: z.string().check(z.minLength(1), describe("The host, e.g. claude-code.")),
   cwd: z.string().check(z.minLength(1), describe("The project directory: stable for the session, not a later cd.")),
-  subagent: z._default(z.boolean(), false).check(describe("True when the event comes from a subagent.")),
-  agentId: z.optional(z.nullable(z.string())).check(describe("The subagent's id, when the host gives one.")),
+  subagent: described(z._default(z.boolean(), false), "True when the event comes from a subagent."),
+  agentId: described(z.optional(z.nullable(z.string())), "The subagent's id, when the host gives one."),
 };
 
 export const sessionStartedEventSchema = z.object({
   type: eventType("session-started"),
   ...base,
-  source: z.enum(["startup", "resume", "compact", "clear", "fork"]).check(describe("Why the session (re)started.")),
+  source: described(z.enum(["startup", "resume", "compact", "clear", "fork"]), "Why the session (re)started."),
 });
 
 export const promptSubmittedEventSchema = z.object({
   type: eventType("prompt-submitted"),
   ...base,
-  prompt: z.string().check(describe("The prompt as typed.")),
+  prompt: described(z.string(), "The prompt as typed."),
   origin: z
     ._default(z.enum(["user", "host"]), "user")
     .check(
@@ -37,62 +38,63 @@ export const promptSubmittedEventSchema = z.object({
 export const toolAboutToRunEventSchema = z.object({
   type: eventType("tool-about-to-run"),
   ...base,
-  toolName: z.string().check(describe("The tool's name as the host reports it (any MCP prefix is fine).")),
-  toolInput: z.optional(z.unknown()).check(describe("The tool's input as the host reports it.")),
-  toolUseId: z
-    .optional(z.nullable(z.string()))
-    .check(describe("The host's id for this call, used to tie an MCP call to its session.")),
+  toolName: described(z.string(), "The tool's name as the host reports it (any MCP prefix is fine)."),
+  toolInput: described(z.optional(z.unknown()), "The tool's input as the host reports it."),
+  toolUseId: described(
+    z.optional(z.nullable(z.string())),
+    "The host's id for this call, used to tie an MCP call to its session.",
+  ),
 });
 
 export const toolRanEventSchema = z.object({
   type: eventType("tool-ran"),
   ...base,
-  toolName: z.string().check(describe("The tool's name as the host reports it.")),
-  toolInput: z.optional(z.unknown()).check(describe("The tool's input as the host reports it.")),
-  toolUseId: z.optional(z.nullable(z.string())).check(describe("The host's id for this call.")),
-  succeeded: z.nullable(z.boolean()).check(describe("Whether the host reported success; null when it did not say.")),
-  exitCode: z.optional(z.nullable(z.int())).check(describe("The exit code of a shell tool, when the host reports it.")),
-  output: z.optional(z.nullable(z.string())).check(describe("The tool output as text, for the receipt's hash.")),
+  toolName: described(z.string(), "The tool's name as the host reports it."),
+  toolInput: described(z.optional(z.unknown()), "The tool's input as the host reports it."),
+  toolUseId: described(z.optional(z.nullable(z.string())), "The host's id for this call."),
+  succeeded: described(z.nullable(z.boolean()), "Whether the host reported success; null when it did not say."),
+  exitCode: described(z.optional(z.nullable(z.int())), "The exit code of a shell tool, when the host reports it."),
+  output: described(z.optional(z.nullable(z.string())), "The tool output as text, for the receipt's hash."),
 });
 
 export const taskItemSchema = z.object({
-  text: z.string().check(describe("The task's text.")),
-  status: z.enum(["pending", "in_progress", "completed"]).check(describe("Where the task stands.")),
+  text: described(z.string(), "The task's text."),
+  status: described(z.enum(["pending", "in_progress", "completed"]), "Where the task stands."),
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;
 
 export const tasksUpdatedEventSchema = z.object({
   type: eventType("tasks-updated"),
   ...base,
-  tasks: z.array(taskItemSchema).check(describe("The host's todo/plan list as it now stands.")),
+  tasks: described(z.array(taskItemSchema), "The host's todo/plan list as it now stands."),
 });
 
 export const compactionAboutToRunEventSchema = z.object({
   type: eventType("compaction-about-to-run"),
   ...base,
-  trigger: z.enum(["manual", "auto"]).check(describe("Whether the user or the host started the compaction.")),
+  trigger: described(z.enum(["manual", "auto"]), "Whether the user or the host started the compaction."),
 });
 
 export const stopRequestedEventSchema = z.object({
   type: eventType("stop-requested"),
   ...base,
-  stopHookActive: z._default(z.boolean(), false).check(describe("The host says this stop follows a blocked one.")),
+  stopHookActive: described(z._default(z.boolean(), false), "The host says this stop follows a blocked one."),
 });
 
 export const subagentStartedEventSchema = z.object({
   type: eventType("subagent-started"),
   ...base,
-  agentType: z.optional(z.nullable(z.string())).check(describe("The subagent's kind, e.g. general-purpose.")),
+  agentType: described(z.optional(z.nullable(z.string())), "The subagent's kind, e.g. general-purpose."),
 });
 export const subagentStoppedEventSchema = z.object({
   type: eventType("subagent-stopped"),
   ...base,
-  agentType: z.optional(z.nullable(z.string())).check(describe("The subagent's kind, e.g. general-purpose.")),
+  agentType: described(z.optional(z.nullable(z.string())), "The subagent's kind, e.g. general-purpose."),
 });
 export const sessionEndedEventSchema = z.object({
   type: eventType("session-ended"),
   ...base,
-  reason: z.optional(z.nullable(z.string())).check(describe("Why the session ended, as the host says.")),
+  reason: described(z.optional(z.nullable(z.string())), "Why the session ended, as the host says."),
 });
 
 export const nativeGoalChangedEventSchema = z.object({
@@ -105,11 +107,12 @@ export const nativeGoalChangedEventSchema = z.object({
         "What happened to the host's own goal. cleared: the user cleared it (the mirrored goal is cancelled). set: it was set to objective (mirrored when goalpost has no goal open). observed: the adapter read it from the host's record (goal, signature); the engine acts on what changed since it last saw it.",
       ),
     ),
-  objective: z.optional(z.string()).check(describe("The host's goal objective, for set.")),
-  goal: z
-    .optional(z.nullable(hostGoalSchema))
-    .check(describe("For observed: the host's goal as its record says, null when it has none.")),
-  signature: z.optional(z.string()).check(describe("For observed: the adapter's fingerprint of the record it read.")),
+  objective: described(z.optional(z.string()), "The host's goal objective, for set."),
+  goal: described(
+    z.optional(z.nullable(hostGoalSchema)),
+    "For observed: the host's goal as its record says, null when it has none.",
+  ),
+  signature: described(z.optional(z.string()), "For observed: the adapter's fingerprint of the record it read."),
 });
 
 export const engineEventSchema = z.discriminatedUnion("type", [
@@ -139,9 +142,9 @@ export const engineDecisionSchema = z.object({
         "What the host should do beyond showing context. allow-tool: goalpost's own goal tools, which need no permission prompt.",
       ),
     ),
-  reason: z.optional(z.string()).check(describe("Why a tool is denied or a stop blocked, for the model.")),
-  context: z.optional(z.string()).check(describe("Text for the model's context.")),
-  userNote: z.optional(z.string()).check(describe("A short note for the user (hosts show it outside the model's context).")),
+  reason: described(z.optional(z.string()), "Why a tool is denied or a stop blocked, for the model."),
+  context: described(z.optional(z.string()), "Text for the model's context."),
+  userNote: described(z.optional(z.string()), "A short note for the user (hosts show it outside the model's context)."),
 });
 export type EngineDecision = z.infer<typeof engineDecisionSchema>;
 

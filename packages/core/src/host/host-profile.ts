@@ -2,15 +2,16 @@
 // whether it marks a subagent's tool calls, whether it has a /goal of its own. Each adapter passes
 // its profile to the engine; a new host needs a profile, never a core release.
 import * as z from "zod/mini";
+import { described } from "../described.js";
 
 const describe = z.describe;
-const names = (what: string) => z._default(z.array(z.string()), []).check(describe(what));
+const names = (what: string) => described(z._default(z.array(z.string()), []), what);
 
 /** A call of one of the host's own tools, optionally only with one value in one input field. */
 const hostToolCallSchema = z.object({
-  tool: z.string().check(describe("The tool's name as the host's tool hooks report it.")),
-  field: z.optional(z.string()).check(describe("The input field that says what the call does; left out, every call counts.")),
-  value: z.optional(z.string()).check(describe("The value of that field that counts.")),
+  tool: described(z.string(), "The tool's name as the host's tool hooks report it."),
+  field: described(z.optional(z.string()), "The input field that says what the call does; left out, every call counts."),
+  value: described(z.optional(z.string()), "The value of that field that counts."),
 });
 
 export const hostProfileSchema = z.object({
@@ -29,9 +30,7 @@ export const hostProfileSchema = z.object({
         "A regular expression with one capture group: the bare tool name inside an MCP tool name as the host reports it (e.g. ^mcp__[^_]+__(.+)$).",
       ),
     ),
-  toolHint: z
-    .optional(z.string())
-    .check(describe("How the model reaches the goal tools on this host; appended to every goal block.")),
+  toolHint: described(z.optional(z.string()), "How the model reaches the goal tools on this host; appended to every goal block."),
   marksSubagents: z
     ._default(z.boolean(), true)
     .check(
@@ -39,9 +38,10 @@ export const hostProfileSchema = z.object({
         "false when a subagent's tool calls carry no marker (VS Code): calls between SubagentStart and SubagentStop count as a subagent's.",
       ),
     ),
-  nativeGoal: z
-    ._default(z.boolean(), false)
-    .check(describe("The host has a /goal of its own: a /goal prompt is mirrored (source native), not competed with.")),
+  nativeGoal: described(
+    z._default(z.boolean(), false),
+    "The host has a /goal of its own: a /goal prompt is mirrored (source native), not competed with.",
+  ),
   fullOnResume: z
     ._default(z.boolean(), false)
     .check(

@@ -1,10 +1,11 @@
 // What a caller (a model through a goal tool, a harness through the API) may send to open, update or
 // close a goal. These schemas feed the MCP tools' input schemas, so their descriptions teach the model.
 import * as z from "zod/mini";
+import { described } from "../described.js";
 import { issueResolutionSchema, progressMarkerSchema, requirementCoverageSchema } from "./goal-record.js";
 
 const describe = z.describe;
-const items = (description: string) => z.optional(z.array(z.string())).check(describe(description));
+const items = (description: string) => described(z.optional(z.array(z.string())), description);
 
 export const goalOpenInputSchema = z.object({
   objective: z
@@ -25,20 +26,23 @@ export const goalOpenInputSchema = z.object({
 export type GoalOpenInput = z.infer<typeof goalOpenInputSchema>;
 
 export const goalUpdateInputSchema = z.object({
-  objective: z.optional(z.string()).check(describe("A sharper objective; replaces the old one.")),
-  status: z
-    .optional(z.enum(["active", "blocked"]))
-    .check(describe("active to work (activates a draft), blocked while waiting on something.")),
+  objective: described(z.optional(z.string()), "A sharper objective; replaces the old one."),
+  status: described(
+    z.optional(z.enum(["active", "blocked"])),
+    "active to work (activates a draft), blocked while waiting on something.",
+  ),
   doneSoFar: items("New work done, with concrete facts. Added to the record."),
   remaining: items("The whole remaining queue; replaces the old one. Send [] to clear it once everything is done."),
   blockers: items("The whole blocker list; replaces the old one. Send [] to clear it."),
   discoveredIssues: items("Problems found along the way. Only grows: settle them with issueResolutions."),
-  issueResolutions: z
-    .optional(z.array(issueResolutionSchema))
-    .check(describe("Settle discovered issues by naming each one, with evidence. Wildcards are refused.")),
-  requirementCoverage: z
-    .optional(z.array(requirementCoverageSchema))
-    .check(describe("Evidence per requirement, named by number or text.")),
+  issueResolutions: described(
+    z.optional(z.array(issueResolutionSchema)),
+    "Settle discovered issues by naming each one, with evidence. Wildcards are refused.",
+  ),
+  requirementCoverage: described(
+    z.optional(z.array(requirementCoverageSchema)),
+    "Evidence per requirement, named by number or text.",
+  ),
   validationProof: items("How the result was validated."),
   verificationResults: items("Test, build and check results, with the command."),
   inspectionEvidence: items("Files and code inspected."),
@@ -46,16 +50,18 @@ export const goalUpdateInputSchema = z.object({
   requirements: items("More explicit requirements."),
   constraints: items("More constraints."),
   mustNotRegress: items("More behaviour that must keep working."),
-  progressMarkers: z
-    .optional(z.array(progressMarkerSchema))
-    .check(describe("The checklist as it stands ([x] done, [ ] open); replaces the old one.")),
+  progressMarkers: described(
+    z.optional(z.array(progressMarkerSchema)),
+    "The checklist as it stands ([x] done, [ ] open); replaces the old one.",
+  ),
 });
 export type GoalUpdateInput = z.infer<typeof goalUpdateInputSchema>;
 
 export const goalCloseInputSchema = z.object({
-  status: z
-    .enum(["complete", "blocked", "cancelled"])
-    .check(describe("complete needs full evidence; blocked and cancelled close without it and are final.")),
-  reason: z.optional(z.string()).check(describe("Why: required in spirit for blocked (the exact blocker) and cancelled.")),
+  status: described(
+    z.enum(["complete", "blocked", "cancelled"]),
+    "complete needs full evidence; blocked and cancelled close without it and are final.",
+  ),
+  reason: described(z.optional(z.string()), "Why: required in spirit for blocked (the exact blocker) and cancelled."),
 });
 export type GoalCloseInput = z.infer<typeof goalCloseInputSchema>;

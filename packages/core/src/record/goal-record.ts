@@ -2,16 +2,17 @@
 // schemas and the checked-in JSON Schema (schema/goal-record.schema.json) is generated from them.
 // zod/mini keeps the hook bundle small: a hook process starts on every tool call of the agent.
 import * as z from "zod/mini";
+import { described } from "../described.js";
 
 const describe = z.describe;
-const text = (description: string) => z.string().check(describe(description));
-const list = (description: string) => z._default(z.array(z.string()), []).check(describe(description));
+const text = (description: string) => described(z.string(), description);
+const list = (description: string) => described(z._default(z.array(z.string()), []), description);
 // One datetime check for every timestamp: each z.iso.datetime() carries its own RegExp, and compiled
 // RegExps are part of the hook snapshot every hook process deserialises.
 const isoDateTime = z.iso.datetime();
 const timestamp = (description: string) => z.string().check(isoDateTime, describe(description));
-const nullableText = (description: string) => z.nullable(z.string()).check(describe(description));
-const nullableTimestamp = (description: string) => z.nullable(z.string().check(isoDateTime)).check(describe(description));
+const nullableText = (description: string) => described(z.nullable(z.string()), description);
+const nullableTimestamp = (description: string) => described(z.nullable(z.string().check(isoDateTime)), description);
 
 export const goalStatusSchema = z
   .enum(["draft", "active", "blocked", "paused", "complete", "cancelled"])
@@ -22,9 +23,10 @@ export const goalStatusSchema = z
   );
 export type GoalStatus = z.infer<typeof goalStatusSchema>;
 
-export const goalLevelSchema = z
-  .enum(["epic", "issue", "task"])
-  .check(describe("Place in the goal stack: epic → issue → task (task goals follow the host's todo tool)."));
+export const goalLevelSchema = described(
+  z.enum(["epic", "issue", "task"]),
+  "Place in the goal stack: epic → issue → task (task goals follow the host's todo tool).",
+);
 export type GoalLevel = z.infer<typeof goalLevelSchema>;
 
 export const goalSourceSchema = z
@@ -64,9 +66,10 @@ export const requirementCoverageSchema = z.object({
 });
 export type RequirementCoverage = z.infer<typeof requirementCoverageSchema>;
 
-export const evidenceKindSchema = z
-  .enum(["inspection", "action", "verification", "goal", "other"])
-  .check(describe("What a tool call proves: reading code, changing it, checking it, goal bookkeeping, or nothing."));
+export const evidenceKindSchema = described(
+  z.enum(["inspection", "action", "verification", "goal", "other"]),
+  "What a tool call proves: reading code, changing it, checking it, goal bookkeeping, or nothing.",
+);
 export type EvidenceKind = z.infer<typeof evidenceKindSchema>;
 
 export const verificationCategorySchema = z.enum(["test", "build", "typecheck", "lint"]);
@@ -129,12 +132,12 @@ export type GoalEvent = z.infer<typeof goalEventSchema>;
 
 export const progressMarkerSchema = z.object({
   text: text("A progress item."),
-  done: z.boolean().check(describe("[x] when true, [ ] when false.")),
+  done: described(z.boolean(), "[x] when true, [ ] when false."),
 });
 export type ProgressMarker = z.infer<typeof progressMarkerSchema>;
 
-export const goalRecordSchema = z
-  .object({
+export const goalRecordSchema = described(
+  z.object({
     id: text("Stable goal id, e.g. goal_m3x9k2_a1b2c3."),
     sessionId: text("The main session that owns the goal."),
     cwd: text("The project directory the goal belongs to."),
@@ -144,9 +147,10 @@ export const goalRecordSchema = z
     parentId: nullableText("The parent goal in the stack, or null for a root goal."),
     source: goalSourceSchema,
     objective: text("What done means, in the user's words (for a goal the user set, the model never replaces them)."),
-    statement: z
-      ._default(nullableText("The model's sharper statement of a goal the user set, kept beside the user's own words."), null)
-      .check(describe("The model's sharper statement of a goal the user set, kept beside the user's own words.")),
+    statement: described(
+      z._default(nullableText("The model's sharper statement of a goal the user set, kept beside the user's own words."), null),
+      "The model's sharper statement of a goal the user set, kept beside the user's own words.",
+    ),
     requirements: list("Explicit requirements; each needs its own coverage entry before completion."),
     scope: list("Path globs the work may touch, and out-of-bounds actions written as '!push', '!publish', '!deploy'."),
     constraints: list("Rules the work must keep."),
@@ -158,45 +162,50 @@ export const goalRecordSchema = z
     createdAt: timestamp("When the goal was created."),
     updatedAt: timestamp("When the goal last changed."),
     closedAt: nullableTimestamp("When the goal was closed; null while open."),
-    activatedAt: z
-      ._default(z.nullable(z.string().check(isoDateTime)), null)
-      .check(describe("When the goal was first active (opened after inspection); a goal never activated cannot complete.")),
+    activatedAt: described(
+      z._default(z.nullable(z.string().check(isoDateTime)), null),
+      "When the goal was first active (opened after inspection); a goal never activated cannot complete.",
+    ),
     revision: z.int().check(z.nonnegative(), describe("Bumped by every change; a snapshot names the revision it holds.")),
     doneSoFar: list("Work done, with concrete facts."),
     remaining: list("The live queue of work left; replaced whole by each update that gives it."),
     blockers: list("What stops progress; replaced whole by each update that gives it."),
     discoveredIssues: list("Problems found along the way; only grows."),
-    issueResolutions: z
-      ._default(z.array(issueResolutionSchema), [])
-      .check(describe("Evidence-backed settlements of discovered issues.")),
-    requirementCoverage: z._default(z.array(requirementCoverageSchema), []).check(describe("Per-requirement evidence.")),
+    issueResolutions: described(
+      z._default(z.array(issueResolutionSchema), []),
+      "Evidence-backed settlements of discovered issues.",
+    ),
+    requirementCoverage: described(z._default(z.array(requirementCoverageSchema), []), "Per-requirement evidence."),
     validationProof: list("How the result was validated."),
     verificationResults: list("Results of tests, builds and checks."),
     inspectionEvidence: list("What was read or inspected before acting."),
     completionAudit: list("A final audit: each requirement and constraint checked against the result."),
-    toolHistory: z
-      ._default(z.array(toolHistoryEntrySchema), [])
-      .check(describe("Recent tool calls, bounded; tool noise is evicted first.")),
-    receipts: z
-      ._default(z.array(receiptSchema), [])
-      .check(describe("Verification receipts from host tool results, newest last.")),
+    toolHistory: described(
+      z._default(z.array(toolHistoryEntrySchema), []),
+      "Recent tool calls, bounded; tool noise is evicted first.",
+    ),
+    receipts: described(z._default(z.array(receiptSchema), []), "Verification receipts from host tool results, newest last."),
     lastEditAt: nullableTimestamp("When a tool last changed files; a passing receipt must come after it."),
-    history: z
-      ._default(z.array(goalEventSchema), [])
-      .check(describe("Opens, updates, closes, refusals and restores; never evicted by tool calls.")),
-    drift: z
-      .object({
+    history: described(
+      z._default(z.array(goalEventSchema), []),
+      "Opens, updates, closes, refusals and restores; never evicted by tool calls.",
+    ),
+    drift: described(
+      z.object({
         sinceUpdate: z.int().check(z.nonnegative(), describe("Non-goal tool calls since the last goal update or user prompt.")),
-      })
-      .check(describe("Drift counter.")),
-    workingContext: z
-      .object({
+      }),
+      "Drift counter.",
+    ),
+    workingContext: described(
+      z.object({
         recentFiles: list("Most recent first, at most 10."),
         progressMarkers: z._default(z.array(progressMarkerSchema), []),
-      })
-      .check(describe("What the agent was touching, for restore after compaction.")),
-  })
-  .check(describe("A goalpost goal record."));
+      }),
+      "What the agent was touching, for restore after compaction.",
+    ),
+  }),
+  "A goalpost goal record.",
+);
 
 export type GoalRecord = z.infer<typeof goalRecordSchema>;
 /** A record as a caller may write it: defaulted lists may be omitted. */

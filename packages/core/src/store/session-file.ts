@@ -1,18 +1,19 @@
 // One session's state on disk: its goals (the open one and the hierarchy under it, plus recently
 // closed ones), which goal is active, and the counters the engine keeps between hook processes.
 import * as z from "zod/mini";
+import { described } from "../described.js";
 import { seenHostGoalSchema } from "../host/host-goal.js";
 import { schemaUrl } from "../json-schema-generation.js";
 import { goalRecordSchema } from "../record/goal-record.js";
 
 const describe = z.describe;
-const count = (description: string) => z._default(z.int().check(z.nonnegative()), 0).check(describe(description));
+const count = (description: string) => described(z._default(z.int().check(z.nonnegative()), 0), description);
 
 export const SESSION_FILE_SCHEMA_VERSION = 1;
 export const SESSION_FILE_SCHEMA_ID = schemaUrl("session-file.schema.json");
 
-export const sessionCountersSchema = z
-  .object({
+export const sessionCountersSchema = described(
+  z.object({
     toolCalls: count("Tool calls seen in this session (main session only)."),
     prompts: count("User prompts seen."),
     consecutiveStopBlocks: count(
@@ -20,21 +21,22 @@ export const sessionCountersSchema = z
     ),
     stalls: count("Times the stop guard gave up because the goal made no progress."),
     subagentsActive: count("Subagents started and not yet stopped (hosts whose tool events do not mark subagents)."),
-  })
-  .check(describe("Counters the engine keeps between hook processes."));
+  }),
+  "Counters the engine keeps between hook processes.",
+);
 export type SessionCounters = z.infer<typeof sessionCountersSchema>;
 
-export const sessionFileSchema = z
-  .object({
-    $schema: z.optional(z.string()).check(describe("The JSON Schema of this file.")),
-    schemaVersion: z.literal(SESSION_FILE_SCHEMA_VERSION).check(describe("Files of a newer version are never overwritten.")),
-    sessionId: z.string().check(describe("The host's session id, as the host sent it.")),
-    host: z.string().check(describe("The host that owns the session.")),
-    cwd: z.string().check(describe("The project directory of the session.")),
-    createdAt: z.string().check(describe("When the file was first written.")),
-    updatedAt: z.string().check(describe("When the file was last written.")),
-    activeGoalId: z.nullable(z.string()).check(describe("The goal that hooks enforce: the deepest open goal of the stack.")),
-    goals: z._default(z.array(goalRecordSchema), []).check(describe("Open goals and the most recently closed ones.")),
+export const sessionFileSchema = described(
+  z.object({
+    $schema: described(z.optional(z.string()), "The JSON Schema of this file."),
+    schemaVersion: described(z.literal(SESSION_FILE_SCHEMA_VERSION), "Files of a newer version are never overwritten."),
+    sessionId: described(z.string(), "The host's session id, as the host sent it."),
+    host: described(z.string(), "The host that owns the session."),
+    cwd: described(z.string(), "The project directory of the session."),
+    createdAt: described(z.string(), "When the file was first written."),
+    updatedAt: described(z.string(), "When the file was last written."),
+    activeGoalId: described(z.nullable(z.string()), "The goal that hooks enforce: the deepest open goal of the stack."),
+    goals: described(z._default(z.array(goalRecordSchema), []), "Open goals and the most recently closed ones."),
     counters: z._default(sessionCountersSchema, {
       toolCalls: 0,
       prompts: 0,
@@ -73,12 +75,14 @@ export const sessionFileSchema = z
           "Verification calls the main session's PreToolUse hook saw and whose result has not arrived: a receipt needs one, so a result piped in by hand is not a receipt.",
         ),
       ),
-    compactions: z
-      ._default(z.array(z.object({ at: z.string(), trigger: z.string(), restoredAt: z.nullable(z.string()) })), [])
-      .check(describe("Compactions seen and when each was followed by a restore (null: never restored).")),
+    compactions: described(
+      z._default(z.array(z.object({ at: z.string(), trigger: z.string(), restoredAt: z.nullable(z.string()) })), []),
+      "Compactions seen and when each was followed by a restore (null: never restored).",
+    ),
     hostGoal: z.optional(seenHostGoalSchema),
-  })
-  .check(describe("A goalpost session file (by-session/<session>.json)."));
+  }),
+  "A goalpost session file (by-session/<session>.json).",
+);
 
 export type SessionFile = z.infer<typeof sessionFileSchema>;
 
