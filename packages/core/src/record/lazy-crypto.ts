@@ -6,6 +6,9 @@ import { createRequire } from "node:module";
 type Crypto = typeof import("node:crypto");
 let crypto: Crypto | undefined;
 
+/** node:crypto if something already loaded it (a start-up snapshot holds it loaded), else undefined. */
+export const loadedCrypto = (): Crypto | undefined => crypto;
+
 export function lazyCrypto(): Crypto {
   crypto ??=
     (process.getBuiltinModule?.("node:crypto") as Crypto | undefined) ??
