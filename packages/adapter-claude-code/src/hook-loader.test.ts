@@ -113,6 +113,39 @@ describe("the hook loader", { timeout: 60_000 }, () => {
     expect(pkg.cacheFiles()).toEqual([]);
   });
 
+  it("is what an install without a snapshot runs, and doctor says whether its code cache is made", () => {
+    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
+    const env = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      HOME: root,
+      CLAUDE_CONFIG_DIR: join(root, "claude"),
+      CLAUDE_PROJECT_DIR: join(root, "project"),
+    };
+    const bin = (...args: string[]) =>
+      spawnSync(process.execPath, [join(packageDir, "dist", `${BIN}.js`), ...args], { env, encoding: "utf8", timeout: 60_000 });
+    expect(bin("install", "--no-snapshot").status).toBe(0);
+    expect(bin("doctor").stdout).toMatch(
+      /start-up snapshot: none for Node v[\d.]+: hooks start without one \(the first one makes a code cache for the rest\)/,
+    );
+    const commands = installedHookCommands(
+      (JSON.parse(readFileSync(join(root, "claude", "settings.json"), "utf8")) as { hooks: unknown }).hooks,
+      BIN,
+    );
+    const prompt = {
+      session_id: "s-1",
+      transcript_path: join(root, "t.jsonl"),
+      cwd: join(root, "project"),
+      permission_mode: "default",
+    };
+    const opened = runInstalledHook(
+      commands["UserPromptSubmit"]!,
+      { ...prompt, hook_event_name: "UserPromptSubmit", prompt: "/goal Start from the cache" },
+      { env },
+    );
+    expect(opened.stdout).toContain("Start from the cache");
+    expect(bin("doctor").stdout).toMatch(/hooks start without one \(from the code cache the first one made\)/);
+  });
+
   it("is where an installed command falls back when its snapshot does not load", () => {
     const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
     const env = {

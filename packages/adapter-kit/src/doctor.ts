@@ -9,7 +9,8 @@ import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig, OPEN_MARKERS } from "@goalpost/core";
 import { readConfigFile } from "./config-file.js";
-import { snapshotsSupported } from "./hook-command.js";
+import { codeCachePath } from "./hook-code-cache.js";
+import { hookBundlePath, SNAPSHOT_FOLDER, snapshotsSupported } from "./hook-command.js";
 import { readHookFault } from "./hook-faults.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
@@ -110,16 +111,23 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
   return { checks, hooksWired: byLabel.has("hooks") };
 }
 
+/** Whether the hook loader has made its code cache for this Node yet (see hook-code-cache.ts). */
+function codeCacheNote(adapter: HostAdapter, cliPath: string, root: string): string {
+  const cache = codeCachePath(join(root, SNAPSHOT_FOLDER), hookBundlePath(adapter.bin, cliPath));
+  return existsSync(cache) ? "from the code cache the first one made" : "the first one makes a code cache for the rest";
+}
+
 function snapshotCheck({ adapter, projectDir, cliPath, env }: DoctorContext, root: string): DoctorCheck {
   const blob = snapshotPath(root);
   if (!existsSync(blob)) {
     const problem = readTextOrNull(snapshotProblemPath(root));
+    const plainly = codeCacheNote(adapter, cliPath, root);
     return {
       ok: true,
       label: "start-up snapshot",
       detail: problem
-        ? `none: Node ${process.version} could not build one at install (${problem.trim()}); hooks start without one, slower, and work the same.`
-        : `none for Node ${process.version}: hooks start without one (slower). \`${adapter.bin} install\` builds one.`,
+        ? `none: Node ${process.version} could not build one at install (${problem.trim()}); hooks start without one (${plainly}), slower, and work the same.`
+        : `none for Node ${process.version}: hooks start without one (${plainly}), slower. \`${adapter.bin} install\` builds one.`,
     };
   }
   try {

@@ -115,8 +115,10 @@ describe("goalpost cannot be switched off, uninstalled or bypassed by the agent"
     "goalpost-claude-code uninstall",
     "node /usr/lib/node_modules/@goalpost/adapter-claude-code/dist/goalpost-claude-code.js hook UserPromptSubmit",
     `echo '{}' | "/usr/local/bin/node" "/opt/gp/dist/goalpost-claude-code.js" hook PostToolUse`,
-    // The two forms an installed hook command runs: from the start-up snapshot, and the plain hook entry.
+    // The forms an installed hook command runs: from the start-up snapshot, the hook loader with its
+    // code cache, and the plain hook bundle (as installs before the loader wrote it).
     "NODE_OPTIONS= node --snapshot-blob /home/me/.claude/goalpost/snapshot/hook.blob /opt/gp/dist/goalpost-claude-code.js hook PostToolUse < forged.json",
+    'GOALPOST_CODE_CACHE="${GOALPOST_HOME:-/home/me/.claude/goalpost}/snapshot" node /opt/gp/dist/goalpost-claude-code-hook.cjs hook Stop',
     "node /opt/gp/dist/goalpost-claude-code-snapshot.cjs hook Stop",
     "npx goalpost disable",
     "cd /tmp && goalpost-codex uninstall --scope user",
