@@ -8,7 +8,9 @@ import * as z from "zod/mini";
 /** Claude Code spills hook strings over 10,000 characters to a file; stay under that. */
 export const CLAUDE_CODE_STRING_LIMIT = 9_500;
 
-const text = () => z.string().check(z.maxLength(CLAUDE_CODE_STRING_LIMIT));
+/** One instance, shared by every field: a schema is immutable, and each instance costs a hook's start. */
+const text = z.string().check(z.maxLength(CLAUDE_CODE_STRING_LIMIT));
+const optionalText = z.optional(text);
 
 /** Events whose answer may carry model context (HOSTS.md §1.4: accepted, and seen in the next request). */
 export const CONTEXT_EVENTS = [
@@ -22,29 +24,29 @@ export const CONTEXT_EVENTS = [
 
 export const contextOutputSchema = (event: string) =>
   z.strictObject({
-    systemMessage: z.optional(text()),
-    hookSpecificOutput: z.optional(z.strictObject({ hookEventName: z.literal(event), additionalContext: text() })),
+    systemMessage: optionalText,
+    hookSpecificOutput: z.optional(z.strictObject({ hookEventName: z.literal(event), additionalContext: text })),
   });
 
 export const preToolUseOutputSchema = z.strictObject({
-  systemMessage: z.optional(text()),
+  systemMessage: optionalText,
   hookSpecificOutput: z.optional(
     z.strictObject({
       hookEventName: z.literal("PreToolUse"),
       permissionDecision: z.optional(z.enum(["allow", "deny"])),
-      permissionDecisionReason: z.optional(text()),
-      additionalContext: z.optional(text()),
+      permissionDecisionReason: optionalText,
+      additionalContext: optionalText,
     }),
   ),
 });
 
 export const stopOutputSchema = z.strictObject({
   decision: z.optional(z.literal("block")),
-  reason: z.optional(text()),
-  systemMessage: z.optional(text()),
+  reason: optionalText,
+  systemMessage: optionalText,
 });
 
-export const noteOutputSchema = z.strictObject({ systemMessage: z.optional(text()) });
+export const noteOutputSchema = z.strictObject({ systemMessage: optionalText });
 
 /** Any answer goalpost gives Claude Code, for readers of hook output. */
 export type ClaudeCodeHookOutput = z.infer<typeof preToolUseOutputSchema> & z.infer<typeof stopOutputSchema>;

@@ -8,25 +8,27 @@ import * as z from "zod/mini";
 /** Codex spills hook context beyond about 2,500 tokens to a file; stay under that. */
 export const CODEX_STRING_LIMIT = 9_000;
 
-const text = () => z.string().check(z.maxLength(CODEX_STRING_LIMIT));
+/** One instance, shared by every field: a schema is immutable, and each instance costs a hook's start. */
+const text = z.string().check(z.maxLength(CODEX_STRING_LIMIT));
+const optionalText = z.optional(text);
 
 /** Events whose answer may carry model context in hookSpecificOutput.additionalContext. */
 export const CONTEXT_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "SubagentStart"] as const;
 
 export const contextOutputSchema = (event: string) =>
   z.strictObject({
-    systemMessage: z.optional(text()),
-    hookSpecificOutput: z.optional(z.strictObject({ hookEventName: z.literal(event), additionalContext: text() })),
+    systemMessage: optionalText,
+    hookSpecificOutput: z.optional(z.strictObject({ hookEventName: z.literal(event), additionalContext: text })),
   });
 
 export const preToolUseOutputSchema = z.strictObject({
-  systemMessage: z.optional(text()),
+  systemMessage: optionalText,
   hookSpecificOutput: z.optional(
     z.strictObject({
       hookEventName: z.literal("PreToolUse"),
       permissionDecision: z.optional(z.literal("deny")),
-      permissionDecisionReason: z.optional(text()),
-      additionalContext: z.optional(text()),
+      permissionDecisionReason: optionalText,
+      additionalContext: optionalText,
     }),
   ),
 });
@@ -34,12 +36,12 @@ export const preToolUseOutputSchema = z.strictObject({
 /** Stop and SubagentStop: a block needs its reason; hookSpecificOutput is not allowed at all. */
 export const stopOutputSchema = z.strictObject({
   decision: z.optional(z.literal("block")),
-  reason: z.optional(text()),
-  systemMessage: z.optional(text()),
+  reason: optionalText,
+  systemMessage: optionalText,
 });
 
 /** PreCompact and PostCompact take only the universal fields. */
-export const noteOutputSchema = z.strictObject({ systemMessage: z.optional(text()) });
+export const noteOutputSchema = z.strictObject({ systemMessage: optionalText });
 
 /** SessionEnd's output is ignored: goalpost writes none. */
 export const silentOutputSchema = z.never();

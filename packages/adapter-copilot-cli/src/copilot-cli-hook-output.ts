@@ -7,7 +7,9 @@ import * as z from "zod/mini";
 /** Context beyond this goes unread in practice; stay well under Copilot's prompt budget. */
 export const COPILOT_STRING_LIMIT = 9_000;
 
-const text = () => z.string().check(z.maxLength(COPILOT_STRING_LIMIT));
+/** One instance, shared by every field: a schema is immutable, and each instance costs a hook's start. */
+const text = z.string().check(z.maxLength(COPILOT_STRING_LIMIT));
+const optionalText = z.optional(text);
 
 /** Events whose answer may carry model context. */
 export const CONTEXT_EVENTS = [
@@ -18,15 +20,15 @@ export const CONTEXT_EVENTS = [
   "subagentStart",
 ] as const;
 
-export const contextOutputSchema = z.strictObject({ additionalContext: text() });
+export const contextOutputSchema = z.strictObject({ additionalContext: text });
 
 export const preToolUseOutputSchema = z.strictObject({
   permissionDecision: z.optional(z.literal("deny")),
-  permissionDecisionReason: z.optional(text()),
-  additionalContext: z.optional(text()),
+  permissionDecisionReason: optionalText,
+  additionalContext: optionalText,
 });
 
-export const stopOutputSchema = z.strictObject({ decision: z.literal("block"), reason: text() });
+export const stopOutputSchema = z.strictObject({ decision: z.literal("block"), reason: text });
 
 /** The call's `_meta` in the MCP request is `metaToUse` (HOSTS.md §3.7; seen with 1.0.102). */
 export const MCP_CALL_META_KEY = "goalpost/toolCallId";

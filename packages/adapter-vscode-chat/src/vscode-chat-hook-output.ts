@@ -9,37 +9,39 @@ import * as z from "zod/mini";
 /** No limit is documented; stay where the other hosts keep hook text whole. */
 export const VSCODE_CHAT_STRING_LIMIT = 9_500;
 
-const text = () => z.string().check(z.maxLength(VSCODE_CHAT_STRING_LIMIT));
+/** One instance, shared by every field: a schema is immutable, and each instance costs a hook's start. */
+const text = z.string().check(z.maxLength(VSCODE_CHAT_STRING_LIMIT));
+const optionalText = z.optional(text);
 
 /** Events whose answer may carry model context (HOSTS.md §4.4; SubagentStart's goes to the subagent). */
 export const CONTEXT_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse"] as const;
 
 export const contextOutputSchema = (event: string) =>
   z.strictObject({
-    systemMessage: z.optional(text()),
-    hookSpecificOutput: z.optional(z.strictObject({ hookEventName: z.literal(event), additionalContext: text() })),
+    systemMessage: optionalText,
+    hookSpecificOutput: z.optional(z.strictObject({ hookEventName: z.literal(event), additionalContext: text })),
   });
 
 export const preToolUseOutputSchema = z.strictObject({
-  systemMessage: z.optional(text()),
+  systemMessage: optionalText,
   hookSpecificOutput: z.optional(
     z.strictObject({
       hookEventName: z.literal("PreToolUse"),
       permissionDecision: z.optional(z.enum(["allow", "deny"])),
-      permissionDecisionReason: z.optional(text()),
-      additionalContext: z.optional(text()),
+      permissionDecisionReason: optionalText,
+      additionalContext: optionalText,
     }),
   ),
 });
 
 export const stopOutputSchema = z.strictObject({
-  systemMessage: z.optional(text()),
+  systemMessage: optionalText,
   hookSpecificOutput: z.optional(
-    z.strictObject({ hookEventName: z.literal("Stop"), decision: z.literal("block"), reason: text().check(z.minLength(1)) }),
+    z.strictObject({ hookEventName: z.literal("Stop"), decision: z.literal("block"), reason: text.check(z.minLength(1)) }),
   ),
 });
 
-export const noteOutputSchema = z.strictObject({ systemMessage: z.optional(text()) });
+export const noteOutputSchema = z.strictObject({ systemMessage: optionalText });
 
 export const { contextOutput, denyToolOutput, userNoteOutput } = hookSpecificAnswers(VSCODE_CHAT_STRING_LIMIT);
 

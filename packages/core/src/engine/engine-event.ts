@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { described } from "../described.js";
 import { hostGoalSchema } from "../host/host-goal.js";
 
-const eventType = <T extends string>(type: T) => z.literal(type).check(z.describe("The kind of event."));
+const eventType = <T extends string>(type: T) => described(z.literal(type), "The kind of event.");
 
 const describe = z.describe;
 

@@ -5,7 +5,9 @@ import * as z from "zod/mini";
 import { described } from "../described.js";
 
 const describe = z.describe;
-const names = (what: string) => described(z._default(z.array(z.string()), []), what);
+/** Shared inside every described list: schemas are immutable, and each instance costs a hook's start. */
+const stringList = z.array(z.string());
+const names = (what: string) => described(z._default(stringList, []), what);
 
 /** A call of one of the host's own tools, optionally only with one value in one input field. */
 const hostToolCallSchema = z.object({

@@ -5,7 +5,9 @@ import { described } from "../described.js";
 import { issueResolutionSchema, progressMarkerSchema, requirementCoverageSchema } from "./goal-record.js";
 
 const describe = z.describe;
-const items = (description: string) => described(z.optional(z.array(z.string())), description);
+/** Shared inside every described list: schemas are immutable, and each instance costs a hook's start. */
+const stringList = z.array(z.string());
+const items = (description: string) => described(z.optional(stringList), description);
 
 export const goalOpenInputSchema = z.object({
   objective: z

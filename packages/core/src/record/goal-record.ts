@@ -5,14 +5,19 @@ import * as z from "zod/mini";
 import { described } from "../described.js";
 
 const describe = z.describe;
+// Schemas inside the described ones are shared: a schema is immutable, and every instance is built as
+// a hook loads (its closures and all) and kept in the start-up snapshot.
+const anyString = z.string();
+const stringList = z.array(anyString);
 const text = (description: string) => described(z.string(), description);
-const list = (description: string) => described(z._default(z.array(z.string()), []), description);
+const list = (description: string) => described(z._default(stringList, []), description);
 // One datetime check for every timestamp: each z.iso.datetime() carries its own RegExp, and compiled
 // RegExps are part of the hook snapshot every hook process deserialises.
 const isoDateTime = z.iso.datetime();
+const isoString = z.string().check(isoDateTime);
 const timestamp = (description: string) => z.string().check(isoDateTime, describe(description));
-const nullableText = (description: string) => described(z.nullable(z.string()), description);
-const nullableTimestamp = (description: string) => described(z.nullable(z.string().check(isoDateTime)), description);
+const nullableText = (description: string) => described(z.nullable(anyString), description);
+const nullableTimestamp = (description: string) => described(z.nullable(isoString), description);
 
 export const goalStatusSchema = z
   .enum(["draft", "active", "blocked", "paused", "complete", "cancelled"])

@@ -7,7 +7,9 @@ import { schemaUrl } from "../json-schema-generation.js";
 import { goalRecordSchema } from "../record/goal-record.js";
 
 const describe = z.describe;
-const count = (description: string) => described(z._default(z.int().check(z.nonnegative()), 0), description);
+/** Shared inside every described counter: schemas are immutable, and each instance costs a hook's start. */
+const nonNegativeInt = z.int().check(z.nonnegative());
+const count = (description: string) => described(z._default(nonNegativeInt, 0), description);
 
 export const SESSION_FILE_SCHEMA_VERSION = 1;
 export const SESSION_FILE_SCHEMA_ID = schemaUrl("session-file.schema.json");
