@@ -97,6 +97,12 @@ describe("the published packages", { timeout: 120_000 }, () => {
         });
         expect(hook.status, hook.stderr).toBe(0);
         expect(JSON.parse(hook.stdout).hookSpecificOutput.additionalContext).toContain("ship it");
+        // Without a snapshot the command runs the hook loader, which made its code cache from the
+        // installed bundle (npm gives it a fixed mtime: the package version tells bundles apart).
+        expect(command).toContain("goalpost-claude-code-hook.cjs hook UserPromptSubmit");
+        const cacheDir = join(env["HOME"]!, ".claude", "goalpost", "snapshot");
+        const [cache] = readdirSync(cacheDir).filter((name) => name.endsWith(".code-cache"));
+        expect(readFileSync(join(cacheDir, cache!), "latin1").split("\n")[0]).toMatch(/^\d+:\d+(?:\.\d+)?:\d+\.\d+\.\d+/);
       }
       const uninstall = run(host.bin, ["uninstall"]);
       expect(uninstall.status, `${host.bin}: ${uninstall.stderr}`).toBe(0);

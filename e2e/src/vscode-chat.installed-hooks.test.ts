@@ -79,8 +79,8 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
       "Stop",
     ]);
     expect(hookFile.hooks.Stop).toEqual([
-      // --no-snapshot: the CommonJS hook entry, run plainly.
-      { type: "command", command: expect.stringContaining("goalpost-vscode-chat-snapshot.cjs hook Stop"), timeout: 15 },
+      // --no-snapshot: the hook loader, which runs the CommonJS hook bundle from its code cache.
+      { type: "command", command: expect.stringContaining("goalpost-vscode-chat-hook.cjs hook Stop"), timeout: 15 },
     ]);
     expect(vscode.read(join(vscode.home, ".copilot", "agents", "goalpost.agent.md"))).toMatch(/^---\nname: Goalpost\n/);
     const mcp = vscode.read(join(vscode.userDir, "mcp.json"));

@@ -54,15 +54,21 @@ export function hostEventTable<Name extends string>(
   },
 ): Record<Name, HostEventSpec<never>> {
   return Object.fromEntries(
-    (Object.keys(payloads) as Name[]).map((name) => [
-      name,
-      defineHostEvent<never>({
+    (Object.keys(payloads) as Name[]).map((name) => {
+      // Built when the event's first answer is checked: a plain hook process answers one event, and
+      // every schema built as it loads costs it start-up time.
+      let output: z.ZodMiniType | undefined;
+      const spec: HostEventSpec<never> = {
         payload: payloads[name] as z.ZodMiniType<never>,
-        output: translate.output(name),
+        get output() {
+          output ??= translate.output(name);
+          return output;
+        },
         toEvent: (payload, key) => translate.toEvent(name, payload, key),
         toOutput: (decision, payload) => translate.toOutput(name, decision, payload),
-      }),
-    ]),
+      };
+      return [name, spec];
+    }),
   ) as Record<Name, HostEventSpec<never>>;
 }
 
