@@ -1,7 +1,7 @@
 // The hook run plainly, through the built hook loader (`goalpost-claude-code-hook.cjs`) and its V8
 // code cache: a real child process running the real bundle, as the installed command's fallback does.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
@@ -182,5 +182,68 @@ describe("the hook loader", { timeout: 60_000 }, () => {
     expect(readdirSync(snapshotDir).filter((name) => name.endsWith(".code-cache"))).toHaveLength(1);
     const blocked = runInstalledHook(commands["Stop"]!, { ...base, hook_event_name: "Stop", stop_hook_active: false }, { env });
     expect(blocked.output).toMatchObject({ decision: "block" });
+  });
+
+  it("after an upgrade, answers through the loader once and rebuilds the stale snapshot in the background", async () => {
+    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
+    cpSync(join(packageDir, "dist"), join(root, "pkg", "dist"), { recursive: true });
+    cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
+    const env = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      HOME: root,
+      CLAUDE_CONFIG_DIR: join(root, "claude"),
+      CLAUDE_PROJECT_DIR: join(root, "project"),
+    };
+    const install = spawnSync(process.execPath, [join(root, "pkg", "dist", `${BIN}.js`), "install"], {
+      env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(install.status, install.stderr).toBe(0);
+    const commands = installedHookCommands(
+      (JSON.parse(readFileSync(join(root, "claude", "settings.json"), "utf8")) as { hooks: unknown }).hooks,
+      BIN,
+    );
+    const snapshotDir = join(root, "claude", "goalpost", "snapshot");
+    const blob = join(snapshotDir, readdirSync(snapshotDir).find((name) => name.endsWith(".blob"))!);
+    const built = statSync(blob);
+    // The upgrade: a new bundle in the same place (npm would give it the same mtime; here its size changes).
+    appendFileSync(join(root, "pkg", "dist", `${BIN}-snapshot.cjs`), "\n// the next version\n");
+
+    const base = {
+      session_id: "s-1",
+      transcript_path: join(root, "t.jsonl"),
+      cwd: join(root, "project"),
+      permission_mode: "default",
+    };
+    const opened = runInstalledHook(
+      commands["UserPromptSubmit"]!,
+      { ...base, hook_event_name: "UserPromptSubmit", prompt: "/goal Survive the upgrade" },
+      { env },
+    );
+    expect(opened.status).toBe(0);
+    expect(opened.stdout).toContain("Survive the upgrade");
+    expect(opened.stderr).toMatch(/older than the installed goalpost; rebuilding it in the background/);
+
+    const deadline = Date.now() + 60_000;
+    const rebuilt = () => {
+      const now = statSync(blob, { throwIfNoEntry: false });
+      return now !== undefined && now.ino !== built.ino && !existsSync(`${blob}.refreshing`);
+    };
+    while (!rebuilt() && Date.now() < deadline) await new Promise((done) => setTimeout(done, 200));
+    expect(rebuilt()).toBe(true);
+    const blocked = runInstalledHook(commands["Stop"]!, { ...base, hook_event_name: "Stop", stop_hook_active: false }, { env });
+    expect(blocked.output).toMatchObject({ decision: "block" });
+    expect(blocked.stderr).not.toMatch(/older than the installed goalpost/);
+    // The rebuild command writes only this host's own snapshot files.
+    const elsewhere = spawnSync(
+      process.execPath,
+      [join(root, "pkg", "dist", `${BIN}.js`), "snapshot-refresh", join(root, "hook-x.blob")],
+      { env, encoding: "utf8" },
+    );
+    expect(elsewhere.status).toBe(2);
+    expect(existsSync(join(root, "hook-x.blob"))).toBe(false);
+    // Nothing of the rebuild left behind: no half-built blob, no probe's state, no lock.
+    expect(readdirSync(snapshotDir).filter((name) => !/\.blob$|\.code-cache$/.test(name))).toEqual([]);
   });
 });

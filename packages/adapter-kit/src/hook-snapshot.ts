@@ -13,6 +13,7 @@ import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import type { HostAdapter } from "./host-adapter.js";
+import { refreshSnapshotDetached, runningSnapshotBlob } from "./snapshot-refresh.js";
 
 /**
  * node:v8's snapshot API while a snapshot is being built, else undefined. Loaded only then: node:v8
@@ -91,10 +92,15 @@ export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): voi
   warmUp(adapter, 3);
   startupSnapshot.setDeserializeMainFunction(() => {
     if (!stillCurrent(bundleFile, builtFrom)) {
-      // Leave stdin unread and fail: the installed command falls back to the new bin.
+      // Leave stdin unread and fail: the installed command falls back to the hook loader. A rebuild
+      // of this very file starts in the background, so only the hooks until it is done pay for this.
       process.stderr.write(
-        `goalpost: the hook snapshot is older than the installed goalpost; run \`${adapter.bin} install\` to rebuild it.\n`,
+        "goalpost: the hook snapshot is older than the installed goalpost; rebuilding it in the background.\n",
       );
+      const blob = runningSnapshotBlob();
+      try {
+        if (blob) refreshSnapshotDetached(adapter, join(dirname(bundleFile), `${adapter.bin}.js`), blob);
+      } catch {}
       process.exitCode = 1;
       return;
     }

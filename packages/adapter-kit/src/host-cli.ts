@@ -59,6 +59,10 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
     }
     exitAfterAnswer();
   }
+  if (command === "snapshot-refresh") {
+    const { runSnapshotRefresh } = await import("./snapshot-build.js");
+    return runSnapshotRefresh(adapter, cliPath, rest[0]);
+  }
   if (command === "plugin-snapshot") {
     const { buildPluginSnapshot } = await import("./plugin-snapshot.js");
     return buildPluginSnapshot(adapter, cliPath, adapter.stateRoot(process.env));

@@ -2,11 +2,12 @@
 // runs a hook the way an installed command does, for install and doctor alike.
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { Env } from "@goalpost/core";
 import { hookBundlePath, SNAPSHOT_FOLDER } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
+import { isOwnSnapshot, refreshLockPath } from "./snapshot-refresh.js";
 
 /** The snapshot's file: one per Node version and platform, since a snapshot loads only in the binary that built it. */
 export function snapshotPath(stateRoot: string): string {
@@ -51,31 +52,52 @@ export function probeHook(
   }
 }
 
-/** Builds the snapshot and proves it answers a hook; returns its path, or the reason it cannot be used. */
+/**
+ * Builds the snapshot and proves it answers a hook; returns its path, or the reason it cannot be used.
+ * It is built beside `blob` and put in place whole, so a hook never loads half a file; when the build
+ * fails, `blob` is removed (a command naming a missing blob falls back at once).
+ */
 export function buildHookSnapshot(
   adapter: HostAdapter,
   cliPath: string,
   stateRoot: string,
+  blob: string = snapshotPath(stateRoot),
 ): { blob: string } | { problem: string } {
   const entry = snapshotEntry(adapter, cliPath);
   if (!existsSync(entry)) return { problem: `${entry} is missing` };
-  const blob = snapshotPath(stateRoot);
+  const building = `${blob}.${process.pid}.building`;
   try {
     mkdirSync(dirname(blob), { recursive: true, mode: 0o700 });
-    execFileSync(process.execPath, ["--no-warnings", "--snapshot-blob", blob, "--build-snapshot", entry], {
+    execFileSync(process.execPath, ["--no-warnings", "--snapshot-blob", building, "--build-snapshot", entry], {
       stdio: "pipe",
       timeout: 60_000,
       env: snapshotEnv(process.env),
     });
     probeHook(adapter, cliPath, {
       env: process.env,
-      scratch: join(stateRoot, SNAPSHOT_FOLDER, "probe"),
+      scratch: join(stateRoot, SNAPSHOT_FOLDER, `probe-${process.pid}`),
       cwd: "/",
-      snapshotBlob: blob,
+      snapshotBlob: building,
     });
+    renameSync(building, blob);
     return { blob };
   } catch (error) {
+    rmSync(building, { force: true });
     rmSync(blob, { force: true });
     return { problem: (error as Error).message.split("\n")[0] ?? "unknown error" };
+  }
+}
+
+/** The detached rebuild of a stale installed snapshot (`<bin> snapshot-refresh <blob>`; see snapshot-refresh.ts). */
+export function runSnapshotRefresh(adapter: HostAdapter, cliPath: string, blob: string | undefined): number {
+  const target = blob ? resolve(blob) : "";
+  if (!target || !isOwnSnapshot(adapter, target, process.env)) {
+    process.stderr.write("goalpost: snapshot-refresh rebuilds only this host's installed hook snapshot\n");
+    return 2;
+  }
+  try {
+    return "blob" in buildHookSnapshot(adapter, cliPath, adapter.stateRoot(process.env), target) ? 0 : 1;
+  } finally {
+    rmSync(refreshLockPath(target), { force: true });
   }
 }
