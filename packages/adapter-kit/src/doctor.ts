@@ -137,7 +137,7 @@ function snapshotCheck({ adapter, projectDir, cliPath, env }: DoctorContext, roo
     return {
       ok: false,
       label: "start-up snapshot",
-      detail: `${blob} does not load (built by another Node or V8 flags, or older than this goalpost); hooks fall back to starting without it (slower). Run \`${adapter.bin} install\` again.`,
+      detail: `${blob} does not load (built by another Node or V8 flags, or older than this goalpost); hooks fall back to starting without it (slower; after an upgrade of goalpost the next hook rebuilds it). Run \`${adapter.bin} install\` again.`,
     };
   }
 }
