@@ -2,17 +2,18 @@
 // A plain hook compiles the whole bundle before it answers; V8 can instead take the bytecode it
 // produced last time (`vm.Script` with `cachedData`), measured at −20 ms a hook. The cache is made by
 // the first plain hook, after it has answered and warmed up every event's code, and kept in the
-// state root's snapshot folder, one
-// file per Node version and bundle. It is only ever a speed-up: a cache that is missing, unreadable,
-// stale or refused by V8 costs one compile, and a cache that cannot be written costs nothing more.
+// state root's snapshot folder, one file per Node version and bundle. It is only ever a speed-up: a
+// cache that is missing, unreadable, stale or refused by V8 costs one compile, and a cache that
+// cannot be written costs nothing more.
 //
-// V8 checks only a cache's V8 version, flags and source *length*, so the file also names the bundle
-// it was made from (size, mtime and package version, as the snapshot does): a new bundle of the same
-// length must never run an old one's bytecode.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+// V8 checks only a cache's V8 version, flags and source *length*, so the file's first line is the
+// bundle's fingerprint (bundle-fingerprint.ts): a new bundle of the same length never runs an old
+// one's bytecode.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 
 /** The hook bundle a loader runs: `<bin>-hook.cjs` runs `<bin>-snapshot.cjs` beside it. */
@@ -21,17 +22,6 @@ export const bundleOfLoader = (loader: string) => join(dirname(loader), basename
 /** One cache file per Node binary and bundle name. */
 export const codeCachePath = (dir: string, bundle: string) =>
   join(dir, `${basename(bundle, ".cjs")}-${process.version}-${process.platform}-${process.arch}.code-cache`);
-
-/** What the cache was made from: the bundle's size and mtime, and its package's version (npm gives every file one mtime). */
-function bundleStamp(bundle: string): string {
-  const { size, mtimeMs } = statSync(bundle);
-  let version = "";
-  try {
-    version =
-      (JSON.parse(readFileSync(join(dirname(bundle), "..", "package.json"), "utf8")) as { version?: string }).version ?? "";
-  } catch {}
-  return `${size}:${mtimeMs}:${version}\n`;
-}
 
 /** The cached bytecode, if the file was made from this bundle; the stamp is the file's first line. */
 function readCache(file: string, stamp: string): Buffer | undefined {
@@ -61,7 +51,7 @@ export function runHookBundle(bundle: string, cacheDir: string | undefined): voi
   let cachedData: Buffer | undefined;
   if (cacheDir) {
     try {
-      stamp = bundleStamp(bundle);
+      stamp = `${bundleFingerprint(bundle)}\n`;
       cachedData = readCache(codeCachePath(cacheDir, bundle), stamp);
     } catch {}
   }

@@ -5,10 +5,11 @@
 // built as CommonJS with everything inside. `install` builds it for the user's own Node binary and
 // writes hook commands that fall back to running this entry plainly (through the hook loader, from a
 // code cache) if it ever stops loading.
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
@@ -39,26 +40,10 @@ function warmUp(adapter: HostAdapter, rounds: number): void {
   }
 }
 
-/**
- * The bundle as it was when the snapshot was built. npm gives every published file the same mtime,
- * so the package version is part of the fingerprint; size and mtime catch local rebuilds.
- */
-interface Fingerprint {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly version: string;
-}
-
-function fingerprint(path: string): Fingerprint {
-  const { size, mtimeMs } = statSync(path);
-  const { version } = JSON.parse(readFileSync(join(dirname(path), "..", "package.json"), "utf8")) as { version: string };
-  return { size, mtimeMs, version };
-}
-
-function stillCurrent(path: string, builtFrom: Fingerprint): boolean {
+/** Whether the bundle is still the one the snapshot was built from. */
+function stillCurrent(path: string, builtFrom: string): boolean {
   try {
-    const now = fingerprint(path);
-    return now.size === builtFrom.size && now.mtimeMs === builtFrom.mtimeMs && now.version === builtFrom.version;
+    return bundleFingerprint(path) === builtFrom;
   } catch {
     return false;
   }
@@ -88,7 +73,7 @@ export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): voi
     if (process.argv[2] === "hook") answerHook(adapter);
     return;
   }
-  const builtFrom = fingerprint(bundleFile);
+  const builtFrom = bundleFingerprint(bundleFile);
   warmUp(adapter, 3);
   startupSnapshot.setDeserializeMainFunction(() => {
     if (!stillCurrent(bundleFile, builtFrom)) {

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ensureOpenMarkers, writeFileAtomic } from "@goalpost/core";
+import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { PLUGIN_SNAPSHOT_FILE } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { buildHookSnapshot, snapshotEntry } from "./snapshot-build.js";
@@ -25,12 +26,23 @@ const blobPath = (stateRoot: string) => join(stateRoot, PLUGIN_SNAPSHOT_FILE);
 const builtPath = (stateRoot: string) => `${blobPath(stateRoot)}.json`;
 const lockPath = (stateRoot: string) => `${blobPath(stateRoot)}.building`;
 
-/** What a snapshot is valid for: this Node binary, and the bundle as it is now. */
+/** The bundle's fingerprint, or "missing". */
+function bundleNow(entry: string): string {
+  try {
+    return bundleFingerprint(entry);
+  } catch {
+    return "missing";
+  }
+}
+
+/**
+ * What a snapshot is valid for: this Node binary, and the bundle as it is now (its package version
+ * included: a plugin update of the same size and npm's one mtime is still a new bundle).
+ */
 function wanted(adapter: HostAdapter, cliPath: string): Built {
-  const entry = statSync(snapshotEntry(adapter, cliPath), { throwIfNoEntry: false });
   return {
     node: `${process.version}-${process.platform}-${process.arch}`,
-    bundle: entry ? `${entry.size}@${entry.mtimeMs}` : "missing",
+    bundle: bundleNow(snapshotEntry(adapter, cliPath)),
   };
 }
 
