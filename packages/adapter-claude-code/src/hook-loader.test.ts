@@ -47,6 +47,37 @@ function packageCopy() {
   return { root, dist, cacheDir, hook, cacheFiles };
 }
 
+/**
+ * A fake home with goalpost installed by its own bin (from `cli`, default the built package), the
+ * installed hook commands by event, and payloads for them.
+ */
+function installedHome(args: readonly string[], cli: (root: string) => string = () => join(packageDir, "dist", `${BIN}.js`)) {
+  const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
+  const env = {
+    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+    HOME: root,
+    CLAUDE_CONFIG_DIR: join(root, "claude"),
+    CLAUDE_PROJECT_DIR: join(root, "project"),
+  };
+  const bin = (...words: string[]) =>
+    spawnSync(process.execPath, [cli(root), ...words], { env, encoding: "utf8", timeout: 60_000 });
+  const install = bin("install", ...args);
+  expect(install.status, install.stderr).toBe(0);
+  const commands = installedHookCommands(
+    (JSON.parse(readFileSync(join(root, "claude", "settings.json"), "utf8")) as { hooks: unknown }).hooks,
+    BIN,
+  );
+  const base = {
+    session_id: "s-1",
+    transcript_path: join(root, "t.jsonl"),
+    cwd: join(root, "project"),
+    permission_mode: "default",
+  };
+  const hook = (event: string, extra: Record<string, unknown>) =>
+    runInstalledHook(commands[event]!, { ...base, hook_event_name: event, ...extra }, { env, cwd: join(root, "project") });
+  return { root, env, bin, commands, hook, snapshotDir: join(root, "claude", "goalpost", "snapshot") };
+}
+
 const openGoal = { prompt: "/goal Make the CSV importer stream files" };
 const stop = { stop_hook_active: false };
 
@@ -114,113 +145,40 @@ describe("the hook loader", { timeout: 60_000 }, () => {
   });
 
   it("is what an install without a snapshot runs, and doctor says whether its code cache is made", () => {
-    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
-    const env = {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      HOME: root,
-      CLAUDE_CONFIG_DIR: join(root, "claude"),
-      CLAUDE_PROJECT_DIR: join(root, "project"),
-    };
-    const bin = (...args: string[]) =>
-      spawnSync(process.execPath, [join(packageDir, "dist", `${BIN}.js`), ...args], { env, encoding: "utf8", timeout: 60_000 });
-    expect(bin("install", "--no-snapshot").status).toBe(0);
-    expect(bin("doctor").stdout).toMatch(
+    const home = installedHome(["--no-snapshot"]);
+    expect(home.bin("doctor").stdout).toMatch(
       /start-up snapshot: none for Node v[\d.]+: hooks start without one \(the first one makes a code cache for the rest\)/,
     );
-    const commands = installedHookCommands(
-      (JSON.parse(readFileSync(join(root, "claude", "settings.json"), "utf8")) as { hooks: unknown }).hooks,
-      BIN,
-    );
-    const prompt = {
-      session_id: "s-1",
-      transcript_path: join(root, "t.jsonl"),
-      cwd: join(root, "project"),
-      permission_mode: "default",
-    };
-    const opened = runInstalledHook(
-      commands["UserPromptSubmit"]!,
-      { ...prompt, hook_event_name: "UserPromptSubmit", prompt: "/goal Start from the cache" },
-      { env },
-    );
-    expect(opened.stdout).toContain("Start from the cache");
-    expect(bin("doctor").stdout).toMatch(/hooks start without one \(from the code cache the first one made\)/);
+    expect(home.hook("UserPromptSubmit", { prompt: "/goal Start from the cache" }).stdout).toContain("Start from the cache");
+    expect(home.bin("doctor").stdout).toMatch(/hooks start without one \(from the code cache the first one made\)/);
   });
 
   it("is where an installed command falls back when its snapshot does not load", () => {
-    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
-    const env = {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      HOME: root,
-      CLAUDE_CONFIG_DIR: join(root, "claude"),
-      CLAUDE_PROJECT_DIR: join(root, "project"),
-    };
-    const cli = join(packageDir, "dist", `${BIN}.js`);
-    const install = spawnSync(process.execPath, [cli, "install"], { env, encoding: "utf8", timeout: 60_000 });
-    expect(install.status, install.stderr).toBe(0);
-    const commands = installedHookCommands(
-      (JSON.parse(readFileSync(join(root, "claude", "settings.json"), "utf8")) as { hooks: unknown }).hooks,
-      BIN,
-    );
-    expect(commands["Stop"]).toContain(`${BIN}-hook.cjs hook Stop`);
-    const snapshotDir = join(root, "claude", "goalpost", "snapshot");
-    const [blob] = readdirSync(snapshotDir).filter((name) => name.endsWith(".blob"));
-    writeFileSync(join(snapshotDir, blob!), "not a snapshot");
+    const home = installedHome([]);
+    expect(home.commands["Stop"]).toContain(`${BIN}-hook.cjs hook Stop`);
+    const [blob] = readdirSync(home.snapshotDir).filter((name) => name.endsWith(".blob"));
+    writeFileSync(join(home.snapshotDir, blob!), "not a snapshot");
 
-    const base = {
-      session_id: "s-1",
-      transcript_path: join(root, "t.jsonl"),
-      cwd: join(root, "project"),
-      permission_mode: "default",
-    };
-    const opened = runInstalledHook(
-      commands["UserPromptSubmit"]!,
-      { ...base, hook_event_name: "UserPromptSubmit", prompt: "/goal Ship the fallback" },
-      { env, cwd: join(root, "project") },
-    );
+    const opened = home.hook("UserPromptSubmit", { prompt: "/goal Ship the fallback" });
     expect(opened.status).toBe(0);
     expect(opened.stdout).toContain("Ship the fallback");
-    expect(readdirSync(snapshotDir).filter((name) => name.endsWith(".code-cache"))).toHaveLength(1);
-    const blocked = runInstalledHook(commands["Stop"]!, { ...base, hook_event_name: "Stop", stop_hook_active: false }, { env });
-    expect(blocked.output).toMatchObject({ decision: "block" });
+    expect(readdirSync(home.snapshotDir).filter((name) => name.endsWith(".code-cache"))).toHaveLength(1);
+    expect(home.hook("Stop", stop).output).toMatchObject({ decision: "block" });
   });
 
   it("after an upgrade, answers through the loader once and rebuilds the stale snapshot in the background", async () => {
-    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
-    cpSync(join(packageDir, "dist"), join(root, "pkg", "dist"), { recursive: true });
-    cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
-    const env = {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      HOME: root,
-      CLAUDE_CONFIG_DIR: join(root, "claude"),
-      CLAUDE_PROJECT_DIR: join(root, "project"),
-    };
-    const install = spawnSync(process.execPath, [join(root, "pkg", "dist", `${BIN}.js`), "install"], {
-      env,
-      encoding: "utf8",
-      timeout: 60_000,
+    // Installed from a copy of the package, so that the test can upgrade its bundle.
+    const home = installedHome([], (root) => {
+      cpSync(join(packageDir, "dist"), join(root, "pkg", "dist"), { recursive: true });
+      cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
+      return join(root, "pkg", "dist", `${BIN}.js`);
     });
-    expect(install.status, install.stderr).toBe(0);
-    const commands = installedHookCommands(
-      (JSON.parse(readFileSync(join(root, "claude", "settings.json"), "utf8")) as { hooks: unknown }).hooks,
-      BIN,
-    );
-    const snapshotDir = join(root, "claude", "goalpost", "snapshot");
-    const blob = join(snapshotDir, readdirSync(snapshotDir).find((name) => name.endsWith(".blob"))!);
+    const blob = join(home.snapshotDir, readdirSync(home.snapshotDir).find((name) => name.endsWith(".blob"))!);
     const built = statSync(blob);
     // The upgrade: a new bundle in the same place (npm would give it the same mtime; here its size changes).
-    appendFileSync(join(root, "pkg", "dist", `${BIN}-snapshot.cjs`), "\n// the next version\n");
+    appendFileSync(join(home.root, "pkg", "dist", `${BIN}-snapshot.cjs`), "\n// the next version\n");
 
-    const base = {
-      session_id: "s-1",
-      transcript_path: join(root, "t.jsonl"),
-      cwd: join(root, "project"),
-      permission_mode: "default",
-    };
-    const opened = runInstalledHook(
-      commands["UserPromptSubmit"]!,
-      { ...base, hook_event_name: "UserPromptSubmit", prompt: "/goal Survive the upgrade" },
-      { env },
-    );
+    const opened = home.hook("UserPromptSubmit", { prompt: "/goal Survive the upgrade" });
     expect(opened.status).toBe(0);
     expect(opened.stdout).toContain("Survive the upgrade");
     expect(opened.stderr).toMatch(/older than the installed goalpost; rebuilding it in the background/);
@@ -232,18 +190,14 @@ describe("the hook loader", { timeout: 60_000 }, () => {
     };
     while (!rebuilt() && Date.now() < deadline) await new Promise((done) => setTimeout(done, 200));
     expect(rebuilt()).toBe(true);
-    const blocked = runInstalledHook(commands["Stop"]!, { ...base, hook_event_name: "Stop", stop_hook_active: false }, { env });
+    const blocked = home.hook("Stop", stop);
     expect(blocked.output).toMatchObject({ decision: "block" });
     expect(blocked.stderr).not.toMatch(/older than the installed goalpost/);
     // The rebuild command writes only this host's own snapshot files.
-    const elsewhere = spawnSync(
-      process.execPath,
-      [join(root, "pkg", "dist", `${BIN}.js`), "snapshot-refresh", join(root, "hook-x.blob")],
-      { env, encoding: "utf8" },
-    );
+    const elsewhere = home.bin("snapshot-refresh", join(home.root, "hook-x.blob"));
     expect(elsewhere.status).toBe(2);
-    expect(existsSync(join(root, "hook-x.blob"))).toBe(false);
+    expect(existsSync(join(home.root, "hook-x.blob"))).toBe(false);
     // Nothing of the rebuild left behind: no half-built blob, no probe's state, no lock.
-    expect(readdirSync(snapshotDir).filter((name) => !/\.blob$|\.code-cache$/.test(name))).toEqual([]);
+    expect(readdirSync(home.snapshotDir).filter((name) => !/\.blob$|\.code-cache$/.test(name))).toEqual([]);
   });
 });
