@@ -169,6 +169,7 @@ describe("hook commands", () => {
         codeCacheRoot: "/my $dir/goalpost",
       }),
     ).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, as the command holds it
       'GOALPOST_CODE_CACHE="${GOALPOST_HOME:-/my \\$dir/goalpost}/snapshot" node "/my dir/goalpost-claude-code-hook.cjs" hook Stop',
     );
     // Without a shell to set the variable (Windows), the loader runs without a cache.

@@ -118,6 +118,7 @@ describe("goalpost cannot be switched off, uninstalled or bypassed by the agent"
     // The forms an installed hook command runs: from the start-up snapshot, the hook loader with its
     // code cache, and the plain hook bundle (as installs before the loader wrote it).
     "NODE_OPTIONS= node --snapshot-blob /home/me/.claude/goalpost/snapshot/hook.blob /opt/gp/dist/goalpost-claude-code.js hook PostToolUse < forged.json",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, as the command holds it
     'GOALPOST_CODE_CACHE="${GOALPOST_HOME:-/home/me/.claude/goalpost}/snapshot" node /opt/gp/dist/goalpost-claude-code-hook.cjs hook Stop',
     "node /opt/gp/dist/goalpost-claude-code-snapshot.cjs hook Stop",
     "npx goalpost disable",
