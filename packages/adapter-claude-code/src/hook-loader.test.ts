@@ -151,6 +151,11 @@ describe("the hook loader", { timeout: 60_000 }, () => {
     );
     expect(home.hook("UserPromptSubmit", { prompt: "/goal Start from the cache" }).stdout).toContain("Start from the cache");
     expect(home.bin("doctor").stdout).toMatch(/hooks start without one \(from the code cache the first one made\)/);
+    // The warm-up that filled the cache ran against a throwaway root, which the machine's registry of roots never saw.
+    const registry = join(home.root, ".local", "state", "goalpost", "roots");
+    const registered = readdirSync(registry).map((name) => readFileSync(join(registry, name), "utf8"));
+    expect(registered.length).toBeGreaterThan(0);
+    expect(registered.filter((entry) => entry.includes("warmup"))).toEqual([]);
   });
 
   it("is where an installed command falls back when its snapshot does not load", () => {

@@ -30,7 +30,8 @@ function snapshotBeingBuilt(): typeof import("node:v8").startupSnapshot | undefi
 /** Runs the adapter's warm-up payloads against a throwaway store, so their code is compiled (for a snapshot or a code cache). */
 function warmUp(adapter: HostAdapter, rounds: number): void {
   const root = mkdtempSync(join(tmpdir(), "goalpost-snapshot-warmup-"));
-  const env = { GOALPOST_HOME: root };
+  // The machine's registry of state roots too is the throwaway one: a warm-up's root never outlives it.
+  const env = { GOALPOST_HOME: root, GOALPOST_REGISTRY: join(root, "registry") };
   try {
     for (let round = 0; round < rounds; round++) {
       for (const sample of adapter.warmUp) runHook(adapter, sample.event, () => JSON.stringify(sample.payload), env);
