@@ -6,7 +6,6 @@
 // writes hook commands that fall back to running this entry plainly (through the hook loader, from a
 // code cache) if it ever stops loading.
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
@@ -14,6 +13,7 @@ import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import type { HostAdapter } from "./host-adapter.js";
+import { loadBuiltin } from "./load-builtin.js";
 import { refreshSnapshotDetached, runningSnapshotBlob } from "./snapshot-refresh.js";
 
 /**
@@ -22,8 +22,7 @@ import { refreshSnapshotDetached, runningSnapshotBlob } from "./snapshot-refresh
  */
 function snapshotBeingBuilt(): typeof import("node:v8").startupSnapshot | undefined {
   if (!process.execArgv.includes("--build-snapshot")) return undefined;
-  // A built-in resolves the same from any path; this one works in the CommonJS and the ESM bundle alike.
-  const { startupSnapshot } = createRequire(process.execPath)("node:v8") as typeof import("node:v8");
+  const { startupSnapshot } = loadBuiltin<typeof import("node:v8")>("node:v8");
   return startupSnapshot?.isBuildingSnapshot() ? startupSnapshot : undefined;
 }
 

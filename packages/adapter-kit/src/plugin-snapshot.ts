@@ -4,17 +4,14 @@
 // by this Node from this bundle (one small read); if not, it starts the build in a detached process and
 // exits — the host never waits for it. Later hooks load the snapshot (see pluginHookCommand). A build
 // that fails is recorded with its reason and not tried again until Node or the bundle changes.
-import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { ensureOpenMarkers, writeFileAtomic } from "@goalpost/core";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
+import { startDetachedBuild } from "./detached-build.js";
 import { PLUGIN_SNAPSHOT_FILE } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { buildHookSnapshot, snapshotEntry } from "./snapshot-build.js";
-
-/** A build older than this is taken to have died: another may start. */
-const BUILD_LOCK_STALE_MS = 120_000;
 
 interface Built {
   readonly node: string;
@@ -60,21 +57,10 @@ export function pluginSnapshotCurrent(adapter: HostAdapter, cliPath: string, sta
 /** Called after a plain hook run inside a plugin: starts a build when there is none for this Node and bundle. */
 export function ensurePluginSnapshot(adapter: HostAdapter, cliPath: string, stateRoot: string): void {
   if (pluginSnapshotCurrent(adapter, cliPath, stateRoot)) return;
-  const lock = lockPath(stateRoot);
-  try {
-    mkdirSync(dirname(lock), { recursive: true, mode: 0o700 });
-    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
-    if (age > BUILD_LOCK_STALE_MS) rmSync(lock, { force: true });
-    closeSync(openSync(lock, "wx", 0o600)); // one build at a time: concurrent hooks find the lock taken
-  } catch {
-    return;
-  }
   // Without the plugin variable, nothing the build runs (its probe hook) can start another build.
-  const env: Record<string, string | undefined> = { ...process.env, NODE_OPTIONS: "" };
+  const env = { ...process.env };
   if (adapter.install.pluginRootVariable) delete env[adapter.install.pluginRootVariable];
-  const child = spawn(process.execPath, [cliPath, "plugin-snapshot"], { detached: true, stdio: "ignore", env });
-  child.on("error", () => rmSync(lock, { force: true }));
-  child.unref();
+  startDetachedBuild(cliPath, ["plugin-snapshot"], lockPath(stateRoot), env);
 }
 
 /**

@@ -1,0 +1,33 @@
+// A snapshot build a hook starts off the host's path (a plugin's first snapshot, a stale installed
+// one's rebuild): one at a time, through a lock file taken with O_EXCL (one older than two minutes was
+// left by a build that died); detached, so the host never waits for it; without NODE_OPTIONS, whose V8
+// flags would make the new snapshot refuse to load. The build removes the lock when it ends.
+import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { loadBuiltin } from "./load-builtin.js";
+
+/** A build lock older than this is taken to have died: another build may start. */
+const BUILD_LOCK_STALE_MS = 120_000;
+
+/** Runs `node <cliPath> <args>` detached, unless a live build holds `lock`. */
+export function startDetachedBuild(
+  cliPath: string,
+  args: readonly string[],
+  lock: string,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
+  try {
+    mkdirSync(dirname(lock), { recursive: true, mode: 0o700 });
+    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    if (age > BUILD_LOCK_STALE_MS) rmSync(lock, { force: true });
+    closeSync(openSync(lock, "wx", 0o600)); // concurrent hooks find the lock taken
+  } catch {
+    return;
+  }
+  // On the hook path: node:child_process is loaded only when a build starts.
+  const { spawn } = loadBuiltin<typeof import("node:child_process")>("node:child_process");
+  const { NODE_OPTIONS: _cleared, ...rest } = env;
+  const child = spawn(process.execPath, [cliPath, ...args], { detached: true, stdio: "ignore", env: rest });
+  child.on("error", () => rmSync(lock, { force: true }));
+  child.unref();
+}
