@@ -8,6 +8,7 @@ export default defineConfig(
   adapterBuild({
     bin: "goalpost-copilot-cli",
     snapshotEntry: "src/copilot-cli-hook-snapshot.ts",
+    stateRootModule: "src/copilot-cli-paths.ts",
     extra: [
       {
         entry: { "goalpost-copilot-cli-extension": "src/copilot-cli-extension.ts" },

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
@@ -35,16 +35,24 @@ function pluginSetup() {
     CLAUDE_PLUGIN_ROOT: plugin,
   };
   const hooks = JSON.parse(readFileSync(join(plugin, "hooks", "hooks.json"), "utf8")).hooks;
-  /** Runs the plugin's command for `event` as Claude Code does (through the shell, payload on stdin); the node runs it made. */
-  const run = (event: string, fields: Record<string, unknown> = {}) => {
+  /** Runs the plugin's command for `event` as Claude Code does (through the shell, payload on stdin). */
+  const exec = (event: string, fields: Record<string, unknown> = {}) => {
     writeFileSync(log, "");
     const payload = { session_id: "s1", transcript_path: null, cwd: join(root, "project"), hook_event_name: event, ...fields };
-    const result = spawnSync("/bin/sh", ["-c", hooks[event][0].hooks[0].command], { env, input: JSON.stringify(payload) });
-    expect(result.status, String(result.stderr)).toBe(0);
+    return spawnSync("/bin/sh", ["-c", hooks[event][0].hooks[0].command], {
+      env,
+      input: JSON.stringify(payload),
+      encoding: "utf8",
+    });
+  };
+  /** The same, succeeding; the node runs it made. */
+  const run = (event: string, fields: Record<string, unknown> = {}) => {
+    const result = exec(event, fields);
+    expect(result.status, result.stderr).toBe(0);
     return readFileSync(log, "utf8").trim().split("\n").filter(Boolean);
   };
   const snapshot = join(root, "config", "goalpost", "snapshot");
-  return { plugin, run, snapshot };
+  return { plugin, exec, run, snapshot };
 }
 
 const waitFor = async (check: () => boolean) => {
@@ -59,9 +67,9 @@ describe.skipIf(process.platform === "win32")("the plugin, with no install step"
 
   it("builds its start-up snapshot and fast-path markers on first use, off the hook's path, and uses them after", async () => {
     const { run, snapshot } = pluginSetup();
-    // First hook: the plain bin answers, then starts the build in the background.
+    // First hook: the hook loader answers, then starts the build in the background.
     expect(run("SessionStart", { source: "startup" })).toEqual([
-      expect.stringMatching(/^node \S+goalpost-claude-code\.js hook SessionStart$/),
+      expect.stringMatching(/^node \S+goalpost-claude-code-hook\.cjs hook SessionStart$/),
     ]);
     await waitFor(() => existsSync(join(snapshot, "plugin-hook.blob.json")));
     expect(JSON.parse(readFileSync(join(snapshot, "plugin-hook.blob.json"), "utf8"))).toEqual({
@@ -82,15 +90,28 @@ describe.skipIf(process.platform === "win32")("the plugin, with no install step"
 
   it("records a build that cannot succeed and does not try again until the bundle or Node changes", async () => {
     const { plugin, run, snapshot } = pluginSetup();
-    rmSync(join(plugin, "dist", "goalpost-claude-code-snapshot.cjs"));
+    // A bundle that runs plainly but not inside a snapshot build (as on a Node that cannot build one).
+    appendFileSync(
+      join(plugin, "dist", "goalpost-claude-code-snapshot.cjs"),
+      '\nif (process.execArgv.includes("--build-snapshot")) throw new Error("no snapshot on this Node");\n',
+    );
     run("SessionStart", { source: "startup" });
     await waitFor(() => existsSync(join(snapshot, "plugin-hook.blob.json")));
     expect(JSON.parse(readFileSync(join(snapshot, "plugin-hook.blob.json"), "utf8"))).toMatchObject({
-      problem: expect.stringMatching(/missing/),
+      problem: expect.stringMatching(/--build-snapshot/),
     });
-    // The next hooks answer from the plain bin and start no build.
-    expect(run("UserPromptSubmit", { prompt: "look around" })).toHaveLength(1);
+    // The next hooks answer from the hook loader and start no build.
+    expect(run("UserPromptSubmit", { prompt: "look around" })).toEqual([expect.stringMatching(/-hook\.cjs hook UserPromptSubmit$/)]);
     expect(existsSync(join(snapshot, "plugin-hook.blob.building"))).toBe(false);
     expect(existsSync(join(snapshot, "plugin-hook.blob"))).toBe(false);
   }, 90_000);
+
+  it("answers nothing, and never fails the host, from a copy that lost its hook bundle", () => {
+    const { plugin, exec } = pluginSetup();
+    rmSync(join(plugin, "dist", "goalpost-claude-code-snapshot.cjs"));
+    const result = exec("UserPromptSubmit", { prompt: "/goal ship it" });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^goalpost: the hook did not run: .*goalpost-claude-code-snapshot\.cjs/);
+  });
 });

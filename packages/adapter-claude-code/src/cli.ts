@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // goalpost-claude-code: hook | mcp | install | uninstall | doctor | status | open | update | close.
-import { runHostCli } from "@goalpost/adapter-kit";
-import { claudeCodeAdapter } from "./claude-code-adapter.js";
+// `hook` is answered by the hook loader beside the bin; every other command loads the adapter (see runBin).
+import { runBin } from "@goalpost/adapter-kit/bin";
 
-runHostCli(claudeCodeAdapter, import.meta.url);
+runBin(import.meta.url, async () => (await import("./claude-code-adapter.js")).claudeCodeAdapter);

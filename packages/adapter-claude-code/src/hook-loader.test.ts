@@ -1,7 +1,7 @@
 // The hook run plainly, through the built hook loader (`goalpost-claude-code-hook.cjs`) and its V8
 // code cache: a real child process running the real bundle, as the installed command's fallback does.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
@@ -29,10 +29,11 @@ function packageCopy() {
     hook_event_name: event,
     ...extra,
   });
-  const hook = (event: string, extra: Record<string, unknown>, cache: string | null = cacheDir) =>
+  // The loader finds its cache in the adapter's state root, here GOALPOST_HOME's.
+  const hook = (event: string, extra: Record<string, unknown>) =>
     spawnSync(process.execPath, [join(dist, `${BIN}-hook.cjs`), "hook", event], {
       input: JSON.stringify(payload(event, extra)),
-      env: { ...env, ...(cache ? { GOALPOST_CODE_CACHE: cache } : {}) },
+      env,
       cwd: project,
       encoding: "utf8",
       timeout: 20_000,
@@ -132,16 +133,18 @@ describe("the hook loader", { timeout: 60_000 }, () => {
     expect(after).toMatch(new RegExp(`^${rebuilt.size}:${rebuilt.mtimeMs}:`));
   });
 
-  it("still answers when the cache cannot be written, or no folder is given", () => {
+  it("still answers, every time, when the cache cannot be written", () => {
     const pkg = packageCopy();
-    writeFileSync(join(pkg.root, "state-file"), "not a folder");
-    const unwritable = pkg.hook("UserPromptSubmit", openGoal, join(pkg.root, "state-file", "snapshot"));
-    expect(unwritable.status).toBe(0);
-    expect(unwritable.stdout).toContain("Make the CSV importer stream files");
-    const uncached = pkg.hook("Stop", stop, null);
-    expect(uncached.status).toBe(0);
-    expect(JSON.parse(uncached.stdout)).toMatchObject({ decision: "block" });
-    expect(pkg.cacheFiles()).toEqual([]);
+    mkdirSync(join(pkg.root, "state"));
+    writeFileSync(pkg.cacheDir, "not a folder");
+    const opened = pkg.hook("UserPromptSubmit", openGoal);
+    expect(opened.status).toBe(0);
+    expect(opened.stderr).toBe("");
+    expect(opened.stdout).toContain("Make the CSV importer stream files");
+    const blocked = pkg.hook("Stop", stop);
+    expect(blocked.status).toBe(0);
+    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    expect(readFileSync(pkg.cacheDir, "utf8")).toBe("not a folder");
   });
 
   it("is what an install without a snapshot runs, and doctor says whether its code cache is made", () => {
@@ -204,5 +207,31 @@ describe("the hook loader", { timeout: 60_000 }, () => {
     expect(existsSync(join(home.root, "hook-x.blob"))).toBe(false);
     // Nothing of the rebuild left behind: no half-built blob, no probe's state, no lock.
     expect(readdirSync(home.snapshotDir).filter((name) => !/\.blob$|\.code-cache$/.test(name))).toEqual([]);
+  });
+
+  it("is what the bin by name runs for a hook (a committed settings file), with its cache in the host's state root", () => {
+    // The bin as npm links it: package.json's, run through its own #! line.
+    const { bin } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { bin: Record<string, string> };
+    const launcher = join(packageDir, bin[BIN]!);
+    expect(launcher.endsWith(`${BIN}.cjs`)).toBe(true);
+    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
+    const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, CLAUDE_CONFIG_DIR: join(root, "claude") };
+    const run = (args: string[], input = "") =>
+      spawnSync(launcher, args, { env, input, cwd: join(root, "project"), encoding: "utf8", timeout: 30_000 });
+    const payload = { session_id: "s-1", transcript_path: null, cwd: join(root, "project"), hook_event_name: "UserPromptSubmit" };
+
+    const opened = run(["hook", "UserPromptSubmit"], JSON.stringify({ ...payload, prompt: "/goal Run by name" }));
+    expect(opened.status, opened.stderr).toBe(0);
+    expect(opened.stdout).toContain("Run by name");
+    expect(readdirSync(join(root, "claude", "goalpost", "snapshot"))).toEqual([
+      `${BIN}-snapshot-${process.version}-${process.platform}-${process.arch}.code-cache`,
+    ]);
+    // Every other command is the full bin.
+    const status = run(["status", "--session", "s-1"]);
+    expect(status.status, status.stderr).toBe(0);
+    expect(status.stdout).toContain("Run by name");
+    expect(run(["--version"]).stdout.trim()).toBe(
+      (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string }).version,
+    );
   });
 });

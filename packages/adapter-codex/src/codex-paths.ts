@@ -5,7 +5,8 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Env } from "@goalpost/core";
-import { resolveStoreRoot } from "@goalpost/core";
+// The subpath, not the package: the hook loader bundles this module, and must stay a few lines.
+import { resolveStoreRoot } from "@goalpost/core/store-root";
 
 export function codexHome(env: Env = process.env): string {
   const configured = env["CODEX_HOME"]?.trim();

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // goalpost-copilot-cli: hook | mcp | install | uninstall | doctor | status | open | update | close.
-import { runHostCli } from "@goalpost/adapter-kit";
-import { copilotCliAdapter } from "./copilot-cli-adapter.js";
+// `hook` is answered by the hook loader beside the bin; every other command loads the adapter (see runBin).
+import { runBin } from "@goalpost/adapter-kit/bin";
 
-runHostCli(copilotCliAdapter, import.meta.url);
+runBin(import.meta.url, async () => (await import("./copilot-cli-adapter.js")).copilotCliAdapter);

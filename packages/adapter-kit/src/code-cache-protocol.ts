@@ -1,8 +1,5 @@
-// What the hook command, the hook loader and the hook bundle agree on about the code cache (see
-// hook-code-cache.ts). Constants only: the hook command is built on the hook path too.
-
-/** The variable a hook command sets to the folder of the hook loader's code cache; unset, no cache is read or made. */
-export const CODE_CACHE_DIR_VARIABLE = "GOALPOST_CODE_CACHE";
+// What the hook loader and the hook bundle agree on about the code cache (see hook-code-cache.ts).
+// A constant only: both are on the hook path.
 
 /**
  * Set on globalThis by the loader when this process will make the code cache as it exits: the bundle

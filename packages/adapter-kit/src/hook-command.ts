@@ -12,10 +12,9 @@
 // while no goal is open) or one of the adapter's wake words (the host's own goal tools, mirrored). A missing folder, or any marker in it, starts Node as
 // usual: a stale marker costs speed, never a decision. GOALPOST_HOME is honoured as the bin honours it.
 //
-// Both forms use POSIX shell syntax, so Windows hooks start plainly.
+// Both forms use POSIX shell syntax, so Windows hooks start plainly (the hook loader, with its cache).
 
 import { dirname, join } from "node:path";
-import { CODE_CACHE_DIR_VARIABLE } from "./code-cache-protocol.js";
 
 const quote = (path: string) => (/[\s"'$`\\]/.test(path) ? `"${path.replace(/(["\\$`])/g, "\\$1")}"` : path);
 /** A path inside a double-quoted shell word. */
@@ -26,11 +25,9 @@ export interface HookCommandOptions {
   readonly snapshotBlob?: string | undefined;
   /**
    * The adapter's hook loader (`<bin>-hook.cjs`), run plainly when there is no snapshot or it does not
-   * load: the hook path only (measured 0.6x a Node start quicker than the bin), from a code cache.
+   * load: the hook path only, from a code cache (the bin's own `hook` runs it too, after an ESM start).
    */
   readonly hookEntry?: string | undefined;
-  /** The state root, whose snapshot folder keeps the hook loader's code cache (GOALPOST_HOME wins, as in the bin). */
-  readonly codeCacheRoot?: string | undefined;
   /** The state root, for the no-goal fast path; left out for events that always need Node. */
   readonly fastPathRoot?: string | undefined;
   /** More words that start Node even with no goal open (the host's own goal tools); plain letters, digits and _. */
@@ -60,16 +57,15 @@ function withFastPath(run: string, root: string, wakeWords: readonly string[] | 
 /** The adapter's CommonJS hook bundle beside its bin: `<bin>-snapshot.cjs` (the snapshot is built from it). */
 export const hookBundlePath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-snapshot.cjs`);
 
+/** The bin beside the hook bundle (the inverse of hookBundlePath). */
+export const binBesideBundle = (bin: string, bundle: string) => join(dirname(bundle), `${bin}.js`);
+
 /** The adapter's hook loader beside its bin: `<bin>-hook.cjs`, which runs the hook bundle from a code cache. */
 export const hookEntryPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-hook.cjs`);
 
 export function hookCommand(cliPath: string, event: string, options: HookCommandOptions = {}): string {
-  const { snapshotBlob, fastPathRoot, hookEntry, codeCacheRoot } = options;
-  const cache =
-    hookEntry && codeCacheRoot
-      ? `${CODE_CACHE_DIR_VARIABLE}="\${GOALPOST_HOME:-${inDoubleQuotes(codeCacheRoot)}}/${SNAPSHOT_FOLDER}" `
-      : "";
-  const plain = `${cache}node ${quote(hookEntry ?? cliPath)} hook ${event}`;
+  const { snapshotBlob, fastPathRoot, hookEntry } = options;
+  const plain = `node ${quote(hookEntry ?? cliPath)} hook ${event}`;
   // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
   const run = snapshotBlob
     ? `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`
@@ -84,18 +80,19 @@ export const SNAPSHOT_FOLDER = "snapshot";
 export const PLUGIN_SNAPSHOT_FILE = `${SNAPSHOT_FOLDER}/plugin-hook.blob`;
 
 /**
- * The command in a plugin's fixed hook file, whose paths only the shell knows when it runs: `cli`
- * and `root` are shell words inside double quotes, their `$` left live ("${CLAUDE_PLUGIN_ROOT}/dist/x.js",
+ * The command in a plugin's fixed hook file, whose paths only the shell knows when it runs: `cli`,
+ * `hookEntry` and `root` are shell words inside double quotes, their `$` left live
+ * ("${CLAUDE_PLUGIN_ROOT}/dist/x.js", "${CLAUDE_PLUGIN_ROOT}/dist/x-hook.cjs",
  * "${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost"). The same forms as an installed command: the no-goal
  * fast path for `fast` events, and the start-up snapshot when the plugin has built one for this Node
- * (see plugin-snapshot.ts), else the plain bin.
+ * (see plugin-snapshot-check.ts), else the hook loader, which starts that build after its first answer.
  */
 export function pluginHookCommand(
   event: string,
-  paths: { readonly cli: string; readonly root: string },
+  paths: { readonly cli: string; readonly hookEntry: string; readonly root: string },
   options: { readonly fast: boolean; readonly wakeWords?: readonly string[] },
 ): string {
-  const plain = `node "${paths.cli}" hook ${event}`;
+  const plain = `node "${paths.hookEntry}" hook ${event}`;
   const run = `b="\${GOALPOST_HOME:-${paths.root}}/${PLUGIN_SNAPSHOT_FILE}"; if [ -f "$b" ]; then NODE_OPTIONS= node --snapshot-blob "$b" "${paths.cli}" hook ${event} || ${plain}; else ${plain}; fi`;
   return options.fast ? withFastPath(run, paths.root, options.wakeWords) : run;
 }

@@ -1,8 +1,32 @@
 // `<bin>-hook.cjs`, the entry a hook command runs when there is no start-up snapshot (or it did not
-// load): runs the hook bundle beside it with a V8 code cache (see hook-code-cache.ts). Kept to these
-// few lines and Node built-ins, since it is compiled on every plain hook before the bundle is.
+// load), and what the bin runs for `hook` (run-bin.ts): runs the hook bundle beside it with a V8 code
+// cache (see hook-code-cache.ts) kept in the adapter's state root. Kept to these few lines, Node
+// built-ins and the adapter's paths module, since it is compiled on every plain hook before the bundle is.
 
-import { CODE_CACHE_DIR_VARIABLE } from "./code-cache-protocol.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { goalpostStateRoot } from "goalpost:adapter-state-root";
 import { bundleOfLoader, runHookBundle } from "./hook-code-cache.js";
+import { SNAPSHOT_FOLDER } from "./hook-command.js";
+import { loadBuiltin } from "./load-builtin.js";
 
-runHookBundle(bundleOfLoader(process.argv[1] ?? ""), process.env[CODE_CACHE_DIR_VARIABLE] || undefined);
+/** The cache's folder; without one (a home that cannot be resolved), the bundle is compiled as it is. */
+function cacheDir(): string | undefined {
+  try {
+    return join(goalpostStateRoot(process.env), SNAPSHOT_FOLDER);
+  } catch {
+    return undefined;
+  }
+}
+
+try {
+  runHookBundle(bundleOfLoader(__filename), cacheDir());
+} catch (error) {
+  // The bundle is missing or does not compile (a damaged copy): a hook never breaks its host. Say so,
+  // take the payload off the pipe (the host never writes into a closed one) and answer nothing.
+  process.stderr.write(`goalpost: the hook did not run: ${error instanceof Error ? error.message : String(error)}\n`);
+  try {
+    if (!loadBuiltin<typeof import("node:tty")>("node:tty").isatty(0)) readFileSync(0);
+  } catch {}
+  process.exitCode = 0;
+}

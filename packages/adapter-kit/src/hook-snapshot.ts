@@ -7,13 +7,15 @@
 // code cache) if it ever stops loading.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
+import { binBesideBundle } from "./hook-command.js";
 import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { loadBuiltin } from "./load-builtin.js";
+import { ensurePluginSnapshot, runsInPlugin } from "./plugin-snapshot-check.js";
 import { refreshSnapshotDetached, runningSnapshotBlob } from "./snapshot-refresh.js";
 
 /**
@@ -49,10 +51,19 @@ function stillCurrent(path: string, builtFrom: string): boolean {
   }
 }
 
-/** Answers the hook named by the command line's last word, then ends the process. */
-function answerHook(adapter: HostAdapter): never {
+/**
+ * Answers the hook named by the command line's last word, then ends the process. Run plainly (not
+ * from a snapshot) inside a plugin, it then sees to the plugin's snapshot, off the host's path.
+ */
+function answerHook(adapter: HostAdapter, bundleFile: string, plainly: boolean): never {
   const event = process.argv[process.argv.length - 1] ?? "";
   writeHookResult(runHook(adapter, event, readHookInput, process.env));
+  const cliPath = binBesideBundle(adapter.bin, bundleFile);
+  if (plainly && runsInPlugin(adapter, cliPath, process.env)) {
+    try {
+      ensurePluginSnapshot(adapter, cliPath, adapter.stateRoot(process.env));
+    } catch {}
+  }
   // The loader makes its code cache as the process exits: compile every event's code into it first (once).
   if ((globalThis as Record<symbol, unknown>)[MAKING_CODE_CACHE] === true) {
     try {
@@ -70,7 +81,7 @@ function answerHook(adapter: HostAdapter): never {
 export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): void {
   const startupSnapshot = snapshotBeingBuilt();
   if (!startupSnapshot) {
-    if (process.argv[2] === "hook") answerHook(adapter);
+    if (process.argv[2] === "hook") answerHook(adapter, bundleFile, true);
     return;
   }
   const builtFrom = bundleFingerprint(bundleFile);
@@ -84,11 +95,11 @@ export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): voi
       );
       const blob = runningSnapshotBlob();
       try {
-        if (blob) refreshSnapshotDetached(adapter, join(dirname(bundleFile), `${adapter.bin}.js`), blob);
+        if (blob) refreshSnapshotDetached(adapter, binBesideBundle(adapter.bin, bundleFile), blob);
       } catch {}
       process.exitCode = 1;
       return;
     }
-    answerHook(adapter);
+    answerHook(adapter, bundleFile, false);
   });
 }

@@ -51,12 +51,8 @@ or a file named "disabled" in ${adapter.stateRoot(process.env)}.
 async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: string): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "hook") {
+    // Reached when the bin has no hook bundle beside it, or it did not run (run-bin.ts): no snapshot can be built from it either.
     writeHookResult(runHook(adapter, rest[0] ?? "", readHookInput, process.env));
-    const pluginRoot = adapter.install.pluginRootVariable && process.env[adapter.install.pluginRootVariable];
-    if (pluginRoot && cliPath.startsWith(`${pluginRoot.replace(/\/+$/, "")}/`)) {
-      const { ensurePluginSnapshot } = await import("./plugin-snapshot.js");
-      ensurePluginSnapshot(adapter, cliPath, adapter.stateRoot(process.env));
-    }
     exitAfterAnswer();
   }
   if (command === "snapshot-refresh") {

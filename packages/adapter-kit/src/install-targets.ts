@@ -52,7 +52,6 @@ export function installTargets(
         hookCommand(options.cliPath, event, {
           snapshotBlob: options.snapshotBlob,
           hookEntry: hookEntry(),
-          codeCacheRoot: snapshotsSupported() ? root : undefined,
           fastPathRoot: fast.has(event) ? root : undefined,
           wakeWords: adapter.install.fastPathWake,
         }),

@@ -10,13 +10,14 @@ const olderEntry = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpos
 const root = "/home/me/.x/goalpost";
 
 describe("goalpost's own hook commands", () => {
-  it("are recognised in every form install writes: plain bin, hook loader with its cache, snapshot, fast path", () => {
+  it("are recognised in every form install writes: plain bin, hook loader, snapshot, fast path", () => {
     for (const command of [
       hookCommand(cli, "Stop"),
       hookCommand(cli, "Stop", { hookEntry: entry }),
-      hookCommand(cli, "Stop", { hookEntry: entry, codeCacheRoot: root }),
-      hookCommand(cli, "Stop", { hookEntry: entry, codeCacheRoot: root, snapshotBlob: `${root}/snapshot/hook.blob` }),
-      hookCommand(cli, "PreToolUse", { hookEntry: entry, codeCacheRoot: root, fastPathRoot: root }),
+      hookCommand(cli, "Stop", { hookEntry: entry, snapshotBlob: `${root}/snapshot/hook.blob` }),
+      hookCommand(cli, "PreToolUse", { hookEntry: entry, fastPathRoot: root }),
+      // The loader's form before it found its cache itself: the cache's folder in a variable.
+      `GOALPOST_CODE_CACHE="\${GOALPOST_HOME:-${root}}/snapshot" node ${entry} hook Stop`,
       hookCommand(cli, "Stop", { hookEntry: olderEntry, snapshotBlob: `${root}/snapshot/hook.blob` }),
       "goalpost-example hook Stop",
     ])

@@ -2,7 +2,8 @@
 // says only its own names:
 //   - the bin, one ESM bundle with goalpost's packages and zod inside, split so that install, doctor
 //     and MCP stay behind dynamic imports (a hook process starts on every tool call, and loading many
-//     small modules from node_modules costs more than the hook itself);
+//     small modules from node_modules costs more than the hook itself), and `<bin>.cjs`, the file
+//     npm links by the bin's name, which hands `hook` to the hook loader without Node's ESM loader;
 //   - the snapshot entry, CommonJS with the hook path only, built into a V8 start-up snapshot at install;
 //   - the hook loader, `<bin>-hook.cjs`, which runs the snapshot entry plainly with a V8 code cache
 //     (the hook command's fallback when there is no snapshot);
@@ -11,6 +12,7 @@
 // hook path does not use is dropped. Everything else is bundled too — the MCP SDK and diff in chunks
 // behind dynamic imports (loaded only by `mcp` and `install --dry-run`) — so the bin runs from a copy
 // with no node_modules (a Claude Code plugin from a marketplace) and an adapter installs nothing else.
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Options } from "tsup";
 
@@ -45,16 +47,28 @@ const hookPathOnly = {
   },
 };
 
-/** The kit's hook loader: its TypeScript source in the workspace, its built module once published. */
-const hookLoader = fileURLToPath(
-  new URL(import.meta.url.endsWith(".ts") ? "../hook-loader.ts" : "../hook-loader.js", import.meta.url),
-);
+/** Gives the hook loader the adapter's paths module in place of "goalpost:adapter-state-root". */
+const adapterStateRoot = (module: string) => ({
+  name: "goalpost-adapter-state-root",
+  setup(build: PluginBuild) {
+    build.onResolve({ filter: /^goalpost:adapter-state-root$/ }, () => ({ path: resolve(module) }));
+  },
+});
+
+/** One of the kit's own entries: its TypeScript source in the workspace, its built module once published. */
+const kitEntry = (name: string) =>
+  fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? `../${name}.ts` : `../${name}.js`, import.meta.url));
 
 export interface AdapterBuild {
   /** The bin's name: goalpost-claude-code (built from src/cli.ts). */
   readonly bin: string;
   /** The source of the snapshot entry: src/<host>-hook-snapshot.ts. */
   readonly snapshotEntry: string;
+  /**
+   * The module that exports the adapter's `goalpostStateRoot(env)`: src/<host>-paths.ts. The hook
+   * loader is built with it, to find its code cache in the state root without loading the adapter.
+   */
+  readonly stateRootModule: string;
   /** More bundles the adapter ships (Copilot CLI's extension). */
   readonly extra?: readonly Options[];
 }
@@ -84,10 +98,19 @@ export function adapterBuild(build: AdapterBuild): Options[] {
     },
     {
       ...common,
-      entry: { [`${build.bin}-hook`]: hookLoader },
+      entry: { [`${build.bin}-hook`]: kitEntry("hook-loader") },
       format: ["cjs"],
       outExtension: () => ({ js: ".cjs" }),
       minify: true,
+      esbuildPlugins: [adapterStateRoot(build.stateRootModule)],
+    },
+    {
+      ...common,
+      entry: { [build.bin]: kitEntry("bin-launcher") },
+      format: ["cjs"],
+      outExtension: () => ({ js: ".cjs" }),
+      minify: true,
+      banner: { js: "#!/usr/bin/env node" },
     },
     {
       ...common,
