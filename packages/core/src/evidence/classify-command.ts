@@ -5,6 +5,7 @@ import type { EvidenceKind, VerificationCategory } from "../record/goal-record.j
 import { goalToolInvocation } from "./goal-tool-names.js";
 import { parseShell, type ShellSegment } from "./shell-syntax.js";
 import { verificationOf } from "./verification-patterns.js";
+import { bareWords, type KeyedAlternative, wordKeyedPattern } from "./word-keyed-pattern.js";
 
 export interface CommandClass {
   readonly kind: EvidenceKind;
@@ -12,8 +13,23 @@ export interface CommandClass {
   readonly category?: VerificationCategory;
 }
 
-const INSPECTION =
-  /^(?:cat|head|tail|less|more|ls|ll|tree|find|fd|rg|grep|egrep|ag|ack|wc|stat|file|du|pwd|which|type|diff|cmp|jq|yq|bat|awk(?!.*-i\s+inplace)|sed\s+-n|git\s+(?:diff|log|show|status|blame|grep|ls-files|branch|remote\s+-v|rev-parse)|nl|od|xxd|readlink|realpath|echo\s+\$|printenv|env$|true$)\b/;
+/** Commands that only read: `cat`, `git log`, `sed -n` (not awk's in-place edit). */
+export const INSPECTION_ALTERNATIVES: readonly KeyedAlternative[] = [
+  ...bareWords("cat", "head", "tail", "less", "more", "ls", "ll", "tree", "find", "fd", "rg", "grep", "egrep", "ag", "ack"),
+  ...bareWords("wc", "stat", "file", "du", "pwd", "which", "type", "diff", "cmp", "jq", "yq", "bat"),
+  { words: ["awk"], source: String.raw`awk(?!.*-i\s+inplace)` },
+  { words: ["sed"], source: String.raw`sed\s+-n` },
+  {
+    words: ["git"],
+    source: String.raw`git\s+(?:diff|log|show|status|blame|grep|ls-files|branch|remote\s+-v|rev-parse)`,
+  },
+  ...bareWords("nl", "od", "xxd", "readlink", "realpath"),
+  { words: ["echo"], source: String.raw`echo\s+\$` },
+  ...bareWords("printenv"),
+  { words: ["env"], source: "env$" },
+  { words: ["true"], source: "true$" },
+];
+const isInspection = wordKeyedPattern(INSPECTION_ALTERNATIVES, String.raw`\b`);
 
 /** A tool binary run by path from node_modules is its bare name, for the verification patterns. */
 const firstWord = (segment: ShellSegment) => (segment.words[0] ?? "").replace(/^(?:\.\/)?node_modules\/\.bin\//, "");
@@ -52,17 +68,40 @@ export function classifyCommand(command: string): CommandClass {
   for (const segment of segments) {
     const category = verificationCategory(segment);
     if (category) return { kind: "verification", category };
-    if (!INSPECTION.test(segment.text) || writesThroughRedirect(segment)) sawAction = true;
+    if (!isInspection(segment.text) || writesThroughRedirect(segment)) sawAction = true;
   }
   return { kind: sawAction ? "action" : "inspection" };
 }
 
-const MUTATING =
-  /^(?:sed\s+(?:-\w+\s+)*-i|perl\s+(?:-\w+\s+)*-[a-z]*i|mv|cp|rm|rmdir|mkdir|touch|tee|patch|ln|chmod|chown|truncate|dd|install|unlink|shred|rsync|git\s+(?:apply|checkout|switch|restore|reset|merge|rebase|am|cherry-pick|revert|stash\s+(?:pop|apply)|mv|rm|pull|clean)|(?:npm|pnpm|yarn|bun)\s+(?:install|i|add|remove|uninstall|update|up)\b|pip3?\s+install|cargo\s+(?:add|fix)|go\s+(?:get|mod\s+tidy)|npx\s+(?:-y\s+)?prettier\s+.*--write|eslint\s+.*--fix|biome\s+.*--write|python3?\s+-c|node\s+-e|sqlite3)\b/;
+/** Commands that change files: in-place edits, moves, installs, checkouts, formatters that write. */
+export const MUTATING_ALTERNATIVES: readonly KeyedAlternative[] = [
+  { words: ["sed"], source: String.raw`sed\s+(?:-\w+\s+)*-i` },
+  { words: ["perl"], source: String.raw`perl\s+(?:-\w+\s+)*-[a-z]*i` },
+  ...bareWords("mv", "cp", "rm", "rmdir", "mkdir", "touch", "tee", "patch", "ln", "chmod", "chown", "truncate", "dd"),
+  ...bareWords("install", "unlink", "shred", "rsync"),
+  {
+    words: ["git"],
+    source: String.raw`git\s+(?:apply|checkout|switch|restore|reset|merge|rebase|am|cherry-pick|revert|stash\s+(?:pop|apply)|mv|rm|pull|clean)`,
+  },
+  {
+    words: ["npm", "pnpm", "yarn", "bun"],
+    source: String.raw`(?:npm|pnpm|yarn|bun)\s+(?:install|i|add|remove|uninstall|update|up)\b`,
+  },
+  { words: ["pip", "pip3"], source: String.raw`pip3?\s+install` },
+  { words: ["cargo"], source: String.raw`cargo\s+(?:add|fix)` },
+  { words: ["go"], source: String.raw`go\s+(?:get|mod\s+tidy)` },
+  { words: ["npx"], source: String.raw`npx\s+(?:-y\s+)?prettier\s+.*--write` },
+  { words: ["eslint"], source: String.raw`eslint\s+.*--fix` },
+  { words: ["biome"], source: String.raw`biome\s+.*--write` },
+  { words: ["python", "python3"], source: String.raw`python3?\s+-c` },
+  { words: ["node"], source: String.raw`node\s+-e` },
+  ...bareWords("sqlite3"),
+];
+const isMutatingText = wordKeyedPattern(MUTATING_ALTERNATIVES, String.raw`\b`);
 
 /** Whether a simple command changes files. */
 export function isMutatingSegment(segment: ShellSegment): boolean {
-  return MUTATING.test(segment.text) || writesThroughRedirect(segment);
+  return isMutatingText(segment.text) || writesThroughRedirect(segment);
 }
 
 /** Whether a command changes files, so that a verification must run again after it. */

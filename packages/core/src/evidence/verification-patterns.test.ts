@@ -5,6 +5,14 @@ import { anchored, VERIFICATION, verificationOf } from "./verification-patterns.
 /** The words the patterns are made of, and some that are not. */
 const WORDS = [
   ...new Set(VERIFICATION.flatMap(([, alternatives]) => alternatives.flatMap((alternative) => alternative.words))),
+  // The words in the patterns' sources too, so a word an alternative forgot to declare is still tried.
+  ...new Set(
+    VERIFICATION.flatMap(([, alternatives]) =>
+      alternatives.flatMap(
+        (alternative) => alternative.source.replace(/\\([./])/g, "$1").match(/(?:\.\/)?[a-z][a-z0-9.-]*/g) ?? [],
+      ),
+    ),
+  ),
   ...(
     "run run-script exec -w --filter workspace test t tests test:unit e2e check lint build typecheck check-types " +
     "--noEmit -m x dlx clippy fmt --check nextest vet format --verify-no-changes verify package install compile " +
