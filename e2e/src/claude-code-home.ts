@@ -10,6 +10,11 @@ const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 export const ADAPTER_BIN = join(packageDir("@goalpost/adapter-claude-code"), "dist", "goalpost-claude-code.js");
+/** The file npm links as the `goalpost-claude-code` command: the package.json's bin. */
+export const ADAPTER_LINKED_BIN = join(
+  packageDir("@goalpost/adapter-claude-code"),
+  (require("@goalpost/adapter-claude-code/package.json") as { bin: Record<string, string> }).bin["goalpost-claude-code"]!,
+);
 export const CLAUDE_BIN = join(packageDir("@anthropic-ai/claude-code"), "bin", "claude.exe");
 export const CLAUDE_VERSION = (require("@anthropic-ai/claude-code/package.json") as { version: string }).version;
 /** 2.1.197 is what a plain `npm install` of Claude Code resolves to on Node 20 (the last release declaring Node ≥ 18). */

@@ -103,6 +103,17 @@ describe("the published packages", { timeout: 120_000 }, () => {
         const cacheDir = join(env["HOME"]!, ".claude", "goalpost", "snapshot");
         const [cache] = readdirSync(cacheDir).filter((name) => name.endsWith(".code-cache"));
         expect(readFileSync(join(cacheDir, cache!), "latin1").split("\n")[0]).toMatch(/^\d+:\d+(?:\.\d+)?:\d+\.\d+\.\d+/);
+        // By name from PATH, as a committed settings file runs it: npm's link, <bin>.cjs, hands the
+        // hook to the same loader and cache. The goal just opened refuses the stop.
+        const byName = spawnSync("/bin/sh", ["-c", "goalpost-claude-code hook Stop"], {
+          cwd: consumer,
+          env,
+          input: JSON.stringify({ ...payload, hook_event_name: "Stop", stop_hook_active: false }),
+          encoding: "utf8",
+        });
+        expect(byName.status, byName.stderr).toBe(0);
+        expect(JSON.parse(byName.stdout)).toMatchObject({ decision: "block" });
+        expect(readdirSync(cacheDir).filter((name) => name.endsWith(".code-cache"))).toEqual([cache]);
       }
       const uninstall = run(host.bin, ["uninstall"]);
       expect(uninstall.status, `${host.bin}: ${uninstall.stderr}`).toBe(0);

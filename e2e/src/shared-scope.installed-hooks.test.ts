@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADAPTER_BIN } from "./claude-code-home.js";
+import { ADAPTER_BIN, ADAPTER_LINKED_BIN } from "./claude-code-home.js";
 import { verifies } from "./requirements.js";
 
 afterEach(removeTestdirs);
@@ -53,9 +53,9 @@ describe("a committed project configuration", { timeout: 120_000 }, () => {
       /goalpost-claude-code, which is not installed here: npm install -g @goalpost\/adapter-claude-code/,
     );
 
-    // A teammate with the adapter installed (its bin on PATH): goalpost answers.
+    // A teammate with the adapter installed (its bin on PATH, as npm links it): goalpost answers.
     const shim = join(root, "bin", "goalpost-claude-code");
-    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${ADAPTER_BIN}" "$@"\n`);
+    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${ADAPTER_LINKED_BIN}" "$@"\n`);
     chmodSync(shim, 0o755);
     const installed = runInstalledHook(hooks["UserPromptSubmit"]!, prompt, {
       env: { ...env, PATH: `${join(root, "bin")}:${env.PATH}` },

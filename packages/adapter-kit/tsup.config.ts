@@ -16,7 +16,15 @@ const entries = {
 // shared type chunks would be left dangling in the adapters' bundled .d.ts files.
 export default defineConfig([
   // The loader leaves the adapter's paths module to the adapter's build (build/adapter-build.ts).
-  { entry: entries, format: ["esm"], splitting: true, sourcemap: true, clean: true, target: "node20", external: ["goalpost:adapter-state-root"] },
+  {
+    entry: entries,
+    format: ["esm"],
+    splitting: true,
+    sourcemap: true,
+    clean: true,
+    target: "node20",
+    external: ["goalpost:adapter-state-root"],
+  },
   ...Object.entries(entries).map(
     ([name, source]): Options => ({ entry: { [name]: source }, format: ["esm"], dts: { only: true }, target: "node20" }),
   ),

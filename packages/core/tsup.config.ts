@@ -1,11 +1,14 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig({
-  // store-root on its own too: an adapter's hook loader finds its state root without loading core.
-  entry: { index: "src/index.ts", "store-root": "src/store/store-root.ts" },
-  format: ["esm"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "node20",
-});
+// store-root on its own too: an adapter's hook loader finds its state root without loading core.
+const entries = { index: "src/index.ts", "store-root": "src/store/store-root.ts" };
+
+// Types are built one entry at a time, each file whole: a shared type chunk would be left dangling in
+// the adapters' bundled .d.ts files.
+export default defineConfig([
+  // Not split: index.js stays one file, and store-root.js repeats its few lines.
+  { entry: entries, format: ["esm"], splitting: false, sourcemap: true, clean: true, target: "node20" },
+  ...Object.entries(entries).map(
+    ([name, source]): Options => ({ entry: { [name]: source }, format: ["esm"], dts: { only: true }, target: "node20" }),
+  ),
+]);

@@ -101,7 +101,9 @@ describe.skipIf(process.platform === "win32")("the plugin, with no install step"
       problem: expect.stringMatching(/--build-snapshot/),
     });
     // The next hooks answer from the hook loader and start no build.
-    expect(run("UserPromptSubmit", { prompt: "look around" })).toEqual([expect.stringMatching(/-hook\.cjs hook UserPromptSubmit$/)]);
+    expect(run("UserPromptSubmit", { prompt: "look around" })).toEqual([
+      expect.stringMatching(/-hook\.cjs hook UserPromptSubmit$/),
+    ]);
     expect(existsSync(join(snapshot, "plugin-hook.blob.building"))).toBe(false);
     expect(existsSync(join(snapshot, "plugin-hook.blob"))).toBe(false);
   }, 90_000);

@@ -3,9 +3,9 @@
 // cache (see hook-code-cache.ts) kept in the adapter's state root. Kept to these few lines, Node
 // built-ins and the adapter's paths module, since it is compiled on every plain hook before the bundle is.
 
+import { goalpostStateRoot } from "goalpost:adapter-state-root";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { goalpostStateRoot } from "goalpost:adapter-state-root";
 import { bundleOfLoader, runHookBundle } from "./hook-code-cache.js";
 import { SNAPSHOT_FOLDER } from "./hook-command.js";
 import { loadBuiltin } from "./load-builtin.js";
