@@ -1,17 +1,19 @@
 // What a hook costs the agent, measured as the host pays it: goalpost installed into a fake home by the
 // adapter's own `install` (start-up snapshot and no-goal fast path included), each installed command
-// line run through /bin/sh with the payload on stdin, each right after a bare `node -e 0` and counted as their ratio.
+// line run through /bin/sh with the payload on stdin (and a committed settings file's command, the bin
+// by name from PATH), each right after a bare `node -e 0` and counted as their ratio.
 // NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
 // start on some machines and would hide the hook's own cost). Beside the ratios: each hook's peak
 // memory with a goal open and the characters it injects. Each adapter's bench/hook-startup.mjs gives
 // its host's facts; this prints the table.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools } from "@goalpost/core";
+import { sharedHookCommand } from "../hook-command.js";
 
 export interface HookBenchHost {
   /** The adapter's built bin. */
@@ -66,14 +68,35 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     execFileSync(process.execPath, [host.bin, "install", ...flags], { env, stdio: "pipe" });
     return { env, stateRoot: host.stateRoot(home), commands: host.commands(home) };
   };
+  // A committed (shared-scope) settings file's command: the bin by name, linked on PATH as npm links it
+  // (package.json's bin), with no snapshot.
+  const bySharedCommand = () => {
+    const packageDir = join(dirname(host.bin), "..");
+    const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
+      name: string;
+      bin: Record<string, string>;
+    };
+    const bin = basename(host.bin, ".js");
+    const links = join(work, "bin");
+    mkdirSync(links, { recursive: true });
+    symlinkSync(join(packageDir, manifest.bin[bin]!), join(links, bin));
+    const home = join(work, "shared");
+    mkdirSync(home, { recursive: true });
+    const env = { ...cleanEnv, ...host.env(home), PATH: `${links}:${cleanEnv["PATH"] ?? "/usr/bin:/bin"}` };
+    const events = Object.keys(host.payloads).map((name) => name.split(" ")[0]!);
+    const commands = Object.fromEntries(events.map((event) => [event, sharedHookCommand(bin, manifest.name, event)]));
+    return { env, stateRoot: host.stateRoot(home), commands };
+  };
   const homes = {
     "no goal": install("no-goal", []),
     "goal open": install("goal-open", []),
     "goal open, no snapshot": install("plain", ["--no-snapshot"]),
+    "goal open, bin by name": bySharedCommand(),
   };
   const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
   openRealisticGoal(homes["goal open"].stateRoot, session);
   openRealisticGoal(homes["goal open, no snapshot"].stateRoot, session);
+  openRealisticGoal(homes["goal open, bin by name"].stateRoot, session);
 
   const time = (command: string, input: string, env: Env) => {
     const start = process.hrtime.bigint();
@@ -136,6 +159,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       "no goal": ratio(`${name}|no goal`),
       "goal open": ratio(`${name}|goal open`),
       "goal open, no snapshot": ratio(`${name}|goal open, no snapshot`),
+      "goal open, bin by name": ratio(`${name}|goal open, bin by name`),
       "peak MB (goal open)": peakMb(name, "goal open"),
       "chars injected (goal open)": injected.get(`${name}|goal open`),
     })),
