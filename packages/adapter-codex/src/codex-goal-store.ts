@@ -7,9 +7,9 @@
 //   - else none: Codex's own goal is then followed only through its tool calls (README).
 // No native module is loaded. A missing file, a lock that outlasts a short wait, an unknown status or a
 // changed schema each read as "unreadable": nothing is decided from them, and the next hook tries again.
-import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import { loadBuiltin } from "@goalpost/adapter-kit";
 import type { Env, HostGoal, HostGoalStatus } from "@goalpost/core";
 import { codexHome } from "./codex-paths.js";
 
@@ -118,6 +118,9 @@ function readWithProgram(program: string, path: string, threadId: string): GoalS
   if (!/^[\w-]+$/.test(threadId)) return { unreadable: "a thread id goalpost will not put in a query" };
   let output: string;
   try {
+    // Loaded here, not with the module: node:child_process costs every hook ~2–5 ms to load, and only
+    // a Node without node:sqlite reading a changed store ever needs it.
+    const { execFileSync } = loadBuiltin<typeof import("node:child_process")>("node:child_process");
     output = execFileSync(
       program,
       ["-readonly", "-json", "-cmd", `.timeout ${BUSY_WAIT_MS}`, path, QUERY.replace("?", `'${threadId}'`)],

@@ -4,7 +4,7 @@
 // Editing a handler changes its hash, and Codex then skips it silently as "modified". goalpost writes
 // the entries for its own handlers as Codex computes them, so its hooks run with no bypass flag, and
 // moves the user's own entries along when goalpost's handlers shift the user's indices.
-import { createHash } from "node:crypto";
+import { loadBuiltin } from "@goalpost/adapter-kit";
 
 /** Codex's snake_case label of each event, as trust keys and hashes use it. */
 export const EVENT_LABELS: Readonly<Record<string, string>> = {
@@ -76,6 +76,9 @@ export function trustedHash(event: string, group: Group, handler: Handler): stri
       },
     ],
   };
+  // node:crypto is loaded here, by install and doctor: the hook path lists the install targets too,
+  // and loading it costs a hook ~3–5 ms.
+  const { createHash } = loadBuiltin<typeof import("node:crypto")>("node:crypto");
   return `sha256:${createHash("sha256").update(canonical(identity)).digest("hex")}`;
 }
 

@@ -35,6 +35,7 @@ export { defineHostAdapter, defineHostEvent, hostEventTable } from "./host-adapt
 export { adapterVersion, hostCliUsage, runHostCli } from "./host-cli.js";
 export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./install-target.js";
 export { readJsonObject } from "./json-object-file.js";
+export { loadBuiltin } from "./load-builtin.js";
 export type { McpServerEntryOptions } from "./mcp-server-entry.js";
 export { mcpServerEntryTarget } from "./mcp-server-entry.js";
 export type { OwnEntries } from "./own-entries.js";

@@ -4,6 +4,7 @@ import { builtinModules } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
+  hookCostlyBuiltins,
   hookLoaderProblems,
   hookNonAscii,
   hookSnapshotForeignCode,
@@ -35,5 +36,9 @@ describe("the hook bundle", () => {
 
   it("has a hook loader of Node built-ins only beside the bundle it runs (the fallback, from a code cache)", () => {
     expect(hookLoaderProblems(dist, "goalpost-vscode-chat")).toEqual([]);
+  });
+
+  it("loads no costly built-in as it starts (node:child_process, node:crypto: milliseconds each, on every hook)", () => {
+    expect(hookCostlyBuiltins(dist, "goalpost-vscode-chat")).toEqual([]);
   });
 });

@@ -64,3 +64,19 @@ export function hookLoaderProblems(dist: string, bin: string): string[] {
     ...(existsSync(join(dist, `${bin}-snapshot.cjs`)) ? [] : [`${bin}-snapshot.cjs (the bundle it runs) is missing`]),
   ];
 }
+
+/**
+ * Built-ins a hook loads as it starts (the bundle and its loader) that cost a hook milliseconds to
+ * load: Node's own start has not loaded them (node:child_process and node:crypto measured 3–5 ms
+ * each, node:v8 brings node:stream). Code that needs one loads it when it does (`loadBuiltin`).
+ */
+export function hookCostlyBuiltins(dist: string, bin: string): string[] {
+  const costly =
+    /^(?:node:)?(child_process|crypto|v8|stream|net|http|https|http2|tls|dns|zlib|worker_threads|inspector|readline)$/;
+  return [`${bin}-hook.cjs`, `${bin}-snapshot.cjs`].flatMap((file) =>
+    [...readFileSync(join(dist, file), "utf8").matchAll(/\brequire\(["']([^"']+)["']\)/g)]
+      .map((match) => match[1]!)
+      .filter((specifier) => costly.test(specifier))
+      .map((specifier) => `${file} requires ${specifier}`),
+  );
+}

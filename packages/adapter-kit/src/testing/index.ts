@@ -5,6 +5,7 @@ export { hostFixtures } from "./fixtures.js";
 export type { HookBenchHost } from "./hook-bench.js";
 export { runHookBench } from "./hook-bench.js";
 export {
+  hookCostlyBuiltins,
   hookLoaderProblems,
   hookNonAscii,
   hookSnapshotForeignCode,
