@@ -234,4 +234,26 @@ describe("the hook loader", { timeout: 60_000 }, () => {
       (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string }).version,
     );
   });
+
+  it("leaves a hook to the full bin where no loader was built beside it, and the bin still answers", () => {
+    // A copy of the ESM bin and its chunks alone, as a checkout built without adapterBuild's loader would be.
+    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
+    cpSync(join(packageDir, "dist"), join(root, "pkg", "dist"), {
+      recursive: true,
+      filter: (path) => !/-hook\.cjs$|-snapshot\.cjs$|\.map$/.test(path),
+    });
+    cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
+    const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, CLAUDE_CONFIG_DIR: join(root, "claude") };
+    const payload = { session_id: "s-1", transcript_path: null, cwd: join(root, "project"), hook_event_name: "UserPromptSubmit" };
+    const answered = spawnSync(process.execPath, [join(root, "pkg", "dist", `${BIN}.js`), "hook", "UserPromptSubmit"], {
+      env,
+      input: JSON.stringify({ ...payload, prompt: "/goal Answer without a loader" }),
+      cwd: join(root, "project"),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(answered.status, answered.stderr).toBe(0);
+    expect(answered.stdout).toContain("Answer without a loader");
+    expect(existsSync(join(root, "claude", "goalpost", "snapshot"))).toBe(false);
+  });
 });

@@ -5,8 +5,9 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { hookEntryPath } from "./hook-command.js";
 
 const bin = basename(__filename, ".cjs");
-const loader = join(__dirname, `${bin}-hook.cjs`);
+const loader = hookEntryPath(bin, __filename);
 if (process.argv[2] === "hook" && existsSync(loader)) require(loader);
 else import(pathToFileURL(join(__dirname, `${bin}.js`)).href);
