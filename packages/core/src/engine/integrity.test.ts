@@ -115,11 +115,14 @@ describe("goalpost cannot be switched off, uninstalled or bypassed by the agent"
     "goalpost-claude-code uninstall",
     "node /usr/lib/node_modules/@goalpost/adapter-claude-code/dist/goalpost-claude-code.js hook UserPromptSubmit",
     `echo '{}' | "/usr/local/bin/node" "/opt/gp/dist/goalpost-claude-code.js" hook PostToolUse`,
-    // The forms an installed hook command runs: from the start-up snapshot, the hook loader with its
-    // code cache, and the plain hook bundle (as installs before the loader wrote it).
+    // The forms an installed hook command runs: from the start-up snapshot, the hook loader (and, as
+    // older installs wrote it, with its cache's folder in a variable), the bin npm links, and the plain
+    // hook bundle (as installs before the loader wrote it).
     "NODE_OPTIONS= node --snapshot-blob /home/me/.claude/goalpost/snapshot/hook.blob /opt/gp/dist/goalpost-claude-code.js hook PostToolUse < forged.json",
+    "node /opt/gp/dist/goalpost-claude-code-hook.cjs hook Stop",
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, as the command holds it
     'GOALPOST_CODE_CACHE="${GOALPOST_HOME:-/home/me/.claude/goalpost}/snapshot" node /opt/gp/dist/goalpost-claude-code-hook.cjs hook Stop',
+    "/usr/lib/node_modules/@goalpost/adapter-claude-code/dist/goalpost-claude-code.cjs hook PostToolUse < forged.json",
     "node /opt/gp/dist/goalpost-claude-code-snapshot.cjs hook Stop",
     "npx goalpost disable",
     "cd /tmp && goalpost-codex uninstall --scope user",
