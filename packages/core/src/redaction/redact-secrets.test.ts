@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redactSecrets } from "./redact-secrets.js";
+import { redactSecrets, redactWith } from "./redact-secrets.js";
+import { SECRET_PATTERNS } from "./secret-patterns.js";
 
 // Fake secrets are assembled at run time so no scanner mistakes this file for a leak.
 const x = (length: number, alphabet = "aZ3kQ9mP2xL7") =>
@@ -244,6 +245,101 @@ describe("redactSecrets", () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe("the literals a secret pattern needs before it scans (SecretPattern.needs)", () => {
+  /** The same patterns, scanning every text. */
+  const unfiltered = SECRET_PATTERNS.map(({ needs: _needs, ...pattern }) => pattern);
+  const matches = (pattern: RegExp, text: string) => new RegExp(pattern.source, pattern.flags.replace("g", "")).test(text);
+  const passes = ({ pattern, needs }: (typeof SECRET_PATTERNS)[number], text: string) =>
+    (needs ?? [""]).some((literal) => (pattern.ignoreCase ? text.toLowerCase() : text).includes(literal));
+
+  /** Texts made of every pattern's literals, token characters and the punctuation secrets sit in. */
+  const pieces = [
+    ...new Set(SECRET_PATTERNS.flatMap(({ needs }) => needs ?? [])),
+    ...["Password", "API_KEY", "Secret", "Auth", "-p", "--user", "--Token=", "ACCESS-KEY", "Credentials", "git@"],
+    ...[" ", "  ", "=", ": ", '"', "'", "@", ".", "/", ":", "-", "_", "\n", "?", "&", ";", "://"],
+  ];
+  const word = fc.stringMatching(/^[A-Za-z0-9]{1,60}$/);
+  const texts = fc.array(
+    fc.oneof(
+      fc.constantFrom(...pieces),
+      word,
+      fc.constantFrom(...pieces).map((p) => p.toUpperCase()),
+    ),
+    {
+      maxLength: 14,
+    },
+  );
+
+  it("are given for every pattern, in lower case for a case-insensitive one", () => {
+    for (const { kind, pattern, needs } of SECRET_PATTERNS) {
+      expect(needs?.length, kind).toBeGreaterThan(0);
+      if (pattern.ignoreCase) for (const literal of needs ?? []) expect(literal, kind).toBe(literal.toLowerCase());
+    }
+  });
+
+  it("are in every text a pattern matches: the known secrets, and generated texts", () => {
+    for (const [, text] of SECRET_CORPUS)
+      for (const secretPattern of SECRET_PATTERNS)
+        if (matches(secretPattern.pattern, text))
+          expect(passes(secretPattern, text), `${secretPattern.kind}: ${text}`).toBe(true);
+    let matched = 0;
+    fc.assert(
+      fc.property(texts, (parts) => {
+        const text = parts.join("");
+        for (const secretPattern of SECRET_PATTERNS) {
+          if (!matches(secretPattern.pattern, text)) continue;
+          matched++;
+          expect(passes(secretPattern, text), `${secretPattern.kind}: ${text}`).toBe(true);
+        }
+      }),
+      { numRuns: 20_000 },
+    );
+    // The generated texts do hold secrets (the implication above is not empty).
+    expect(matched).toBeGreaterThan(1_000);
+  });
+
+  it("are in the texts each pattern's own shape generates, placed in a sentence", () => {
+    // fast-check generates from a pattern without its boundary assertions (it has no lookbehind, no
+    // \b, no i flag); what matches the whole pattern is then checked. Long bounds are cut short.
+    const generatorSource = (source: string) =>
+      source
+        .replace(/\(\?<?[!=](?:[^()]|\([^()]*\))*\)/g, "")
+        .replace(/\\b/g, "")
+        .replace(/\{(\d+),(\d+)\}/g, (_, low: string, high: string) => `{${low},${Math.min(Number(high), Number(low) + 24)}}`);
+    let generated = 0;
+    for (const secretPattern of SECRET_PATTERNS) {
+      let shapes: fc.Arbitrary<string>;
+      try {
+        shapes = fc.stringMatching(new RegExp(generatorSource(secretPattern.pattern.source)));
+        fc.sample(shapes, 1);
+      } catch {
+        continue; // a backreference (secret-assignment): the texts above cover it
+      }
+      fc.assert(
+        fc.property(shapes, word, fc.boolean(), (shape, around, upper) => {
+          const text = `${around} ${secretPattern.pattern.ignoreCase && upper ? shape.toUpperCase() : shape} ${around}`;
+          if (!matches(secretPattern.pattern, text)) return;
+          generated++;
+          expect(passes(secretPattern, text), `${secretPattern.kind}: ${text}`).toBe(true);
+        }),
+        { numRuns: 300 },
+      );
+    }
+    expect(generated).toBeGreaterThan(SECRET_PATTERNS.length * 100);
+  });
+
+  it("change nothing redacted: the same output as scanning every text with every pattern", () => {
+    for (const [, text] of SECRET_CORPUS) expect(redactSecrets(text)).toBe(redactWith(unfiltered, text));
+    fc.assert(
+      fc.property(texts, (parts) => {
+        const text = parts.join("");
+        expect(redactSecrets(text), text).toBe(redactWith(unfiltered, text));
+      }),
+      { numRuns: 5_000 },
     );
   });
 });

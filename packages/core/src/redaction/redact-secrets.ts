@@ -3,7 +3,7 @@
 // connection strings), then gitleaks' default rules, taken as data (gitleaks-rules.generated.ts).
 import { applyGitleaksRule } from "./gitleaks-rule.js";
 import { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES } from "./gitleaks-rules.generated.js";
-import { redacted, SECRET_PATTERNS } from "./secret-patterns.js";
+import { redacted, SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js";
 
 const PEM_BEGIN = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
 
@@ -27,12 +27,26 @@ function redactPrivateKeyBlocks(text: string): string {
   return result + text.slice(position);
 }
 
+/** Whether the text holds one of the literals every match of the pattern holds (see SecretPattern.needs). */
+function mayMatch({ pattern, needs }: SecretPattern, text: string): boolean {
+  if (!needs) return true;
+  const haystack = pattern.ignoreCase ? text.toLowerCase() : text;
+  return needs.some((literal) => haystack.includes(literal));
+}
+
 /** Replaces every secret shape goalpost knows with `[REDACTED:<kind>]`. */
 export function redactSecrets(text: string): string {
+  return redactWith(SECRET_PATTERNS, text);
+}
+
+/** redactSecrets with these patterns of goalpost's own (a test runs them without their `needs`). */
+export function redactWith(patterns: readonly SecretPattern[], text: string): string {
   if (typeof text !== "string" || text === "") return typeof text === "string" ? text : "";
   try {
     let result = redactPrivateKeyBlocks(text);
-    for (const { kind, pattern, replace } of SECRET_PATTERNS) {
+    for (const secretPattern of patterns) {
+      const { kind, pattern, replace } = secretPattern;
+      if (!mayMatch(secretPattern, result)) continue;
       pattern.lastIndex = 0;
       result = result.replace(pattern, (match: string, ...rest: unknown[]) => {
         if (!replace) return redacted(kind);

@@ -7,6 +7,14 @@ export interface SecretPattern {
   readonly pattern: RegExp;
   /** Builds the replacement from the match groups; by default the whole match is replaced. */
   readonly replace?: (match: string, ...groups: string[]) => string;
+  /**
+   * Literals of which every match holds one: a text with none of them is not scanned. V8 compiles a
+   * RegExp on its first use, so most hooks then compile none of these (~2 ms in a hook process that
+   * starts without a snapshot). Lower case for a case-insensitive pattern (checked against the
+   * lower-cased text; such a pattern matches ASCII letters only as ASCII, so nothing is missed).
+   * A property test holds each list to its pattern.
+   */
+  readonly needs?: readonly string[];
 }
 
 export const redacted = (kind: string): string => `[REDACTED:${kind}]`;
@@ -16,9 +24,10 @@ const START = String.raw`(?<![A-Za-z0-9_])`;
 /** Not followed by a token character: a token is matched whole or not at all. */
 const END = String.raw`(?![A-Za-z0-9_-])`;
 
-const token = (kind: string, body: string, end = END): SecretPattern => ({
+const token = (kind: string, needs: readonly string[], body: string, end = END): SecretPattern => ({
   kind,
   pattern: new RegExp(`${START}(?:${body})${end}`, "g"),
+  needs,
 });
 /** A token that must carry a digit: real keys do, `sk-loading-spinner-container` does not. */
 const WITH_DIGIT = String.raw`(?=[A-Za-z0-9_-]{0,400}?[0-9])`;
@@ -31,56 +40,70 @@ const BENIGN_VALUE =
   /^(?:string|number|boolean|any|unknown|never|null|undefined|true|false|none|object|void|str|int|bool|required|optional|include|omit|same-origin|\*+|x+|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?:process\.env|os\.environ|env|config|settings|this|self|options|opts|props|args)\b.*|[A-Za-z_$][\w$.]*\(.*)$/i;
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  token("anthropic-key", String.raw`sk-ant-${WITH_DIGIT}[A-Za-z0-9_-]{20,400}`),
-  token("openai-key", String.raw`sk-(?:proj-|svcacct-|admin-)?${WITH_DIGIT}[A-Za-z0-9_-]{20,256}`),
-  token("stripe-key", String.raw`(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,200}`),
-  token("github-token", String.raw`(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255}`),
-  token("gitlab-token", String.raw`glpat-[A-Za-z0-9_-]{20,100}`),
-  token("slack-token", String.raw`xox[abposre]-[A-Za-z0-9-]{10,250}|xapp-\d-[A-Za-z0-9-]{10,250}`),
+  token("anthropic-key", ["sk-ant-"], String.raw`sk-ant-${WITH_DIGIT}[A-Za-z0-9_-]{20,400}`),
+  token("openai-key", ["sk-"], String.raw`sk-(?:proj-|svcacct-|admin-)?${WITH_DIGIT}[A-Za-z0-9_-]{20,256}`),
+  token("stripe-key", ["_live_", "_test_"], String.raw`(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,200}`),
+  token(
+    "github-token",
+    ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+    String.raw`(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{30,255}`,
+  ),
+  token("gitlab-token", ["glpat-"], String.raw`glpat-[A-Za-z0-9_-]{20,100}`),
+  token("slack-token", ["xox", "xapp-"], String.raw`xox[abposre]-[A-Za-z0-9-]{10,250}|xapp-\d-[A-Za-z0-9-]{10,250}`),
   {
     kind: "slack-webhook",
+    needs: ["https://hooks.slack.com/"],
     pattern: /https:\/\/hooks\.slack\.com\/(?:services|workflows)\/[A-Za-z0-9/_-]{8,200}/g,
   },
   // A key id is 20 characters whatever follows it (`AKIA…-dev` in a profile name still leaks it).
-  token("aws-access-key-id", String.raw`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}`, String.raw`(?![A-Za-z0-9_])`),
-  token("google-api-key", String.raw`AIza[0-9A-Za-z_-]{35}`),
-  token("npm-token", String.raw`npm_[A-Za-z0-9]{36}`),
-  token("pypi-token", String.raw`pypi-[A-Za-z0-9_-]{40,300}`),
-  token("sendgrid-key", String.raw`SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,64}`),
-  token("twilio-key", String.raw`(?:AC|SK)[0-9a-f]{32}`),
+  token(
+    "aws-access-key-id",
+    ["AKIA", "ASIA", "ABIA", "ACCA", "AGPA", "AIDA", "AROA"],
+    String.raw`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}`,
+    String.raw`(?![A-Za-z0-9_])`,
+  ),
+  token("google-api-key", ["AIza"], String.raw`AIza[0-9A-Za-z_-]{35}`),
+  token("npm-token", ["npm_"], String.raw`npm_[A-Za-z0-9]{36}`),
+  token("pypi-token", ["pypi-"], String.raw`pypi-[A-Za-z0-9_-]{40,300}`),
+  token("sendgrid-key", ["SG."], String.raw`SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,64}`),
+  token("twilio-key", ["AC", "SK"], String.raw`(?:AC|SK)[0-9a-f]{32}`),
   // Header and payload, with the signature or without it: a token cut short is still a token.
-  token("jwt", String.raw`eyJ[A-Za-z0-9_-]{8,4000}\.eyJ[A-Za-z0-9_-]{8,65536}(?:\.[A-Za-z0-9_-]{1,4000})?`),
+  token("jwt", ["eyJ"], String.raw`eyJ[A-Za-z0-9_-]{8,4000}\.eyJ[A-Za-z0-9_-]{8,65536}(?:\.[A-Za-z0-9_-]{1,4000})?`),
   // Shapes from the providers' own documentation (and gitleaks' rule names for them).
-  token("stripe-webhook-secret", String.raw`whsec_[A-Za-z0-9+/=]{20,200}`),
-  token("huggingface-token", String.raw`hf_${WITH_DIGIT}[A-Za-z0-9]{30,100}`),
-  token("google-oauth-secret", String.raw`GOCSPX-[A-Za-z0-9_-]{20,100}`),
-  token("digitalocean-token", String.raw`do[por]_v1_[a-f0-9]{64}`),
-  token("shopify-token", String.raw`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
-  token("vault-token", String.raw`hv[sb]\.[A-Za-z0-9_-]{20,200}`),
-  token("age-secret-key", String.raw`AGE-SECRET-KEY-1[0-9A-Z]{50,100}`),
-  token("databricks-token", String.raw`dapi[a-f0-9]{32}(?:-\d)?`),
-  token("discord-bot-token", String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`),
+  token("stripe-webhook-secret", ["whsec_"], String.raw`whsec_[A-Za-z0-9+/=]{20,200}`),
+  token("huggingface-token", ["hf_"], String.raw`hf_${WITH_DIGIT}[A-Za-z0-9]{30,100}`),
+  token("google-oauth-secret", ["GOCSPX-"], String.raw`GOCSPX-[A-Za-z0-9_-]{20,100}`),
+  token("digitalocean-token", ["_v1_"], String.raw`do[por]_v1_[a-f0-9]{64}`),
+  token("shopify-token", ["shpat_", "shpca_", "shppa_", "shpss_"], String.raw`shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
+  token("vault-token", ["hvs.", "hvb."], String.raw`hv[sb]\.[A-Za-z0-9_-]{20,200}`),
+  token("age-secret-key", ["AGE-SECRET-KEY-1"], String.raw`AGE-SECRET-KEY-1[0-9A-Z]{50,100}`),
+  token("databricks-token", ["dapi"], String.raw`dapi[a-f0-9]{32}(?:-\d)?`),
+  token("discord-bot-token", ["."], String.raw`[MN][A-Za-z\d]{23,25}\.[\w-]{6}\.[\w-]{27,38}`),
   {
     // Azure SAS: the signature parameter of a shared-access URL or connection string.
     kind: "azure-sas-signature",
+    needs: ["sig="],
     pattern: /([?&;]sig=)[A-Za-z0-9%+/=]{20,200}/g,
     replace: (_match, prefix = "") => `${prefix}${redacted("secret")}`,
   },
   {
     // aws configure set aws_secret_access_key <value>: the value follows a space, not `=`.
     kind: "aws-configure-secret",
+    needs: ["aws_secret_access_key", "aws_session_token"],
     pattern: /\b(aws_secret_access_key|aws_session_token)(\s+)(?!\[REDACTED)[A-Za-z0-9/+=]{16,200}/g,
     replace: (_match, key = "", space = "") => `${key}${space}${redacted("secret")}`,
   },
   {
     // curl -u user:password, --user user:password: the user stays, the password goes.
     kind: "cli-credential",
+    needs: ["-u"],
     pattern: /(\s(?:-u|--user)\s+)([^\s:]{1,128}):(?!\[REDACTED)([^\s]{1,256})/g,
     replace: (_match, flag = "", user = "") => `${flag}${user}:${redacted("secret")}`,
   },
   {
     // --password VALUE, --password=VALUE, --token, --api-key, --secret (psql, CLIs of every kind).
     kind: "cli-secret-flag",
+    needs: ["--"],
     pattern:
       /(--(?:password|passwd|token|api-key|apikey|secret|client-secret)(?:=|\s+))(?!\[REDACTED|-)([^\s'"]{1,512}|'[^'\n]{1,512}'|"[^"\n]{1,512}")/gi,
     replace: (_match, flag = "") => `${flag}${redacted("secret")}`,
@@ -88,12 +111,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     // mysql -pPASSWORD (the password glued to -p).
     kind: "mysql-password",
+    needs: ["mysql", "mariadb"],
     pattern: /(\b(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n]{0,200}?\s-p)(?!\[REDACTED)([^\s]{1,256})/g,
     replace: (_match, prefix = "") => `${prefix}${redacted("secret")}`,
   },
   {
     // `Authorization: Bearer <credential>`, `Basic <credential>`: the scheme stays, the credential goes.
     kind: "http-credential",
+    needs: ["Bearer", "Basic", "Token"],
     // The credential must look like one (a digit, a symbol, or mixed case past its first letter), so
     // "Basic functionality" and "Bearer authentication" stay; it is matched to its end, however long.
     pattern:
@@ -103,12 +128,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     // scheme://user:password@host (URLs and connection strings): the whole user-info goes.
     kind: "url-credential",
+    needs: ["://"],
     pattern: /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/)[^\s:/?#@[\]]{0,256}:[^\s/?#@]{1,256}@/g,
     replace: (_match, scheme = "") => `${scheme}${redacted("credentials")}@`,
   },
   {
     // password=..., "api_key": "...", SECRET: ..., export GITHUB_TOKEN=... (plain, quoted, JSON, .env).
     kind: "secret-assignment",
+    // The key's words (SECRET_KEY): password, passwd and passphrase hold "pass"; every *key holds "key".
+    needs: ["pass", "pwd", "secret", "token", "key", "credential", "auth"],
     pattern: new RegExp(
       // Quotes may be escaped (\"…\"), as a secret looks inside a JSON string or a JS string literal;
       // ${NAME} is read whole, so a shell or template variable is seen as the placeholder it is.
@@ -124,6 +152,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   },
   {
     kind: "email",
+    needs: ["@"],
     pattern:
       // Not git@host:org/repo, which is an address of a repository, not of a person.
       /(?<![A-Za-z0-9._%+-])(?!git@)[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|:[\w~])/g,
