@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { anchored, VERIFICATION, verificationOf } from "./verification-patterns.js";
+import { VERIFICATION, verificationOf } from "./verification-patterns.js";
+import { wholePattern } from "./word-keyed-pattern.js";
 
 /** The words the patterns are made of, and some that are not. */
 const WORDS = [
@@ -21,7 +22,7 @@ const WORDS = [
 ];
 
 /** Every category's alternatives as one pattern: what a command's first word only narrows. */
-const whole = VERIFICATION.map(([category, alternatives]) => [category, anchored(alternatives)] as const);
+const whole = VERIFICATION.map(([category, alternatives]) => [category, wholePattern(alternatives, "")] as const);
 const byWholePatterns = (text: string) => whole.find(([, pattern]) => pattern.test(text))?.[0] ?? null;
 
 describe("verification patterns", () => {

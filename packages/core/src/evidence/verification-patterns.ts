@@ -5,6 +5,7 @@
 // every alternative in it cost a hook ~5 ms to compile and ~0.3 MB of machine code in the start-up
 // snapshot, for a command that could only ever match a few of them.
 import type { VerificationCategory } from "../record/goal-record.js";
+import { type KeyedAlternative, wholePattern } from "./word-keyed-pattern.js";
 
 /** A package manager running a script or a binary: `npm run x`, `pnpm -r x`, `yarn workspace a x`, `pnpm vitest`. */
 const RUNNER = String.raw`(?:npm|pnpm|yarn|bun)(?:\s+-[-\w=]+(?:\s+\S+)?)*?\s+(?:run\s+|run-script\s+|exec\s+|-w\s+\S+\s+|--filter\s+\S+\s+(?:run\s+)?|workspace\s+\S+\s+)?`;
@@ -13,12 +14,8 @@ const RUNNER_WORDS = ["npm", "pnpm", "yarn", "bun"];
 const PACKAGE_EXEC = String.raw`(?:(?:npx|bunx|pnpx)(?:\s+-[-\w=]+)*\s+|(?:pnpm|yarn|bun)\s+(?:exec\s+|dlx\s+|x\s+)?|python3?\s+-m\s+|uv\s+run\s+|poetry\s+run\s+|pipenv\s+run\s+|hatch\s+run\s+|(?:\.\/)?node_modules\/\.bin\/)?`;
 const PACKAGE_EXEC_WORDS = ["npx", "bunx", "pnpx", "pnpm", "yarn", "bun", "python", "python3", "uv", "poetry", "pipenv", "hatch"];
 
-interface Alternative {
-  /** The first words (as the shell tokenizer gives them) a command this alternative matches can start with. */
-  readonly words: readonly string[];
-  /** Regular expression source, matched at the start of the command's text. */
-  readonly source: string;
-}
+/** An alternative's words are the first words the shell tokenizer gives for a command it matches. */
+type Alternative = KeyedAlternative;
 
 /** A package.json script run by a package manager. */
 const script = (names: string): Alternative => ({ words: RUNNER_WORDS, source: `${RUNNER}${names}` });
@@ -144,10 +141,6 @@ export const VERIFICATION: readonly (readonly [VerificationCategory, readonly Al
   ],
 ];
 
-/** One anchored pattern of some alternatives. */
-export const anchored = (alternatives: readonly Alternative[]) =>
-  new RegExp(`^(?:${alternatives.map((a) => a.source).join("|")})`);
-
 /** Every first word a verification can start with: any other command never reaches a pattern. */
 const FIRST_WORDS = new Set(VERIFICATION.flatMap(([, alternatives]) => alternatives.flatMap((a) => a.words)));
 
@@ -160,7 +153,7 @@ function patternsFor(word: string): readonly (readonly [VerificationCategory, Re
   if (!patterns) {
     patterns = VERIFICATION.flatMap(([category, alternatives]) => {
       const mine = alternatives.filter((alternative) => alternative.words.includes(word));
-      return mine.length > 0 ? [[category, anchored(mine)] as const] : [];
+      return mine.length > 0 ? [[category, wholePattern(mine, "")] as const] : [];
     });
     byFirstWord.set(word, patterns);
   }

@@ -16,7 +16,7 @@ export interface KeyedAlternative {
 /** Each word on its own, as a bare command name. */
 export const bareWords = (...words: string[]): KeyedAlternative[] => words.map((word) => ({ words: [word], source: word }));
 
-/** All the alternatives as one anchored pattern: what the keyed test narrows (kept for tests). */
+/** Alternatives as one pattern anchored at the start, followed by `end` (also what the keyed test narrows). */
 export const wholePattern = (alternatives: readonly KeyedAlternative[], end: string) =>
   new RegExp(`^(?:${alternatives.map((alternative) => alternative.source).join("|")})${end}`);
 
