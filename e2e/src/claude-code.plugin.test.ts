@@ -1,7 +1,7 @@
 // The adapter package as a Claude Code plugin: `claude --plugin-dir <plugin>` with no install step —
 // from a copy of the package's shipped files with no node_modules, as a marketplace install gives it.
 import { randomUUID } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { testdir } from "@goalpost/adapter-kit/testing";
@@ -21,6 +21,21 @@ function pluginCopy(): string {
   return dir;
 }
 const model = useMockModel();
+
+/** A `node` on PATH that logs how each hook starts it. */
+function loggingNode(root: string) {
+  const bin = join(root, "bin");
+  const log = join(root, "node.log");
+  mkdirSync(bin);
+  writeFileSync(join(bin, "node"), `#!/bin/sh\necho "node $*" >> "${log}"\nexec "${process.execPath}" "$@"\n`, { mode: 0o755 });
+  return { log, env: { PATH: `${bin}:${process.env["PATH"] ?? "/usr/bin:/bin"}` } };
+}
+
+/** The logged Node starts that ran a hook. */
+const hookStarts = (log: string) =>
+  readFileSync(log, "utf8")
+    .split("\n")
+    .filter((line) => / hook \w+$/.test(line));
 
 describe("goalpost as a Claude Code plugin", () => {
   it("captures /goal and serves goalpost_status under the plugin's MCP name", async () => {
@@ -45,29 +60,54 @@ describe("goalpost as a Claude Code plugin", () => {
     const mock = await model.start({ main: [{ text: "", toolUse: { name: "Bash", input: { command: "ls" } } }] });
     const home = createClaudeHome({ mockUrl: mock.url });
     const pluginDir = pluginCopy();
-    expect((await runClaude(home, "look around", { args: ["--plugin-dir", pluginDir] })).exitCode).toBe(0);
+    // The snapshot's path: without the hook server, which the hooks prefer while it listens (below).
+    const noServer = { GOALPOST_HOOK_SERVER: "0" };
+    expect((await runClaude(home, "look around", { args: ["--plugin-dir", pluginDir], env: noServer })).exitCode).toBe(0);
     const built = join(home.stateRoot, "snapshot", "plugin-hook.blob.json");
     for (let waited = 0; !existsSync(built) && waited < 60_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
     expect(JSON.parse(readFileSync(built, "utf8"))).not.toHaveProperty("problem");
 
-    // A `node` on PATH that logs how each hook starts it.
-    const bin = join(home.root, "bin");
-    const log = join(home.root, "node.log");
-    mkdirSync(bin);
-    writeFileSync(join(bin, "node"), `#!/bin/sh\necho "node $*" >> "${log}"\nexec "${process.execPath}" "$@"\n`, { mode: 0o755 });
+    const { log, env } = loggingNode(home.root);
     const id = randomUUID();
-    const env = { PATH: `${bin}:${process.env["PATH"] ?? "/usr/bin:/bin"}` };
+    const run = await runClaude(home, "/goal ship the plugin fast", {
+      args: ["--session-id", id, "--plugin-dir", pluginDir],
+      env: { ...env, ...noServer },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(readSession(home, id).goals[0]?.objective).toBe("ship the plugin fast");
+    const hookRuns = hookStarts(log);
+    expect(hookRuns.length).toBeGreaterThan(3);
+    // Each from the snapshot: none fell back to the plain bin.
+    expect(hookRuns.every((line) => line.startsWith("node --snapshot-blob "))).toBe(true);
+  });
+
+  it("leaves a later session's hooks to the hook server its first session started", async () => {
+    verifies("CC-PLUGIN");
+    const mock = await model.start({ main: [{ text: "", toolUse: { name: "Bash", input: { command: "ls" } } }] });
+    const home = createClaudeHome({ mockUrl: mock.url });
+    const pluginDir = pluginCopy();
+    expect((await runClaude(home, "look around", { args: ["--plugin-dir", pluginDir] })).exitCode).toBe(0);
+    const snapshotDir = join(home.stateRoot, "snapshot");
+    const socket = join(snapshotDir, "goalpost-claude-code-hooks.sock");
+    for (let waited = 0; !existsSync(socket) && waited < 30_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    expect(existsSync(socket)).toBe(true);
+    // A hook that ran the bundle itself would make its code cache again; one the server answers does not.
+    const caches = () => readdirSync(snapshotDir).filter((name) => name.endsWith(".code-cache"));
+    for (const file of caches()) rmSync(join(snapshotDir, file));
+
+    const { log, env } = loggingNode(home.root);
+    const id = randomUUID();
     const run = await runClaude(home, "/goal ship the plugin fast", {
       args: ["--session-id", id, "--plugin-dir", pluginDir],
       env,
     });
     expect(run.exitCode, run.stderr).toBe(0);
     expect(readSession(home, id).goals[0]?.objective).toBe("ship the plugin fast");
-    const hookRuns = readFileSync(log, "utf8")
-      .split("\n")
-      .filter((line) => / hook \w+$/.test(line));
+    const hookRuns = hookStarts(log);
     expect(hookRuns.length).toBeGreaterThan(3);
-    // Each from the snapshot: none fell back to the plain bin.
-    expect(hookRuns.every((line) => line.startsWith("node --snapshot-blob "))).toBe(true);
+    // Each through the hook loader, which hands it to the server: no snapshot, and no bundle compiled.
+    expect(hookRuns.every((line) => /^node \S+goalpost-claude-code-hook\.cjs hook \w+$/.test(line))).toBe(true);
+    expect(caches()).toEqual([]);
+    rmSync(socket); // the server ends with its socket
   });
 });

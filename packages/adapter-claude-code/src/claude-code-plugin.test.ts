@@ -19,7 +19,7 @@ describe("the plugin's generated files (run generate:plugin after changing the e
 });
 
 /** A copy of the plugin's files alone (what a marketplace install gives), a Claude config dir, and a `node` that logs how it is run. */
-function pluginSetup() {
+function pluginSetup(more: Record<string, string> = {}) {
   const root = testdir({ config: {}, bin: {}, project: {} });
   const plugin = join(root, "plugin");
   for (const part of ["dist", "hooks", ".claude-plugin", "package.json"])
@@ -33,6 +33,7 @@ function pluginSetup() {
     HOME: root,
     CLAUDE_CONFIG_DIR: join(root, "config"),
     CLAUDE_PLUGIN_ROOT: plugin,
+    ...more,
   };
   const hooks = JSON.parse(readFileSync(join(plugin, "hooks", "hooks.json"), "utf8")).hooks;
   /** Runs the plugin's command for `event` as Claude Code does (through the shell, payload on stdin). */
@@ -66,7 +67,8 @@ describe.skipIf(process.platform === "win32")("the plugin, with no install step"
   afterEach(() => removeTestdirs());
 
   it("builds its start-up snapshot and fast-path markers on first use, off the hook's path, and uses them after", async () => {
-    const { run, snapshot } = pluginSetup();
+    // The snapshot's path: without the hook server, which the shell prefers while it listens (below).
+    const { run, snapshot } = pluginSetup({ GOALPOST_HOOK_SERVER: "0" });
     // First hook: the hook loader answers, then starts the build in the background.
     expect(run("SessionStart", { source: "startup" })).toEqual([
       expect.stringMatching(/^node \S+goalpost-claude-code-hook\.cjs hook SessionStart$/),

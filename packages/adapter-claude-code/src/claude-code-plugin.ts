@@ -11,6 +11,7 @@ const PATHS = {
   cli: `\${CLAUDE_PLUGIN_ROOT}/dist/${CLAUDE_CODE_BIN}.js`,
   hookEntry: `\${CLAUDE_PLUGIN_ROOT}/dist/${CLAUDE_CODE_BIN}-hook.cjs`,
   root: `\${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost`,
+  bin: CLAUDE_CODE_BIN,
 };
 
 /** The plugin's hooks/hooks.json. ${CLAUDE_PLUGIN_ROOT} is substituted by Claude Code. */

@@ -1,5 +1,7 @@
 // The hook run plainly, through the built hook loader (`goalpost-claude-code-hook.cjs`) and its V8
 // code cache: a real child process running the real bundle, as the installed command's fallback does.
+// The loader's own path, so without the hook server (GOALPOST_HOOK_SERVER=0; hook-server.test.ts
+// covers the hooks it answers).
 import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +21,12 @@ function packageCopy() {
   for (const file of [`${BIN}-hook.cjs`, `${BIN}-snapshot.cjs`]) cpSync(join(packageDir, "dist", file), join(dist, file));
   cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
   const cacheDir = join(root, "state", "snapshot");
-  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, GOALPOST_HOME: join(root, "state") };
+  const env = {
+    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+    GOALPOST_HOOK_SERVER: "0",
+    HOME: root,
+    GOALPOST_HOME: join(root, "state"),
+  };
   const project = join(root, "project");
   const payload = (event: string, extra: Record<string, unknown>) => ({
     session_id: "s-1",
@@ -56,6 +63,7 @@ function installedHome(args: readonly string[], cli: (root: string) => string = 
   const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
   const env = {
     PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+    GOALPOST_HOOK_SERVER: "0",
     HOME: root,
     CLAUDE_CONFIG_DIR: join(root, "claude"),
     CLAUDE_PROJECT_DIR: join(root, "project"),
@@ -215,7 +223,12 @@ describe("the hook loader", { timeout: 60_000 }, () => {
     const launcher = join(packageDir, bin[BIN]!);
     expect(launcher.endsWith(`${BIN}.cjs`)).toBe(true);
     const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
-    const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, CLAUDE_CONFIG_DIR: join(root, "claude") };
+    const env = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      GOALPOST_HOOK_SERVER: "0",
+      HOME: root,
+      CLAUDE_CONFIG_DIR: join(root, "claude"),
+    };
     const run = (args: string[], input = "") =>
       spawnSync(launcher, args, { env, input, cwd: join(root, "project"), encoding: "utf8", timeout: 30_000 });
     const payload = { session_id: "s-1", transcript_path: null, cwd: join(root, "project"), hook_event_name: "UserPromptSubmit" };
@@ -243,7 +256,12 @@ describe("the hook loader", { timeout: 60_000 }, () => {
       filter: (path) => !/-hook\.cjs$|-snapshot\.cjs$|\.map$/.test(path),
     });
     cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
-    const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, CLAUDE_CONFIG_DIR: join(root, "claude") };
+    const env = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      GOALPOST_HOOK_SERVER: "0",
+      HOME: root,
+      CLAUDE_CONFIG_DIR: join(root, "claude"),
+    };
     const payload = { session_id: "s-1", transcript_path: null, cwd: join(root, "project"), hook_event_name: "UserPromptSubmit" };
     const answered = spawnSync(process.execPath, [join(root, "pkg", "dist", `${BIN}.js`), "hook", "UserPromptSubmit"], {
       env,

@@ -17,7 +17,10 @@ import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 
 /** The hook bundle a loader runs: `<bin>-hook.cjs` runs `<bin>-snapshot.cjs` beside it. */
-export const bundleOfLoader = (loader: string) => join(dirname(loader), basename(loader).replace(/-hook\.cjs$/, "-snapshot.cjs"));
+export const bundleOfLoader = (loader: string) => join(dirname(loader), `${binOfLoader(loader)}-snapshot.cjs`);
+
+/** The bin a loader belongs to: `<bin>-hook.cjs`. */
+export const binOfLoader = (loader: string) => basename(loader).replace(/-hook\.cjs$/, "");
 
 /** One cache file per Node binary and bundle name. */
 export const codeCachePath = (dir: string, bundle: string) =>

@@ -12,13 +12,17 @@
 // while no goal is open) or one of the adapter's wake words (the host's own goal tools, mirrored). A missing folder, or any marker in it, starts Node as
 // usual: a stale marker costs speed, never a decision. GOALPOST_HOME is honoured as the bin honours it.
 //
+// When the adapter's hook server is listening (its socket is there; see hook-server.ts), the snapshot
+// form runs the loader instead, which hands the hook to the server: a Node start without the
+// snapshot's heap to load.
+//
 // Both forms use POSIX shell syntax, so Windows hooks start plainly (the hook loader, with its cache).
 
 import { dirname, join } from "node:path";
 
 const quote = (path: string) => (/[\s"'$`\\]/.test(path) ? `"${path.replace(/(["\\$`])/g, "\\$1")}"` : path);
 /** A path inside a double-quoted shell word. */
-const inDoubleQuotes = (path: string) => path.replace(/(["\\$`])/g, "\\$1");
+export const inDoubleQuotes = (path: string) => path.replace(/(["\\$`])/g, "\\$1");
 
 export interface HookCommandOptions {
   /** A start-up snapshot of the hook for this Node binary. */
@@ -32,7 +36,13 @@ export interface HookCommandOptions {
   readonly fastPathRoot?: string | undefined;
   /** More words that start Node even with no goal open (the host's own goal tools); plain letters, digits and _. */
   readonly wakeWords?: readonly string[] | undefined;
+  /** The hook server's socket (hookServerSocketWord): while it is there, the loader runs instead of the snapshot. */
+  readonly serverSocket?: string | undefined;
 }
+
+/** The hook server's socket inside a double-quoted shell word, GOALPOST_HOME winning as in the bin; `root` is a shell word too. */
+export const hookServerSocketWord = (root: string, bin: string) =>
+  `\${GOALPOST_HOME:-${root}}/${SNAPSHOT_FOLDER}/${bin}-hooks.sock`;
 
 /** `*word*|…` patterns for a `case`: the goal tools' prefix and the adapter's wake words. */
 function wakePatterns(wakeWords: readonly string[] = []): string {
@@ -64,12 +74,12 @@ export const binBesideBundle = (bin: string, bundle: string) => join(dirname(bun
 export const hookEntryPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-hook.cjs`);
 
 export function hookCommand(cliPath: string, event: string, options: HookCommandOptions = {}): string {
-  const { snapshotBlob, fastPathRoot, hookEntry } = options;
+  const { snapshotBlob, fastPathRoot, hookEntry, serverSocket } = options;
   const plain = `node ${quote(hookEntry ?? cliPath)} hook ${event}`;
   // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
-  const run = snapshotBlob
-    ? `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`
-    : plain;
+  const snapshot =
+    snapshotBlob && `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`;
+  const run = !snapshot ? plain : serverSocket ? `if [ -S "${serverSocket}" ]; then ${plain}; else ${snapshot}; fi` : snapshot;
   return fastPathRoot ? withFastPath(run, inDoubleQuotes(fastPathRoot), options.wakeWords) : run;
 }
 
@@ -89,11 +99,12 @@ export const PLUGIN_SNAPSHOT_FILE = `${SNAPSHOT_FOLDER}/plugin-hook.blob`;
  */
 export function pluginHookCommand(
   event: string,
-  paths: { readonly cli: string; readonly hookEntry: string; readonly root: string },
+  paths: { readonly cli: string; readonly hookEntry: string; readonly root: string; readonly bin: string },
   options: { readonly fast: boolean; readonly wakeWords?: readonly string[] },
 ): string {
   const plain = `node "${paths.hookEntry}" hook ${event}`;
-  const run = `b="\${GOALPOST_HOME:-${paths.root}}/${PLUGIN_SNAPSHOT_FILE}"; if [ -f "$b" ]; then NODE_OPTIONS= node --snapshot-blob "$b" "${paths.cli}" hook ${event} || ${plain}; else ${plain}; fi`;
+  const socket = hookServerSocketWord(paths.root, paths.bin);
+  const run = `b="\${GOALPOST_HOME:-${paths.root}}/${PLUGIN_SNAPSHOT_FILE}"; if [ ! -S "${socket}" ] && [ -f "$b" ]; then NODE_OPTIONS= node --snapshot-blob "$b" "${paths.cli}" hook ${event} || ${plain}; else ${plain}; fi`;
   return options.fast ? withFastPath(run, paths.root, options.wakeWords) : run;
 }
 

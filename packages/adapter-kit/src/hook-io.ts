@@ -15,6 +15,11 @@ export class HookInputTooLargeError extends Error {
 
 /** Reads standard input to its end, keeping at most `limit` bytes; throws HookInputTooLargeError past that. */
 export function readHookInput(limit = HOOK_INPUT_LIMIT): string {
+  return readHookInputBytes(limit).toString("utf8");
+}
+
+/** readHookInput's bytes, undecoded (the hook loader passes them on to the hook server as they are). */
+export function readHookInputBytes(limit = HOOK_INPUT_LIMIT): Buffer {
   // Read straight into one buffer that doubles as it fills: a 1 MB payload is copied once, not three times.
   let buffer = Buffer.allocUnsafe(1 << 16);
   let kept = 0;
@@ -47,7 +52,7 @@ export function readHookInput(limit = HOOK_INPUT_LIMIT): string {
     }
   }
   if (overflow) throw new HookInputTooLargeError(limit);
-  return buffer.toString("utf8", 0, kept);
+  return buffer.subarray(0, kept);
 }
 
 /** Writes all of `text` to a file descriptor; a reader that went away (EPIPE) ends the write quietly. */

@@ -1,13 +1,17 @@
 // `<bin>-hook.cjs`, the entry a hook command runs when there is no start-up snapshot (or it did not
-// load), and what the bin runs for `hook` (run-bin.ts): runs the hook bundle beside it with a V8 code
-// cache (see hook-code-cache.ts) kept in the adapter's state root. Kept to these few lines, Node
-// built-ins and the adapter's paths module, since it is compiled on every plain hook before the bundle is.
+// load, or the hook server is up), and what the bin runs for `hook` (run-bin.ts). When the adapter's
+// hook server is listening, the hook goes to it (hook-server-client.ts); otherwise, or if it does not
+// answer, the loader runs the hook bundle beside it with a V8 code cache (see hook-code-cache.ts) kept
+// in the adapter's state root. Kept to these few lines, Node built-ins and the adapter's paths module,
+// since it is compiled on every plain hook before the bundle is.
 
 import { goalpostStateRoot } from "goalpost:adapter-state-root";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { bundleOfLoader, runHookBundle } from "./hook-code-cache.js";
+import { binOfLoader, bundleOfLoader, runHookBundle } from "./hook-code-cache.js";
 import { SNAPSHOT_FOLDER } from "./hook-command.js";
+import { askHookServer } from "./hook-server-client.js";
+import { HOOK_PAYLOAD, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
 import { loadBuiltin } from "./load-builtin.js";
 
 /** The cache's folder; without one (a home that cannot be resolved), the bundle is compiled as it is. */
@@ -19,14 +23,32 @@ function cacheDir(): string | undefined {
   }
 }
 
-try {
-  runHookBundle(bundleOfLoader(__filename), cacheDir());
-} catch (error) {
-  // The bundle is missing or does not compile (a damaged copy): a hook never breaks its host. Say so,
-  // take the payload off the pipe (the host never writes into a closed one) and answer nothing.
-  process.stderr.write(`goalpost: the hook did not run: ${error instanceof Error ? error.message : String(error)}\n`);
+const bundle = bundleOfLoader(__filename);
+const cache = cacheDir();
+
+/** Runs the hook in this process; `readInput` is the payload when it was already taken off stdin. */
+function runItself(readInput?: () => string): void {
+  if (readInput) (globalThis as Record<symbol, unknown>)[HOOK_PAYLOAD] = readInput;
   try {
-    if (!loadBuiltin<typeof import("node:tty")>("node:tty").isatty(0)) readFileSync(0);
-  } catch {}
-  process.exitCode = 0;
+    runHookBundle(bundle, cache);
+  } catch (error) {
+    // The bundle is missing or does not compile (a damaged copy): a hook never breaks its host. Say so,
+    // take the payload off the pipe (the host never writes into a closed one) and answer nothing.
+    process.stderr.write(`goalpost: the hook did not run: ${error instanceof Error ? error.message : String(error)}\n`);
+    try {
+      if (!readInput && !loadBuiltin<typeof import("node:tty")>("node:tty").isatty(0)) readFileSync(0);
+    } catch {}
+    process.exitCode = 0;
+  }
+}
+
+const socket =
+  process.argv[2] === "hook" && cache && hookServerWanted(process.env)
+    ? hookServerSocket(cache, binOfLoader(__filename))
+    : undefined;
+if (socket && existsSync(socket)) {
+  const event = process.argv[process.argv.length - 1] ?? "";
+  askHookServer(socket, { bundle, event, cwd: process.cwd(), env: process.env }, runItself);
+} else {
+  runItself();
 }

@@ -13,6 +13,8 @@ import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 import { binBesideBundle } from "./hook-command.js";
 import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
+import { serveHooks, startHookServerIfMissing } from "./hook-server.js";
+import { HOOK_PAYLOAD } from "./hook-server-protocol.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { loadBuiltin } from "./load-builtin.js";
 import { ensurePluginSnapshot, runsInPlugin } from "./plugin-snapshot-check.js";
@@ -57,7 +59,12 @@ function stillCurrent(path: string, builtFrom: string): boolean {
  */
 function answerHook(adapter: HostAdapter, bundleFile: string, plainly: boolean): never {
   const event = process.argv[process.argv.length - 1] ?? "";
-  writeHookResult(runHook(adapter, event, readHookInput, process.env));
+  // The loader took the payload off stdin already when it offered the hook to a server that did not answer.
+  const readInput = ((globalThis as Record<symbol, unknown>)[HOOK_PAYLOAD] as (() => string) | undefined) ?? readHookInput;
+  writeHookResult(runHook(adapter, event, readInput, process.env));
+  try {
+    startHookServerIfMissing(adapter, bundleFile, process.env);
+  } catch {}
   const cliPath = binBesideBundle(adapter.bin, bundleFile);
   if (plainly && runsInPlugin(adapter, cliPath, process.env)) {
     try {
@@ -82,6 +89,7 @@ export function startHookSnapshot(adapter: HostAdapter, bundleFile: string): voi
   const startupSnapshot = snapshotBeingBuilt();
   if (!startupSnapshot) {
     if (process.argv[2] === "hook") answerHook(adapter, bundleFile, true);
+    if (process.argv[2] === "serve-hooks") serveHooks(adapter, bundleFile);
     return;
   }
   const builtFrom = bundleFingerprint(bundleFile);

@@ -5,7 +5,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
-import { hookCommand, hookEntryPath, inPosixShell, sharedHookCommand, snapshotsSupported } from "./hook-command.js";
+import {
+  hookCommand,
+  hookEntryPath,
+  hookServerSocketWord,
+  inDoubleQuotes,
+  inPosixShell,
+  sharedHookCommand,
+  snapshotsSupported,
+} from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
 
@@ -54,6 +62,7 @@ export function installTargets(
           hookEntry: hookEntry(),
           fastPathRoot: fast.has(event) ? root : undefined,
           wakeWords: adapter.install.fastPathWake,
+          serverSocket: hookServerSocketWord(inDoubleQuotes(root), adapter.bin),
         }),
       ),
     mcpServer: { command: "node", args: [options.cliPath, "mcp"] },

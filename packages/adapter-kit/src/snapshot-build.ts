@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Env } from "@goalpost/core";
 import { hookBundlePath, SNAPSHOT_FOLDER } from "./hook-command.js";
+import { HOOK_SERVER_VARIABLE } from "./hook-server-protocol.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { isOwnSnapshot, refreshLockPath } from "./snapshot-refresh.js";
 
@@ -44,7 +45,8 @@ export function probeHook(
     execFileSync(process.execPath, [...nodeArgs, cliPath, "hook", adapter.probe.event], {
       input: payload,
       stdio: "pipe",
-      env: { ...env, GOALPOST_HOME: options.scratch },
+      // A probe's hook starts no hook server: its scratch root is removed as soon as it answers.
+      env: { ...env, GOALPOST_HOME: options.scratch, [HOOK_SERVER_VARIABLE]: "0" },
       timeout: 15_000,
     });
   } finally {

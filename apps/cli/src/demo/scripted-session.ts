@@ -42,7 +42,8 @@ export async function playSession(options: {
   mkdirSync(home, { recursive: true });
   mkdirSync(join(project, "src"), { recursive: true });
   writeFileSync(join(project, "src", "importer.js"), "export const importCsv = (text) => text.split('\\n');\n");
-  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", ...host.env(home, project) };
+  // Every hook in its own process: a demo leaves no hook server running in a fake home it removes.
+  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", GOALPOST_HOOK_SERVER: "0", ...host.env(home, project) };
   const session: DemoSession = { sessionId: `demo-${host.id}-${Date.now().toString(36)}`, project, home };
   const failures: string[] = [];
   const expectStep = (happened: boolean, what: string) => {

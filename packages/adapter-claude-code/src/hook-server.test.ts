@@ -1,0 +1,200 @@
+// The hook server (the kit's hook-server.ts): real hooks through the built hook loader, the server it
+// starts as a real detached process, and its socket spoken to directly where a test must ask it
+// something (its pid).
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
+import { createGoalStore } from "@goalpost/core";
+import { afterEach, describe, expect, it } from "vitest";
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+const BIN = "goalpost-claude-code";
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const started: number[] = [];
+
+afterEach(() => {
+  for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
+  removeTestdirs();
+});
+
+const waitFor = async <T>(check: () => T | Promise<T>, what: string): Promise<NonNullable<T>> => {
+  for (let waited = 0; ; waited += 50) {
+    const value = await check();
+    if (value) return value;
+    if (waited > 15_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+/** A copy of the built package (bundle, loader, package.json), so a test may change its bundle. */
+function packageCopy() {
+  const root = testdir({ project: { "README.md": "# p\n" } });
+  const dist = join(root, "pkg", "dist");
+  for (const file of [`${BIN}-hook.cjs`, `${BIN}-snapshot.cjs`]) cpSync(join(packageDir, "dist", file), join(dist, file));
+  cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
+  const state = join(root, "state");
+  const snapshotDir = join(state, "snapshot");
+  const socket = join(snapshotDir, `${BIN}-hooks.sock`);
+  const bundle = join(dist, `${BIN}-snapshot.cjs`);
+  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, GOALPOST_HOME: state };
+  const project = join(root, "project");
+  const payload = (event: string, extra: Record<string, unknown>) =>
+    JSON.stringify({
+      session_id: "s-1",
+      transcript_path: join(root, "t.jsonl"),
+      cwd: project,
+      permission_mode: "default",
+      hook_event_name: event,
+      ...extra,
+    });
+  const args = (event: string) => [join(dist, `${BIN}-hook.cjs`), "hook", event];
+  const hook = (event: string, extra: Record<string, unknown>, more: Record<string, string> = {}) =>
+    spawnSync(process.execPath, args(event), {
+      input: payload(event, extra),
+      env: { ...env, ...more },
+      cwd: project,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+  /** The same hook run as a child of its own, for hooks at once. */
+  const hookAsync = (event: string, extra: Record<string, unknown>) =>
+    new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, args(event), { env, cwd: project });
+      let stdout = "";
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString("utf8");
+      });
+      child.on("close", (status) => resolve({ status, stdout }));
+      child.stdin.end(payload(event, extra));
+    });
+  /** The listening server's pid, asked over its socket (a request for another bundle, which it refuses). */
+  const serverPid = () =>
+    new Promise<number | undefined>((resolve) => {
+      const connection = connect(socket);
+      const chunks: Buffer[] = [];
+      connection.on("data", (chunk: Buffer) => chunks.push(chunk));
+      connection.on("error", () => resolve(undefined));
+      connection.on("end", () => {
+        const pid = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { pid: number }).pid;
+        started.push(pid);
+        resolve(pid);
+      });
+      connection.end(`${JSON.stringify({ bundle: "elsewhere", event: "Stop", cwd: project, env })}\n{}`);
+    });
+  const codeCaches = () => {
+    try {
+      return readdirSync(snapshotDir).filter((name) => name.endsWith(".code-cache"));
+    } catch {
+      return [];
+    }
+  };
+  const session = () => createGoalStore({ root: state }).peek("s-1");
+  return { root, bundle, socket, snapshotDir, hook, hookAsync, serverPid, codeCaches, session };
+}
+
+const openGoal = { prompt: "/goal Make the CSV importer stream files" };
+const stop = { stop_hook_active: false };
+const bash = (command: string, id: string) => ({ tool_name: "Bash", tool_input: { command }, tool_use_id: id });
+
+describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_000 }, () => {
+  it("is started by the first hook, which answers itself, and answers the hooks after it", async () => {
+    const pkg = packageCopy();
+    const opened = pkg.hook("UserPromptSubmit", openGoal);
+    expect(opened.status, opened.stderr).toBe(0);
+    expect(opened.stdout).toContain("Make the CSV importer stream files");
+    const pid = await waitFor(pkg.serverPid, "the server");
+    expect(pid).not.toBe(process.pid);
+
+    // Without its code cache, a hook that ran itself would make one again; one the server answers does not.
+    for (const file of pkg.codeCaches()) rmSync(join(pkg.snapshotDir, file));
+    const blocked = pkg.hook("Stop", stop);
+    expect(blocked.status, blocked.stderr).toBe(0);
+    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    expect(blocked.stderr).toBe("");
+    expect(pkg.codeCaches()).toEqual([]);
+    expect(await pkg.serverPid()).toBe(pid);
+  });
+
+  it("answers each hook in that hook's own environment", async () => {
+    const pkg = packageCopy();
+    pkg.hook("UserPromptSubmit", openGoal);
+    await waitFor(pkg.serverPid, "the server");
+    // The kill switch in this hook's environment only: the server must see it, and forget it after.
+    const off = pkg.hook("Stop", stop, { GOALPOST_DISABLED: "1" });
+    expect(off.status).toBe(0);
+    expect(off.stdout).toBe("");
+    expect(JSON.parse(pkg.hook("Stop", stop).stdout)).toMatchObject({ decision: "block" });
+  });
+
+  it("takes hooks that arrive at once one at a time, and counts each once", async () => {
+    const pkg = packageCopy();
+    pkg.hook("UserPromptSubmit", openGoal);
+    await waitFor(pkg.serverPid, "the server");
+    // Drift limits out of the way, so every call is counted and none denied.
+    writeFileSync(join(pkg.root, "state", "config.json"), JSON.stringify({ driftWarnAt: 1000, driftDenyAt: 1000 }));
+    const before = pkg.session()!.counters.toolCalls;
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => pkg.hookAsync("PreToolUse", bash(`node build-part-${i}.js`, `t-${i}`))),
+    );
+    expect(answers.map((answer) => [answer.status, answer.stdout])).toEqual(Array(16).fill([0, ""]));
+    expect(pkg.session()!.counters.toolCalls).toBe(before + 16);
+  });
+
+  it("is replaced when it dies: the next hook answers itself and starts another", async () => {
+    const pkg = packageCopy();
+    pkg.hook("UserPromptSubmit", openGoal);
+    const first = await waitFor(pkg.serverPid, "the server");
+    process.kill(first, "SIGKILL");
+    await waitFor(() => !alive(first), "the server to die");
+    expect(existsSync(pkg.socket)).toBe(true); // a dead server's socket stays behind
+
+    const blocked = pkg.hook("Stop", stop);
+    expect(blocked.status, blocked.stderr).toBe(0);
+    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    const second = await waitFor(pkg.serverPid, "another server");
+    expect(second).not.toBe(first);
+  });
+
+  it("refuses hooks once its bundle changes (an upgrade), which answer with the new code, and ends", async () => {
+    const pkg = packageCopy();
+    pkg.hook("UserPromptSubmit", openGoal);
+    const old = await waitFor(pkg.serverPid, "the server");
+    // A new build: it says so as it loads (the bundle's last line ends the process once it answers).
+    writeFileSync(pkg.bundle, `process.stderr.write("goalpost: the new bundle ran\\n");\n${readFileSync(pkg.bundle, "utf8")}`);
+
+    const blocked = pkg.hook("Stop", stop);
+    expect(blocked.status).toBe(0);
+    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    expect(blocked.stderr).toContain("the new bundle ran");
+    await waitFor(() => !alive(old), "the old server to end");
+    const renewed = await waitFor(pkg.serverPid, "a server of the new bundle");
+    expect(renewed).not.toBe(old);
+  });
+
+  it("ends when its socket is removed (uninstall removes the folder)", async () => {
+    const pkg = packageCopy();
+    pkg.hook("UserPromptSubmit", openGoal);
+    const pid = await waitFor(pkg.serverPid, "the server");
+    rmSync(pkg.socket);
+    await waitFor(() => !alive(pid), "the server to end");
+  });
+
+  it("is neither started nor used with GOALPOST_HOOK_SERVER=0", async () => {
+    const pkg = packageCopy();
+    const opened = pkg.hook("UserPromptSubmit", openGoal, { GOALPOST_HOOK_SERVER: "0" });
+    expect(opened.stdout).toContain("Make the CSV importer stream files");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(existsSync(pkg.socket)).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+// The hook loader's side of the hook server (see hook-server.ts): it sends the hook and writes the
+// server's answer. Anything short of an answer (nobody listening, a server that refuses, one that does
+// not answer in time) hands the hook back to the loader, which then runs it itself with the payload
+// already read: the server may make a hook faster, never lose one.
+import { unlinkSync } from "node:fs";
+import { readHookInputBytes, writeAll } from "./hook-io.js";
+import type { HookReply, HookRequest } from "./hook-server-protocol.js";
+import { loadBuiltin } from "./load-builtin.js";
+
+/** Far more than any hook takes; a server that is this late is stuck, and the hook runs itself. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
+/** Sends the hook on stdin to the server at `socket`; `runItself` is called, once, if no answer comes. */
+export function askHookServer(socket: string, request: HookRequest, runItself: (readInput: () => string) => void): void {
+  let payload: Buffer;
+  try {
+    payload = readHookInputBytes();
+  } catch (error) {
+    runItself(() => {
+      throw error;
+    });
+    return;
+  }
+  const { connect } = loadBuiltin<typeof import("node:net")>("node:net");
+  const connection = connect(socket);
+  let settled = false;
+  const fallBack = () => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    connection.destroy();
+    runItself(() => payload.toString("utf8"));
+  };
+  const timer = setTimeout(fallBack, ANSWER_TIMEOUT_MS);
+  const chunks: Buffer[] = [];
+  connection.on("data", (chunk: Buffer) => chunks.push(chunk));
+  connection.on("error", (error: NodeJS.ErrnoException) => {
+    // Nobody listens there: a server that died. Its socket goes, so that the next hook starts another.
+    if (error.code === "ECONNREFUSED") {
+      try {
+        unlinkSync(socket);
+      } catch {}
+    }
+    fallBack();
+  });
+  connection.on("end", () => {
+    if (settled) return;
+    let reply: HookReply;
+    try {
+      reply = JSON.parse(Buffer.concat(chunks).toString("utf8")) as HookReply;
+    } catch {
+      return fallBack(); // the server went away mid-answer
+    }
+    if ("refused" in reply) return fallBack();
+    settled = true;
+    clearTimeout(timer);
+    if (reply.stderr) writeAll(2, reply.stderr);
+    if (reply.stdout) writeAll(1, reply.stdout);
+    process.exit(0);
+  });
+  connection.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), payload]));
+}

@@ -1,0 +1,169 @@
+// The hook server: one Node process per state root that answers hooks for the loader, so that a hook
+// costs a Node start and a round trip on a local socket instead of a Node start, the bundle's load and
+// its schemas' building every time (measured: a PreToolUse with a goal open, ~1.9× a bare Node start
+// from the snapshot, ~1.3× through the server).
+//
+// It runs the very code a hook process would (runHook), in the hook's own environment and working
+// directory, one hook at a time: runHook is synchronous, so two hooks never interleave, and the store's
+// file locks order it with every other process as before. It holds no state between hooks; every
+// decision is read from the store, as in a hook process.
+//
+// It is started by a hook that found none (detached, off the host's path), and it ends by itself:
+// after IDLE_MS without a hook, when its socket is removed or taken over (uninstall removes the
+// folder), and when its bundle changes (an upgrade): that hook is refused and runs itself, and the next
+// one starts a server of the new code.
+import { chmodSync, mkdirSync, rmSync, statSync } from "node:fs";
+import type { Server, Socket } from "node:net";
+import { dirname, join } from "node:path";
+import { bundleFingerprint } from "./bundle-fingerprint.js";
+import { startDetachedBuild } from "./detached-build.js";
+import { hookEntryPath, SNAPSHOT_FOLDER } from "./hook-command.js";
+import { HOOK_INPUT_LIMIT } from "./hook-io.js";
+import { runHook } from "./hook-runner.js";
+import type { HookReply, HookRequest } from "./hook-server-protocol.js";
+import { hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
+import type { HostAdapter } from "./host-adapter.js";
+import { loadBuiltin } from "./load-builtin.js";
+
+/** A server with no hook for this long ends; the next hook starts another (it pays a plain start once). */
+const IDLE_MS = 10 * 60_000;
+/** How often the server looks whether its socket is still its own. */
+const SOCKET_CHECK_MS = 2_000;
+/** Room for a request's header line (the hook's environment) beside the payload. */
+const REQUEST_HEADER_LIMIT = 1024 * 1024;
+
+const net = () => loadBuiltin<typeof import("node:net")>("node:net");
+
+/** The server's socket for `adapter` in the state root of `env`, if the server may be used there. */
+export function hookServerSocketFor(adapter: HostAdapter, env: NodeJS.ProcessEnv): string | undefined {
+  if (!hookServerWanted(env)) return undefined;
+  return hookServerSocket(join(adapter.stateRoot(env), SNAPSHOT_FOLDER), adapter.bin);
+}
+
+/** The lock a server's start holds until it listens, so that hooks arriving together start one server. */
+const startLock = (socket: string) => `${socket}.starting`;
+
+/**
+ * Starts the adapter's hook server off the host's path if none is listening at its socket. Called by a
+ * hook after it has answered; `bundleFile` is the hook bundle this hook runs.
+ */
+export function startHookServerIfMissing(adapter: HostAdapter, bundleFile: string, env: NodeJS.ProcessEnv): void {
+  const socket = hookServerSocketFor(adapter, env);
+  if (!socket) return;
+  try {
+    statSync(socket);
+    return;
+  } catch {}
+  const loader = hookEntryPath(adapter.bin, bundleFile);
+  startDetachedBuild(loader, ["serve-hooks"], startLock(socket), env);
+}
+
+/** Replaces this process's environment with `env`: the code a hook runs reads process.env in places. */
+function takeEnvironment(env: Record<string, string | undefined>): void {
+  for (const name of Object.keys(process.env)) if (!Object.hasOwn(env, name)) delete process.env[name];
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
+}
+
+function reply(connection: Socket, answer: { stdout: string; stderr: string } | { refused: string }): void {
+  const sent: HookReply = { ...answer, pid: process.pid };
+  connection.end(JSON.stringify(sent));
+}
+
+/** `node <bin>-hook.cjs serve-hooks`: serves hooks at the adapter's socket until idle, replaced or stale. */
+export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
+  const socket = hookServerSocketFor(adapter, process.env);
+  if (!socket) return;
+  const builtFrom = bundleFingerprint(bundleFile);
+  // The state root itself is never made here: a server started for a root that is gone has nothing to serve.
+  try {
+    mkdirSync(dirname(socket), { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") return;
+  }
+  let server: Server;
+  let socketIno: number | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  const end = () => {
+    // Closing the listener removes the socket file: only this server's own, never one that replaced it.
+    if (stillOurs()) server.close();
+    process.exit(0);
+  };
+  const stillOurs = () => {
+    try {
+      return statSync(socket).ino === socketIno;
+    } catch {
+      return false;
+    }
+  };
+
+  const answer = (connection: Socket, data: Buffer) => {
+    const newline = data.indexOf(10);
+    const request = JSON.parse(data.subarray(0, newline).toString("utf8")) as HookRequest;
+    if (request.bundle !== bundleFile) return reply(connection, { refused: `this server runs ${bundleFile}` });
+    let current = false;
+    try {
+      current = bundleFingerprint(bundleFile) === builtFrom;
+    } catch {}
+    if (!current) {
+      // Upgraded or removed: stop taking hooks (the socket goes with the listener), then refuse this one.
+      server.close();
+      reply(connection, { refused: "the hook bundle changed" });
+      connection.on("close", () => process.exit(0));
+      return;
+    }
+    takeEnvironment(request.env);
+    try {
+      process.chdir(request.cwd);
+    } catch {}
+    const payload = data.subarray(newline + 1).toString("utf8");
+    const { stdout, stderr } = runHook(adapter, request.event, () => payload, request.env);
+    reply(connection, { stdout, stderr });
+  };
+
+  server = net().createServer((connection) => {
+    clearTimeout(idle);
+    idle = setTimeout(end, IDLE_MS);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    connection.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      chunks.push(chunk);
+      // Past what a loader ever sends (it keeps no payload over the limit): not a hook, dropped unanswered.
+      if (size > HOOK_INPUT_LIMIT + REQUEST_HEADER_LIMIT) connection.destroy();
+    });
+    connection.on("error", () => {});
+    connection.on("end", () => {
+      try {
+        answer(connection, Buffer.concat(chunks));
+      } catch (error) {
+        // A request this server cannot read: the loader runs that hook itself.
+        reply(connection, { refused: error instanceof Error ? error.message : String(error) });
+      }
+    });
+  });
+
+  const listening = () => {
+    chmodSync(socket, 0o600);
+    socketIno = statSync(socket).ino;
+    rmSync(startLock(socket), { force: true });
+    idle = setTimeout(end, IDLE_MS);
+    setInterval(() => {
+      if (!stillOurs()) end();
+    }, SOCKET_CHECK_MS).unref();
+  };
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE") return end();
+    // A socket is there: a live server keeps it (this one ends), a dead one's is replaced.
+    const probe = net().connect(socket);
+    probe.on("connect", () => {
+      probe.destroy();
+      rmSync(startLock(socket), { force: true });
+      process.exit(0);
+    });
+    probe.on("error", () => {
+      rmSync(socket, { force: true });
+      server.listen(socket, listening);
+    });
+  });
+  server.listen(socket, listening);
+}
