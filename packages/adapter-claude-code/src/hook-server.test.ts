@@ -90,7 +90,7 @@ function packageCopy() {
         started.push(pid);
         resolve(pid);
       });
-      connection.end(`${JSON.stringify({ bundle: "elsewhere", event: "Stop", cwd: project, env })}\n{}`);
+      connection.write(`${JSON.stringify({ bundle: "elsewhere", event: "Stop", cwd: project, env, length: 2 })}\n{}`);
     });
   const codeCaches = () => {
     try {

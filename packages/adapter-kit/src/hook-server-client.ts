@@ -11,7 +11,11 @@ import { loadBuiltin } from "./load-builtin.js";
 const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Sends the hook on stdin to the server at `socket`; `runItself` is called, once, if no answer comes. */
-export function askHookServer(socket: string, request: HookRequest, runItself: (readInput: () => string) => void): void {
+export function askHookServer(
+  socket: string,
+  request: Omit<HookRequest, "length">,
+  runItself: (readInput: () => string) => void,
+): void {
   let payload: Buffer;
   try {
     payload = readHookInputBytes();
@@ -58,5 +62,5 @@ export function askHookServer(socket: string, request: HookRequest, runItself: (
     if (reply.stdout) writeAll(1, reply.stdout);
     process.exit(0);
   });
-  connection.end(Buffer.concat([Buffer.from(`${JSON.stringify(request)}\n`), payload]));
+  connection.write(Buffer.concat([Buffer.from(`${JSON.stringify({ ...request, length: payload.length })}\n`), payload]));
 }

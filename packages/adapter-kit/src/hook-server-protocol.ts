@@ -2,8 +2,9 @@
 // built-ins only.
 //
 // One connection is one hook. The loader writes a header line (JSON, HookRequest) and then the
-// payload's bytes as the host gave them, and ends its side; the server answers with one JSON
-// HookReply and ends its side.
+// payload's bytes as the host gave them (`length` of them: the loader need not end its side, a step
+// that costs a fresh process measurable time); the server answers with one JSON HookReply and ends
+// the connection.
 import { join } from "node:path";
 
 /** Set to 0 to run every hook in its own process, without the hook server. */
@@ -32,6 +33,8 @@ export interface HookRequest {
   /** The hook process's working directory and environment: the server answers in them. */
   readonly cwd: string;
   readonly env: Record<string, string | undefined>;
+  /** The payload's length in bytes, after the header line. */
+  readonly length: number;
 }
 
 /** The hook's answer, or why this server will not give one (the loader then runs the hook itself); `pid` is the server's. */

@@ -5,9 +5,6 @@
 // built as CommonJS with everything inside. `install` builds it for the user's own Node binary and
 // writes hook commands that fall back to running this entry plainly (through the hook loader, from a
 // code cache) if it ever stops loading.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 import { binBesideBundle } from "./hook-command.js";
@@ -15,6 +12,7 @@ import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import { serveHooks, startHookServerIfMissing } from "./hook-server.js";
 import { HOOK_PAYLOAD } from "./hook-server-protocol.js";
+import { warmUp } from "./hook-warm-up.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { loadBuiltin } from "./load-builtin.js";
 import { ensurePluginSnapshot, runsInPlugin } from "./plugin-snapshot-check.js";
@@ -28,20 +26,6 @@ function snapshotBeingBuilt(): typeof import("node:v8").startupSnapshot | undefi
   if (!process.execArgv.includes("--build-snapshot")) return undefined;
   const { startupSnapshot } = loadBuiltin<typeof import("node:v8")>("node:v8");
   return startupSnapshot?.isBuildingSnapshot() ? startupSnapshot : undefined;
-}
-
-/** Runs the adapter's warm-up payloads against a throwaway store, so their code is compiled (for a snapshot or a code cache). */
-function warmUp(adapter: HostAdapter, rounds: number): void {
-  const root = mkdtempSync(join(tmpdir(), "goalpost-snapshot-warmup-"));
-  // The machine's registry of state roots too is the throwaway one: a warm-up's root never outlives it.
-  const env = { GOALPOST_HOME: root, GOALPOST_REGISTRY: join(root, "registry") };
-  try {
-    for (let round = 0; round < rounds; round++) {
-      for (const sample of adapter.warmUp) runHook(adapter, sample.event, () => JSON.stringify(sample.payload), env);
-    }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
 }
 
 /** Whether the bundle is still the one the snapshot was built from. */
