@@ -3,7 +3,6 @@
 // something (its pid).
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
@@ -78,20 +77,17 @@ function packageCopy() {
       child.on("close", (status) => resolve({ status, stdout }));
       child.stdin.end(payload(event, extra));
     });
-  /** The listening server's pid, asked over its socket (a request for another bundle, which it refuses). */
-  const serverPid = () =>
-    new Promise<number | undefined>((resolve) => {
-      const connection = connect(socket);
-      const chunks: Buffer[] = [];
-      connection.on("data", (chunk: Buffer) => chunks.push(chunk));
-      connection.on("error", () => resolve(undefined));
-      connection.on("end", () => {
-        const pid = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { pid: number }).pid;
-        started.push(pid);
-        resolve(pid);
-      });
-      connection.write(`${JSON.stringify({ bundle: "elsewhere", event: "Stop", cwd: project, env, length: 2 })}\n{}`);
-    });
+  /** The listening server's pid: in its pid file, alive, with its socket there. */
+  const serverPid = () => {
+    try {
+      const pid = Number(readFileSync(join(snapshotDir, `${BIN}-hooks.pid`), "utf8"));
+      if (!(pid > 0 && alive(pid) && existsSync(socket))) return undefined;
+      if (!started.includes(pid)) started.push(pid);
+      return pid;
+    } catch {
+      return undefined;
+    }
+  };
   const codeCaches = () => {
     try {
       return readdirSync(snapshotDir).filter((name) => name.endsWith(".code-cache"));
@@ -123,7 +119,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
     expect(blocked.stderr).toBe("");
     expect(pkg.codeCaches()).toEqual([]);
-    expect(await pkg.serverPid()).toBe(pid);
+    expect(pkg.serverPid()).toBe(pid);
   });
 
   it("answers each hook in that hook's own environment", async () => {
@@ -188,6 +184,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     const pid = await waitFor(pkg.serverPid, "the server");
     rmSync(pkg.socket);
     await waitFor(() => !alive(pid), "the server to end");
+    expect(existsSync(join(pkg.snapshotDir, `${BIN}-hooks.pid`))).toBe(false);
   });
 
   it("is neither started nor used with GOALPOST_HOOK_SERVER=0", async () => {
@@ -196,5 +193,46 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     expect(opened.stdout).toContain("Make the CSV importer stream files");
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(existsSync(pkg.socket)).toBe(false);
+  });
+
+  it("is what doctor reports on: running, not running, or switched off", async () => {
+    // goalpost installed by its own bin into a fake Claude config dir, as a user has it.
+    const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
+    const env = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      HOME: root,
+      CLAUDE_CONFIG_DIR: join(root, "claude"),
+      CLAUDE_PROJECT_DIR: join(root, "project"),
+    };
+    const bin = (args: string[], more: Record<string, string> = {}) =>
+      spawnSync(process.execPath, [join(packageDir, "dist", `${BIN}.js`), ...args], {
+        env: { ...env, ...more },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+    expect(bin(["install", "--no-snapshot"]).status).toBe(0);
+    const says = (more: Record<string, string> = {}) =>
+      bin(["doctor"], more)
+        .stdout.split("\n")
+        .find((line) => line.includes("hook server"));
+    expect(says()).toMatch(/^✓ hook server: not running: the next hook starts it/);
+    expect(says({ GOALPOST_HOOK_SERVER: "0" })).toBe(
+      "✓ hook server: off (GOALPOST_HOOK_SERVER=0): every hook runs in its own process",
+    );
+
+    const { hooks } = JSON.parse(readFileSync(join(root, "claude", "settings.json"), "utf8")) as {
+      hooks: Record<string, { hooks: { command: string }[] }[]>;
+    };
+    const payload = { session_id: "s-1", transcript_path: null, cwd: join(root, "project"), hook_event_name: "UserPromptSubmit" };
+    const prompt = spawnSync("/bin/sh", ["-c", hooks["UserPromptSubmit"]!.at(-1)!.hooks[0]!.command], {
+      env,
+      input: JSON.stringify({ ...payload, prompt: "/goal Report the server" }),
+      encoding: "utf8",
+    });
+    expect(prompt.stdout).toContain("Report the server");
+    const pidFile = join(root, "claude", "goalpost", "snapshot", `${BIN}-hooks.pid`);
+    const pid = await waitFor(() => existsSync(pidFile) && Number(readFileSync(pidFile, "utf8")), "the server");
+    started.push(pid);
+    expect(says()).toMatch(new RegExp(`^✓ hook server: running \\(pid ${pid}, \\S+hooks\\.sock\\): hooks go to it`));
   });
 });

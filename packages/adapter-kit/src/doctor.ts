@@ -12,6 +12,7 @@ import { readConfigFile } from "./config-file.js";
 import { codeCachePath } from "./hook-code-cache.js";
 import { hookBundlePath, SNAPSHOT_FOLDER, snapshotsSupported } from "./hook-command.js";
 import { readHookFault } from "./hook-faults.js";
+import { HOOK_SERVER_VARIABLE, hookServerPidFile, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
 import { installTargets } from "./install-targets.js";
@@ -173,6 +174,31 @@ function hookRunCheck({ adapter, projectDir, cliPath, env }: DoctorContext, root
   }
 }
 
+/** The hook server (hook-server.ts): off, listening, or to be started by the next hook. */
+function hookServerCheck(adapter: HostAdapter, env: Env, root: string): DoctorCheck {
+  const label = "hook server";
+  if (!hookServerWanted(env))
+    return {
+      ok: true,
+      label,
+      detail: `off${env[HOOK_SERVER_VARIABLE] === "0" ? ` (${HOOK_SERVER_VARIABLE}=0)` : " on this platform"}: every hook runs in its own process`,
+    };
+  const socket = hookServerSocket(join(root, SNAPSHOT_FOLDER), adapter.bin);
+  if (!socket) return { ok: true, label, detail: `not used: ${root} is too long a path for its socket` };
+  const pid = Number(readTextOrNull(hookServerPidFile(socket)));
+  let running = false;
+  try {
+    running = existsSync(socket) && pid > 0 && process.kill(pid, 0);
+  } catch {}
+  return {
+    ok: true,
+    label,
+    detail: running
+      ? `running (pid ${pid}, ${socket}): hooks go to it; it ends after ten idle minutes`
+      : `not running: the next hook starts it (${HOOK_SERVER_VARIABLE}=0 keeps every hook in its own process)`,
+  };
+}
+
 /**
  * The no-goal fast path: with `<root>/open` present and empty, the fast events' hooks answer without
  * starting Node. Missing, every hook starts Node (slower, never wrong) until install recreates it.
@@ -256,7 +282,7 @@ function doctorChecks(context: DoctorContext, root: string): DoctorCheck[] {
     ...(wiring.hooksWired ? [snapshotCheck(context, root)] : []),
     stateCheck(root, context.projectDir),
     hookRunCheck(context, root),
-    ...(wiring.hooksWired ? [fastPathCheck(adapter, root)] : []),
+    ...(wiring.hooksWired ? [fastPathCheck(adapter, root), hookServerCheck(adapter, env, root)] : []),
     hookFaultCheck(root),
     enforcementCheck(root, env),
     ...(adapter.doctorChecks?.(context) ?? []),

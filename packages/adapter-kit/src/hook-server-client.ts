@@ -37,7 +37,11 @@ export function askHookServer(
   };
   const timer = setTimeout(fallBack, ANSWER_TIMEOUT_MS);
   const chunks: Buffer[] = [];
-  connection.on("data", (chunk: Buffer) => chunks.push(chunk));
+  connection.on("data", (chunk: Buffer) => {
+    chunks.push(chunk);
+    // The reply is one line: acted on as soon as it is in, without waiting for the stream's end.
+    if (chunk[chunk.length - 1] === 10) answered();
+  });
   connection.on("error", (error: NodeJS.ErrnoException) => {
     // Nobody listens there: a server that died. Its socket goes, so that the next hook starts another.
     if (error.code === "ECONNREFUSED") {
@@ -47,7 +51,8 @@ export function askHookServer(
     }
     fallBack();
   });
-  connection.on("end", () => {
+  connection.on("end", () => answered());
+  const answered = () => {
     if (settled) return;
     let reply: HookReply;
     try {
@@ -57,10 +62,9 @@ export function askHookServer(
     }
     if ("refused" in reply) return fallBack();
     settled = true;
-    clearTimeout(timer);
     if (reply.stderr) writeAll(2, reply.stderr);
     if (reply.stdout) writeAll(1, reply.stdout);
     process.exit(0);
-  });
+  };
   connection.write(Buffer.concat([Buffer.from(`${JSON.stringify({ ...request, length: payload.length })}\n`), payload]));
 }

@@ -3,8 +3,8 @@
 //
 // One connection is one hook. The loader writes a header line (JSON, HookRequest) and then the
 // payload's bytes as the host gave them (`length` of them: the loader need not end its side, a step
-// that costs a fresh process measurable time); the server answers with one JSON HookReply and ends
-// the connection.
+// that costs a fresh process measurable time); the server answers with one JSON HookReply on one line and
+// ends the connection (the loader acts on the line as soon as it is in).
 import { join } from "node:path";
 
 /** Set to 0 to run every hook in its own process, without the hook server. */
@@ -22,6 +22,9 @@ export function hookServerSocket(cacheDir: string, bin: string): string | undefi
   return Buffer.byteLength(socket) <= SOCKET_PATH_LIMIT ? socket : undefined;
 }
 
+/** The listening server's pid, beside its socket (for doctor). */
+export const hookServerPidFile = (socket: string) => socket.replace(/\.sock$/, ".pid");
+
 /** Whether hooks may go through the server here: POSIX sockets, and the user has not switched it off. */
 export const hookServerWanted = (env: NodeJS.ProcessEnv, platform: string = process.platform) =>
   platform !== "win32" && env[HOOK_SERVER_VARIABLE] !== "0";
@@ -37,11 +40,8 @@ export interface HookRequest {
   readonly length: number;
 }
 
-/** The hook's answer, or why this server will not give one (the loader then runs the hook itself); `pid` is the server's. */
-export type HookReply = { readonly pid: number } & (
-  | { readonly stdout: string; readonly stderr: string }
-  | { readonly refused: string }
-);
+/** The hook's answer, or why this server will not give one (the loader then runs the hook itself). */
+export type HookReply = { readonly stdout: string; readonly stderr: string } | { readonly refused: string };
 
 /**
  * Set on globalThis by the loader when it has already read the hook's payload (to send it to a server

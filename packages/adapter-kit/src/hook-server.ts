@@ -12,7 +12,7 @@
 // after IDLE_MS without a hook, when its socket is removed or taken over (uninstall removes the
 // folder), and when its bundle changes (an upgrade): that hook is refused and runs itself, and the next
 // one starts a server of the new code.
-import { chmodSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
@@ -21,7 +21,7 @@ import { hookEntryPath, SNAPSHOT_FOLDER } from "./hook-command.js";
 import { HOOK_INPUT_LIMIT } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import type { HookReply, HookRequest } from "./hook-server-protocol.js";
-import { hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
+import { hookServerPidFile, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
 import { warmUp } from "./hook-warm-up.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { loadBuiltin } from "./load-builtin.js";
@@ -70,9 +70,8 @@ function takeEnvironment(env: Record<string, string | undefined>): void {
   for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
 }
 
-function reply(connection: Socket, answer: { stdout: string; stderr: string } | { refused: string }): void {
-  const sent: HookReply = { ...answer, pid: process.pid };
-  connection.end(JSON.stringify(sent));
+function reply(connection: Socket, answer: HookReply): void {
+  connection.end(`${JSON.stringify(answer)}\n`);
 }
 
 /** `node <bin>-hook.cjs serve-hooks`: serves hooks at the adapter's socket until idle, replaced or stale. */
@@ -89,9 +88,13 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
   let server: Server;
   let socketIno: number | undefined;
   let idle: NodeJS.Timeout | undefined;
+  const pidFile = hookServerPidFile(socket);
   const end = () => {
     // Closing the listener removes the socket file: only this server's own, never one that replaced it.
     if (stillOurs()) server.close();
+    try {
+      if (readFileSync(pidFile, "utf8").trim() === String(process.pid)) rmSync(pidFile);
+    } catch {}
     process.exit(0);
   };
   const stillOurs = () => {
@@ -112,7 +115,7 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
       // Upgraded or removed: stop taking hooks (the socket goes with the listener), then refuse this one.
       server.close();
       reply(connection, { refused: "the hook bundle changed" });
-      connection.on("close", () => process.exit(0));
+      connection.on("close", end);
       return;
     }
     takeEnvironment(request.env);
@@ -128,11 +131,12 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
     clearTimeout(idle);
     idle = setTimeout(end, IDLE_MS);
     // The header line first, then the payload's chunks, joined once when all are in.
-    let head = Buffer.alloc(0);
+    let head: Buffer = Buffer.alloc(0);
     let request: HookRequest | undefined;
     const chunks: Buffer[] = [];
     let size = 0;
-    connection.on("data", (chunk: Buffer) => {
+    connection.on("data", (data: Buffer) => {
+      let chunk = data;
       try {
         if (!request) {
           head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
@@ -162,6 +166,7 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
   const listening = () => {
     chmodSync(socket, 0o600);
     socketIno = statSync(socket).ino;
+    writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
     rmSync(startLock(socket), { force: true });
     idle = setTimeout(end, IDLE_MS);
     setInterval(() => {
