@@ -1,3 +1,4 @@
+import { copyFileSync } from "node:fs";
 import { defineConfig, type Options } from "tsup";
 
 const entries = {
@@ -24,6 +25,8 @@ export default defineConfig([
     clean: true,
     target: "node20",
     external: ["goalpost:adapter-state-root"],
+    // The Perl hook client is shipped as it is, for an adapter's build to copy beside its bin.
+    onSuccess: async () => copyFileSync("src/hook-client.pl", "dist/hook-client.pl"),
   },
   ...Object.entries(entries).map(
     ([name, source]): Options => ({ entry: { [name]: source }, format: ["esm"], dts: { only: true }, target: "node20" }),

@@ -91,7 +91,7 @@ describe.skipIf(process.platform === "win32")("the plugin, with no install step"
   }, 90_000);
 
   it("records a build that cannot succeed and does not try again until the bundle or Node changes", async () => {
-    const { plugin, run, snapshot } = pluginSetup();
+    const { plugin, run, snapshot } = pluginSetup({ GOALPOST_HOOK_SERVER: "0" });
     // A bundle that runs plainly but not inside a snapshot build (as on a Node that cannot build one).
     appendFileSync(
       join(plugin, "dist", "goalpost-claude-code-snapshot.cjs"),

@@ -10,6 +10,7 @@ import { CLAUDE_CODE_BIN, claudeCodeInstall, HOOK_TIMEOUT, INSTALLED_HOOK_EVENTS
 const PATHS = {
   cli: `\${CLAUDE_PLUGIN_ROOT}/dist/${CLAUDE_CODE_BIN}.js`,
   hookEntry: `\${CLAUDE_PLUGIN_ROOT}/dist/${CLAUDE_CODE_BIN}-hook.cjs`,
+  perlClient: `\${CLAUDE_PLUGIN_ROOT}/dist/${CLAUDE_CODE_BIN}-hook.pl`,
   root: `\${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost`,
   bin: CLAUDE_CODE_BIN,
 };

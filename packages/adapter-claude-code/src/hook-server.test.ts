@@ -2,7 +2,7 @@
 // starts as a real detached process, and its socket spoken to directly where a test must ask it
 // something (its pid).
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
@@ -40,7 +40,8 @@ const waitFor = async <T>(check: () => T | Promise<T>, what: string): Promise<No
 function packageCopy() {
   const root = testdir({ project: { "README.md": "# p\n" } });
   const dist = join(root, "pkg", "dist");
-  for (const file of [`${BIN}-hook.cjs`, `${BIN}-snapshot.cjs`]) cpSync(join(packageDir, "dist", file), join(dist, file));
+  for (const file of [`${BIN}-hook.cjs`, `${BIN}-snapshot.cjs`, `${BIN}-hook.pl`])
+    cpSync(join(packageDir, "dist", file), join(dist, file));
   cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
   const state = join(root, "state");
   const snapshotDir = join(state, "snapshot");
@@ -60,6 +61,15 @@ function packageCopy() {
   const args = (event: string) => [join(dist, `${BIN}-hook.cjs`), "hook", event];
   const hook = (event: string, extra: Record<string, unknown>, more: Record<string, string> = {}) =>
     spawnSync(process.execPath, args(event), {
+      input: payload(event, extra),
+      env: { ...env, ...more },
+      cwd: project,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+  /** The same hook through the Perl client, as an installed command runs it while the server listens. */
+  const perlHook = (event: string, extra: Record<string, unknown>, more: Record<string, string> = {}) =>
+    spawnSync("perl", [join(dist, `${BIN}-hook.pl`), "hook", event, socket, join(dist, `${BIN}-hook.cjs`)], {
       input: payload(event, extra),
       env: { ...env, ...more },
       cwd: project,
@@ -96,7 +106,7 @@ function packageCopy() {
     }
   };
   const session = () => createGoalStore({ root: state }).peek("s-1");
-  return { root, bundle, socket, snapshotDir, hook, hookAsync, serverPid, codeCaches, session };
+  return { root, bundle, socket, snapshotDir, hook, perlHook, hookAsync, serverPid, codeCaches, session };
 }
 
 const openGoal = { prompt: "/goal Make the CSV importer stream files" };
@@ -195,6 +205,63 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     expect(existsSync(pkg.socket)).toBe(false);
   });
 
+  describe.skipIf(spawnSync("perl", ["-e", "0"]).status !== 0)("through the Perl client", () => {
+    it("asks the server, in the hook's own environment", async () => {
+      const pkg = packageCopy();
+      pkg.hook("UserPromptSubmit", openGoal);
+      await waitFor(pkg.serverPid, "the server");
+      for (const file of pkg.codeCaches()) rmSync(join(pkg.snapshotDir, file));
+      const blocked = pkg.perlHook("Stop", stop);
+      expect(blocked.status, blocked.stderr).toBe(0);
+      expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+      expect(blocked.stderr).toBe("");
+      expect(pkg.codeCaches()).toEqual([]); // the server answered: no Node compiled the bundle
+      const off = pkg.perlHook("Stop", stop, { GOALPOST_DISABLED: "1" });
+      expect([off.status, off.stdout]).toEqual([0, ""]);
+      // A tool call, counted by the server.
+      writeFileSync(join(pkg.root, "state", "config.json"), JSON.stringify({ driftWarnAt: 1000, driftDenyAt: 1000 }));
+      const before = pkg.session()!.counters.toolCalls;
+      expect(pkg.perlHook("PreToolUse", bash("node build.js", "t-perl")).status).toBe(0);
+      expect(pkg.session()!.counters.toolCalls).toBe(before + 1);
+    });
+
+    it("carries a 2 MB payload, and text beyond ASCII both ways, intact", async () => {
+      const pkg = packageCopy();
+      pkg.hook("UserPromptSubmit", openGoal);
+      await waitFor(pkg.serverPid, "the server");
+      const big = "é".repeat(1_000_000); // 2 MB of UTF-8
+      const prompt = pkg.perlHook("UserPromptSubmit", { prompt: `/goal Stream ${big.slice(0, 40)} files` });
+      expect(prompt.status, prompt.stderr).toBe(0);
+      expect(prompt.stdout).toContain(`Stream ${big.slice(0, 40)} files`);
+      const post = pkg.perlHook("PostToolUse", { ...bash("cat big.txt", "t-big"), tool_response: { stdout: big, stderr: "" } });
+      expect([post.status, post.stderr]).toEqual([0, ""]);
+    });
+
+    it("runs the hook itself through the loader when the server is gone, and another server starts", async () => {
+      const pkg = packageCopy();
+      pkg.hook("UserPromptSubmit", openGoal);
+      const first = await waitFor(pkg.serverPid, "the server");
+      process.kill(first, "SIGKILL");
+      await waitFor(() => !alive(first), "the server to die");
+      const blocked = pkg.perlHook("Stop", stop);
+      expect(blocked.status, blocked.stderr).toBe(0);
+      expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+      expect(await waitFor(pkg.serverPid, "another server")).not.toBe(first);
+    });
+
+    it("hands the payload it read to the loader when the server refuses (an upgrade)", async () => {
+      const pkg = packageCopy();
+      pkg.hook("UserPromptSubmit", openGoal);
+      const old = await waitFor(pkg.serverPid, "the server");
+      writeFileSync(pkg.bundle, `process.stderr.write("goalpost: the new bundle ran\\n");\n${readFileSync(pkg.bundle, "utf8")}`);
+      const blocked = pkg.perlHook("Stop", stop);
+      expect(blocked.status).toBe(0);
+      expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+      expect(blocked.stderr).toContain("the new bundle ran");
+      await waitFor(() => !alive(old), "the old server to end");
+    });
+  });
+
   it("is what doctor reports on: running, not running, or switched off", async () => {
     // goalpost installed by its own bin into a fake Claude config dir, as a user has it.
     const root = testdir({ claude: {}, project: { "README.md": "# p\n" } });
@@ -231,8 +298,24 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     });
     expect(prompt.stdout).toContain("Report the server");
     const pidFile = join(root, "claude", "goalpost", "snapshot", `${BIN}-hooks.pid`);
-    const pid = await waitFor(() => existsSync(pidFile) && Number(readFileSync(pidFile, "utf8")), "the server");
+    const pid = await waitFor(() => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0), "the server");
     started.push(pid);
     expect(says()).toMatch(new RegExp(`^✓ hook server: running \\(pid ${pid}, \\S+hooks\\.sock\\): hooks go to it`));
+
+    // The installed command while it listens: through Perl, and through the loader where there is no Perl.
+    const noPerl = join(root, "no-perl");
+    mkdirSync(noPerl);
+    symlinkSync(process.execPath, join(noPerl, "node"));
+    const stop = (path: string) =>
+      spawnSync("/bin/sh", ["-c", hooks["Stop"]!.at(-1)!.hooks[0]!.command], {
+        env: { ...env, PATH: path },
+        input: JSON.stringify({ ...payload, hook_event_name: "Stop", stop_hook_active: false }),
+        encoding: "utf8",
+      });
+    for (const path of [env.PATH, noPerl]) {
+      const blocked = stop(path);
+      expect([blocked.status, blocked.stderr]).toEqual([0, ""]);
+      expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    }
   });
 });

@@ -36,8 +36,10 @@ export interface HookCommandOptions {
   readonly fastPathRoot?: string | undefined;
   /** More words that start Node even with no goal open (the host's own goal tools); plain letters, digits and _. */
   readonly wakeWords?: readonly string[] | undefined;
-  /** The hook server's socket (hookServerSocketWord): while it is there, the loader runs instead of the snapshot. */
+  /** The hook server's socket (hookServerSocketWord): while it is there, the hook asks the server. */
   readonly serverSocket?: string | undefined;
+  /** The Perl hook client beside the bin (`<bin>-hook.pl`), which asks the server where Perl is installed. */
+  readonly perlClient?: string | undefined;
 }
 
 /** The hook server's socket inside a double-quoted shell word, GOALPOST_HOME winning as in the bin; `root` is a shell word too. */
@@ -64,6 +66,27 @@ function withFastPath(run: string, root: string, wakeWords: readonly string[] | 
   ].join("; ");
 }
 
+/**
+ * The hook server's forms before the others: while its socket is there, the Perl client asks it (and
+ * runs the loader itself if anything goes wrong; a Perl that cannot start at all leaves stdin to the
+ * loader after it) or, without Perl, the loader asks it.
+ */
+function withServer(
+  socket: string,
+  forms: { plain: string; snapshot: string | undefined; perlClient: string | undefined; hookEntry: string; event: string },
+): string {
+  const { plain, snapshot, perlClient, hookEntry, event } = forms;
+  const perl = perlClient && `perl ${quote(perlClient)} hook ${event} "$s" ${quote(hookEntry)} || ${plain}`;
+  const viaPerl = perl ? `if [ -S "$s" ] && command -v perl >/dev/null 2>&1; then ${perl}; ` : "";
+  // Without a snapshot, the loader is the hook's way either way (and asks the server itself).
+  const rest = snapshot
+    ? `${perl ? "elif" : "if"} [ -S "$s" ]; then ${plain}; else ${snapshot}; fi`
+    : perl
+      ? `else ${plain}; fi`
+      : "";
+  return rest ? `s="${socket}"; ${viaPerl}${rest}` : plain;
+}
+
 /** The adapter's CommonJS hook bundle beside its bin: `<bin>-snapshot.cjs` (the snapshot is built from it). */
 export const hookBundlePath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-snapshot.cjs`);
 
@@ -73,13 +96,17 @@ export const binBesideBundle = (bin: string, bundle: string) => join(dirname(bun
 /** The adapter's hook loader beside its bin: `<bin>-hook.cjs`, which runs the hook bundle from a code cache. */
 export const hookEntryPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-hook.cjs`);
 
+/** The Perl hook client beside the bin: `<bin>-hook.pl` (see hook-client.pl). */
+export const hookPerlClientPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-hook.pl`);
+
 export function hookCommand(cliPath: string, event: string, options: HookCommandOptions = {}): string {
-  const { snapshotBlob, fastPathRoot, hookEntry, serverSocket } = options;
+  const { snapshotBlob, fastPathRoot, hookEntry, serverSocket, perlClient } = options;
   const plain = `node ${quote(hookEntry ?? cliPath)} hook ${event}`;
   // NODE_OPTIONS is cleared for the snapshot: V8 flags in it (say --max-old-space-size) make a snapshot refuse to load.
   const snapshot =
     snapshotBlob && `NODE_OPTIONS= node --snapshot-blob ${quote(snapshotBlob)} ${quote(cliPath)} hook ${event} || ${plain}`;
-  const run = !snapshot ? plain : serverSocket ? `if [ -S "${serverSocket}" ]; then ${plain}; else ${snapshot}; fi` : snapshot;
+  const run =
+    serverSocket && hookEntry ? withServer(serverSocket, { plain, snapshot, perlClient, hookEntry, event }) : snapshot || plain;
   return fastPathRoot ? withFastPath(run, inDoubleQuotes(fastPathRoot), options.wakeWords) : run;
 }
 
@@ -91,7 +118,7 @@ export const PLUGIN_SNAPSHOT_FILE = `${SNAPSHOT_FOLDER}/plugin-hook.blob`;
 
 /**
  * The command in a plugin's fixed hook file, whose paths only the shell knows when it runs: `cli`,
- * `hookEntry` and `root` are shell words inside double quotes, their `$` left live
+ * `hookEntry`, `perlClient` and `root` are shell words inside double quotes, their `$` left live
  * ("${CLAUDE_PLUGIN_ROOT}/dist/x.js", "${CLAUDE_PLUGIN_ROOT}/dist/x-hook.cjs",
  * "${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost"). The same forms as an installed command: the no-goal
  * fast path for `fast` events, and the start-up snapshot when the plugin has built one for this Node
@@ -99,12 +126,19 @@ export const PLUGIN_SNAPSHOT_FILE = `${SNAPSHOT_FOLDER}/plugin-hook.blob`;
  */
 export function pluginHookCommand(
   event: string,
-  paths: { readonly cli: string; readonly hookEntry: string; readonly root: string; readonly bin: string },
+  paths: {
+    readonly cli: string;
+    readonly hookEntry: string;
+    readonly perlClient: string;
+    readonly root: string;
+    readonly bin: string;
+  },
   options: { readonly fast: boolean; readonly wakeWords?: readonly string[] },
 ): string {
   const plain = `node "${paths.hookEntry}" hook ${event}`;
   const socket = hookServerSocketWord(paths.root, paths.bin);
-  const run = `b="\${GOALPOST_HOME:-${paths.root}}/${PLUGIN_SNAPSHOT_FILE}"; if [ ! -S "${socket}" ] && [ -f "$b" ]; then NODE_OPTIONS= node --snapshot-blob "$b" "${paths.cli}" hook ${event} || ${plain}; else ${plain}; fi`;
+  const perl = `perl "${paths.perlClient}" hook ${event} "$s" "${paths.hookEntry}" || ${plain}`;
+  const run = `s="${socket}"; b="\${GOALPOST_HOME:-${paths.root}}/${PLUGIN_SNAPSHOT_FILE}"; if [ -S "$s" ] && command -v perl >/dev/null 2>&1; then ${perl}; elif [ ! -S "$s" ] && [ -f "$b" ]; then NODE_OPTIONS= node --snapshot-blob "$b" "${paths.cli}" hook ${event} || ${plain}; else ${plain}; fi`;
   return options.fast ? withFastPath(run, paths.root, options.wakeWords) : run;
 }
 

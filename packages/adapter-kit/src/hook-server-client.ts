@@ -4,18 +4,14 @@
 // already read: the server may make a hook faster, never lose one.
 import { unlinkSync } from "node:fs";
 import { readHookInputBytes, writeAll } from "./hook-io.js";
-import type { HookReply, HookRequest } from "./hook-server-protocol.js";
+import { decodeHookReply, encodeHookRequest, type HookReply, type HookRequest } from "./hook-server-protocol.js";
 import { loadBuiltin } from "./load-builtin.js";
 
 /** Far more than any hook takes; a server that is this late is stuck, and the hook runs itself. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Sends the hook on stdin to the server at `socket`; `runItself` is called, once, if no answer comes. */
-export function askHookServer(
-  socket: string,
-  request: Omit<HookRequest, "length">,
-  runItself: (readInput: () => string) => void,
-): void {
+export function askHookServer(socket: string, request: HookRequest, runItself: (readInput: () => string) => void): void {
   let payload: Buffer;
   try {
     payload = readHookInputBytes();
@@ -36,11 +32,11 @@ export function askHookServer(
     runItself(() => payload.toString("utf8"));
   };
   const timer = setTimeout(fallBack, ANSWER_TIMEOUT_MS);
-  const chunks: Buffer[] = [];
+  let received: Buffer = Buffer.alloc(0);
   connection.on("data", (chunk: Buffer) => {
-    chunks.push(chunk);
-    // The reply is one line: acted on as soon as it is in, without waiting for the stream's end.
-    if (chunk[chunk.length - 1] === 10) answered();
+    received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
+    // Acted on as soon as it is all in, without waiting for the stream's end.
+    answered(false);
   });
   connection.on("error", (error: NodeJS.ErrnoException) => {
     // Nobody listens there: a server that died. Its socket goes, so that the next hook starts another.
@@ -51,20 +47,19 @@ export function askHookServer(
     }
     fallBack();
   });
-  connection.on("end", () => answered());
-  const answered = () => {
+  connection.on("end", () => answered(true));
+  const answered = (ended: boolean) => {
     if (settled) return;
-    let reply: HookReply;
+    let reply: HookReply | undefined;
     try {
-      reply = JSON.parse(Buffer.concat(chunks).toString("utf8")) as HookReply;
-    } catch {
-      return fallBack(); // the server went away mid-answer
-    }
+      reply = decodeHookReply(received);
+    } catch {}
+    if (!reply) return ended ? fallBack() : undefined; // the server went away mid-answer
     if ("refused" in reply) return fallBack();
     settled = true;
     if (reply.stderr) writeAll(2, reply.stderr);
     if (reply.stdout) writeAll(1, reply.stdout);
     process.exit(0);
   };
-  connection.write(Buffer.concat([Buffer.from(`${JSON.stringify({ ...request, length: payload.length })}\n`), payload]));
+  connection.write(encodeHookRequest(request, payload));
 }

@@ -1,10 +1,13 @@
 // What the hook loader and the hook server agree on (see hook-server.ts). On the hook path: Node
 // built-ins only.
 //
-// One connection is one hook. The loader writes a header line (JSON, HookRequest) and then the
-// payload's bytes as the host gave them (`length` of them: the loader need not end its side, a step
-// that costs a fresh process measurable time); the server answers with one JSON HookReply on one line and
-// ends the connection (the loader acts on the line as soon as it is in).
+// One connection is one hook, in a framing simple enough for the Perl client (hook-client.pl) to
+// speak with Perl's built-ins alone:
+//   request: NUL-terminated strings — "goalpost-hook/1", the event, the payload's length in bytes, the
+//            working directory, the bundle, then the environment as NAME=value, then an empty one —
+//            followed by the payload's bytes as the host gave them. The client need not end its side.
+//   reply:   "ok <stdout bytes> <stderr bytes>\n" and those bytes, or "refused <why>\n"; the server
+//            then ends the connection.
 import { join } from "node:path";
 
 /** Set to 0 to run every hook in its own process, without the hook server. */
@@ -30,18 +33,74 @@ export const hookServerWanted = (env: NodeJS.ProcessEnv, platform: string = proc
   platform !== "win32" && env[HOOK_SERVER_VARIABLE] !== "0";
 
 export interface HookRequest {
-  /** The hook bundle the loader would have run: a server runs only its own. */
-  readonly bundle: string;
   readonly event: string;
   /** The hook process's working directory and environment: the server answers in them. */
   readonly cwd: string;
-  readonly env: Record<string, string | undefined>;
-  /** The payload's length in bytes, after the header line. */
-  readonly length: number;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The hook bundle the client would have run: a server runs only its own. */
+  readonly bundle: string;
 }
 
-/** The hook's answer, or why this server will not give one (the loader then runs the hook itself). */
+/** The hook's answer, or why this server will not give one (the client then runs the hook itself). */
 export type HookReply = { readonly stdout: string; readonly stderr: string } | { readonly refused: string };
+
+const MAGIC = "goalpost-hook/1";
+
+/** A request's bytes: its header strings, then the payload. */
+export function encodeHookRequest(request: HookRequest, payload: Buffer): Buffer {
+  const env = Object.entries(request.env).flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${value}`]));
+  const strings = [MAGIC, request.event, String(payload.length), request.cwd, request.bundle, ...env, ""];
+  return Buffer.concat([Buffer.from(`${strings.join("\0")}\0`, "utf8"), payload]);
+}
+
+/**
+ * The request at the start of `data` and where its payload starts, once the header is all in
+ * (undefined before); throws on a header that is not one.
+ */
+export function decodeHookRequestHeader(
+  data: Buffer,
+): { readonly request: HookRequest; readonly length: number; readonly payloadStart: number } | undefined {
+  const strings: string[] = [];
+  let start = 0;
+  for (;;) {
+    const end = data.indexOf(0, start);
+    if (end < 0) return undefined;
+    const text = data.toString("utf8", start, end);
+    start = end + 1;
+    if (text === "" && strings.length >= 5) break;
+    strings.push(text);
+  }
+  const [magic, event, length, cwd, bundle, ...env] = strings as [string, string, string, string, string, ...string[]];
+  if (magic !== MAGIC || !/^\d+$/.test(length)) throw new Error("not a goalpost hook request");
+  const variables: Record<string, string> = {};
+  for (const entry of env) {
+    const equals = entry.indexOf("=");
+    if (equals > 0) variables[entry.slice(0, equals)] = entry.slice(equals + 1);
+  }
+  return { request: { event, cwd, bundle, env: variables }, length: Number(length), payloadStart: start };
+}
+
+/** A reply's bytes. */
+export function encodeHookReply(reply: HookReply): Buffer {
+  if ("refused" in reply) return Buffer.from(`refused ${reply.refused.replace(/\n/g, " ")}\n`, "utf8");
+  const stdout = Buffer.from(reply.stdout, "utf8");
+  const stderr = Buffer.from(reply.stderr, "utf8");
+  return Buffer.concat([Buffer.from(`ok ${stdout.length} ${stderr.length}\n`), stdout, stderr]);
+}
+
+/** The reply in `data`, once it is all in (undefined before); throws on one that is not a reply. */
+export function decodeHookReply(data: Buffer): HookReply | undefined {
+  const newline = data.indexOf(10);
+  if (newline < 0) return undefined;
+  const line = data.toString("utf8", 0, newline);
+  if (line.startsWith("refused ")) return { refused: line.slice("refused ".length) };
+  const sizes = /^ok (\d+) (\d+)$/.exec(line);
+  if (!sizes) throw new Error("not a goalpost hook reply");
+  const stdoutEnd = newline + 1 + Number(sizes[1]);
+  const stderrEnd = stdoutEnd + Number(sizes[2]);
+  if (data.length < stderrEnd) return undefined;
+  return { stdout: data.toString("utf8", newline + 1, stdoutEnd), stderr: data.toString("utf8", stdoutEnd, stderrEnd) };
+}
 
 /**
  * Set on globalThis by the loader when it has already read the hook's payload (to send it to a server

@@ -12,7 +12,7 @@
 // after IDLE_MS without a hook, when its socket is removed or taken over (uninstall removes the
 // folder), and when its bundle changes (an upgrade): that hook is refused and runs itself, and the next
 // one starts a server of the new code.
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
@@ -20,8 +20,15 @@ import { startDetachedBuild } from "./detached-build.js";
 import { hookEntryPath, SNAPSHOT_FOLDER } from "./hook-command.js";
 import { HOOK_INPUT_LIMIT } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
-import type { HookReply, HookRequest } from "./hook-server-protocol.js";
-import { hookServerPidFile, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
+import {
+  decodeHookRequestHeader,
+  encodeHookReply,
+  type HookReply,
+  type HookRequest,
+  hookServerPidFile,
+  hookServerSocket,
+  hookServerWanted,
+} from "./hook-server-protocol.js";
 import { warmUp } from "./hook-warm-up.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { loadBuiltin } from "./load-builtin.js";
@@ -35,7 +42,7 @@ const SOCKET_CHECK_MS = 2_000;
  * the interpreter's. It is off the host's path (hooks meanwhile answer themselves), measured at ~0.3 s.
  */
 const WARM_UP_ROUNDS = 10;
-/** Room for a request's header line (the hook's environment) beside the payload. */
+/** Room for a request's header (the hook's environment) beside the payload. */
 const REQUEST_HEADER_LIMIT = 1024 * 1024;
 
 const net = () => loadBuiltin<typeof import("node:net")>("node:net");
@@ -71,7 +78,7 @@ function takeEnvironment(env: Record<string, string | undefined>): void {
 }
 
 function reply(connection: Socket, answer: HookReply): void {
-  connection.end(`${JSON.stringify(answer)}\n`);
+  connection.end(encodeHookReply(answer));
 }
 
 /** `node <bin>-hook.cjs serve-hooks`: serves hooks at the adapter's socket until idle, replaced or stale. */
@@ -105,8 +112,22 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
     }
   };
 
+  // A client names the bundle as its command line does (through a link, say): compared by real path.
+  const ownPath = realpathSync(bundleFile);
+  const seen = new Map<string, boolean>();
+  const ownBundle = (bundle: string) => {
+    if (bundle === bundleFile) return true;
+    if (!seen.has(bundle)) {
+      let same = false;
+      try {
+        same = realpathSync(bundle) === ownPath;
+      } catch {}
+      seen.set(bundle, same);
+    }
+    return seen.get(bundle) === true;
+  };
   const answer = (connection: Socket, request: HookRequest, payloadBytes: Buffer) => {
-    if (request.bundle !== bundleFile) return reply(connection, { refused: `this server runs ${bundleFile}` });
+    if (!ownBundle(request.bundle)) return reply(connection, { refused: `this server runs ${bundleFile}` });
     let current = false;
     try {
       current = bundleFingerprint(bundleFile) === builtFrom;
@@ -130,33 +151,32 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
   server = net().createServer((connection) => {
     clearTimeout(idle);
     idle = setTimeout(end, IDLE_MS);
-    // The header line first, then the payload's chunks, joined once when all are in.
+    // The header first, then the payload's chunks, joined once when all are in.
     let head: Buffer = Buffer.alloc(0);
-    let request: HookRequest | undefined;
+    let header: ReturnType<typeof decodeHookRequestHeader>;
     const chunks: Buffer[] = [];
     let size = 0;
     connection.on("data", (data: Buffer) => {
       let chunk = data;
       try {
-        if (!request) {
+        if (!header) {
           head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
-          const newline = head.indexOf(10);
-          if (newline < 0) {
+          header = decodeHookRequestHeader(head);
+          if (!header) {
             if (head.length > REQUEST_HEADER_LIMIT) connection.destroy();
             return;
           }
-          request = JSON.parse(head.subarray(0, newline).toString("utf8")) as HookRequest;
-          // Past what a loader ever sends (it keeps no payload over the limit): not a hook, dropped unanswered.
-          if (!(request.length >= 0 && request.length <= HOOK_INPUT_LIMIT)) return connection.destroy();
-          chunk = head.subarray(newline + 1);
+          // Past what a client ever sends (it keeps no payload over the limit): not a hook, dropped unanswered.
+          if (header.length > HOOK_INPUT_LIMIT) return connection.destroy();
+          chunk = head.subarray(header.payloadStart);
         }
         chunks.push(chunk);
         size += chunk.length;
-        if (size < request.length) return;
+        if (size < header.length) return;
         connection.removeAllListeners("data");
-        answer(connection, request, Buffer.concat(chunks, size).subarray(0, request.length));
+        answer(connection, header.request, Buffer.concat(chunks, size).subarray(0, header.length));
       } catch (error) {
-        // A request this server cannot read: the loader runs that hook itself.
+        // A request this server cannot read: the client runs that hook itself.
         reply(connection, { refused: error instanceof Error ? error.message : String(error) });
       }
     });

@@ -8,6 +8,7 @@ import type { Env } from "@goalpost/core";
 import {
   hookCommand,
   hookEntryPath,
+  hookPerlClientPath,
   hookServerSocketWord,
   inDoubleQuotes,
   inPosixShell,
@@ -53,6 +54,10 @@ export function installTargets(
     const entry = hookEntryPath(adapter.bin, options.cliPath);
     return existsSync(entry) ? entry : undefined;
   };
+  const perlClient = () => {
+    const client = hookPerlClientPath(adapter.bin, options.cliPath);
+    return existsSync(client) ? client : undefined;
+  };
   return adapter.install.targets({
     ...options,
     hookCommand: (event) =>
@@ -62,7 +67,9 @@ export function installTargets(
           hookEntry: hookEntry(),
           fastPathRoot: fast.has(event) ? root : undefined,
           wakeWords: adapter.install.fastPathWake,
-          serverSocket: hookServerSocketWord(inDoubleQuotes(root), adapter.bin),
+          // The server's forms are shell syntax too: not on Windows.
+          serverSocket: snapshotsSupported() ? hookServerSocketWord(inDoubleQuotes(root), adapter.bin) : undefined,
+          perlClient: perlClient(),
         }),
       ),
     mcpServer: { command: "node", args: [options.cliPath, "mcp"] },

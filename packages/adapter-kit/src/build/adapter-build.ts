@@ -12,7 +12,8 @@
 // hook path does not use is dropped. Everything else is bundled too — the MCP SDK and diff in chunks
 // behind dynamic imports (loaded only by `mcp` and `install --dry-run`) — so the bin runs from a copy
 // with no node_modules (a Claude Code plugin from a marketplace) and an adapter installs nothing else.
-import { resolve } from "node:path";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Options } from "tsup";
 
@@ -59,6 +60,15 @@ const adapterStateRoot = (module: string) => ({
 const kitEntry = (name: string) =>
   fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? `../${name}.ts` : `../${name}.js`, import.meta.url));
 
+/** The kit's Perl hook client, beside the kit's sources or its built files alike. */
+const perlClient = () => fileURLToPath(new URL("../hook-client.pl", import.meta.url));
+
+/** Where an adapter's build puts the Perl hook client: `<bin>-hook.pl` beside its bin (see hookPerlClientPath). */
+function copyPerlClient(bin: string, outDir = "dist"): void {
+  mkdirSync(outDir, { recursive: true });
+  copyFileSync(perlClient(), join(outDir, `${bin}-hook.pl`));
+}
+
 export interface AdapterBuild {
   /** The bin's name: goalpost-claude-code (built from src/cli.ts). */
   readonly bin: string;
@@ -103,6 +113,7 @@ export function adapterBuild(build: AdapterBuild): Options[] {
       outExtension: () => ({ js: ".cjs" }),
       minify: true,
       esbuildPlugins: [adapterStateRoot(build.stateRootModule)],
+      onSuccess: async () => copyPerlClient(build.bin),
     },
     {
       ...common,

@@ -1,19 +1,22 @@
 // What a hook costs the agent, measured as the host pays it: goalpost installed into a fake home by the
 // adapter's own `install` (start-up snapshot and no-goal fast path included), each installed command
 // line run through /bin/sh with the payload on stdin (and a committed settings file's command, the bin
-// by name from PATH), each right after a bare `node -e 0` and counted as their ratio.
+// by name from PATH), each right after a bare `node -e 0` and counted as their ratio. "goal open" is
+// the usual case, hooks answered by the hook server the first of them started; "snapshot" and "no
+// snapshot" are the paths without it (before it listens, or with GOALPOST_HOOK_SERVER=0).
 // NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
 // start on some machines and would hide the hook's own cost). Beside the ratios: each hook's peak
 // memory with a goal open and the characters it injects. Each adapter's bench/hook-startup.mjs gives
 // its host's facts; this prints the table.
 
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools } from "@goalpost/core";
-import { sharedHookCommand } from "../hook-command.js";
+import { SNAPSHOT_FOLDER, sharedHookCommand } from "../hook-command.js";
+import { HOOK_SERVER_VARIABLE, hookServerPidFile, hookServerSocket } from "../hook-server-protocol.js";
 
 export interface HookBenchHost {
   /** The adapter's built bin. */
@@ -61,13 +64,15 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   const cleanEnv = { ...process.env };
   delete cleanEnv["NODE_EXTRA_CA_CERTS"];
   delete cleanEnv["NODE_OPTIONS"];
-  const install = (name: string, flags: string[]) => {
+  const install = (name: string, flags: string[], more: Env = {}) => {
     const home = join(work, name);
     mkdirSync(home, { recursive: true });
-    const env = { ...cleanEnv, ...host.env(home) };
+    const env = { ...cleanEnv, ...host.env(home), ...more };
     execFileSync(process.execPath, [host.bin, "install", ...flags], { env, stdio: "pipe" });
     return { env, stateRoot: host.stateRoot(home), commands: host.commands(home) };
   };
+  // Without the hook server: the path a hook takes until the first one has started it (or with it off).
+  const noServer = { [HOOK_SERVER_VARIABLE]: "0" };
   // A committed (shared-scope) settings file's command: the bin by name, linked on PATH as npm links it
   // (package.json's bin), with no snapshot.
   const bySharedCommand = () => {
@@ -90,14 +95,19 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   const homes = {
     "no goal": install("no-goal", []),
     "goal open": install("goal-open", []),
-    "goal open, no snapshot": install("plain", ["--no-snapshot"]),
+    "goal open, snapshot": install("snapshot", [], noServer),
+    "goal open, no snapshot": install("plain", ["--no-snapshot"], noServer),
     "goal open, bin by name": bySharedCommand(),
   };
   const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
-  openRealisticGoal(homes["goal open"].stateRoot, session);
-  openRealisticGoal(homes["goal open, no snapshot"].stateRoot, session);
-  openRealisticGoal(homes["goal open, bin by name"].stateRoot, session);
+  for (const [state, home] of Object.entries(homes)) if (state !== "no goal") openRealisticGoal(home.stateRoot, session);
 
+  const awaitServer = (home: { stateRoot: string }) => {
+    const socket = hookServerSocket(join(home.stateRoot, SNAPSHOT_FOLDER), basename(host.bin, ".js"));
+    for (let waited = 0; socket && !existsSync(socket) && waited < 10_000; waited += 50)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    if (socket && !existsSync(socket)) throw new Error(`no hook server listens at ${socket}`);
+  };
   const time = (command: string, input: string, env: Env) => {
     const start = process.hrtime.bigint();
     const result = spawnSync("/bin/sh", ["-c", command], { input, env, maxBuffer: 64 * 1024 * 1024 });
@@ -116,6 +126,9 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   const injected = new Map<string, number>();
   const bare: number[] = [];
   for (let round = -2; round < runs; round++) {
+    // The warm-up rounds started each home's hook server (off the hooks' path): measured once it listens.
+    if (round === 0)
+      for (const home of Object.values(homes)) if ((home.env as Env)[HOOK_SERVER_VARIABLE] !== "0") awaitServer(home);
     for (const [name, payload] of Object.entries(host.payloads)) {
       for (const [state, home] of Object.entries(homes)) {
         const command = home.commands[name.split(" ")[0]!]!;
@@ -158,11 +171,21 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       event: name,
       "no goal": ratio(`${name}|no goal`),
       "goal open": ratio(`${name}|goal open`),
+      "goal open, snapshot": ratio(`${name}|goal open, snapshot`),
       "goal open, no snapshot": ratio(`${name}|goal open, no snapshot`),
       "goal open, bin by name": ratio(`${name}|goal open, bin by name`),
       "peak MB (goal open)": peakMb(name, "goal open"),
       "chars injected (goal open)": injected.get(`${name}|goal open`),
     })),
   );
+  // The hook server's own memory, which the hooks above no longer carry each: resident, after the runs.
+  const serverPid = Number(
+    readFileSync(
+      hookServerPidFile(hookServerSocket(join(homes["goal open"].stateRoot, SNAPSHOT_FOLDER), basename(host.bin, ".js"))!),
+      "utf8",
+    ),
+  );
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, "utf8"))?.[1]);
+  console.log(`hook server (goal open): pid ${serverPid}, resident ${(rssKb / 1024).toFixed(1)} MB`);
   rmSync(work, { recursive: true, force: true });
 }

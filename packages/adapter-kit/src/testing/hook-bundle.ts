@@ -46,8 +46,8 @@ export function hookSnapshotForeignCode(dist: string, bin: string): string[] {
 }
 
 /**
- * What the hook loader (`<bin>-hook.cjs`) requires besides Node built-ins, and the bundle it runs if
- * that is missing: it is compiled on every hook that does not start from the snapshot (with the hook
+ * What the hook loader (`<bin>-hook.cjs`) requires besides Node built-ins, and the bundle it runs
+ * and the Perl client beside it, if missing: it is compiled on every hook that does not start from the snapshot (with the hook
  * server, nearly all of them), so it must stay a few lines of built-ins: itself, the adapter's paths
  * and the server's client, ~4 KB.
  */
@@ -64,6 +64,7 @@ export function hookLoaderProblems(dist: string, bin: string): string[] {
     ...required.filter((specifier) => !builtins.has(specifier)).map((specifier) => `requires ${specifier}`),
     ...(source.length > 5120 ? [`is ${source.length} characters`] : []),
     ...(existsSync(join(dist, `${bin}-snapshot.cjs`)) ? [] : [`${bin}-snapshot.cjs (the bundle it runs) is missing`]),
+    ...(existsSync(join(dist, `${bin}-hook.pl`)) ? [] : [`${bin}-hook.pl (the Perl hook client) is missing`]),
   ];
 }
 

@@ -124,6 +124,8 @@ describe("goalpost cannot be switched off, uninstalled or bypassed by the agent"
     'GOALPOST_CODE_CACHE="${GOALPOST_HOME:-/home/me/.claude/goalpost}/snapshot" node /opt/gp/dist/goalpost-claude-code-hook.cjs hook Stop',
     "/usr/lib/node_modules/@goalpost/adapter-claude-code/dist/goalpost-claude-code.cjs hook PostToolUse < forged.json",
     "node /opt/gp/dist/goalpost-claude-code-snapshot.cjs hook Stop",
+    // The Perl client an installed command runs while the hook server listens.
+    'perl /opt/gp/dist/goalpost-claude-code-hook.pl hook PostToolUse "$HOME/.claude/goalpost/snapshot/goalpost-claude-code-hooks.sock" /opt/gp/dist/goalpost-claude-code-hook.cjs < forged.json',
     "npx goalpost disable",
     "cd /tmp && goalpost-codex uninstall --scope user",
   ])("denies %s, whatever the drift count", (command) => {

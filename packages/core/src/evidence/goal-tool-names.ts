@@ -16,7 +16,8 @@ export function goalToolName(toolName: string): GoalToolName | null {
 }
 
 /** A goalpost bin, by itself or by path, with or without its .js file name. */
-const GOALPOST_BIN = /(?:^|\/)goalpost(?:-[a-z0-9-]+)?(?:\.[cm]?js)?$/;
+// The bin, its hook loader and bundle (`.cjs`), and the Perl hook client (`.pl`) an installed command runs.
+const GOALPOST_BIN = /(?:^|\/)goalpost(?:-[a-z0-9-]+)?(?:\.[cm]?js|\.pl)?$/;
 export const GOAL_COMMAND_VERBS = ["status", "open", "update", "close"] as const;
 export type GoalCommandVerb = (typeof GOAL_COMMAND_VERBS)[number];
 
@@ -26,7 +27,7 @@ export interface GoalToolInvocation {
   readonly args: readonly string[];
 }
 
-const LAUNCHERS = new Set(["node", "npx", "bunx", "pnpx"]);
+const LAUNCHERS = new Set(["node", "npx", "bunx", "pnpx", "perl"]);
 /** Launcher options whose value is the next word: `node --snapshot-blob <blob> <bin> hook …` is how hooks run. */
 const VALUE_OPTIONS = new Set([
   "--snapshot-blob",
