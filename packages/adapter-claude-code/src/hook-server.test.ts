@@ -36,14 +36,17 @@ const waitFor = async <T>(check: () => T | Promise<T>, what: string): Promise<No
   }
 };
 
-/** A copy of the built package (bundle, loader, package.json), so a test may change its bundle. */
-function packageCopy() {
+/**
+ * A copy of the built package (bundle, loader, Perl client, package.json), so a test may change its
+ * bundle; `stateIn` is the state root's folder below the test's own.
+ */
+function packageCopy(stateIn = "") {
   const root = testdir({ project: { "README.md": "# p\n" } });
   const dist = join(root, "pkg", "dist");
   for (const file of [`${BIN}-hook.cjs`, `${BIN}-snapshot.cjs`, `${BIN}-hook.pl`])
     cpSync(join(packageDir, "dist", file), join(dist, file));
   cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
-  const state = join(root, "state");
+  const state = join(root, stateIn, "state");
   const snapshotDir = join(state, "snapshot");
   const socket = join(snapshotDir, `${BIN}-hooks.sock`);
   const bundle = join(dist, `${BIN}-snapshot.cjs`);
@@ -195,6 +198,24 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     rmSync(pkg.socket);
     await waitFor(() => !alive(pid), "the server to end");
     expect(existsSync(join(pkg.snapshotDir, `${BIN}-hooks.pid`))).toBe(false);
+  });
+
+  it("serves a state root whose socket's path is longer than a socket's address holds", async () => {
+    const pkg = packageCopy("a-folder-name-long-enough-that-the-socket-path-passes-the-limit".repeat(2));
+    expect(pkg.socket.length).toBeGreaterThan(150);
+    pkg.hook("UserPromptSubmit", openGoal);
+    await waitFor(pkg.serverPid, "the server");
+    for (const file of pkg.codeCaches()) rmSync(join(pkg.snapshotDir, file));
+    const asks = [
+      () => pkg.hook("Stop", stop),
+      ...(spawnSync("perl", ["-e", "0"]).status === 0 ? [() => pkg.perlHook("Stop", stop)] : []),
+    ];
+    for (const ask of asks) {
+      const blocked = ask();
+      expect([blocked.status, blocked.stderr]).toEqual([0, ""]);
+      expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+    }
+    expect(pkg.codeCaches()).toEqual([]); // both were answered by the server
   });
 
   it("is neither started nor used with GOALPOST_HOOK_SERVER=0", async () => {

@@ -184,7 +184,6 @@ function hookServerCheck(adapter: HostAdapter, env: Env, root: string): DoctorCh
       detail: `off${env[HOOK_SERVER_VARIABLE] === "0" ? ` (${HOOK_SERVER_VARIABLE}=0)` : " on this platform"}: every hook runs in its own process`,
     };
   const socket = hookServerSocket(join(root, SNAPSHOT_FOLDER), adapter.bin);
-  if (!socket) return { ok: true, label, detail: `not used: ${root} is too long a path for its socket` };
   const pid = Number(readTextOrNull(hookServerPidFile(socket)));
   let running = false;
   try {

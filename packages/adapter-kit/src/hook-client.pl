@@ -50,15 +50,27 @@ sub write_all {
 # Switched off after the server started: the hook runs in its own process, as the loader would have it.
 run_itself() if ($ENV{GOALPOST_HOOK_SERVER} // "") eq "0";
 
-# Connect first: a server that is not there costs nothing, and stdin is still the host's.
-my $connection;
-my $address = $^O eq "linux" ? pack("S a108", 1, $socket) : undef;    # AF_UNIX, struct sockaddr_un
+# The hook's working directory, sent with it (the server answers there).
+my $cwd = $^O eq "linux" ? readlink("/proc/self/cwd") : undef;
+unless (defined $cwd) {
+    require Cwd;
+    $cwd = Cwd::getcwd();
+}
+
+# Connect first: a server that is not there costs nothing, and stdin is still the host's. The socket
+# is reached by its name from inside its folder, as the server bound it: a socket's path may hold only
+# ~104 bytes.
+my ($folder, $name) = $socket =~ m{^(.*)/([^/]+)$} or run_itself();
+my $address = $^O eq "linux" ? pack("S a108", 1, $name) : undef;    # AF_UNIX, struct sockaddr_un
 unless (defined $address) {
     require Socket;
-    $address = Socket::pack_sockaddr_un($socket);
+    $address = Socket::pack_sockaddr_un($name);
 }
 my ($unix, $stream) = $^O eq "linux" ? (1, 1) : (Socket::AF_UNIX(), Socket::SOCK_STREAM());
-socket($connection, $unix, $stream, 0) && connect($connection, $address) or run_itself();
+my $connection;
+my $connected = chdir($folder) && socket($connection, $unix, $stream, 0) && connect($connection, $address);
+chdir($cwd) if defined $cwd;
+run_itself() unless $connected;
 
 binmode STDIN;
 my $payload = do { local $/; <STDIN> };
@@ -66,11 +78,6 @@ $payload = "" unless defined $payload;
 eval {
     $SIG{ALRM} = sub { die "no answer\n" };
     alarm 10;    # far more than any hook takes: a server this late is stuck
-    my $cwd = $^O eq "linux" ? readlink("/proc/self/cwd") : undef;
-    unless (defined $cwd) {
-        require Cwd;
-        $cwd = Cwd::getcwd();
-    }
     my @header = ("goalpost-hook/1", $event, length($payload), $cwd, $loader =~ s/-hook\.cjs$/-snapshot.cjs/r);
     push @header, map { "$_=$ENV{$_}" } keys %ENV;
     write_all($connection, join("\0", @header, "", "") . $payload);

@@ -4,7 +4,7 @@
 // already read: the server may make a hook faster, never lose one.
 import { unlinkSync } from "node:fs";
 import { readHookInputBytes, writeAll } from "./hook-io.js";
-import { decodeHookReply, encodeHookRequest, type HookReply, type HookRequest } from "./hook-server-protocol.js";
+import { decodeHookReply, encodeHookRequest, type HookReply, type HookRequest, inSocketFolder } from "./hook-server-protocol.js";
 import { loadBuiltin } from "./load-builtin.js";
 
 /** Far more than any hook takes; a server that is this late is stuck, and the hook runs itself. */
@@ -22,7 +22,13 @@ export function askHookServer(socket: string, request: HookRequest, runItself: (
     return;
   }
   const { connect } = loadBuiltin<typeof import("node:net")>("node:net");
-  const connection = connect(socket);
+  let connection: import("node:net").Socket;
+  try {
+    connection = inSocketFolder(socket, (name) => connect(name));
+  } catch {
+    // The folder is gone or not ours to enter: no server to ask.
+    return runItself(() => payload.toString("utf8"));
+  }
   let settled = false;
   const fallBack = () => {
     if (settled) return;

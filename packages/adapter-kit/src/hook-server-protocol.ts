@@ -1,5 +1,5 @@
-// What the hook loader and the hook server agree on (see hook-server.ts). On the hook path: Node
-// built-ins only.
+// What the hook clients (the loader's and the Perl one) and the hook server agree on (see
+// hook-server.ts). On the hook path: Node built-ins only.
 //
 // One connection is one hook, in a framing simple enough for the Perl client (hook-client.pl) to
 // speak with Perl's built-ins alone:
@@ -8,21 +8,33 @@
 //            followed by the payload's bytes as the host gave them. The client need not end its side.
 //   reply:   "ok <stdout bytes> <stderr bytes>\n" and those bytes, or "refused <why>\n"; the server
 //            then ends the connection.
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 /** Set to 0 to run every hook in its own process, without the hook server. */
 export const HOOK_SERVER_VARIABLE = "GOALPOST_HOOK_SERVER";
 
 /**
- * A socket path longer than this cannot be bound (sun_path holds 108 bytes on Linux, 104 on macOS):
- * such a state root goes without the server.
+ * The server's socket for an adapter's hooks, in the state root's snapshot folder (`cacheDir`). Both
+ * ends reach it by its name from inside that folder (inSocketFolder): a socket's path is limited
+ * to ~104 bytes, and a VS Code profile on macOS alone comes close.
  */
-const SOCKET_PATH_LIMIT = 100;
+export const hookServerSocket = (cacheDir: string, bin: string) => join(cacheDir, `${bin}-hooks.sock`);
 
-/** The server's socket for an adapter's hooks, in the state root's snapshot folder (`cacheDir`); undefined if too long to bind. */
-export function hookServerSocket(cacheDir: string, bin: string): string | undefined {
-  const socket = join(cacheDir, `${bin}-hooks.sock`);
-  return Buffer.byteLength(socket) <= SOCKET_PATH_LIMIT ? socket : undefined;
+/**
+ * Runs `connect` (a bind or a connect, which resolve a socket's path as they are called) with the
+ * working directory in the socket's folder, given the socket's bare name; the directory is restored.
+ */
+export function inSocketFolder<T>(socket: string, connect: (name: string) => T): T {
+  let here = "/";
+  try {
+    here = process.cwd();
+  } catch {} // a working directory removed since: "/" is as good a place to come back to
+  process.chdir(dirname(socket));
+  try {
+    return connect(basename(socket));
+  } finally {
+    process.chdir(here);
+  }
 }
 
 /** The listening server's pid, beside its socket (for doctor). */

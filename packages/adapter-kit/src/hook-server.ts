@@ -28,6 +28,7 @@ import {
   hookServerPidFile,
   hookServerSocket,
   hookServerWanted,
+  inSocketFolder,
 } from "./hook-server-protocol.js";
 import { warmUp } from "./hook-warm-up.js";
 import type { HostAdapter } from "./host-adapter.js";
@@ -96,9 +97,13 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
   let socketIno: number | undefined;
   let idle: NodeJS.Timeout | undefined;
   const pidFile = hookServerPidFile(socket);
+  // Closing the listener removes the socket file by the name it was bound with, from the working
+  // directory of the moment: so from the socket's folder, and only while the file is still this server's.
+  const closeListener = () => {
+    if (stillOurs()) inSocketFolder(socket, () => server.close());
+  };
   const end = () => {
-    // Closing the listener removes the socket file: only this server's own, never one that replaced it.
-    if (stillOurs()) server.close();
+    closeListener();
     try {
       if (readFileSync(pidFile, "utf8").trim() === String(process.pid)) rmSync(pidFile);
     } catch {}
@@ -134,7 +139,7 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
     } catch {}
     if (!current) {
       // Upgraded or removed: stop taking hooks (the socket goes with the listener), then refuse this one.
-      server.close();
+      closeListener();
       reply(connection, { refused: "the hook bundle changed" });
       connection.on("close", end);
       return;
@@ -196,7 +201,7 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
   server.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "EADDRINUSE") return end();
     // A socket is there: a live server keeps it (this one ends), a dead one's is replaced.
-    const probe = net().connect(socket);
+    const probe = inSocketFolder(socket, (name) => net().connect(name));
     probe.on("connect", () => {
       probe.destroy();
       rmSync(startLock(socket), { force: true });
@@ -204,11 +209,11 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
     });
     probe.on("error", () => {
       rmSync(socket, { force: true });
-      server.listen(socket, listening);
+      inSocketFolder(socket, (name) => server.listen(name, listening));
     });
   });
   try {
     warmUp(adapter, WARM_UP_ROUNDS);
   } catch {}
-  server.listen(socket, listening);
+  inSocketFolder(socket, (name) => server.listen(name, listening));
 }

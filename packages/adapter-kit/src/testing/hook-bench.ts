@@ -104,9 +104,9 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
 
   const awaitServer = (home: { stateRoot: string }) => {
     const socket = hookServerSocket(join(home.stateRoot, SNAPSHOT_FOLDER), basename(host.bin, ".js"));
-    for (let waited = 0; socket && !existsSync(socket) && waited < 10_000; waited += 50)
+    for (let waited = 0; !existsSync(socket) && waited < 10_000; waited += 50)
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-    if (socket && !existsSync(socket)) throw new Error(`no hook server listens at ${socket}`);
+    if (!existsSync(socket)) throw new Error(`no hook server listens at ${socket}`);
   };
   const time = (command: string, input: string, env: Env) => {
     const start = process.hrtime.bigint();
@@ -181,7 +181,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   // The hook server's own memory, which the hooks above no longer carry each: resident, after the runs.
   const serverPid = Number(
     readFileSync(
-      hookServerPidFile(hookServerSocket(join(homes["goal open"].stateRoot, SNAPSHOT_FOLDER), basename(host.bin, ".js"))!),
+      hookServerPidFile(hookServerSocket(join(homes["goal open"].stateRoot, SNAPSHOT_FOLDER), basename(host.bin, ".js"))),
       "utf8",
     ),
   );
