@@ -5,43 +5,21 @@
 import { spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
-
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const BIN = "goalpost-claude-code";
+import { BIN, packageCopy, packageDir } from "./__fixtures__/package-copy.js";
 
 afterEach(removeTestdirs);
 
-/** A copy of the built package (bundle, loader, package.json), so a test may change its bundle. */
-function packageCopy() {
-  const root = testdir({ project: { "README.md": "# p\n" } });
-  const dist = join(root, "pkg", "dist");
-  for (const file of [`${BIN}-hook.cjs`, `${BIN}-snapshot.cjs`]) cpSync(join(packageDir, "dist", file), join(dist, file));
-  cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
-  const cacheDir = join(root, "state", "snapshot");
-  const env = {
-    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-    GOALPOST_HOOK_SERVER: "0",
-    HOME: root,
-    GOALPOST_HOME: join(root, "state"),
-  };
-  const project = join(root, "project");
-  const payload = (event: string, extra: Record<string, unknown>) => ({
-    session_id: "s-1",
-    transcript_path: join(root, "t.jsonl"),
-    cwd: project,
-    permission_mode: "default",
-    hook_event_name: event,
-    ...extra,
-  });
-  // The loader finds its cache in the adapter's state root, here GOALPOST_HOME's.
+/** A copy of the built package, its hooks run by the loader alone. */
+function loaderCopy() {
+  const pkg = packageCopy({ env: { GOALPOST_HOOK_SERVER: "0" } });
+  const cacheDir = pkg.snapshotDir;
   const hook = (event: string, extra: Record<string, unknown>) =>
-    spawnSync(process.execPath, [join(dist, `${BIN}-hook.cjs`), "hook", event], {
-      input: JSON.stringify(payload(event, extra)),
-      env,
-      cwd: project,
+    spawnSync(process.execPath, [pkg.loader, "hook", event], {
+      input: pkg.payload(event, extra),
+      env: pkg.env,
+      cwd: pkg.project,
       encoding: "utf8",
       timeout: 20_000,
     });
@@ -52,7 +30,7 @@ function packageCopy() {
       return [];
     }
   };
-  return { root, dist, cacheDir, hook, cacheFiles };
+  return { root: pkg.root, dist: pkg.dist, cacheDir, hook, cacheFiles };
 }
 
 /**
@@ -92,7 +70,7 @@ const stop = { stop_hook_active: false };
 
 describe("the hook loader", { timeout: 60_000 }, () => {
   it("answers as the bundle does, makes its code cache once, then runs from it", () => {
-    const pkg = packageCopy();
+    const pkg = loaderCopy();
     const opened = pkg.hook("UserPromptSubmit", openGoal);
     expect(opened.status).toBe(0);
     expect(opened.stdout).toContain("Make the CSV importer stream files");
@@ -115,7 +93,7 @@ describe("the hook loader", { timeout: 60_000 }, () => {
   });
 
   it("answers the same from a damaged cache, and replaces it", () => {
-    const pkg = packageCopy();
+    const pkg = loaderCopy();
     expect(pkg.hook("UserPromptSubmit", openGoal).status).toBe(0);
     const path = join(pkg.cacheDir, pkg.cacheFiles()[0]!);
     const good = readFileSync(path);
@@ -128,7 +106,7 @@ describe("the hook loader", { timeout: 60_000 }, () => {
   });
 
   it("never runs an old bundle's cache: a changed bundle makes a new one", () => {
-    const pkg = packageCopy();
+    const pkg = loaderCopy();
     expect(pkg.hook("UserPromptSubmit", openGoal).status).toBe(0);
     const path = join(pkg.cacheDir, pkg.cacheFiles()[0]!);
     const before = readFileSync(path, "latin1").split("\n")[0];
@@ -142,7 +120,7 @@ describe("the hook loader", { timeout: 60_000 }, () => {
   });
 
   it("still answers, every time, when the cache cannot be written", () => {
-    const pkg = packageCopy();
+    const pkg = loaderCopy();
     mkdirSync(join(pkg.root, "state"));
     writeFileSync(pkg.cacheDir, "not a folder");
     const opened = pkg.hook("UserPromptSubmit", openGoal);

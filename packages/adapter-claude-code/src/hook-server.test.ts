@@ -1,16 +1,12 @@
-// The hook server (the kit's hook-server.ts): real hooks through the built hook loader, the server it
-// starts as a real detached process, and its socket spoken to directly where a test must ask it
-// something (its pid).
+// The hook server (the kit's hook-server.ts): real hooks through the built hook loader and the Perl
+// client, and the server they start as a real detached process (its pid from its pid file).
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
 import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
-
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const BIN = "goalpost-claude-code";
+import { BIN, packageCopy, packageDir } from "./__fixtures__/package-copy.js";
 
 const alive = (pid: number) => {
   try {
@@ -36,49 +32,25 @@ const waitFor = async <T>(check: () => T | Promise<T>, what: string): Promise<No
   }
 };
 
-/**
- * A copy of the built package (bundle, loader, Perl client, package.json), so a test may change its
- * bundle; `stateIn` is the state root's folder below the test's own.
- */
-function packageCopy(stateIn = "") {
-  const root = testdir({ project: { "README.md": "# p\n" } });
-  const dist = join(root, "pkg", "dist");
-  for (const file of [`${BIN}-hook.cjs`, `${BIN}-snapshot.cjs`, `${BIN}-hook.pl`])
-    cpSync(join(packageDir, "dist", file), join(dist, file));
-  cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
-  const state = join(root, stateIn, "state");
-  const snapshotDir = join(state, "snapshot");
+/** A copy of the built package whose hooks may go to its hook server; `stateIn` as packageCopy's. */
+function serverCopy(stateIn = "") {
+  const pkg = packageCopy({ stateIn });
+  const { env, project, payload, snapshotDir } = pkg;
   const socket = join(snapshotDir, `${BIN}-hooks.sock`);
-  const bundle = join(dist, `${BIN}-snapshot.cjs`);
-  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, GOALPOST_HOME: state };
-  const project = join(root, "project");
-  const payload = (event: string, extra: Record<string, unknown>) =>
-    JSON.stringify({
-      session_id: "s-1",
-      transcript_path: join(root, "t.jsonl"),
-      cwd: project,
-      permission_mode: "default",
-      hook_event_name: event,
-      ...extra,
-    });
-  const args = (event: string) => [join(dist, `${BIN}-hook.cjs`), "hook", event];
-  const hook = (event: string, extra: Record<string, unknown>, more: Record<string, string> = {}) =>
-    spawnSync(process.execPath, args(event), {
-      input: payload(event, extra),
-      env: { ...env, ...more },
-      cwd: project,
-      encoding: "utf8",
-      timeout: 20_000,
-    });
+  const args = (event: string) => [pkg.loader, "hook", event];
+  const run =
+    (command: string, argsOf: (event: string) => string[]) =>
+    (event: string, extra: Record<string, unknown>, more: Record<string, string> = {}) =>
+      spawnSync(command, argsOf(event), {
+        input: payload(event, extra),
+        env: { ...env, ...more },
+        cwd: project,
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+  const hook = run(process.execPath, args);
   /** The same hook through the Perl client, as an installed command runs it while the server listens. */
-  const perlHook = (event: string, extra: Record<string, unknown>, more: Record<string, string> = {}) =>
-    spawnSync("perl", [join(dist, `${BIN}-hook.pl`), "hook", event, socket, join(dist, `${BIN}-hook.cjs`)], {
-      input: payload(event, extra),
-      env: { ...env, ...more },
-      cwd: project,
-      encoding: "utf8",
-      timeout: 20_000,
-    });
+  const perlHook = run("perl", (event) => [pkg.perlClient, "hook", event, socket, pkg.loader]);
   /** The same hook run as a child of its own, for hooks at once. */
   const hookAsync = (event: string, extra: Record<string, unknown>) =>
     new Promise<{ status: number | null; stdout: string }>((resolve) => {
@@ -108,8 +80,8 @@ function packageCopy(stateIn = "") {
       return [];
     }
   };
-  const session = () => createGoalStore({ root: state }).peek("s-1");
-  return { root, bundle, socket, snapshotDir, hook, perlHook, hookAsync, serverPid, codeCaches, session };
+  const session = () => createGoalStore({ root: pkg.state }).peek("s-1");
+  return { root: pkg.root, bundle: pkg.bundle, socket, snapshotDir, hook, perlHook, hookAsync, serverPid, codeCaches, session };
 }
 
 const openGoal = { prompt: "/goal Make the CSV importer stream files" };
@@ -118,7 +90,7 @@ const bash = (command: string, id: string) => ({ tool_name: "Bash", tool_input: 
 
 describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_000 }, () => {
   it("is started by the first hook, which answers itself, and answers the hooks after it", async () => {
-    const pkg = packageCopy();
+    const pkg = serverCopy();
     const opened = pkg.hook("UserPromptSubmit", openGoal);
     expect(opened.status, opened.stderr).toBe(0);
     expect(opened.stdout).toContain("Make the CSV importer stream files");
@@ -136,7 +108,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
   });
 
   it("answers each hook in that hook's own environment", async () => {
-    const pkg = packageCopy();
+    const pkg = serverCopy();
     pkg.hook("UserPromptSubmit", openGoal);
     await waitFor(pkg.serverPid, "the server");
     // The kill switch in this hook's environment only: the server must see it, and forget it after.
@@ -147,7 +119,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
   });
 
   it("takes hooks that arrive at once one at a time, and counts each once", async () => {
-    const pkg = packageCopy();
+    const pkg = serverCopy();
     pkg.hook("UserPromptSubmit", openGoal);
     await waitFor(pkg.serverPid, "the server");
     // Drift limits out of the way, so every call is counted and none denied.
@@ -161,7 +133,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
   });
 
   it("is replaced when it dies: the next hook answers itself and starts another", async () => {
-    const pkg = packageCopy();
+    const pkg = serverCopy();
     pkg.hook("UserPromptSubmit", openGoal);
     const first = await waitFor(pkg.serverPid, "the server");
     process.kill(first, "SIGKILL");
@@ -176,7 +148,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
   });
 
   it("refuses hooks once its bundle changes (an upgrade), which answer with the new code, and ends", async () => {
-    const pkg = packageCopy();
+    const pkg = serverCopy();
     pkg.hook("UserPromptSubmit", openGoal);
     const old = await waitFor(pkg.serverPid, "the server");
     // A new build: it says so as it loads (the bundle's last line ends the process once it answers).
@@ -192,7 +164,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
   });
 
   it("ends when its socket is removed (uninstall removes the folder)", async () => {
-    const pkg = packageCopy();
+    const pkg = serverCopy();
     pkg.hook("UserPromptSubmit", openGoal);
     const pid = await waitFor(pkg.serverPid, "the server");
     rmSync(pkg.socket);
@@ -201,7 +173,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
   });
 
   it("serves a state root whose socket's path is longer than a socket's address holds", async () => {
-    const pkg = packageCopy("a-folder-name-long-enough-that-the-socket-path-passes-the-limit".repeat(2));
+    const pkg = serverCopy("a-folder-name-long-enough-that-the-socket-path-passes-the-limit".repeat(2));
     expect(pkg.socket.length).toBeGreaterThan(150);
     pkg.hook("UserPromptSubmit", openGoal);
     await waitFor(pkg.serverPid, "the server");
@@ -219,7 +191,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
   });
 
   it("is neither started nor used with GOALPOST_HOOK_SERVER=0", async () => {
-    const pkg = packageCopy();
+    const pkg = serverCopy();
     const opened = pkg.hook("UserPromptSubmit", openGoal, { GOALPOST_HOOK_SERVER: "0" });
     expect(opened.stdout).toContain("Make the CSV importer stream files");
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -228,7 +200,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
 
   describe.skipIf(spawnSync("perl", ["-e", "0"]).status !== 0)("through the Perl client", () => {
     it("asks the server, in the hook's own environment", async () => {
-      const pkg = packageCopy();
+      const pkg = serverCopy();
       pkg.hook("UserPromptSubmit", openGoal);
       await waitFor(pkg.serverPid, "the server");
       for (const file of pkg.codeCaches()) rmSync(join(pkg.snapshotDir, file));
@@ -247,7 +219,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     });
 
     it("carries a 2 MB payload, and text beyond ASCII both ways, intact", async () => {
-      const pkg = packageCopy();
+      const pkg = serverCopy();
       pkg.hook("UserPromptSubmit", openGoal);
       await waitFor(pkg.serverPid, "the server");
       const big = "é".repeat(1_000_000); // 2 MB of UTF-8
@@ -259,7 +231,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     });
 
     it("runs the hook itself through the loader when the server is gone, and another server starts", async () => {
-      const pkg = packageCopy();
+      const pkg = serverCopy();
       pkg.hook("UserPromptSubmit", openGoal);
       const first = await waitFor(pkg.serverPid, "the server");
       process.kill(first, "SIGKILL");
@@ -271,7 +243,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     });
 
     it("hands the payload it read to the loader when the server refuses (an upgrade)", async () => {
-      const pkg = packageCopy();
+      const pkg = serverCopy();
       pkg.hook("UserPromptSubmit", openGoal);
       const old = await waitFor(pkg.serverPid, "the server");
       writeFileSync(pkg.bundle, `process.stderr.write("goalpost: the new bundle ran\\n");\n${readFileSync(pkg.bundle, "utf8")}`);

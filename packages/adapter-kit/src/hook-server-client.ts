@@ -27,7 +27,8 @@ export function askHookServer(socket: string, request: HookRequest, runItself: (
     connection = inSocketFolder(socket, (name) => connect(name));
   } catch {
     // The folder is gone or not ours to enter: no server to ask.
-    return runItself(() => payload.toString("utf8"));
+    runItself(() => payload.toString("utf8"));
+    return;
   }
   let settled = false;
   const fallBack = () => {
