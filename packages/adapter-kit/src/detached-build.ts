@@ -1,7 +1,8 @@
 // A process a hook starts off the host's path (a plugin's first snapshot, a stale installed one's
 // rebuild, the hook server): one at a time, through a lock file taken with O_EXCL (one older than two minutes was
 // left by a build that died); detached, so the host never waits for it; without NODE_OPTIONS, whose V8
-// flags would make the new snapshot refuse to load. The build removes the lock when it ends.
+// flags would make the new snapshot refuse to load. What it starts removes the lock: a build when it
+// ends, the hook server once it listens.
 import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { loadBuiltin } from "./load-builtin.js";
