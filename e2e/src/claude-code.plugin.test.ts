@@ -25,6 +25,8 @@ const model = useMockModel();
 
 /** Perl as the hooks find it on PATH ("" where there is none: the hooks then ask through Node). */
 const PERL = spawnSync("/bin/sh", ["-c", "command -v perl"], { encoding: "utf8" }).stdout.trim();
+if (PERL === "")
+  console.warn("claude-code.plugin.test: no perl on PATH (Debian: apt-get install perl); the hook server's test skipped");
 
 /** A `node` and a `perl` on PATH that log how each hook starts them. */
 function loggingNode(root: string) {
