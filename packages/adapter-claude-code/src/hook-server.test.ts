@@ -91,6 +91,39 @@ const openGoal = { prompt: "/goal Make the CSV importer stream files" };
 const stop = { stop_hook_active: false };
 const bash = (command: string, id: string) => ({ tool_name: "Bash", tool_input: { command }, tool_use_id: id });
 
+type Client = "hook" | "perlHook";
+
+/** A server killed with SIGKILL: the next hook, through `client`, answers all the same, and another server starts. */
+async function answersAfterTheServerDies(client: Client) {
+  const pkg = serverCopy();
+  pkg.hook("UserPromptSubmit", openGoal);
+  const first = await waitFor(pkg.serverPid, "the server");
+  process.kill(first, "SIGKILL");
+  await waitFor(() => !alive(first), "the server to die");
+  expect(existsSync(pkg.socket)).toBe(true); // a dead server's socket stays behind
+
+  const blocked = pkg[client]("Stop", stop);
+  expect(blocked.status, blocked.stderr).toBe(0);
+  expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+  expect(await waitFor(pkg.serverPid, "another server")).not.toBe(first);
+}
+
+/** A new bundle under a running server: the hook, through `client`, answers with the new code; the old server ends, a new one starts. */
+async function answersWithTheNewCodeAfterAnUpgrade(client: Client) {
+  const pkg = serverCopy();
+  pkg.hook("UserPromptSubmit", openGoal);
+  const old = await waitFor(pkg.serverPid, "the server");
+  // A new build: it says so as it loads (the bundle's last line ends the process once it answers).
+  writeFileSync(pkg.bundle, `process.stderr.write("goalpost: the new bundle ran\\n");\n${readFileSync(pkg.bundle, "utf8")}`);
+
+  const blocked = pkg[client]("Stop", stop);
+  expect(blocked.status).toBe(0);
+  expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
+  expect(blocked.stderr).toContain("the new bundle ran");
+  await waitFor(() => !alive(old), "the old server to end");
+  expect(await waitFor(pkg.serverPid, "a server of the new bundle")).not.toBe(old);
+}
+
 describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_000 }, () => {
   it("is started by the first hook, which answers itself, and answers the hooks after it", async () => {
     const pkg = serverCopy();
@@ -135,36 +168,10 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     expect(pkg.session()!.counters.toolCalls).toBe(before + 16);
   });
 
-  it("is replaced when it dies: the next hook answers itself and starts another", async () => {
-    const pkg = serverCopy();
-    pkg.hook("UserPromptSubmit", openGoal);
-    const first = await waitFor(pkg.serverPid, "the server");
-    process.kill(first, "SIGKILL");
-    await waitFor(() => !alive(first), "the server to die");
-    expect(existsSync(pkg.socket)).toBe(true); // a dead server's socket stays behind
+  it("is replaced when it dies: the next hook answers itself and starts another", () => answersAfterTheServerDies("hook"));
 
-    const blocked = pkg.hook("Stop", stop);
-    expect(blocked.status, blocked.stderr).toBe(0);
-    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
-    const second = await waitFor(pkg.serverPid, "another server");
-    expect(second).not.toBe(first);
-  });
-
-  it("refuses hooks once its bundle changes (an upgrade), which answer with the new code, and ends", async () => {
-    const pkg = serverCopy();
-    pkg.hook("UserPromptSubmit", openGoal);
-    const old = await waitFor(pkg.serverPid, "the server");
-    // A new build: it says so as it loads (the bundle's last line ends the process once it answers).
-    writeFileSync(pkg.bundle, `process.stderr.write("goalpost: the new bundle ran\\n");\n${readFileSync(pkg.bundle, "utf8")}`);
-
-    const blocked = pkg.hook("Stop", stop);
-    expect(blocked.status).toBe(0);
-    expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
-    expect(blocked.stderr).toContain("the new bundle ran");
-    await waitFor(() => !alive(old), "the old server to end");
-    const renewed = await waitFor(pkg.serverPid, "a server of the new bundle");
-    expect(renewed).not.toBe(old);
-  });
+  it("refuses hooks once its bundle changes (an upgrade), which answer with the new code, and ends", () =>
+    answersWithTheNewCodeAfterAnUpgrade("hook"));
 
   it("ends when its socket is removed (uninstall removes the folder)", async () => {
     const pkg = serverCopy();
@@ -233,29 +240,11 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
       expect([post.status, post.stderr]).toEqual([0, ""]);
     });
 
-    it("runs the hook itself through the loader when the server is gone, and another server starts", async () => {
-      const pkg = serverCopy();
-      pkg.hook("UserPromptSubmit", openGoal);
-      const first = await waitFor(pkg.serverPid, "the server");
-      process.kill(first, "SIGKILL");
-      await waitFor(() => !alive(first), "the server to die");
-      const blocked = pkg.perlHook("Stop", stop);
-      expect(blocked.status, blocked.stderr).toBe(0);
-      expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
-      expect(await waitFor(pkg.serverPid, "another server")).not.toBe(first);
-    });
+    it("runs the hook itself through the loader when the server is gone, and another server starts", () =>
+      answersAfterTheServerDies("perlHook"));
 
-    it("hands the payload it read to the loader when the server refuses (an upgrade)", async () => {
-      const pkg = serverCopy();
-      pkg.hook("UserPromptSubmit", openGoal);
-      const old = await waitFor(pkg.serverPid, "the server");
-      writeFileSync(pkg.bundle, `process.stderr.write("goalpost: the new bundle ran\\n");\n${readFileSync(pkg.bundle, "utf8")}`);
-      const blocked = pkg.perlHook("Stop", stop);
-      expect(blocked.status).toBe(0);
-      expect(JSON.parse(blocked.stdout)).toMatchObject({ decision: "block" });
-      expect(blocked.stderr).toContain("the new bundle ran");
-      await waitFor(() => !alive(old), "the old server to end");
-    });
+    it("hands the payload it read to the loader when the server refuses (an upgrade)", () =>
+      answersWithTheNewCodeAfterAnUpgrade("perlHook"));
   });
 
   it("is what doctor reports on: running, not running, or switched off", async () => {

@@ -12,13 +12,14 @@
 // while no goal is open) or one of the adapter's wake words (the host's own goal tools, mirrored). A missing folder, or any marker in it, starts Node as
 // usual: a stale marker costs speed, never a decision. GOALPOST_HOME is honoured as the bin honours it.
 //
-// When the adapter's hook server is listening (its socket is there; see hook-server.ts), the snapshot
-// form runs the loader instead, which hands the hook to the server: a Node start without the
-// snapshot's heap to load.
+// When the adapter's hook server is listening (its socket is there; see hook-server.ts), the hook
+// goes to it before any of that: through the Perl client where `perl` is on PATH, else through the
+// loader, which asks the server itself.
 //
 // Both forms use POSIX shell syntax, so Windows hooks start plainly (the hook loader, with its cache).
 
 import { dirname, join } from "node:path";
+import { hookServerSocketName } from "./hook-server-protocol.js";
 
 const quote = (path: string) => (/[\s"'$`\\]/.test(path) ? `"${path.replace(/(["\\$`])/g, "\\$1")}"` : path);
 /** A path inside a double-quoted shell word. */
@@ -44,7 +45,7 @@ export interface HookCommandOptions {
 
 /** The hook server's socket inside a double-quoted shell word, GOALPOST_HOME winning as in the bin; `root` is a shell word too. */
 export const hookServerSocketWord = (root: string, bin: string) =>
-  `\${GOALPOST_HOME:-${root}}/${SNAPSHOT_FOLDER}/${bin}-hooks.sock`;
+  `\${GOALPOST_HOME:-${root}}/${SNAPSHOT_FOLDER}/${hookServerSocketName(bin)}`;
 
 /** `*word*|…` patterns for a `case`: the goal tools' prefix and the adapter's wake words. */
 function wakePatterns(wakeWords: readonly string[] = []): string {

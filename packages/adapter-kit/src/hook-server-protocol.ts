@@ -18,7 +18,10 @@ export const HOOK_SERVER_VARIABLE = "GOALPOST_HOOK_SERVER";
  * ends reach it by its name from inside that folder (inSocketFolder): a socket's path is limited
  * to ~104 bytes, and a VS Code profile on macOS alone comes close.
  */
-export const hookServerSocket = (cacheDir: string, bin: string) => join(cacheDir, `${bin}-hooks.sock`);
+export const hookServerSocket = (cacheDir: string, bin: string) => join(cacheDir, hookServerSocketName(bin));
+
+/** The socket's file name, for the shell's forms too (hookServerSocketWord). */
+export const hookServerSocketName = (bin: string) => `${bin}-hooks.sock`;
 
 /**
  * Runs `connect` (a bind or a connect, which resolve a socket's path as they are called) with the
