@@ -52,6 +52,9 @@ function serverCopy(stateIn = "") {
         timeout: 20_000,
       });
   const hook = run(process.execPath, args);
+  /** The server, started as a hook starts it (detached). */
+  const startServer = () =>
+    spawn(process.execPath, [pkg.loader, "serve-hooks"], { env, cwd: project, detached: true, stdio: "ignore" }).unref();
   /** The same hook through the Perl client, as an installed command runs it while the server listens. */
   const perlHook = run("perl", (event) => [pkg.perlClient, "hook", event, socket, pkg.loader]);
   /** The same hook run as a child of its own, for hooks at once. */
@@ -84,7 +87,19 @@ function serverCopy(stateIn = "") {
     }
   };
   const session = () => createGoalStore({ root: pkg.state }).peek("s-1");
-  return { root: pkg.root, bundle: pkg.bundle, socket, snapshotDir, hook, perlHook, hookAsync, serverPid, codeCaches, session };
+  return {
+    root: pkg.root,
+    bundle: pkg.bundle,
+    socket,
+    snapshotDir,
+    hook,
+    perlHook,
+    hookAsync,
+    startServer,
+    serverPid,
+    codeCaches,
+    session,
+  };
 }
 
 const openGoal = { prompt: "/goal Make the CSV importer stream files" };
@@ -180,6 +195,21 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     rmSync(pkg.socket);
     await waitFor(() => !alive(pid), "the server to end");
     expect(existsSync(join(pkg.snapshotDir, `${BIN}-hooks.pid`))).toBe(false);
+  });
+
+  it("leaves nothing behind in a state folder removed under it (uninstall's)", async () => {
+    const pkg = serverCopy();
+    pkg.hook("UserPromptSubmit", openGoal);
+    const first = await waitFor(pkg.serverPid, "the server");
+    // A server that started before any code cache was made (as the first hook's may: it writes its cache as it exits).
+    process.kill(first, "SIGKILL");
+    await waitFor(() => !alive(first), "the server to die");
+    for (const file of readdirSync(pkg.snapshotDir)) rmSync(join(pkg.snapshotDir, file));
+    pkg.startServer();
+    const pid = await waitFor(pkg.serverPid, "a server without a code cache");
+    rmSync(pkg.snapshotDir, { recursive: true });
+    await waitFor(() => !alive(pid), "the server to end");
+    expect(existsSync(pkg.snapshotDir)).toBe(false);
   });
 
   it("serves a state root whose socket's path is longer than a socket's address holds", async () => {

@@ -25,12 +25,16 @@ function cacheDir(): string | undefined {
 
 const bundle = bundleOfLoader(__filename);
 const cache = cacheDir();
+/** A hook to answer; else `serve-hooks`, the hook server. */
+const asHook = process.argv[2] === "hook";
 
 /** Runs the hook in this process; `readInput` is the payload when it was already taken off stdin. */
 function runItself(readInput?: () => string): void {
   if (readInput) (globalThis as Record<symbol, unknown>)[HOOK_PAYLOAD] = readInput;
   try {
-    runHookBundle(bundle, cache);
+    // The hook server compiles the bundle without the cache: it does so once, off the host's path, and a
+    // cache it wrote as it exits would recreate the state folder that uninstall has just removed.
+    runHookBundle(bundle, asHook ? cache : undefined);
   } catch (error) {
     // The bundle is missing or does not compile (a damaged copy): a hook never breaks its host. Say so,
     // take the payload off the pipe (the host never writes into a closed one) and answer nothing.
@@ -42,10 +46,7 @@ function runItself(readInput?: () => string): void {
   }
 }
 
-const socket =
-  process.argv[2] === "hook" && cache && hookServerWanted(process.env)
-    ? hookServerSocket(cache, binOfLoader(__filename))
-    : undefined;
+const socket = asHook && cache && hookServerWanted(process.env) ? hookServerSocket(cache, binOfLoader(__filename)) : undefined;
 if (socket && existsSync(socket)) {
   const event = process.argv[process.argv.length - 1] ?? "";
   askHookServer(socket, { bundle, event, cwd: process.cwd(), env: process.env }, runItself);
