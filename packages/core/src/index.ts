@@ -91,12 +91,24 @@ export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/compl
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
 export { coverageProblem, resolutionProblems } from "./gate/evidence-checks.js";
 export { referenceNamesRequirement, uncoveredRequirements } from "./gate/requirement-coverage.js";
+export type { VerificationConditionCode, VerificationGateOptions } from "./gate/verification-conditions.js";
 export type { HostGoal, HostGoalStatus, SeenHostGoal } from "./host/host-goal.js";
 export { HOST_GOAL_STATUSES, hostGoalSchema } from "./host/host-goal.js";
 export type { HostProfile, HostProfileInput } from "./host/host-profile.js";
 export { defineHostProfile, GENERIC_HOST_PROFILE, hostProfileSchema } from "./host/host-profile.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";
 export { HISTORY_LIMITS, pushGoalEvent, pushReceipt, pushToolCall } from "./record/bounded-history.js";
+export type {
+  AwaitingUser,
+  CheckBaseline,
+  CheckKind,
+  CheckResult,
+  CloseRequest,
+  GoalCheck,
+  TestCounts,
+  Verification,
+} from "./record/goal-checks.js";
+export { checkKindSchema, goalCheckSchema, verificationSchema } from "./record/goal-checks.js";
 export { cwdHash, newGoalId } from "./record/goal-identity.js";
 export type { GoalCloseInput, GoalOpenInput, GoalUpdateInput } from "./record/goal-inputs.js";
 export { goalCloseInputSchema, goalOpenInputSchema, goalUpdateInputSchema } from "./record/goal-inputs.js";
@@ -187,6 +199,19 @@ export type { SanitizeOptions } from "./text/sanitize-text.js";
 export { sanitizeText, truncateText } from "./text/sanitize-text.js";
 export type { GoalToolSpec } from "./tools/goal-tool-specs.js";
 export { GOAL_TOOL_SPECS } from "./tools/goal-tool-specs.js";
-export type { GoalToolResult, GoalTools, ToolCaller } from "./tools/goal-tools.js";
+export type { GoalToolResult, GoalTools, GoalToolsOptions, ToolCaller } from "./tools/goal-tools.js";
 export { createGoalTools, toolErrorText } from "./tools/goal-tools.js";
 export { TOOL_DESCRIPTIONS } from "./tools/tool-descriptions.js";
+export { checkDefinition, definitionChanges } from "./verify/check-definition.js";
+export type { CheckSandbox, SandboxOutcome, SandboxWalls } from "./verify/check-sandbox.js";
+export { openCheckSandbox } from "./verify/check-sandbox.js";
+export { checkKindOf, deriveChecks, userCheck } from "./verify/derive-checks.js";
+export { projectCommands } from "./verify/project-checks.js";
+export type { CheckRunOptions } from "./verify/run-check.js";
+export { checkEnvironment, runCheck } from "./verify/run-check.js";
+export type { RunVerificationOptions, VerificationReport } from "./verify/run-verification.js";
+export { runVerification } from "./verify/run-verification.js";
+export { readTestSummary } from "./verify/test-summary.js";
+export { treeFingerprint } from "./verify/tree-fingerprint.js";
+export type { StartVerification, VerificationRequest } from "./verify/verification-request.js";
+export { startVerificationInProcess, verificationAlive } from "./verify/verification-request.js";

@@ -29,6 +29,19 @@ export const engineConfigSchema = z.strictObject({
   fullBudget: z
     ._default(z.int().check(z.minimum(600)), 4000)
     .check(z.describe("Characters of the goal block injected at session start, resume and after compaction.")),
+  checkTimeoutMinutes: z
+    ._default(z.int().check(z.positive()), 30)
+    .check(z.describe("Minutes goalpost lets one check run before it stops it and counts it as failed.")),
+  unsandboxedChecks: z
+    ._default(z.enum(["ask", "allow"]), "ask")
+    .check(
+      z.describe(
+        "Where no sandbox can run the checks: ask (the goal waits for /goal accept, which runs them once without one) or allow (run them without one).",
+      ),
+    ),
+  verifyWaitSeconds: z
+    ._default(z.int().check(z.nonnegative(), z.maximum(10)), 5)
+    .check(z.describe("Seconds a stop waits for a verification under way before it is held with 'verifying'.")),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;

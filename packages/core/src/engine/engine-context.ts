@@ -10,6 +10,7 @@ import { continuationCandidates } from "../store/continuation.js";
 import { createGoalStore, type GoalStore, type SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
+import { type StartVerification, startVerificationInProcess } from "../verify/verification-request.js";
 import type { EngineConfig } from "./engine-config.js";
 import type { EngineDecision, EngineEvent } from "./engine-event.js";
 import { sessionArgumentsNote } from "./policy-text.js";
@@ -27,6 +28,8 @@ export interface EngineContext {
   readonly protectedDirs: readonly string[];
   /** Other hosts' stores on this machine, read for continuation only when asked (lazily). */
   peers(): GoalStore[];
+  /** Starts goalpost's run of a goal's checks (off the hook's path). */
+  readonly startVerification: StartVerification;
   now(): Date;
   identityOf(event: EngineEvent): SessionIdentity;
   /** The goal block for the model, within the form's budget. */
@@ -48,6 +51,7 @@ export function createEngineContext(
   protectedFiles: readonly string[] = [],
   protectedDirs: readonly string[] = [],
   peerRoots: () => readonly string[] = () => [],
+  startVerification: StartVerification = startVerificationInProcess(store),
 ): EngineContext {
   const now = () => store.now();
   const peers = () =>
@@ -61,6 +65,7 @@ export function createEngineContext(
     protectedFiles,
     protectedDirs,
     peers,
+    startVerification,
     classifier: createToolClassifier(profile, { stateRoot: store.root }),
     now,
     identityOf: (event) => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd }),

@@ -26,6 +26,10 @@ export const promptSubmittedEventSchema = z.object({
   type: eventType("prompt-submitted"),
   ...base,
   prompt: described(z.string(), "The prompt as typed."),
+  searchPath: described(
+    z.optional(z.string()),
+    "PATH as the host has it (the user's): a goal captured here runs its checks with it, never with the agent's.",
+  ),
   origin: z
     ._default(z.enum(["user", "host"]), "user")
     .check(

@@ -15,7 +15,14 @@ export type GoalCommand =
   | { readonly kind: "resume" }
   | { readonly kind: "unsupported"; readonly verb: string }
   | { readonly kind: "replace"; readonly objective: string }
-  | { readonly kind: "confirm" };
+  | { readonly kind: "confirm" }
+  | { readonly kind: "check"; readonly action: CheckAction; readonly command: string }
+  | { readonly kind: "accept" }
+  | { readonly kind: "refuse" };
+
+/** `/goal check add <command>`, `drop <command or number>`, `list`, and `accept` (the model's proposals). */
+export type CheckAction = "add" | "drop" | "list" | "accept";
+const CHECK_ACTIONS = new Set<string>(["add", "drop", "list", "accept"]);
 
 /** Words people type after /goal that name a command goalpost does not run (yet): never objectives. */
 const UNSUPPORTED_VERBS = new Set(["edit", "replace", "rename", "update", "list", "show", "undo"]);
@@ -39,6 +46,14 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     if (lower === "resume" && rest.length === 0) return { kind: "resume" };
     if (REPLACE_VERBS.has(lower) && rest.length > 0) return { kind: "replace", objective: body.slice(verb.length).trim() };
     if (lower === "confirm" && rest.length === 0) return { kind: "confirm" };
+    if ((lower === "check" || lower === "checks") && (rest.length === 0 || CHECK_ACTIONS.has((rest[0] ?? "").toLowerCase()))) {
+      const action = (rest[0]?.toLowerCase() ?? "list") as CheckAction;
+      // The command keeps its own spacing and quotes: everything after the action word.
+      const command = rest.length > 1 ? body.replace(/^\S+\s+\S+\s+/, "").trim() : "";
+      return { kind: "check", action, command };
+    }
+    if (lower === "accept" && rest.length === 0) return { kind: "accept" };
+    if ((lower === "refuse" || lower === "reject") && rest.length === 0) return { kind: "refuse" };
     if (UNSUPPORTED_VERBS.has(lower) && rest.length === 0) return { kind: "unsupported", verb: lower };
     if (CLEAR_VERBS.has(lower) && rest.length === 0) return { kind: "clear" };
     if (lower === "continue" || lower === "resume") {

@@ -134,12 +134,12 @@ describe("a whole session through the engine", () => {
         "done_so_far_empty",
         "requirement_uncovered",
         "remaining_not_empty",
-        "verification_receipt_missing",
+        "checks_missing",
       ]),
     );
     expect(store.read(SESSION.sessionId)!.goals.at(-1)!.history.at(-1)?.type).toBe("refused");
 
-    // A test run the host reports as passed is the receipt; then the evidence; then the close.
+    // A test run the host reports as passed is a receipt (progress, not proof); then the evidence; then the close.
     send({ type: "tool-about-to-run", ...bash("npm test") });
     send({ type: "tool-ran", ...bash("npm test"), succeeded: true, exitCode: 0, output: "48 passed" });
     tools.update(caller, {
@@ -151,7 +151,13 @@ describe("a whole session through the engine", () => {
       requirementCoverage: [{ requirement: "1", evidence: "reader.test.ts 'streams 2 GB' passes" }],
       completionAudit: ["Requirement 1 checked against the passing 2 GB test"],
     });
-    expect(tools.close(caller, { status: "complete" }).text).toMatch(/closed as complete/);
+    // This project defines no check goalpost could run: the close waits for the user, and so may the stop.
+    expect(tools.close(caller, { status: "complete" }).text).toMatch(/waits for the user.*\/goal accept/s);
+    const waiting = send({ type: "stop-requested" });
+    expect(waiting.action).toBe("none");
+    expect(waiting.userNote).toMatch(/waits for you.*\/goal accept/);
+    expect(send({ type: "prompt-submitted", prompt: "/goal accept" }).userNote).toMatch(/closed as complete, on your word/);
+    expect(store.read(SESSION.sessionId)!.goals.at(-1)).toMatchObject({ status: "complete", closeReason: "accepted by the user" });
 
     // With the goal closed, stop is allowed.
     expect(send({ type: "stop-requested" })).toEqual({ action: "none" });

@@ -5,6 +5,7 @@
 import { InvalidInputError } from "../errors.js";
 import { GENERIC_HOST_PROFILE, type HostProfile } from "../host/host-profile.js";
 import type { GoalStore } from "../store/goal-store.js";
+import type { StartVerification } from "../verify/verification-request.js";
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from "./engine-config.js";
 import { createEngineContext } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, engineEventSchema, NO_DECISION } from "./engine-event.js";
@@ -22,6 +23,8 @@ export interface GoalEngineOptions {
   readonly protectedDirs?: readonly string[];
   /** Other hosts' state roots on this machine, for continuing their goals here (see store-registry.ts). */
   readonly peerRoots?: () => readonly string[];
+  /** Starts goalpost's run of a goal's checks; in this process when left out (an adapter starts its own process). */
+  readonly startVerification?: StartVerification;
 }
 
 export interface GoalEngine {
@@ -42,6 +45,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     options.protectedFiles ?? [],
     options.protectedDirs ?? [],
     options.peerRoots,
+    options.startVerification,
   );
 
   function handle(input: EngineEventInput): EngineDecision {

@@ -39,16 +39,28 @@ export function stopBlockReason(goal: GoalRecord): string {
     ].join("\n");
   }
   const next = goal.remaining[0];
+  const run = goal.verification;
+  if (goal.closeRequest && run?.state === "running")
+    return [
+      `${STOP_BLOCK_PREFIX} goalpost is still running the user's checks for goal ${goal.id} (started ${run.startedAt}).`,
+      "The goal closes as complete by itself if they pass. Do not change files meanwhile: a change voids the run.",
+      "Wait for the verdict: call goalpost_status in a little while.",
+    ].join("\n");
+  const failed =
+    run && (run.state === "failed" || run.state === "void")
+      ? `goalpost's own run of the checks did not pass: ${short(run.verdict, 400)}`
+      : null;
   return [
     `${STOP_BLOCK_PREFIX} goal ${goal.id} is still open.`,
     objective,
+    ...(failed ? [failed] : []),
     "Next:",
     "1. Reload the goal with goalpost_status.",
     next
       ? `2. Continue the next remaining item: ${short(next)}`
       : "2. Continue the work; if nothing remains, record the evidence.",
     "3. Record progress with goalpost_update (doneSoFar, remaining, verificationResults).",
-    "4. Close with goalpost_close only with evidence. If truly blocked, update blockers or close as blocked with the exact blocker.",
+    "4. Close with goalpost_close when the work is done: goalpost then runs the user's checks itself. If truly blocked, update blockers or close as blocked with the exact blocker.",
   ].join("\n");
 }
 

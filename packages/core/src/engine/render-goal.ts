@@ -62,8 +62,18 @@ function sections(goal: GoalRecord, form: RenderForm, ancestors: readonly GoalRe
     );
     result.push({ label: "Checklist", items: markers, keep: 2 });
   }
+  result.push({ label: "Checks goalpost runs", items: checkItems(goal, full), keep: 1 });
   result.push({ label: "Recent files", items: goal.workingContext.recentFiles.map((item) => clean(item, 200)), keep: 1 });
   return result.filter((section) => section.items.length > 0);
+}
+
+/** The user's checks (full form) and what goalpost's last run said when it did not pass (both forms). */
+function checkItems(goal: GoalRecord, full: boolean): string[] {
+  const items = full ? goal.checks.map((check) => `\`${clean(check.command, 160)}\``) : [];
+  const run = goal.verification;
+  if (goal.awaitingUser) items.push(`waiting for the user: ${clean(goal.awaitingUser.reason, 40)}`);
+  else if (run && (full || run.state !== "passed")) items.push(`last run ${run.state}: ${clean(run.verdict, full ? 300 : 160)}`);
+  return items;
 }
 
 function renderSection(section: Section, shown: number): string {

@@ -61,12 +61,16 @@ const SINGLE_FAILURES: readonly [GateConditionCode, string, (goal: GoalRecord) =
     "only inspection in history and no receipts",
     (g) => ({ ...g, toolHistory: g.toolHistory.filter((e) => e.kind === "inspection"), receipts: [], lastEditAt: null }),
   ],
+  ["checks_missing", "no check set by the user", (g) => ({ ...g, checks: [] })],
+  ["verification_missing", "no run of the checks by goalpost", (g) => ({ ...g, verification: null })],
+  ["verification_running", "a run still under way", (g) => ({ ...g, verification: { ...g.verification!, state: "running" } })],
+  ["verification_failed", "a failing run", (g) => ({ ...g, verification: { ...g.verification!, state: "failed" } })],
+  ["verification_failed", "a run that proves nothing", (g) => ({ ...g, verification: { ...g.verification!, state: "void" } })],
   [
-    "verification_receipt_missing",
-    "the only receipt failed",
-    (g) => ({ ...g, receipts: [{ ...g.receipts[0]!, passed: false }] }),
+    "awaiting_user",
+    "a pass on changed checks",
+    (g) => ({ ...g, awaitingUser: { reason: "checks-changed", summary: "the test file changed", at: at(6).toISOString() } }),
   ],
-  ["verification_receipt_missing", "an edit after the last passing receipt", (g) => ({ ...g, lastEditAt: at(4).toISOString() })],
 ];
 
 describe("completion gate", () => {
@@ -78,8 +82,25 @@ describe("completion gate", () => {
     const broken = breakIt(completableGoal());
     const unmet = codes(broken);
     expect(unmet).toContain(code);
-    // The other conditions still hold: only this one (or, with no action at all, also its receipt) fails.
-    expect(unmet.filter((other) => other !== code && other !== "verification_receipt_missing")).toEqual([]);
+    // The other conditions still hold: only this one fails.
+    expect(unmet.filter((other) => other !== code)).toEqual([]);
+  });
+
+  it("counts goalpost's pass only on the tree it ran on, and never the agent's receipts", () => {
+    expect(codes({ ...completableGoal(), receipts: [], lastEditAt: at(9).toISOString() })).toEqual([]);
+    expect(evaluateCompletionGate(completableGoal(), { tree: "tree-1" }).ok).toBe(true);
+    expect(evaluateCompletionGate(completableGoal(), { tree: "tree-2" }).unmet.map((c) => c.code)).toEqual(["verification_stale"]);
+    const receiptsOnly = { ...completableGoal(), verification: null };
+    expect(receiptsOnly.receipts.some((receipt) => receipt.passed)).toBe(true);
+    expect(codes(receiptsOnly)).toEqual(["verification_missing"]);
+  });
+
+  it("takes the user's acceptance in place of the checks, and nothing else", () => {
+    const unchecked = { ...completableGoal(), checks: [], verification: null };
+    expect(evaluateCompletionGate(unchecked, { acceptedByUser: true }).ok).toBe(true);
+    expect(evaluateCompletionGate({ ...unchecked, remaining: ["docs"] }, { acceptedByUser: true }).unmet.map((c) => c.code)).toEqual([
+      "remaining_not_empty",
+    ]);
   });
 
   it("lists every unmet condition at once for an empty goal", () => {
@@ -105,18 +126,18 @@ describe("completion gate", () => {
         "issue_resolution_invalid",
         "discovered_issues_unresolved",
         "no_action_evidence",
-        "verification_receipt_missing",
+        "checks_missing",
       ]),
     );
   });
 
-  it("names the requirement that lacks coverage, and the missing receipt, in actionable words", () => {
-    const goal = { ...completableGoal(), requirementCoverage: [], receipts: [] };
+  it("names the requirement that lacks coverage, and the missing run of the checks, in actionable words", () => {
+    const goal = { ...completableGoal(), requirementCoverage: [], verification: null };
     const messages = evaluateCompletionGate(goal).unmet.map((condition) => condition.message);
     expect(messages).toContain(
       'Requirement 2 ("Keep the CSV API unchanged") has no coverage evidence. Add requirementCoverage {requirement: "2", evidence: "…"} with concrete evidence.',
     );
-    expect(messages.join("\n")).toMatch(/No passing verification receipt: run the tests/);
+    expect(messages.join("\n")).toMatch(/goalpost has not run the checks \(`npm test`\) yet/);
   });
 
   it("resolving a target alone covers nothing", () => {

@@ -6,6 +6,11 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
 import { resolutionProblems } from "./evidence-checks.js";
 import { uncoveredRequirements } from "./requirement-coverage.js";
+import {
+  type VerificationConditionCode,
+  type VerificationGateOptions,
+  verificationConditions,
+} from "./verification-conditions.js";
 
 export type GateConditionCode =
   | "objective_missing"
@@ -20,7 +25,7 @@ export type GateConditionCode =
   | "issue_resolution_invalid"
   | "discovered_issues_unresolved"
   | "no_action_evidence"
-  | "verification_receipt_missing";
+  | VerificationConditionCode;
 
 export interface UnmetCondition {
   readonly code: GateConditionCode;
@@ -59,13 +64,11 @@ function checkIssueResolutions(goal: GoalRecord): { unmet: UnmetCondition[]; cov
   return { unmet, covered };
 }
 
-function lastPassingReceiptAfterEdit(goal: GoalRecord): boolean {
-  const lastEdit = goal.lastEditAt ? Date.parse(goal.lastEditAt) : Number.NEGATIVE_INFINITY;
-  return goal.receipts.some((receipt) => receipt.passed === true && Date.parse(receipt.at) > lastEdit);
-}
-
-/** Every condition `complete` needs, checked together. */
-export function evaluateCompletionGate(goal: GoalRecord): GateResult {
+/**
+ * Every condition `complete` needs, checked together: the record's own evidence, then goalpost's
+ * passing run of the user's checks on the tree as it is (`options.tree`) or the user's acceptance.
+ */
+export function evaluateCompletionGate(goal: GoalRecord, options: VerificationGateOptions = {}): GateResult {
   const unmet: (UnmetCondition | null)[] = [];
   const objective = goal.objective.trim();
   if (objective === "" || UNKNOWN_OBJECTIVE.test(objective)) {
@@ -144,14 +147,7 @@ export function evaluateCompletionGate(goal: GoalRecord): GateResult {
         "No action or verification evidence beyond claims was recorded: no tool call that changed or checked the work was seen.",
     });
   }
-  if (!lastPassingReceiptAfterEdit(goal)) {
-    unmet.push({
-      code: "verification_receipt_missing",
-      message: goal.receipts.some((receipt) => receipt.passed === true)
-        ? "No passing verification receipt after the last edit: files changed after the last passing test, build, typecheck or lint run. Run it again."
-        : "No passing verification receipt: run the tests, build, typecheck or lint through a tool so the host reports the result. A claim in words is not a receipt.",
-    });
-  }
+  unmet.push(...verificationConditions(goal, options));
   const conditions = unmet.filter((condition): condition is UnmetCondition => condition !== null);
   return { ok: conditions.length === 0, unmet: conditions };
 }

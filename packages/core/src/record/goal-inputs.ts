@@ -52,6 +52,9 @@ export const goalUpdateInputSchema = z.object({
   requirements: items("More explicit requirements."),
   constraints: items("More constraints."),
   mustNotRegress: items("More behaviour that must keep working."),
+  proposedChecks: items(
+    "Commands you propose goalpost run to check the goal (e.g. 'npm test'). Only the user makes them binding (/goal check accept); until then they count for nothing.",
+  ),
   progressMarkers: described(
     z.optional(z.array(progressMarkerSchema)),
     "The checklist as it stands ([x] done, [ ] open); replaces the old one.",

@@ -10,9 +10,11 @@ import {
 } from "../errors.js";
 import { evaluateCompletionGate } from "../gate/completion-gate.js";
 import { coverageProblem, resolutionProblems } from "../gate/evidence-checks.js";
+import type { VerificationGateOptions } from "../gate/verification-conditions.js";
 import { appendToList, itemKey, sanitizeList } from "../text/sanitize-list.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { pushGoalEvent } from "./bounded-history.js";
+import type { CheckBaseline, GoalCheck } from "./goal-checks.js";
 import { cwdHash, newGoalId } from "./goal-identity.js";
 import type { GoalCloseInput, GoalUpdateInput } from "./goal-inputs.js";
 import { type GoalPhase, goalPhase, isOpen, transitionRefusal } from "./goal-phase.js";
@@ -36,6 +38,10 @@ export interface CreateGoalInput {
   readonly constraints?: readonly string[];
   readonly mustNotRegress?: readonly string[];
   readonly inspectionEvidence?: readonly string[];
+  /** The user's checks, their defining files' baseline and the PATH checks run with (see verify/). */
+  readonly checks?: readonly GoalCheck[];
+  readonly checkBaseline?: CheckBaseline | null;
+  readonly checkPath?: string | null;
   /** The prompt the goal was captured from: only its hash and a redacted preview are kept. */
   readonly sourcePrompt?: string;
   readonly id?: string;
@@ -85,6 +91,13 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     toolHistory: [],
     receipts: [],
     lastEditAt: null,
+    checks: [...(input.checks ?? [])],
+    proposedChecks: [],
+    checkBaseline: input.checkBaseline ?? null,
+    checkPath: input.checkPath ?? null,
+    verification: null,
+    closeRequest: null,
+    awaitingUser: null,
     history: [],
     drift: { sinceUpdate: 0 },
     workingContext: { recentFiles: [], progressMarkers: [] },
@@ -102,6 +115,7 @@ const GROWING_LISTS = [
   "requirements",
   "constraints",
   "mustNotRegress",
+  "proposedChecks",
 ] as const;
 const REPLACED_LISTS = ["remaining", "blockers"] as const;
 
@@ -293,24 +307,36 @@ export function retireGoal(goal: GoalRecord, options: RetireOptions, now: Date =
   });
 }
 
-/**
- * Closes a goal. `complete` passes the completion gate or throws CompletionRefusedError listing every
- * unmet condition; `blocked` and `cancelled` close without proof and are final.
- */
-export function closeGoal(goal: GoalRecord, input: GoalCloseInput, now: Date = new Date()): GoalRecord {
+/** Throws unless the goal may move to `status` at all (open, an allowed move, activated once for complete). */
+export function assertClosable(goal: GoalRecord, status: GoalCloseInput["status"]): void {
   assertOpen(goal);
-  const target: GoalPhase = input.status === "blocked" ? "blocked-closed" : input.status;
+  const target: GoalPhase = status === "blocked" ? "blocked-closed" : status;
   assertTransition(goalPhase(goal), target);
   // A draft cannot slip through blocked into complete: it must have been active (inspected) once.
-  if (input.status === "complete" && goal.status !== "active" && !goal.activatedAt)
+  if (status === "complete" && goal.status !== "active" && !goal.activatedAt)
     throw new InvalidTransitionError(
       goalPhase(goal),
       "complete",
       "a goal that was never activated must be inspected and activated (goalpost_open, or an update with status active) before it can complete.",
     );
+}
+
+/**
+ * Closes a goal. `complete` passes the completion gate or throws CompletionRefusedError listing every
+ * unmet condition; `blocked` and `cancelled` close without proof and are final.
+ */
+export function closeGoal(
+  goal: GoalRecord,
+  input: GoalCloseInput,
+  now: Date = new Date(),
+  gate: VerificationGateOptions = {},
+): GoalRecord {
+  assertClosable(goal, input.status);
   if (input.status === "complete") {
-    const gate = evaluateCompletionGate(goal);
-    if (!gate.ok) throw new CompletionRefusedError(goal.id, gate.unmet);
+    const result = evaluateCompletionGate(goal, gate);
+    if (!result.ok) throw new CompletionRefusedError(goal.id, result.unmet);
   }
-  return retireGoal(goal, { status: input.status, reason: input.reason ?? null }, now);
+  // Closed goals wait for nothing.
+  const settled = { ...goal, closeRequest: null, awaitingUser: null };
+  return retireGoal(settled, { status: input.status, reason: input.reason ?? null }, now);
 }

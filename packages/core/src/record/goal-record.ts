@@ -3,6 +3,13 @@
 // zod/mini keeps the hook bundle small: a hook process starts on every tool call of the agent.
 import * as z from "zod/mini";
 import { described } from "../described.js";
+import {
+  awaitingUserSchema,
+  checkBaselineSchema,
+  closeRequestSchema,
+  goalCheckSchema,
+  verificationSchema,
+} from "./goal-checks.js";
 
 const describe = z.describe;
 // Schemas inside the described ones are shared: a schema is immutable, and every instance is built as
@@ -125,6 +132,9 @@ export const goalEventTypeSchema = z.enum([
   "drift-denied",
   "snapshot",
   "stop-blocked",
+  "verifying",
+  "verified",
+  "accepted",
 ]);
 export type GoalEventType = z.infer<typeof goalEventTypeSchema>;
 
@@ -190,7 +200,32 @@ export const goalRecordSchema = described(
       "Recent tool calls, bounded; tool noise is evicted first.",
     ),
     receipts: described(z._default(z.array(receiptSchema), []), "Verification receipts from host tool results, newest last."),
-    lastEditAt: nullableTimestamp("When a tool last changed files; a passing receipt must come after it."),
+    lastEditAt: nullableTimestamp("When a tool last changed files; kept for the report."),
+    checks: described(
+      z._default(z.array(goalCheckSchema), []),
+      "The user's checks: what goalpost runs itself before the goal may close as complete.",
+    ),
+    proposedChecks: described(
+      z._default(stringList, []),
+      "Checks the model proposed: not binding until the user accepts them (/goal check accept).",
+    ),
+    checkBaseline: described(
+      z._default(z.nullable(checkBaselineSchema), null),
+      "What defined the checks when the user set them: a change waits for the user.",
+    ),
+    checkPath: described(
+      z._default(z.nullable(anyString), null),
+      "The PATH the user's host had when the goal was set: checks run with it, never with the agent's.",
+    ),
+    verification: described(z._default(z.nullable(verificationSchema), null), "goalpost's latest run of the checks."),
+    closeRequest: described(
+      z._default(z.nullable(closeRequestSchema), null),
+      "The model asked to close as complete and every other condition held: the goal closes when the checks pass.",
+    ),
+    awaitingUser: described(
+      z._default(z.nullable(awaitingUserSchema), null),
+      "The goal waits for the user's /goal accept or /goal refuse.",
+    ),
     history: described(
       z._default(z.array(goalEventSchema), []),
       "Opens, updates, closes, refusals and restores; never evicted by tool calls.",

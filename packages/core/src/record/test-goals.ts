@@ -50,5 +50,34 @@ export function completableGoal(): GoalRecord {
     ],
     lastEditAt: at(2).toISOString(),
     receipts: [{ at: at(3).toISOString(), tool: "Bash", command: "npm test", category: "test", passed: true, files: [] }],
+    checks: [{ command: "npm test", kind: "test", source: "project" }],
+    verification: passedRun(),
+  };
+}
+
+/** goalpost's passing run of the checks on the tree "tree-1". */
+export function passedRun(tree = "tree-1"): NonNullable<GoalRecord["verification"]> {
+  return {
+    id: "run_1",
+    state: "passed",
+    startedAt: at(4).toISOString(),
+    finishedAt: at(5).toISOString(),
+    tree,
+    definition: "definition-1",
+    sandbox: "bubblewrap (sandbox runtime)",
+    results: [
+      {
+        command: "npm test",
+        kind: "test",
+        passed: true,
+        verdict: "node:test reports 48 passed, 0 failed",
+        exitCode: 0,
+        tests: { passed: 48, failed: 0, skipped: 0, runner: "node:test" },
+        durationMs: 900,
+        output: "# tests 48\n# pass 48\n# fail 0",
+      },
+    ],
+    verdict: "`npm test`: node:test reports 48 passed, 0 failed",
+    pid: null,
   };
 }

@@ -3,10 +3,9 @@
 // messages a model can act on; every refusal and change is recorded in the audit log.
 
 import type * as z from "zod/mini";
+import { settleClosedGoal } from "../engine/close-in-session.js";
 import { activeGoal, renderSessionGoal, replaceGoal } from "../engine/session-goals.js";
-import { openTaskGoals } from "../engine/task-goals.js";
 import {
-  CompletionRefusedError,
   GoalAlreadyOpenError,
   GoalNotFoundError,
   GoalpostError,
@@ -24,14 +23,16 @@ import {
   goalOpenInputSchema,
   goalUpdateInputSchema,
 } from "../record/goal-inputs.js";
-import { applyGoalUpdate, closeGoal, createGoal, isUserGoal, retireGoal } from "../record/goal-lifecycle.js";
-import { isOpen } from "../record/goal-phase.js";
+import { applyGoalUpdate, closeGoal, createGoal, isUserGoal } from "../record/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { continuationCandidates } from "../store/continuation.js";
 import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeList } from "../text/sanitize-list.js";
+import { type CompletionOutcome, requestCompletion, verifyingText } from "../verify/request-completion.js";
+import { treeFingerprint } from "../verify/tree-fingerprint.js";
+import { type StartVerification, startVerificationInProcess } from "../verify/verification-request.js";
 
 export interface ToolCaller extends SessionIdentity {
   /** True when a subagent makes the call: goal tools refuse it. */
@@ -64,8 +65,17 @@ function gateSummary(goal: GoalRecord): string {
   return `Before goalpost_close can mark this goal complete (${gate.unmet.length} open):\n${gate.unmet.map((condition) => `- ${condition.message}`).join("\n")}`;
 }
 
-export function createGoalTools(store: GoalStore): GoalTools {
+export interface GoalToolsOptions {
+  /** Starts goalpost's run of the checks when a close needs one; in this process when left out. */
+  readonly startVerification?: StartVerification;
+  /** The work tree's fingerprint (see tree-fingerprint.ts); replaceable for tests. */
+  readonly treeOf?: (cwd: string) => string | null;
+}
+
+export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}): GoalTools {
   const now = () => store.now();
+  const startVerification = options.startVerification ?? startVerificationInProcess(store);
+  const treeOf = options.treeOf ?? treeFingerprint;
 
   function guard(caller: ToolCaller): void {
     if (caller.subagent) throw new SubagentRefusedError();
@@ -155,6 +165,9 @@ export function createGoalTools(store: GoalStore): GoalTools {
     close(caller, input) {
       guard(caller);
       const request: GoalCloseInput = parse(goalCloseInputSchema, input, "goalpost_close input");
+      // The tree is fingerprinted before the lock: git can take a while, and hooks wait on the lock.
+      const before = activeGoal(store.peek(caller.sessionId));
+      const tree = request.status === "complete" && before ? treeOf(before.cwd) : null;
       const { result } = store.update(caller, (session) => {
         const root = requireRoot(session);
         // The user's goal stays the user's: the model may report it blocked, never drop it.
@@ -162,43 +175,60 @@ export function createGoalTools(store: GoalStore): GoalTools {
         if (request.status === "blocked" && !request.reason?.trim())
           throw new InvalidInputError("goalpost_close input", ["blocked needs a reason: the exact blocker, which the user sees"]);
         const at = now();
-        try {
-          const closed = closeGoal(root, request, at);
-          replaceGoal(session, closed);
-          for (const task of openTaskGoals(session, root)) {
-            replaceGoal(session, retireGoal(task, { status: "cancelled", reason: "its parent goal closed" }, at));
+        if (request.status === "complete") {
+          const outcome = requestCompletion(session, root, { at, tree, reason: request.reason ?? null, root: store.root });
+          if (outcome.kind === "refused") {
+            // The refusal is part of the goal's story: keep it, then report it.
+            replaceGoal(
+              session,
+              pushGoalEvent(root, {
+                at: at.toISOString(),
+                type: "refused",
+                note: outcome.error.unmet.map((condition) => condition.code).join(", "),
+              }),
+            );
           }
-          // Back to the parent goal if it is still open (an issue returns to its epic).
-          const parent = session.goals.find((goal) => goal.id === closed.parentId && isOpen(goal));
-          session.activeGoalId = parent?.id ?? null;
-          session.counters.consecutiveStopBlocks = 0;
-          return { closed, refusal: null };
-        } catch (error) {
-          if (!(error instanceof CompletionRefusedError)) throw error;
-          // The refusal is part of the goal's story: keep it, then report it.
-          replaceGoal(
-            session,
-            pushGoalEvent(root, {
-              at: at.toISOString(),
-              type: "refused",
-              note: error.unmet.map((condition) => condition.code).join(", "),
-            }),
-          );
-          return { closed: null, refusal: error };
+          return outcome;
         }
+        const closed = closeGoal(root, request, at);
+        settleClosedGoal(session, root, closed, at);
+        return { kind: "closed", goal: closed } as CompletionOutcome;
       });
-      if (result.refusal) {
+      if (result.kind === "refused") {
         store.audit({
           sessionId: caller.sessionId,
-          goalId: result.refusal.goalId,
+          goalId: result.error.goalId,
           type: "refused",
-          note: result.refusal.unmet.map((condition) => condition.code).join(", "),
+          note: result.error.unmet.map((condition) => condition.code).join(", "),
         });
-        throw result.refusal;
+        throw result.error;
       }
-      const closed = result.closed!;
+      if (result.kind === "verifying") {
+        if (result.start) {
+          store.audit({
+            sessionId: caller.sessionId,
+            goalId: result.goal.id,
+            type: "verifying",
+            note: result.start.verificationId,
+          });
+          startVerification(result.start);
+        }
+        return { text: `Goal ${result.goal.id}: ${verifyingText(result.goal)}`, goal: result.goal };
+      }
+      if (result.kind === "awaiting-user") {
+        const summary = result.goal.awaitingUser?.summary ?? "";
+        return {
+          text: `Goal ${result.goal.id} waits for the user, who decides at their next message: ${goalText(summary, 600)} Tell the user this and stop.`,
+          goal: result.goal,
+        };
+      }
+      const closed = result.goal;
       store.audit({ sessionId: caller.sessionId, goalId: closed.id, type: "closed", note: closed.status });
-      return { text: `Goal ${closed.id} is closed as ${closed.status}.`, goal: closed };
+      const how =
+        closed.status === "complete" && closed.verification
+          ? ` goalpost's run of the checks: ${goalText(closed.verification.verdict, 300)}.`
+          : "";
+      return { text: `Goal ${closed.id} is closed as ${closed.status}.${how}`, goal: closed };
     },
   };
 }

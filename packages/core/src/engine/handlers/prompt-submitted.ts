@@ -9,6 +9,9 @@ import type { GoalRecord, GoalSource } from "../../record/goal-record.js";
 import { continuationCandidates, continueGoal } from "../../store/continuation.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
+import { checkDefinition } from "../../verify/check-definition.js";
+import { deriveChecks } from "../../verify/derive-checks.js";
+import { capturedChecksNote, onCheckCommand, waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { asksToContinue, type GoalCommand, parseGoalCommand, requirementsFromWords } from "../goal-command.js";
@@ -27,6 +30,10 @@ export function captureGoal(
   const identity = context.identityOf(event);
   // A host with a /goal of its own runs it too: goalpost's record mirrors it.
   const source: GoalSource = context.profile.nativeGoal && /^\s*\/goal\b/i.test(event.prompt) ? "native" : command.source;
+  // The checks come from the user's words and the project as it is now, before any work: the baseline
+  // a later change to the checks is judged against.
+  const checks = deriveChecks(command.objective, identity.cwd);
+  const checkBaseline = checks.length > 0 ? checkDefinition(identity.cwd, context.now()) : null;
   const { session, result: goal } = store.update(identity, (state) => {
     context.cancelOpenGoals(state, "replaced by a new goal");
     state.pendingReplacement = null;
@@ -35,6 +42,9 @@ export function captureGoal(
         ...identity,
         objective: command.objective,
         requirements: requirementsFromWords(command.objective),
+        checks,
+        checkBaseline,
+        checkPath: "searchPath" in event ? (event.searchPath ?? null) : null,
         source,
         status: "draft",
         sourcePrompt: event.prompt,
@@ -50,7 +60,7 @@ export function captureGoal(
   store.audit({ sessionId: event.sessionId, goalId: goal.id, type: "opened", note: `draft from ${source}: ${goal.objective}` });
   return decision({
     context: context.render(session, goal, "full"),
-    userNote: `goalpost: goal captured as a draft (${goal.id})`,
+    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal)}`,
   });
 }
 
@@ -164,10 +174,9 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   const root = activeGoal(session);
   if (!result || !root) return NO_DECISION;
   const form: RenderForm = result.restoring || status ? "full" : "compact";
-  return decision({
-    context: context.render(session, root, form),
-    ...(status ? { userNote: `goalpost: goal ${root.id} is ${root.status}.` } : {}),
-  });
+  const waiting = event.origin === "user" ? waitingNote(root) : null;
+  const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, waiting].filter(Boolean).join(" ");
+  return decision({ context: context.render(session, root, form), ...(userNote ? { userNote } : {}) });
 }
 
 /**
@@ -177,7 +186,7 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
 const PROMPT_LIMIT = 64 * 1024;
 
 export const GOAL_COMMAND_HELP =
-  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
+  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
@@ -189,6 +198,8 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
     return captureGoal(context, event, command);
   }
   if (command?.kind === "clear") return clearGoal(context, event);
+  if (command?.kind === "check" || command?.kind === "accept" || command?.kind === "refuse")
+    return onCheckCommand(context, event, command);
   if (command?.kind === "pause" || command?.kind === "resume") {
     const moved = pauseOrResume(context, event, command.kind === "pause");
     if (moved) return moved;

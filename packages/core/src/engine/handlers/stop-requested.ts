@@ -6,7 +6,11 @@
 // "task complete" call (Copilot CLI's autopilot) is a stop attempt too, and shares the count.
 import { isHostLimited } from "../../host/host-goal.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
+import { isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
+import { goalText } from "../../text/goal-text.js";
+import { verificationAlive } from "../../verify/verification-request.js";
+import { waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { stallNote, stopBlockReason } from "../policy-text.js";
@@ -20,7 +24,52 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
   const open = activeGoal(session);
   const hostGoal = session?.hostGoal?.goal;
   if (open && hostGoal && isHostLimited(hostGoal)) return decision({ userNote: hostLimitNote(hostGoal, open.id) });
+  // The goal waits for the user's word: stopping to ask them is the right move.
+  if (open?.awaitingUser) return decision({ userNote: waitingNote(open) ?? "" });
+  if (open?.closeRequest && open.verification?.state === "running") {
+    const settled = awaitVerification(context, event.sessionId, open.id);
+    if (!settled || !isOpen(settled)) {
+      const verdict = settled?.verification?.verdict;
+      return decision({
+        userNote: `goalpost: goal ${open.id} is closed as complete${verdict ? `: ${goalText(verdict, 300)}` : ""}.`,
+      });
+    }
+    if (settled.awaitingUser) return decision({ userNote: waitingNote(settled) ?? "" });
+    if (settled.verification?.state === "running" && !verificationAlive(settled.verification, context.now()))
+      abandonVerification(context, event, settled.id);
+  }
   return attemptStop(context, event, (goal) => decision({ action: "block-stop", reason: stopBlockReason(goal) }));
+}
+
+/** A run whose process died before its verdict proves nothing: recorded void, so the next close runs again. */
+function abandonVerification(context: EngineContext, event: EngineEventOf<"stop-requested">, goalId: string): void {
+  context.store.update(context.identityOf(event), (session) => {
+    const goal = session.goals.find((candidate) => candidate.id === goalId);
+    const run = goal?.verification;
+    if (!goal || run?.state !== "running" || verificationAlive(run, context.now())) return;
+    const verdict = "goalpost's run of the checks stopped before its verdict; closing again runs them again";
+    replaceGoal(session, {
+      ...goal,
+      closeRequest: null,
+      verification: { ...run, state: "void", verdict, finishedAt: context.now().toISOString() },
+    });
+  });
+}
+
+/**
+ * Waits a few seconds (verifyWaitSeconds) for goalpost's run of the checks to land: a quick suite's
+ * verdict then decides this very stop. Returns the goal as it stands; null when it is gone.
+ */
+function awaitVerification(context: EngineContext, sessionId: string, goalId: string): GoalRecord | null {
+  const deadline = Date.now() + context.config.verifyWaitSeconds * 1000;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    const goal = context.store.peek(sessionId)?.goals.find((candidate) => candidate.id === goalId) ?? null;
+    const run = goal?.verification;
+    if (!goal || !isOpen(goal) || run?.state !== "running" || !verificationAlive(run, context.now()) || Date.now() >= deadline)
+      return goal;
+    Atomics.wait(pause, 0, 0, 200);
+  }
 }
 
 /**

@@ -1,0 +1,145 @@
+// The user's word on checks, typed as prompts: `/goal check add|drop|list|accept` sets what goalpost
+// runs, `/goal accept` and `/goal refuse` answer a goal that waits for them. Only prompts the user typed
+// reach here: the model can propose a check (goalpost_update proposedChecks) but never bind one.
+import { pushGoalEvent } from "../record/bounded-history.js";
+import type { GoalCheck } from "../record/goal-checks.js";
+import { closeGoal } from "../record/goal-lifecycle.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import { goalText } from "../text/goal-text.js";
+import { sanitizeText } from "../text/sanitize-text.js";
+import { userCheck } from "../verify/derive-checks.js";
+import { beginVerification } from "../verify/request-completion.js";
+import type { VerificationRequest } from "../verify/verification-request.js";
+import { settleClosedGoal } from "./close-in-session.js";
+import { decision, type EngineContext } from "./engine-context.js";
+import type { EngineDecision, EngineEventOf } from "./engine-event.js";
+import type { CheckAction } from "./goal-command.js";
+import { activeGoal, replaceGoal } from "./session-goals.js";
+
+type Event = EngineEventOf<"prompt-submitted">;
+
+const say = (text: string): EngineDecision => decision({ context: `goalpost: ${text}`, userNote: `goalpost: ${text}` });
+const NO_GOAL = say("there is no open goal here.");
+
+/** The checks as a line the user reads: "1. `npm test` (test, from your words)". */
+export function checksLine(checks: readonly GoalCheck[]): string {
+  if (checks.length === 0) return "none";
+  const from = { words: "from your words", project: "the project's", user: "set by you" } as const;
+  return checks
+    .map((check, index) => `${index + 1}. \`${goalText(check.command, 160)}\` (${check.kind}, ${from[check.source]})`)
+    .join("; ");
+}
+
+/** What goalpost tells the user about a new goal's checks. */
+export function capturedChecksNote(goal: GoalRecord): string {
+  return goal.checks.length > 0
+    ? `to check it, goalpost will run ${checksLine(goal.checks)} itself, in a sandbox (/goal check add|drop <command> changes this).`
+    : "goalpost found no check to run for it: /goal check add <command> sets one; without one, completing it waits for your /goal accept.";
+}
+
+function editChecks(context: EngineContext, event: Event, action: CheckAction, command: string): EngineDecision {
+  const { result } = context.store.update(context.identityOf(event), (session) => {
+    const goal = activeGoal(session);
+    if (!goal) return null;
+    let checks = goal.checks;
+    let proposed = goal.proposedChecks;
+    let problem: string | null = null;
+    if (action === "add") {
+      const typed = sanitizeText(command, { maxLength: 300 });
+      if (typed === "") problem = "say which command: /goal check add <command>.";
+      else if (!checks.some((check) => check.command === typed)) checks = [...checks, userCheck(typed)];
+    } else if (action === "drop") {
+      const index = /^\d+$/.test(command) ? Number(command) - 1 : checks.findIndex((check) => check.command === command.trim());
+      if (index < 0 || index >= checks.length) problem = `no check "${goalText(command, 120)}" to drop.`;
+      else checks = checks.filter((_, at) => at !== index);
+    } else if (action === "accept") {
+      if (proposed.length === 0) problem = "the agent proposed no check.";
+      for (const text of proposed)
+        if (!checks.some((check) => check.command === text)) checks = [...checks, { ...userCheck(text) }];
+      proposed = [];
+    }
+    if (checks !== goal.checks || proposed !== goal.proposedChecks)
+      replaceGoal(session, {
+        ...goal,
+        checks,
+        proposedChecks: proposed,
+        updatedAt: context.now().toISOString(),
+        revision: goal.revision + 1,
+      });
+    return { goal, checks, problem };
+  });
+  if (!result) return NO_GOAL;
+  if (result.problem) return say(result.problem);
+  return say(`the checks of goal ${result.goal.id}: ${checksLine(result.checks)}.`);
+}
+
+/** `/goal accept`: the user closes a goal that waits for them, or lets its checks run once unsandboxed. */
+function accept(context: EngineContext, event: Event): EngineDecision {
+  const at = context.now();
+  let start: VerificationRequest | null = null;
+  const { result } = context.store.update(context.identityOf(event), (session) => {
+    const goal = activeGoal(session);
+    if (!goal?.awaitingUser) return { goal, text: goal ? `goal ${goal.id} is not waiting for you; nothing changed.` : null };
+    if (goal.awaitingUser.reason === "unsandboxed") {
+      const begun = beginVerification(session, { ...goal, awaitingUser: null }, at, context.store.root, true);
+      start = begun.start;
+      return { goal, text: `goalpost runs the checks of goal ${goal.id} once without a sandbox, as you allowed.` };
+    }
+    const accepted = pushGoalEvent(goal, {
+      at: at.toISOString(),
+      type: "accepted",
+      note: `by the user: ${goal.awaitingUser.reason}`,
+    });
+    try {
+      const closed = closeGoal(accepted, { status: "complete", reason: "accepted by the user" }, at, { acceptedByUser: true });
+      settleClosedGoal(session, goal, closed, at);
+      return { goal, text: `goal ${goal.id} is closed as complete, on your word.` };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { goal, text: `goal ${goal.id} cannot close yet: ${goalText(message, 600)}` };
+    }
+  });
+  if (start) context.startVerification(start);
+  return result.text ? say(result.text) : NO_GOAL;
+}
+
+/** `/goal refuse`: the goal stays open and the model hears that the user did not accept it. */
+function refuse(context: EngineContext, event: Event): EngineDecision {
+  const at = context.now().toISOString();
+  const { result } = context.store.update(context.identityOf(event), (session) => {
+    const goal = activeGoal(session);
+    if (!goal?.awaitingUser) return { goal, waiting: null };
+    replaceGoal(
+      session,
+      pushGoalEvent(
+        { ...goal, awaitingUser: null, closeRequest: null },
+        { at, type: "refused", note: `by the user: ${goal.awaitingUser.reason}` },
+      ),
+    );
+    return { goal, waiting: goal.awaitingUser };
+  });
+  if (!result.goal) return NO_GOAL;
+  if (!result.waiting) return say(`goal ${result.goal.id} is not waiting for you; nothing changed.`);
+  return decision({
+    context: `goalpost: the user did not accept goal ${result.goal.id} as complete (${result.waiting.reason}). It stays open: ask them what is missing, or keep working on it.`,
+    userNote: `goalpost: goal ${result.goal.id} stays open.`,
+  });
+}
+
+export function onCheckCommand(
+  context: EngineContext,
+  event: Event,
+  command: { kind: "check"; action: CheckAction; command: string } | { kind: "accept" } | { kind: "refuse" },
+): EngineDecision {
+  if (command.kind === "accept") return accept(context, event);
+  if (command.kind === "refuse") return refuse(context, event);
+  return editChecks(context, event, command.action, command.command);
+}
+
+/** A line for the user when their goal waits for them or the agent proposed checks; null otherwise. */
+export function waitingNote(goal: GoalRecord): string | null {
+  if (goal.awaitingUser) return `goalpost: goal ${goal.id} waits for you. ${goal.awaitingUser.summary}`;
+  if (goal.proposedChecks.length > 0)
+    return `goalpost: the agent proposes these checks for goal ${goal.id}: ${goal.proposedChecks.map((text) => `\`${goalText(text, 160)}\``).join(", ")}. /goal check accept takes them.`;
+  return null;
+}

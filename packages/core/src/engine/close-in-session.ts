@@ -1,0 +1,19 @@
+// A goal closing inside its session: its task goals go with it, and the session's active goal returns
+// to its parent when that is still open (an issue hands back to its epic). The close tool, goalpost's
+// own verification and the user's /goal accept all close a goal this way.
+import { retireGoal } from "../record/goal-lifecycle.js";
+import { isOpen } from "../record/goal-phase.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import type { SessionFile } from "../store/session-file.js";
+import { replaceGoal } from "./session-goals.js";
+import { openTaskGoals } from "./task-goals.js";
+
+export function settleClosedGoal(session: SessionFile, open: GoalRecord, closed: GoalRecord, at: Date): void {
+  replaceGoal(session, closed);
+  for (const task of openTaskGoals(session, open)) {
+    replaceGoal(session, retireGoal(task, { status: "cancelled", reason: "its parent goal closed" }, at));
+  }
+  const parent = session.goals.find((goal) => goal.id === closed.parentId && isOpen(goal));
+  session.activeGoalId = parent?.id ?? null;
+  session.counters.consecutiveStopBlocks = 0;
+}

@@ -1,0 +1,75 @@
+// What defines a goal's checks, fingerprinted when the user sets them and again at every verification:
+// the scripts that run them (package.json's scripts and runner settings, .npmrc, a Makefile), the
+// runners' configuration, and the test files themselves. A test script rewritten to `echo`, a test
+// marked `.skip`, a new vitest config that includes nothing: each is a changed file here, and a pass
+// on changed checks waits for the user instead of closing the goal.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import picomatch from "picomatch";
+import type { CheckBaseline } from "../record/goal-checks.js";
+import { lazyCrypto } from "../record/lazy-crypto.js";
+import { projectFiles } from "./project-files.js";
+import { fileHash } from "./tree-fingerprint.js";
+
+/** Files that say how checks run, and test files, anywhere in the project. */
+const DEFINING = [
+  "**/package.json",
+  "**/.npmrc",
+  "**/.yarnrc{,.yml}",
+  "**/{Makefile,makefile,GNUmakefile,justfile,Rakefile,Taskfile.yml}",
+  "**/{vitest,vite,jest,playwright,karma,cypress,ava,babel}.config.*",
+  "**/vitest.workspace.*",
+  "**/.mocharc*",
+  "**/.babelrc*",
+  "**/{jest,tsconfig}*.json",
+  "**/{pytest.ini,tox.ini,setup.cfg,conftest.py,noxfile.py,pyproject.toml}",
+  "**/{Cargo.toml,go.mod,.rspec,Gemfile}",
+  "**/{eslint.config.*,.eslintrc*,biome.json,biome.jsonc,ruff.toml,.ruff.toml,mypy.ini}",
+  "**/*.{test,spec}.*",
+  "**/*_test.{go,py}",
+  "**/test_*.py",
+  "**/{__tests__,test,tests,spec}/**",
+];
+const isDefining = picomatch(DEFINING, { dot: true });
+
+/** In package.json only what runs checks counts: a new dependency is not a changed check. */
+const PACKAGE_KEYS = ["scripts", "jest", "mocha", "ava", "c8", "nyc", "vitest", "packageManager", "workspaces"];
+
+function packageJsonHash(path: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+    const kept = Object.fromEntries(PACKAGE_KEYS.filter((key) => key in manifest).map((key) => [key, manifest[key]]));
+    return lazyCrypto().createHash("sha256").update(JSON.stringify(kept)).digest("hex");
+  } catch {
+    return fileHash(path);
+  }
+}
+
+export function checkDefinition(cwd: string, now: Date = new Date()): CheckBaseline {
+  const files: Record<string, string> = {};
+  for (const path of projectFiles(cwd)) {
+    if (!isDefining(path)) continue;
+    const full = join(cwd, path);
+    files[path] = path === "package.json" || path.endsWith("/package.json") ? packageJsonHash(full) : fileHash(full);
+  }
+  const hash = lazyCrypto().createHash("sha256");
+  for (const [path, digest] of Object.entries(files)) hash.update(`${path}\0${digest}\0`);
+  return { fingerprint: hash.digest("hex"), files, at: now.toISOString() };
+}
+
+/** What changed between two definitions, in a line the user can judge ("changed: a.test.ts; added: …"). */
+export function definitionChanges(before: CheckBaseline, after: CheckBaseline): string {
+  const changed: string[] = [];
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const [path, digest] of Object.entries(after.files)) {
+    if (!(path in before.files)) added.push(path);
+    else if (before.files[path] !== digest) changed.push(path);
+  }
+  for (const path of Object.keys(before.files)) if (!(path in after.files)) removed.push(path);
+  const part = (label: string, paths: string[]) =>
+    paths.length === 0
+      ? null
+      : `${label}: ${paths.slice(0, 8).join(", ")}${paths.length > 8 ? ` (+${paths.length - 8} more)` : ""}`;
+  return [part("changed", changed), part("added", added), part("removed", removed)].filter(Boolean).join("; ") || "nothing";
+}

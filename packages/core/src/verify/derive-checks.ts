@@ -1,0 +1,71 @@
+// A goal's checks from the user's own words: a command they named ("done when `npm test` passes", a
+// requirement line with a command in backticks) is taken as written; a kind they named ("the tests
+// pass", "the build succeeds", "lint is clean") is the project's command for that kind; words that name
+// neither ask for the project's tests. Only the user sets checks: the model's proposals wait for them.
+import { verificationCategory } from "../evidence/classify-command.js";
+import { parseShell } from "../evidence/shell-syntax.js";
+import type { CheckKind, GoalCheck } from "../record/goal-checks.js";
+import { projectCommands } from "./project-checks.js";
+
+/** Words that name a kind of check, tried on the whole goal text. */
+const KIND_WORDS: readonly (readonly [CheckKind, RegExp])[] = [
+  [
+    "test",
+    /\b(?:tests?|specs?|test suite)\b[^.\n]{0,40}\b(?:pass|passes|passing|green|succeed|succeeds|run clean)\b|\b(?:passing|green) (?:tests|test suite|suite)\b/i,
+  ],
+  [
+    "build",
+    /\b(?:build|builds|compiles?)\b[^.\n]{0,30}\b(?:succeeds?|passes|works|is green|cleanly|without errors)\b|\bit (?:builds|compiles)\b/i,
+  ],
+  ["typecheck", /\btype ?-?check(?:s|ing)?\b[^.\n]{0,30}\b(?:pass|passes|clean|succeeds?)\b|\bno type errors\b/i],
+  [
+    "lint",
+    /\blint(?:s|ing|er)?\b[^.\n]{0,30}\b(?:clean|passes|pass|succeeds?|no (?:errors|warnings))\b|\bno lint (?:errors|warnings)\b/i,
+  ],
+];
+
+/** Commands the words spell out: in backticks, or after "when"/"until"/"once" and before "passes". */
+function namedCommands(words: string): string[] {
+  const quoted = [...words.matchAll(/`([^`\n]{2,200})`/g)].map((match) => match[1] ?? "");
+  const spoken = [
+    ...words.matchAll(
+      /\b(?:when|until|once|after)\s+([a-z][\w./:@-]*(?:\s+[\w./:@=-]+){0,5}?)\s+(?:passes|pass|succeeds|exits 0|is clean|is green)\b/gi,
+    ),
+  ].map((match) => match[1] ?? "");
+  return [...quoted, ...spoken].map((command) => command.trim()).filter(Boolean);
+}
+
+/** The kind a command checks, when it is a test, build, typecheck or lint run. */
+export function checkKindOf(command: string): CheckKind | null {
+  for (const segment of parseShell(command).segments) {
+    const category = verificationCategory(segment);
+    if (category) return category;
+  }
+  return null;
+}
+
+export function deriveChecks(words: string, cwd: string): GoalCheck[] {
+  const checks: GoalCheck[] = [];
+  const add = (check: GoalCheck) => {
+    if (!checks.some((known) => known.command === check.command)) checks.push(check);
+  };
+  for (const command of namedCommands(words)) {
+    const kind = checkKindOf(command);
+    if (kind) add({ command, kind, source: "words" });
+  }
+  const kinds = KIND_WORDS.filter(([, pattern]) => pattern.test(words)).map(([kind]) => kind);
+  const project = projectCommands(cwd);
+  // Words that name no check at all ask for the project's tests: "done" means the tests pass.
+  const wanted: CheckKind[] = kinds.length > 0 ? kinds : checks.length > 0 ? [] : ["test"];
+  for (const kind of wanted) {
+    if (checks.some((check) => check.kind === kind)) continue;
+    const command = project[kind];
+    if (command) add({ command, kind, source: "project" });
+  }
+  return checks;
+}
+
+/** A check the user typed (`/goal check add <command>`): its kind from the command, "other" when unknown. */
+export function userCheck(command: string): GoalCheck {
+  return { command: command.trim(), kind: checkKindOf(command) ?? "other", source: "user" };
+}

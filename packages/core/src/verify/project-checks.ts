@@ -1,0 +1,102 @@
+// What a project defines for each kind of check, read from its own files: package.json scripts with the
+// package manager its lockfile names, pytest's configuration, Cargo, Go modules, a Makefile's targets.
+// Only what the user's words asked for is taken from here (see derive-checks.ts).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { CheckKind } from "../record/goal-checks.js";
+
+type Commands = Partial<Record<CheckKind, string>>;
+
+const exists = (cwd: string, ...names: string[]) => names.some((name) => existsSync(join(cwd, name)));
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** npm's placeholder for a project without tests: it always fails, so it is no check. */
+const NO_TEST_SPECIFIED = /no test specified/;
+
+function packageManager(cwd: string): string {
+  if (exists(cwd, "pnpm-lock.yaml")) return "pnpm";
+  if (exists(cwd, "yarn.lock")) return "yarn";
+  if (exists(cwd, "bun.lock", "bun.lockb")) return "bun";
+  return "npm";
+}
+
+function nodeCommands(cwd: string): Commands {
+  const text = readText(join(cwd, "package.json"));
+  if (text === null) return {};
+  let scripts: Record<string, unknown> = {};
+  try {
+    scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
+  } catch {
+    return {};
+  }
+  const pm = packageManager(cwd);
+  const has = (name: string) => typeof scripts[name] === "string" && scripts[name] !== "";
+  const run = (name: string) => (pm === "npm" ? `npm run ${name}` : `${pm} run ${name}`);
+  const commands: Commands = {};
+  if (has("test") && !NO_TEST_SPECIFIED.test(String(scripts["test"]))) commands.test = `${pm} test`;
+  if (has("build")) commands.build = run("build");
+  if (has("lint")) commands.lint = run("lint");
+  const typecheck = ["typecheck", "type-check", "check-types", "tsc"].find(has);
+  if (typecheck) commands.typecheck = run(typecheck);
+  return commands;
+}
+
+function pythonCommands(cwd: string): Commands {
+  const pyproject = readText(join(cwd, "pyproject.toml")) ?? "";
+  const setupCfg = readText(join(cwd, "setup.cfg")) ?? "";
+  const usesPytest =
+    exists(cwd, "pytest.ini", "conftest.py", "tox.ini") ||
+    /\[tool\.pytest/.test(pyproject) ||
+    /\[tool:pytest\]/.test(setupCfg) ||
+    hasPythonTests(cwd);
+  const commands: Commands = usesPytest ? { test: "pytest" } : {};
+  if (/\[tool\.ruff/.test(pyproject) || exists(cwd, "ruff.toml", ".ruff.toml")) commands.lint = "ruff check .";
+  if (/\[tool\.mypy/.test(pyproject) || exists(cwd, "mypy.ini")) commands.typecheck = "mypy .";
+  return commands;
+}
+
+function hasPythonTests(cwd: string): boolean {
+  for (const dir of ["tests", "test"]) {
+    try {
+      if (readdirSync(join(cwd, dir)).some((name) => /^test_.*\.py$|_test\.py$/.test(name))) return true;
+    } catch {}
+  }
+  return false;
+}
+
+function makeTargets(cwd: string): Commands {
+  const makefile = ["Makefile", "makefile", "GNUmakefile"].map((name) => readText(join(cwd, name))).find((text) => text !== null);
+  if (!makefile) return {};
+  const has = (target: string) => new RegExp(`^${target}\\s*:(?!=)`, "m").test(makefile);
+  const commands: Commands = {};
+  if (has("test")) commands.test = "make test";
+  else if (has("check")) commands.test = "make check";
+  if (has("build")) commands.build = "make build";
+  else if (has("all")) commands.build = "make";
+  if (has("lint")) commands.lint = "make lint";
+  if (has("typecheck")) commands.typecheck = "make typecheck";
+  return commands;
+}
+
+/** The project's command for each kind of check it defines, the first ecosystem that has one winning. */
+export function projectCommands(cwd: string): Commands {
+  const ecosystems: Commands[] = [
+    nodeCommands(cwd),
+    exists(cwd, "Cargo.toml") ? { test: "cargo test", build: "cargo build", lint: "cargo clippy -- -D warnings" } : {},
+    exists(cwd, "go.mod") ? { test: "go test ./...", build: "go build ./...", lint: "go vet ./..." } : {},
+    pythonCommands(cwd),
+    exists(cwd, "Gemfile") && exists(cwd, "spec") ? { test: "bundle exec rspec" } : {},
+    makeTargets(cwd),
+  ];
+  const commands: Commands = {};
+  for (const found of ecosystems)
+    for (const [kind, command] of Object.entries(found) as [CheckKind, string][]) commands[kind] ??= command;
+  return commands;
+}

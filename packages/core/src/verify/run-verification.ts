@@ -1,0 +1,139 @@
+// goalpost's run of a goal's checks, start to finish: fingerprint the tree and what defines the checks,
+// open the sandbox, run every check, fingerprint the tree again (a run during which files changed
+// proves nothing), and land the verdict on the goal (finish-verification.ts). The checks run outside
+// any lock; only the reads and the final write take it.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadEngineConfig } from "../engine/engine-config.js";
+import { replaceGoal } from "../engine/session-goals.js";
+import type { CheckResult, Verification } from "../record/goal-checks.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import type { GoalStore } from "../store/goal-store.js";
+import { checkDefinition, definitionChanges } from "./check-definition.js";
+import { type CheckSandbox, NO_SANDBOX, openCheckSandbox } from "./check-sandbox.js";
+import { type FinishOutcome, finishVerification } from "./finish-verification.js";
+import { runCheck } from "./run-check.js";
+import { treeFingerprint } from "./tree-fingerprint.js";
+import type { VerificationRequest } from "./verification-request.js";
+
+export interface RunVerificationOptions {
+  /** Where the user's environment comes from (HOME, locale) and the PATH when the goal recorded none. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** More paths the checks may not read or write: the host's configuration. */
+  readonly unreadable?: readonly string[];
+}
+
+export interface VerificationReport {
+  readonly run: Verification;
+  readonly outcome: FinishOutcome;
+}
+
+function findGoal(store: GoalStore, request: VerificationRequest): GoalRecord | null {
+  return store.read(request.sessionId)?.goals.find((goal) => goal.id === request.goalId) ?? null;
+}
+
+function summarize(results: readonly CheckResult[]): string {
+  const failed = results.filter((result) => !result.passed);
+  if (failed.length === 0) return results.map((result) => `\`${result.command}\`: ${result.verdict}`).join("; ");
+  return failed.map((result) => `\`${result.command}\` failed: ${result.verdict}`).join("; ");
+}
+
+export async function runVerification(
+  store: GoalStore,
+  request: VerificationRequest,
+  options: RunVerificationOptions = {},
+): Promise<VerificationReport | null> {
+  const goal = findGoal(store, request);
+  if (!goal || goal.verification?.id !== request.verificationId) return null;
+  const identity = { sessionId: goal.sessionId, host: goal.host, cwd: goal.cwd };
+  store.update(identity, (session) => {
+    const current = session.goals.find((candidate) => candidate.id === goal.id);
+    if (current?.verification?.id === request.verificationId)
+      replaceGoal(session, { ...current, verification: { ...current.verification, pid: process.pid } });
+  });
+  const env = options.env ?? process.env;
+  const config = loadEngineConfig(store.root, env);
+  const tmp = mkdtempSync(join(tmpdir(), "goalpost-check-"));
+  let sandbox: CheckSandbox | null = null;
+  const startedAt = goal.verification.startedAt;
+  const base = { id: request.verificationId, startedAt, pid: null, results: [] as CheckResult[] };
+  let run: Verification;
+  let unsandboxed: string | null = null;
+  let changedChecks: string | null = null;
+  try {
+    const tree = treeFingerprint(goal.cwd);
+    const definition = checkDefinition(goal.cwd);
+    if (goal.checkBaseline && goal.checkBaseline.fingerprint !== definition.fingerprint)
+      changedChecks = definitionChanges(goal.checkBaseline, definition);
+    const opened = await openCheckSandbox({ writable: [goal.cwd, tmp], unreadable: [store.root, ...(options.unreadable ?? [])] });
+    if ("sandbox" in opened) sandbox = opened.sandbox;
+    else if (request.allowUnsandboxed || config.unsandboxedChecks === "allow") sandbox = NO_SANDBOX;
+    else unsandboxed = opened.unavailable;
+    const finish = (
+      state: Verification["state"],
+      verdict: string,
+      results: CheckResult[],
+      after: string | null,
+    ): Verification => ({
+      ...base,
+      state,
+      finishedAt: new Date().toISOString(),
+      tree: after,
+      definition: definition.fingerprint,
+      sandbox: sandbox?.name ?? "none: no sandbox could run",
+      results,
+      verdict,
+    });
+    if (!sandbox) run = finish("void", `no sandbox could run the checks (${unsandboxed}); nothing was run`, [], tree);
+    else {
+      const results: CheckResult[] = [];
+      for (const check of goal.checks) {
+        results.push(
+          await runCheck(check, {
+            cwd: goal.cwd,
+            sandbox,
+            path: goal.checkPath ?? env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            tmp,
+            timeoutMs: config.checkTimeoutMinutes * 60_000,
+            env,
+          }),
+        );
+      }
+      const after = treeFingerprint(goal.cwd);
+      if (after !== tree)
+        run = finish(
+          "void",
+          "files changed while the checks ran (the agent's, or files the checks wrote that git does not ignore), so the run proves nothing about any one tree",
+          results,
+          after,
+        );
+      else if (results.every((result) => result.passed)) run = finish("passed", summarize(results), results, tree);
+      else run = finish("failed", summarize(results), results, tree);
+    }
+  } catch (error) {
+    run = {
+      ...base,
+      state: "void",
+      finishedAt: new Date().toISOString(),
+      tree: null,
+      definition: null,
+      sandbox: sandbox?.name ?? "none",
+      verdict: `goalpost could not run the checks: ${(error as Error).message}`,
+    };
+  } finally {
+    await sandbox?.dispose().catch(() => {});
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const at = store.now();
+  const { result: outcome } = store.update(identity, (session) =>
+    finishVerification(session, goal.id, { run, changedChecks, unsandboxed }, at),
+  );
+  store.audit({
+    sessionId: goal.sessionId,
+    goalId: goal.id,
+    type: outcome === "closed" ? "closed" : "updated",
+    note: `verification ${run.state}: ${run.verdict}`,
+  });
+  return { run, outcome };
+}

@@ -1,0 +1,38 @@
+// Starting goalpost's run of a goal's checks. The run goes on after the call that asked for it (a hook,
+// a goal tool) has answered: an adapter starts it as a detached process of its own, with an environment
+// it builds; a long-lived harness may run it in its own process (`startVerificationInProcess`).
+import type { GoalStore } from "../store/goal-store.js";
+
+export interface VerificationRequest {
+  /** The store's state root. */
+  readonly root: string;
+  readonly sessionId: string;
+  readonly goalId: string;
+  /** The run the goal's record expects: a run for an older id finds itself superseded. */
+  readonly verificationId: string;
+  /** The user allowed this one run without a sandbox (`/goal accept` of an "unsandboxed" wait). */
+  readonly allowUnsandboxed: boolean;
+}
+
+export type StartVerification = (request: VerificationRequest) => void;
+
+/** Runs the checks in this process, in the background: for a harness that outlives the call. */
+export function startVerificationInProcess(store: GoalStore): StartVerification {
+  return (request) => {
+    void import("./run-verification.js")
+      .then(({ runVerification }) => runVerification(store, request))
+      .catch((error: unknown) => store.warn(`goalpost: the verification of ${request.goalId} failed: ${String(error)}`));
+  };
+}
+
+/** A run is alive while its process is; one that never reported a process within a minute died starting. */
+export function verificationAlive(run: { state: string; pid: number | null; startedAt: string }, now: Date): boolean {
+  if (run.state !== "running") return false;
+  if (run.pid === null) return now.getTime() - Date.parse(run.startedAt) < 60_000;
+  try {
+    process.kill(run.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
