@@ -1,9 +1,9 @@
-import { adapterBuild } from "@goalpost/adapter-kit/build";
+import { adapterBuild, hookPathOnly } from "@goalpost/adapter-kit/build";
 import { defineConfig } from "tsup";
 
 // As every adapter builds (see the kit's build/), plus the extension Copilot CLI runs in its own Node:
 // one file, since only the SDK resolves there. install copies it into $COPILOT_HOME/extensions/goalpost/;
-// the banner marks it as goalpost's.
+// the banner marks it as goalpost's; it has no dynamic imports (see hookPathOnly).
 export default defineConfig(
   adapterBuild({
     bin: "goalpost-copilot-cli",
@@ -19,6 +19,9 @@ export default defineConfig(
         banner: { js: "// goalpost's Copilot CLI extension (written by `goalpost-copilot-cli install`; `uninstall` removes it)" },
         noExternal: [/^@goalpost\//, "zod"],
         external: ["@github/copilot-sdk", "@github/copilot-sdk/extension"],
+        // What only the verifying process loads (the sandbox runtime, execa) is not reachable here: the
+        // extension leaves a close's run to the next hook, so those imports become modules that say so.
+        esbuildPlugins: [hookPathOnly],
       },
     ],
   }),

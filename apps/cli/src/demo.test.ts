@@ -21,10 +21,12 @@ const STORY = [
   /the goal is restored in full \(\d{3,} characters\)/,
   /stop → BLOCKED:\n\s+goalpost: this session should not stop yet/,
   /REFUSED:\n\s+Refusing to mark goal goal_\w+ complete/,
-  /npm test → exit 1: recorded as a failing receipt/,
-  /The completion gate is satisfied/,
-  /accepted: Goal goal_\w+ is closed as complete\./,
-  /stop → allowed: the goal is closed/,
+  /npm test → exit 0: a receipt of progress, no longer proof/,
+  /goalpost has not run the checks \(`npm test`\) yet/,
+  /close → accepted: Every other condition holds\./,
+  /stop → BLOCKED:\n(?:.*\n){0,2}\s+goalpost's own run of the checks did not pass: `npm test` failed: node:test reports 1 failed/,
+  /12\. The agent really fixes src\/importer\.js/,
+  /stop → allowed: goalpost: goal goal_\w+ is closed as complete: `npm test`: node:test reports 2 passed, 0 failed/,
   /report: +\S+\.html/,
 ];
 

@@ -18,7 +18,10 @@ import { goalpostStateRoot } from "./copilot-cli-paths.js";
 import { COPILOT_CLI_HOST } from "./copilot-cli-profile.js";
 
 const store = createGoalStore({ root: goalpostStateRoot(process.env) });
-const tools = createGoalTools(store);
+// The checks' run is not started from here: this process has no sandbox runtime beside it (only the
+// SDK resolves). A close leaves the run on record unclaimed, and the next hook (the stop that follows)
+// starts it as the adapter's own detached process.
+const tools = createGoalTools(store, { startVerification: () => {} });
 
 /** The session's project directory as goalpost's hooks first saw it, else the extension's own cwd (the session's). */
 const cwdOf = (sessionId: string) => store.peek(sessionId)?.cwd ?? process.cwd();

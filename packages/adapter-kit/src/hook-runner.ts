@@ -19,6 +19,7 @@ import type { HookResult } from "./hook-io.js";
 import type { HostAdapter, HostEventSpec } from "./host-adapter.js";
 import { resolveProjectDir } from "./project-dir.js";
 import { protectedFiles } from "./protected-files.js";
+import { detachedVerification } from "./verification-process.js";
 
 const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
 const oneLine = (text: string) => text.replace(/\n\s*/g, " ");
@@ -90,8 +91,10 @@ function answerHook(
     const cwd = resolveProjectDir({ adapter, env, store, sessionId: session.sessionId, payloadCwd: session.cwd });
     if (cwd === null)
       return noDecision(`goalpost: ${adapter.displayName} named no workspace folder for this chat; goalpost acts only in one.\n`);
-    const event = spec.toEvent(payload, { sessionId: session.sessionId, cwd });
-    if (!event) return noDecision();
+    const built = spec.toEvent(payload, { sessionId: session.sessionId, cwd });
+    if (!built) return noDecision();
+    // A goal set by this prompt runs its checks with the host's PATH (the user's), never the agent's.
+    const event = built.type === "prompt-submitted" && env["PATH"] ? { ...built, searchPath: env["PATH"] } : built;
 
     const engine = createGoalEngine({
       store,
@@ -101,6 +104,7 @@ function answerHook(
       protectedDirs: adapter.hostRecords?.(env) ?? [],
       // Other hosts' goals in this directory can be continued here (`/goal continue`).
       peerRoots: () => knownStoreRoots(env, root),
+      startVerification: detachedVerification(adapter, env),
     });
     // Where a session starts or a prompt comes, this host's root joins the machine's registry.
     if (event.type === "session-started" || event.type === "prompt-submitted") registerStoreRoot(root, env);

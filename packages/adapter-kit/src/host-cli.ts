@@ -1,4 +1,4 @@
-// An adapter's bin: `hook | mcp | install | uninstall | doctor | status | open | update | close`,
+// An adapter's bin: `hook | mcp | verify | install | uninstall | doctor | status | open | update | close`,
 // plus --version and --help. `hook` runs on every tool call of the agent, so only the hook path is
 // loaded up front; every other command is imported when asked for. An adapter's cli.ts is one call:
 //   runHostCli(myAdapter, import.meta.url)
@@ -34,6 +34,7 @@ usage:
                                   the goal tools from the shell, for the agent
   ${bin} hook <Event>              run by ${displayName}: payload on stdin, answer on stdout
   ${bin} mcp                       run by ${displayName}: the goal tools over stdio
+  ${bin} verify …                  run by goalpost: a goal's checks, in a sandbox
   ${bin} --version | --help
 
 examples:
@@ -62,6 +63,10 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
   if (command === "plugin-snapshot") {
     const { buildPluginSnapshot } = await import("./plugin-snapshot.js");
     return buildPluginSnapshot(adapter, cliPath, adapter.stateRoot(process.env));
+  }
+  if (command === "verify") {
+    const { runVerifyCommand } = await import("./verify-command.js");
+    return runVerifyCommand(adapter, rest);
   }
   if (command === "mcp") {
     const { serveHostMcp } = await import("./mcp-server.js");

@@ -5,6 +5,7 @@ import type { Env } from "@goalpost/core";
 import { createGoalStore } from "@goalpost/core";
 import { resolveByArguments, serveGoalMcpOverStdio } from "@goalpost/mcp";
 import type { HostAdapter } from "./host-adapter.js";
+import { detachedVerification } from "./verification-process.js";
 
 export async function serveHostMcp(
   adapter: HostAdapter,
@@ -18,5 +19,11 @@ export async function serveHostMcp(
     adapter.mcpSessionResolver && !adapter.profile.sessionArguments
       ? await adapter.mcpSessionResolver(store)
       : resolveByArguments(store, adapter.id);
-  await serveGoalMcpOverStdio({ store, resolveSession, sessionArguments, ...(version ? { version } : {}) });
+  await serveGoalMcpOverStdio({
+    store,
+    resolveSession,
+    sessionArguments,
+    startVerification: detachedVerification(adapter, env),
+    ...(version ? { version } : {}),
+  });
 }

@@ -11,6 +11,7 @@ import type { Env } from "@goalpost/core";
 import { activeGoal, createGoalStore, createGoalTools, GoalpostError, takeApproval } from "@goalpost/core";
 import type { HostAdapter } from "./host-adapter.js";
 import { resolveProjectDir } from "./project-dir.js";
+import { detachedVerification } from "./verification-process.js";
 
 export const GOAL_COMMANDS = ["status", "open", "update", "close"] as const;
 export type GoalCommandName = (typeof GOAL_COMMANDS)[number];
@@ -68,7 +69,9 @@ export function runGoalCommand(
       1,
       `goalpost's hook did not see this run from the main agent of session ${sessionId}. Run it directly, on its own (\`${adapter.bin} ${command} '<json>'\`), not through a subagent, a pipe, \`bash -c\`, a variable or a --session of another session.`,
     );
-  const tools = createGoalTools(store);
+  // The agent ran this process: its environment is the agent's, so the run of the checks gets the
+  // PATH the goal recorded from the host, and nothing else of this one's but its locale and home.
+  const tools = createGoalTools(store, { startVerification: detachedVerification(adapter, process.env) });
   try {
     const result = command === "status" ? tools.status(caller) : tools[command](caller, input);
     return { exitCode: 0, stdout: `${result.text}\n`, stderr: "" };

@@ -1,16 +1,21 @@
 // The real server as a child process over stdio, driven by the MCP SDK's own client.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGoalEngine, createGoalStore, type GoalStore } from "@goalpost/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
-const session = { sessionId: "mcp-session", host: "claude-code", cwd: "/work/project" };
+// A real project with a passing suite: closing as complete has goalpost run `npm test` there itself.
+const project = mkdtempSync(join(tmpdir(), "goalpost-mcp-project-"));
+writeFileSync(join(project, "package.json"), JSON.stringify({ name: "p", private: true, scripts: { test: "node --test" } }));
+writeFileSync(join(project, "a.test.js"), 'require("node:test")("streams", () => {});\n');
+const session = { sessionId: "mcp-session", host: "claude-code", cwd: project };
 const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(() => rmSync(project, { recursive: true, force: true }));
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -119,7 +124,7 @@ describe("goalpost MCP server over stdio", { timeout: 30_000 }, () => {
     expect(refused.isError).toBe(true);
     expect(text(refused)).toMatch(/Refusing to mark goal \S+ complete/);
     expect(text(refused)).toMatch(/Requirement 1 \("constant memory"\) has no coverage evidence/);
-    expect(text(refused)).toMatch(/No passing verification receipt/);
+    expect(text(refused)).toMatch(/goalpost has not run the checks \(`npm test`\) yet/);
 
     seedReceipts(store, engine);
     const updated = await call(client, engine, "goalpost_update", {
@@ -130,11 +135,19 @@ describe("goalpost MCP server over stdio", { timeout: 30_000 }, () => {
       requirementCoverage: [{ requirement: "1", evidence: "a.test.ts 'streams 2 GB' passes" }],
       completionAudit: ["Requirement 1 checked against the passing test"],
     });
-    expect(text(updated)).toMatch(/completion gate is satisfied/);
+    expect(text(updated)).toMatch(/- goalpost has not run the checks \(`npm test`\) yet/);
+    // The close starts goalpost's own run of the project's tests, in the server's process; the goal
+    // closes when it passes.
     const closed = await call(client, engine, "goalpost_close", { status: "complete" });
     expect(closed.isError).toBeFalsy();
-    expect(text(closed)).toMatch(/closed as complete/);
-    expect(store.read(session.sessionId)!.goals[0]!.status).toBe("complete");
+    expect(text(closed)).toMatch(/goalpost is now running the user's checks itself \(`npm test`\)/);
+    const deadline = Date.now() + 20_000;
+    while (store.read(session.sessionId)!.goals[0]!.status !== "complete" && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(store.read(session.sessionId)!.goals[0]).toMatchObject({
+      status: "complete",
+      verification: { state: "passed", verdict: expect.stringMatching(/node:test reports 1 passed/) },
+    });
   });
 
   it("refuses a call it cannot tie to a session, and a subagent's call", async () => {

@@ -1,7 +1,7 @@
 // goalpost's four goal tools over MCP. The tools are core's; this file only binds them to the MCP
 // SDK, asks the adapter's resolver which session a call belongs to, and turns refusals into tool
 // errors whose text the model can act on.
-import { createGoalTools, GOAL_TOOL_SPECS, type GoalStore, toolErrorText } from "@goalpost/core";
+import { createGoalTools, GOAL_TOOL_SPECS, type GoalStore, type StartVerification, toolErrorText } from "@goalpost/core";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -16,6 +16,8 @@ export interface GoalMcpServerOptions {
   readonly sessionArguments?: boolean;
   readonly name?: string;
   readonly version?: string;
+  /** Starts goalpost's run of the checks when a close needs one (an adapter's detached process); in this process when left out. */
+  readonly startVerification?: StartVerification;
 }
 
 /** This package's version, put in at build time from its package.json (tsup `define`). */
@@ -34,7 +36,7 @@ const asText = (text: string, isError = false): CallToolResult => ({
 
 export function createGoalMcpServer(options: GoalMcpServerOptions): McpServer {
   const server = new McpServer({ name: options.name ?? "goalpost", version: options.version ?? MCP_PACKAGE_VERSION });
-  const tools = createGoalTools(options.store);
+  const tools = createGoalTools(options.store, options.startVerification ? { startVerification: options.startVerification } : {});
   const withSession = <T extends z.ZodMiniObject>(schema: T) =>
     options.sessionArguments ? z.extend(schema, sessionArgumentShape) : schema;
 

@@ -29,6 +29,16 @@ const firstLines = (text: string, count: number) => {
 };
 const firstSentence = (text: string | null) => (text ? `${text.split(". ")[0]}.` : "");
 
+const BUGGY_IMPORTER = "export const importCsv = (text) => text.split('\\n').filter((line) => line !== '');\n";
+const FIXED_IMPORTER = "export const importCsv = (text) => text.split('\\n');\n";
+const IMPORTER_TEST = `import { test } from "node:test";
+import assert from "node:assert/strict";
+import { importCsv } from "./importer.js";
+
+test("keeps every line", () => assert.deepEqual(importCsv("a,1\\nb,2"), ["a,1", "b,2"]));
+test("keeps a trailing empty line", () => assert.deepEqual(importCsv("a,1\\n"), ["a,1", ""]));
+`;
+
 export async function playSession(options: {
   readonly descriptor: AdapterDescriptor;
   readonly host: DemoHost;
@@ -41,7 +51,13 @@ export async function playSession(options: {
   const project = join(root, "project");
   mkdirSync(home, { recursive: true });
   mkdirSync(join(project, "src"), { recursive: true });
-  writeFileSync(join(project, "src", "importer.js"), "export const importCsv = (text) => text.split('\\n');\n");
+  // A real project with a real suite: goalpost runs `npm test` here itself, and its first run fails.
+  writeFileSync(
+    join(project, "package.json"),
+    `${JSON.stringify({ name: "importer", private: true, type: "module", scripts: { test: "node --test" } }, null, 2)}\n`,
+  );
+  writeFileSync(join(project, "src", "importer.js"), BUGGY_IMPORTER);
+  writeFileSync(join(project, "src", "importer.test.js"), IMPORTER_TEST);
   // Every hook in its own process: a demo leaves no hook server running in a fake home it removes.
   const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", GOALPOST_HOOK_SERVER: "0", ...host.env(home, project) };
   const session: DemoSession = { sessionId: `demo-${host.id}-${Date.now().toString(36)}`, project, home };
@@ -88,10 +104,11 @@ export async function playSession(options: {
   };
 
   await hook(host.sessionStart(session, "startup"));
-  const objective = "make the CSV importer stream large files";
+  const objective = "make the CSV importer stream large files; done when the tests pass";
   say(color.bold(`\n2. You type: /goal ${objective}`));
   const captured = readAnswer(await hook(host.prompt(session, host.goalPrompt(objective))));
   if (captured.userNote) say(`   ${captured.userNote}`);
+  expectStep(captured.userNote?.includes("`npm test`") !== false, "the user told which check goalpost will run");
   say("   The model's context now starts with:");
   say(indent(firstLines(captured.context ?? "(nothing)", 4)));
   expectStep(captured.context?.includes(objective) === true, "the goal captured and put into the model's context");
@@ -184,13 +201,11 @@ export async function playSession(options: {
     say(indent(firstLines(refused.text, 8)));
     expectStep(refused.isError, "the close refused without evidence");
 
-    say(color.bold("\n9. The agent does the work: an edit, then the tests (the host reports the result)"));
+    say(color.bold("\n9. The agent edits, and the host reports a passing `npm test` (the agent's own run)"));
     await shell("sed -i 's/split/stream/' src/importer.js");
-    say("   sed -i … src/importer.js → recorded as an edit");
-    await shell("npm test", { exitCode: 1, output: "tests 13 passed, 1 failed (14)" });
-    say(`   npm test → ${color.red("exit 1")}: recorded as a failing receipt`);
+    say("   sed -i … src/importer.js → recorded as an edit (it changed nothing: the bug is still there)");
     await shell("npm test", { exitCode: 0, output: "tests 14 passed (14)" });
-    say(`   npm test → ${color.green("exit 0")}: recorded as a passing verification receipt`);
+    say(`   npm test → ${color.green("exit 0")}: a receipt of progress, no longer proof: goalpost runs the checks itself`);
 
     say(color.bold("\n10. The agent records the evidence (goalpost_update)"));
     const evidence = await goalTool("goalpost_update", {
@@ -206,7 +221,7 @@ export async function playSession(options: {
           covers: ["issue 1"],
           status: "resolved",
           resolution: "The line stream keeps a trailing empty line",
-          evidence: ["importer.test.js 'keeps trailing empty line' passes"],
+          evidence: ["importer.test.js 'keeps a trailing empty line' passes"],
         },
       ],
       completionAudit: ["Both requirements and issue 1 checked against passing tests"],
@@ -214,15 +229,44 @@ export async function playSession(options: {
     });
     say(indent(evidence.text.split("\n").at(-1) ?? ""));
 
-    say(color.bold("\n11. The agent closes the goal (goalpost_close)"));
-    const closed = await goalTool("goalpost_close", { status: "complete" });
-    say(`   ${closed.isError ? color.red("REFUSED") : color.green("accepted")}: ${firstLines(closed.text, 4)}`);
-    expectStep(!closed.isError, "the close accepted with evidence and a passing receipt");
+    /** The agent closes, then stops: the stop waits for goalpost's own run of the checks. */
+    const closeThenStop = async (step: number) => {
+      say(color.bold(`\n${step}. The agent closes the goal (goalpost_close), then stops`));
+      const closing = await goalTool("goalpost_close", { status: "complete" });
+      say(
+        `   close → ${closing.isError ? color.red("REFUSED") : "accepted"}: ${firstSentence(closing.text.replace(/^Goal \S+: /, ""))}`,
+      );
+      let stop = readAnswer(await hook(host.stop(session)));
+      if (stop.userNote?.includes("could not sandbox")) {
+        // No sandbox on this machine (Linux: bubblewrap and socat): the goal waits for the user's word.
+        say(color.yellow(`   ${firstSentence(stop.userNote)} You type /goal accept: goalpost runs them once without one.`));
+        await hook(host.prompt(session, "/goal accept"));
+        stop = readAnswer(await hook(host.stop(session)));
+      }
+      return { closing, stop };
+    };
 
-    say(color.bold("\n12. The agent stops"));
-    const finalStop = readAnswer(await hook(host.stop(session)));
-    say(`   stop → ${finalStop.blocked ? color.red("BLOCKED") : color.green("allowed: the goal is closed")}`);
-    expectStep(finalStop.blocked === null, "the stop allowed once the goal is closed");
+    const first = await closeThenStop(11);
+    say(`   stop → ${first.stop.blocked ? color.red("BLOCKED") : "allowed"}:`);
+    say(indent(firstLines(first.stop.blocked ?? first.stop.userNote ?? "", 3)));
+    expectStep(
+      !first.closing.isError && /did not pass/.test(first.stop.blocked ?? ""),
+      "goalpost's own run of `npm test` fails the close the agent's receipt claimed",
+    );
+
+    say(color.bold("\n12. The agent really fixes src/importer.js"));
+    writeFileSync(join(project, "src", "importer.js"), FIXED_IMPORTER);
+    await shell("npm test", { exitCode: 0, output: "tests 2 passed (2)" });
+    say("   src/importer.js rewritten; npm test → exit 0");
+
+    const second = await closeThenStop(13);
+    say(
+      `   stop → ${second.stop.blocked ? color.red("BLOCKED") : color.green("allowed")}: ${second.stop.userNote ?? second.stop.blocked ?? ""}`,
+    );
+    expectStep(
+      second.stop.blocked === null && /closed as complete/.test(second.stop.userNote ?? ""),
+      "the goal closed as complete on goalpost's own passing run, and the stop allowed",
+    );
     const end = host.sessionEnd(session);
     if (end) await hook(end);
   } finally {

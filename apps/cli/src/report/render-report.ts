@@ -91,6 +91,22 @@ function counts(entries: readonly TimelineEntry[]) {
   ];
 }
 
+/** The user's checks, and goalpost's latest run of them: sandbox, tree, each check's verdict and output. */
+function checksMarkup(goal: GoalRecord) {
+  const run = goal.verification;
+  const checks = goal.checks.length
+    ? html`<ul>${goal.checks.map((check) => html`<li><code>${check.command}</code> <span class="meta">${check.kind}, ${check.source}</span></li>`)}</ul>`
+    : html`<p>No check set: closing as complete waits for the user.</p>`;
+  if (!run) return html`${checks}<p>Not run yet.</p>`;
+  const tone = run.state === "passed" ? "covered" : run.state === "running" ? "" : "uncovered";
+  return html`${checks}<p data-run="${run.state}"><span class="${tone}">${run.state}</span> — ${run.verdict}</p>
+<p class="meta">sandbox: ${run.sandbox || "—"} · tree <code>${(run.tree ?? "—").slice(0, 12)}</code> · ${when(run.startedAt)}</p>
+${run.results.map(
+  (result) =>
+    html`<details><summary><span class="${result.passed ? "covered" : "uncovered"}">${result.passed ? "passed" : "failed"}</span> <code>${result.command}</code>: ${result.verdict}</summary><pre>${result.output}</pre></details>`,
+)}${goal.awaitingUser ? html`<p class="uncovered">Waiting for the user: ${goal.awaitingUser.summary}</p>` : ""}`;
+}
+
 export function renderReport({ goal, session, hostName, generatedAt, version }: ReportInput): string {
   const entries = timelineEntries(goal, session);
   const gate = evaluateCompletionGate(goal);
@@ -130,6 +146,7 @@ ${goal.closedAt ? html`<span>closed ${when(goal.closedAt)}</span>` : html`<span>
 </section>
 <aside>
 <section><h2>Requirements</h2>${requirementsMarkup(goal)}</section>
+<section id="checks"><h2>goalpost's run of the checks</h2>${checksMarkup(goal)}</section>
 <section><h2>Completion gate</h2>${
     gate.ok
       ? html`<p class="covered">Satisfied${isOpen(goal) ? ": the goal may close as complete." : "."}</p>`
@@ -139,7 +156,7 @@ ${goal.closedAt ? html`<span>closed ${when(goal.closedAt)}</span>` : html`<span>
 <section><h2>Hierarchy</h2>${hierarchyMarkup(goal, session)}</section>
 </aside>
 </main>
-<footer>Generated ${when(generatedAt.toISOString())} UTC by goalpost ${version}, from what goalpost recorded of the host's events: receipts are the host's reports of tool results, never the agent's words. All times UTC.</footer>
+<footer>Generated ${when(generatedAt.toISOString())} UTC by goalpost ${version}, from what goalpost recorded: its own run of the user's checks, and the host's events. The agent's receipts are the host's reports of its tool results: progress, never proof. All times UTC.</footer>
 </body>
 </html>
 `;

@@ -19,6 +19,9 @@ export type EntryKind =
   | "stop-blocked"
   | "compacted"
   | "receipt"
+  | "verifying"
+  | "verified"
+  | "accepted"
   | "tool";
 
 export interface TimelineEntry {
@@ -53,6 +56,9 @@ const EVENT_TITLE: Record<GoalRecord["history"][number]["type"], [string, Timeli
   "drift-denied": ["Denied", "bad"],
   snapshot: ["Snapshot before compaction", "neutral"],
   "stop-blocked": ["Stop blocked", "warn"],
+  verifying: ["goalpost runs the checks", "neutral"],
+  verified: ["goalpost's run of the checks", "neutral"],
+  accepted: ["Accepted by the user", "good"],
 };
 
 /** Ties keep a readable order: a compaction before its snapshot note, a call before its receipt. */
@@ -70,8 +76,11 @@ const TIE_ORDER: Record<EntryKind, number> = {
   "stop-blocked": 10,
   stalled: 11,
   refused: 12,
-  closed: 13,
-  moved: 14,
+  verifying: 13,
+  verified: 14,
+  accepted: 15,
+  closed: 16,
+  moved: 17,
 };
 
 export function timelineEntries(goal: GoalRecord, session: SessionFile | null): TimelineEntry[] {
@@ -91,7 +100,14 @@ export function timelineEntries(goal: GoalRecord, session: SessionFile | null): 
         kind: event.type,
         title: closedAs ? `Closed as ${closedAs}` : title,
         detail: event.note,
-        tone: closedAs && closedAs !== "complete" ? "warn" : tone,
+        tone:
+          event.type === "verified"
+            ? event.note.startsWith("passed")
+              ? "good"
+              : "bad"
+            : closedAs && closedAs !== "complete"
+              ? "warn"
+              : tone,
       };
     }),
     ...goal.toolHistory.map(
@@ -107,7 +123,7 @@ export function timelineEntries(goal: GoalRecord, session: SessionFile | null): 
       (receipt): TimelineEntry => ({
         at: receipt.at,
         kind: "receipt",
-        title: `Receipt: ${receipt.category} ${receipt.passed === true ? "passed" : receipt.passed === false ? "failed" : "proves nothing"}`,
+        title: `The agent's receipt: ${receipt.category} ${receipt.passed === true ? "passed" : receipt.passed === false ? "failed" : "proves nothing"}`,
         detail: [
           receipt.command ?? receipt.tool,
           receipt.exitCode === undefined || receipt.exitCode === null ? "" : `exit ${receipt.exitCode}`,

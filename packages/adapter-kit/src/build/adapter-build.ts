@@ -19,9 +19,27 @@ import type { Options } from "tsup";
 
 type PluginBuild = Parameters<NonNullable<Options["esbuildPlugins"]>[number]["setup"]>[0];
 
-const external: string[] = [];
+/**
+ * Not bundled: the sandbox runtime ships native helpers (seccomp filters) it finds beside its own files,
+ * and only the verifying process (`<bin> verify`) loads it. Every adapter depends on it.
+ */
+const external: string[] = ["@anthropic-ai/sandbox-runtime"];
 /** Bundled into the bin; only install, uninstall and doctor load the config editors, only `mcp` the SDK. */
-const bundled = [/^@goalpost\//, "zod", "jsonc-parser", "@decimalturn/toml-patch", /^@modelcontextprotocol\/sdk/, "diff"];
+const bundled = [
+  /^@goalpost\//,
+  "zod",
+  "jsonc-parser",
+  "@decimalturn/toml-patch",
+  /^@modelcontextprotocol\/sdk/,
+  "diff",
+  // The verifying process's own: execa runs a check, ignore reads a .gitignore, picomatch and
+  // shell-quote are core's.
+  "execa",
+  "ignore",
+  "picomatch",
+  "shell-quote",
+  "@noble/hashes",
+];
 const esbuildOptions = (options: { conditions?: string[]; charset?: "ascii" | "utf8" }) => {
   options.conditions = ["goalpost:source"];
   // One non-ASCII character makes V8 keep the whole bundle's source as UTF-16, twice the bytes in every
@@ -35,7 +53,7 @@ const esbuildOptions = (options: { conditions?: string[]; charset?: "ascii" | "u
  * SDK with ajv, the config editors and diff, whose source alone added 0.37 MB to every hook's heap.
  * In the snapshot each becomes a module that says so if it is ever reached.
  */
-const hookPathOnly = {
+export const hookPathOnly = {
   name: "goalpost-hook-path-only",
   setup(build: PluginBuild) {
     build.onResolve({ filter: /.*/ }, (args) =>
@@ -90,6 +108,11 @@ export function adapterBuild(build: AdapterBuild): Options[] {
       ...common,
       entry: { [build.bin]: "src/cli.ts" },
       format: ["esm"],
+      // CommonJS code bundled into ESM (execa's cross-spawn, for the checks' run) requires built-ins:
+      // esbuild's require shim uses a `require` in scope, which ESM has not.
+      banner: {
+        js: 'import { createRequire as __goalpostRequire } from "node:module"; const require = __goalpostRequire(import.meta.url);',
+      },
       splitting: true,
       sourcemap: false,
       minify: true,

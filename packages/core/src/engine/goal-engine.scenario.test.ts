@@ -130,12 +130,7 @@ describe("a whole session through the engine", () => {
     }
     expect(refusal).toBeInstanceOf(CompletionRefusedError);
     expect(refusal!.unmet.map((condition) => condition.code)).toEqual(
-      expect.arrayContaining([
-        "done_so_far_empty",
-        "requirement_uncovered",
-        "remaining_not_empty",
-        "checks_missing",
-      ]),
+      expect.arrayContaining(["done_so_far_empty", "requirement_uncovered", "remaining_not_empty", "checks_missing"]),
     );
     expect(store.read(SESSION.sessionId)!.goals.at(-1)!.history.at(-1)?.type).toBe("refused");
 
@@ -157,7 +152,10 @@ describe("a whole session through the engine", () => {
     expect(waiting.action).toBe("none");
     expect(waiting.userNote).toMatch(/waits for you.*\/goal accept/);
     expect(send({ type: "prompt-submitted", prompt: "/goal accept" }).userNote).toMatch(/closed as complete, on your word/);
-    expect(store.read(SESSION.sessionId)!.goals.at(-1)).toMatchObject({ status: "complete", closeReason: "accepted by the user" });
+    expect(store.read(SESSION.sessionId)!.goals.at(-1)).toMatchObject({
+      status: "complete",
+      closeReason: "accepted by the user",
+    });
 
     // With the goal closed, stop is allowed.
     expect(send({ type: "stop-requested" })).toEqual({ action: "none" });

@@ -89,7 +89,9 @@ describe("completion gate", () => {
   it("counts goalpost's pass only on the tree it ran on, and never the agent's receipts", () => {
     expect(codes({ ...completableGoal(), receipts: [], lastEditAt: at(9).toISOString() })).toEqual([]);
     expect(evaluateCompletionGate(completableGoal(), { tree: "tree-1" }).ok).toBe(true);
-    expect(evaluateCompletionGate(completableGoal(), { tree: "tree-2" }).unmet.map((c) => c.code)).toEqual(["verification_stale"]);
+    expect(evaluateCompletionGate(completableGoal(), { tree: "tree-2" }).unmet.map((c) => c.code)).toEqual([
+      "verification_stale",
+    ]);
     const receiptsOnly = { ...completableGoal(), verification: null };
     expect(receiptsOnly.receipts.some((receipt) => receipt.passed)).toBe(true);
     expect(codes(receiptsOnly)).toEqual(["verification_missing"]);
@@ -98,9 +100,9 @@ describe("completion gate", () => {
   it("takes the user's acceptance in place of the checks, and nothing else", () => {
     const unchecked = { ...completableGoal(), checks: [], verification: null };
     expect(evaluateCompletionGate(unchecked, { acceptedByUser: true }).ok).toBe(true);
-    expect(evaluateCompletionGate({ ...unchecked, remaining: ["docs"] }, { acceptedByUser: true }).unmet.map((c) => c.code)).toEqual([
-      "remaining_not_empty",
-    ]);
+    expect(
+      evaluateCompletionGate({ ...unchecked, remaining: ["docs"] }, { acceptedByUser: true }).unmet.map((c) => c.code),
+    ).toEqual(["remaining_not_empty"]);
   });
 
   it("lists every unmet condition at once for an empty goal", () => {

@@ -30,6 +30,8 @@ import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeList } from "../text/sanitize-list.js";
+import { checkDefinition } from "../verify/check-definition.js";
+import { deriveChecks } from "../verify/derive-checks.js";
 import { type CompletionOutcome, requestCompletion, verifyingText } from "../verify/request-completion.js";
 import { treeFingerprint } from "../verify/tree-fingerprint.js";
 import { type StartVerification, startVerificationInProcess } from "../verify/verification-request.js";
@@ -124,10 +126,16 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
         } else {
           // A sub-goal under the active goal, or a new top-level goal.
           const parent = root && level === "issue" ? root : null;
+          // A sub-goal is checked as its parent is; a goal the model opens on its own gets the project's
+          // tests, never checks from its own words (only the user binds a check).
+          const checks = parent ? parent.checks : deriveChecks("", caller.cwd);
           goal = createGoal(
             {
               ...caller,
               ...fields,
+              checks,
+              checkBaseline: parent ? parent.checkBaseline : checks.length > 0 ? checkDefinition(caller.cwd, at) : null,
+              checkPath: parent?.checkPath ?? null,
               source: "tool",
               status: "active",
               level: parent ? "issue" : (level ?? "epic"),

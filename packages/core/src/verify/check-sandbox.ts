@@ -4,6 +4,7 @@
 // runtime (the one Claude Code uses: bubblewrap on Linux, sandbox-exec on macOS) builds them; it is
 // loaded only by the verifying process, never by a hook. Where it cannot run, the caller is told why,
 // and no check runs unless the user allowed that.
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 
 export interface CheckSandbox {
@@ -39,13 +40,16 @@ export async function openCheckSandbox(walls: SandboxWalls): Promise<SandboxOutc
   if (missing.errors.length > 0) return { unavailable: missing.errors.join("; ") };
   const home = homedir();
   const expand = (path: string) => (path.startsWith("~/") ? `${home}${path.slice(1)}` : path);
+  // Only what exists: bubblewrap makes a mount point for a path that does not, as an empty file
+  // left behind in the project (a host's project settings goalpost has not written, say).
+  const unreadable = [...walls.unreadable, ...SECRET_DIRS.map(expand)].filter((path) => existsSync(path));
   try {
     await SandboxManager.initialize({
       network: { allowedDomains: [], deniedDomains: [] },
       filesystem: {
-        denyRead: [...walls.unreadable, ...SECRET_DIRS.map(expand)],
+        denyRead: unreadable,
         allowWrite: [...walls.writable],
-        denyWrite: [...walls.unreadable],
+        denyWrite: unreadable,
       },
     });
   } catch (error) {

@@ -5,13 +5,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import ignore from "ignore";
+import type { Env } from "../env.js";
 import { childProcess } from "./lazy-child-process.js";
 
 /** More files than this are not listed: the fingerprint says it was cut. */
 export const PROJECT_FILE_LIMIT = 50_000;
 
 /** The environment git runs with: the caller's, without any GIT_ variable. */
-export function gitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function gitEnv(env: Env = process.env): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("GIT_")));
 }
 

@@ -3,6 +3,7 @@
 // BASH_ENV, shell functions or aliases the agent could have set), bounded in time, its output kept
 // redacted and short. execa runs it: process-tree kill on timeout, interleaved output, no shell of the
 // agent's in between.
+import type { Env } from "../env.js";
 import type { CheckResult, GoalCheck } from "../record/goal-checks.js";
 import { redactSecrets } from "../redaction/redact-secrets.js";
 import type { CheckSandbox } from "./check-sandbox.js";
@@ -19,7 +20,7 @@ export interface CheckRunOptions {
   /** The run's own temporary folder: TMPDIR, HOME-less caches. */
   readonly tmp: string;
   readonly timeoutMs: number;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Env;
 }
 
 /** The whole environment a check gets. */

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadEngineConfig } from "../engine/engine-config.js";
 import { replaceGoal } from "../engine/session-goals.js";
+import type { Env } from "../env.js";
 import type { CheckResult, Verification } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { GoalStore } from "../store/goal-store.js";
@@ -14,12 +15,12 @@ import { checkDefinition, definitionChanges } from "./check-definition.js";
 import { type CheckSandbox, NO_SANDBOX, openCheckSandbox } from "./check-sandbox.js";
 import { type FinishOutcome, finishVerification } from "./finish-verification.js";
 import { runCheck } from "./run-check.js";
-import { treeFingerprint } from "./tree-fingerprint.js";
-import type { VerificationRequest } from "./verification-request.js";
+import { changedPaths, treeState } from "./tree-fingerprint.js";
+import { type VerificationRequest, verificationAlive } from "./verification-request.js";
 
 export interface RunVerificationOptions {
   /** Where the user's environment comes from (HOME, locale) and the PATH when the goal recorded none. */
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env?: Env;
   /** More paths the checks may not read or write: the host's configuration. */
   readonly unreadable?: readonly string[];
 }
@@ -47,11 +48,17 @@ export async function runVerification(
   const goal = findGoal(store, request);
   if (!goal || goal.verification?.id !== request.verificationId) return null;
   const identity = { sessionId: goal.sessionId, host: goal.host, cwd: goal.cwd };
-  store.update(identity, (session) => {
+  // One process runs a run: the first to claim it under the lock; a second start (a hook that found it
+  // unclaimed while the first was starting) finds it claimed by a live process and leaves.
+  const { result: claimed } = store.update(identity, (session) => {
     const current = session.goals.find((candidate) => candidate.id === goal.id);
-    if (current?.verification?.id === request.verificationId)
-      replaceGoal(session, { ...current, verification: { ...current.verification, pid: process.pid } });
+    const run = current?.verification;
+    if (!current || run?.id !== request.verificationId || run.state !== "running") return false;
+    if (run.pid !== null && run.pid !== process.pid && verificationAlive(run, store.now())) return false;
+    replaceGoal(session, { ...current, verification: { ...run, pid: process.pid } });
+    return true;
   });
+  if (!claimed) return null;
   const env = options.env ?? process.env;
   const config = loadEngineConfig(store.root, env);
   const tmp = mkdtempSync(join(tmpdir(), "goalpost-check-"));
@@ -62,7 +69,8 @@ export async function runVerification(
   let unsandboxed: string | null = null;
   let changedChecks: string | null = null;
   try {
-    const tree = treeFingerprint(goal.cwd);
+    const before = treeState(goal.cwd);
+    const tree = before.fingerprint;
     const definition = checkDefinition(goal.cwd);
     if (goal.checkBaseline && goal.checkBaseline.fingerprint !== definition.fingerprint)
       changedChecks = definitionChanges(goal.checkBaseline, definition);
@@ -100,15 +108,21 @@ export async function runVerification(
           }),
         );
       }
-      const after = treeFingerprint(goal.cwd);
-      if (after !== tree)
+      const afterState = treeState(goal.cwd);
+      const after = afterState.fingerprint;
+      if (after !== tree) {
+        const changed = changedPaths(before, afterState);
+        const named =
+          changed.length > 0
+            ? ` (${changed.slice(0, 6).join(", ")}${changed.length > 6 ? `, +${changed.length - 6} more` : ""})`
+            : "";
         run = finish(
           "void",
-          "files changed while the checks ran (the agent's, or files the checks wrote that git does not ignore), so the run proves nothing about any one tree",
+          `files changed while the checks ran${named}: by the agent, or written by the checks and not ignored by .gitignore; the run proves nothing about any one tree`,
           results,
           after,
         );
-      else if (results.every((result) => result.passed)) run = finish("passed", summarize(results), results, tree);
+      } else if (results.every((result) => result.passed)) run = finish("passed", summarize(results), results, tree);
       else run = finish("failed", summarize(results), results, tree);
     }
   } catch (error) {

@@ -21,21 +21,50 @@ export function fileHash(path: string): string {
   }
 }
 
-export function treeFingerprint(cwd: string): string {
+export interface TreeState {
+  readonly fingerprint: string;
+  /** The files whose content the fingerprint holds one by one (in git: the changed and untracked ones). */
+  readonly files: ReadonlyMap<string, string>;
+}
+
+const zeroSeparated = (output: Buffer | null) => (output ? output.toString("utf8").split("\0").filter(Boolean) : []);
+
+export function treeState(cwd: string): TreeState {
   const hash = lazyCrypto().createHash("sha256");
+  const files = new Map<string, string>();
   if (isGitWorkTree(cwd)) {
     const head = git(cwd, ["rev-parse", "--verify", "-q", "HEAD"])?.toString().trim() || "no-commit";
     hash.update(`git\0${head}\0`);
     const diffArgs = ["diff", "--binary", "--no-ext-diff", "--no-textconv", "--no-color"];
     // Against HEAD: staged and unstaged changes together. Before the first commit, both halves.
-    if (head === "no-commit") {
-      hash.update(git(cwd, [...diffArgs, "--cached"]) ?? "diff-failed");
-      hash.update(git(cwd, diffArgs) ?? "diff-failed");
-    } else hash.update(git(cwd, [...diffArgs, "HEAD"]) ?? "diff-failed");
-    for (const path of untrackedFiles(cwd)) hash.update(`\0${path}\0${fileHash(join(cwd, path))}`);
+    const against = head === "no-commit" ? [["--cached"], []] : [["HEAD"]];
+    for (const args of against) {
+      hash.update(git(cwd, [...diffArgs, ...args]) ?? "diff-failed");
+      for (const path of zeroSeparated(git(cwd, ["diff", "--name-only", "-z", "--relative", ...args])))
+        files.set(path, fileHash(join(cwd, path)));
+    }
+    for (const path of untrackedFiles(cwd)) {
+      const digest = fileHash(join(cwd, path));
+      files.set(path, digest);
+      hash.update(`\0${path}\0${digest}`);
+    }
   } else {
     hash.update("files\0");
-    for (const path of projectFiles(cwd)) hash.update(`\0${path}\0${fileHash(join(cwd, path))}`);
+    for (const path of projectFiles(cwd)) {
+      const digest = fileHash(join(cwd, path));
+      files.set(path, digest);
+      hash.update(`\0${path}\0${digest}`);
+    }
   }
-  return hash.digest("hex");
+  return { fingerprint: hash.digest("hex"), files };
+}
+
+export function treeFingerprint(cwd: string): string {
+  return treeState(cwd).fingerprint;
+}
+
+/** The paths that differ between two states of a tree (added, removed or changed), sorted. */
+export function changedPaths(before: TreeState, after: TreeState): string[] {
+  const paths = new Set([...before.files.keys(), ...after.files.keys()]);
+  return [...paths].filter((path) => before.files.get(path) !== after.files.get(path)).sort();
 }

@@ -33,6 +33,6 @@ export function verificationAlive(run: { state: string; pid: number | null; star
     process.kill(run.pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return (error as { code?: string }).code === "EPERM";
   }
 }

@@ -1,0 +1,200 @@
+// goalpost's own run of the user's checks, on real projects, in the real sandbox: what closes a goal,
+// and every way the issue found of faking or hollowing a pass, refused.
+import { chmodSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { openCheckSandbox } from "./check-sandbox.js";
+import { runVerification } from "./run-verification.js";
+import { ADD_TEST, buggyProject, FIXED_ADD, git, goalOn, temporaryDir, writeFiles } from "./test-projects.js";
+
+// The sandbox runtime needs bubblewrap, socat and ripgrep on Linux (CI installs them).
+const probe = await openCheckSandbox({ writable: [temporaryDir()], unreadable: [] });
+if ("sandbox" in probe) await probe.sandbox.dispose();
+const unavailable = "unavailable" in probe ? probe.unavailable : null;
+const sandboxed = describe.skipIf(unavailable !== null);
+if (unavailable) console.warn(`run-verification tests skipped: ${unavailable}`);
+
+const close = (setup: ReturnType<typeof goalOn>) => setup.tools.close(setup.identity, { status: "complete" });
+
+/** Closes, runs the verification the close asked for, and returns its report. */
+async function closeAndVerify(setup: ReturnType<typeof goalOn>, env?: NodeJS.ProcessEnv) {
+  const answer = close(setup);
+  const request = setup.requests.at(-1);
+  expect(answer.text).toMatch(/goalpost is now running the user's checks itself \(`npm test`\)/);
+  const report = await runVerification(setup.store, request!, env ? { env } : {});
+  return { answer, report: report! };
+}
+
+sandboxed("goalpost's run of the checks", () => {
+  it("an honest fix closes the goal as complete, with goalpost's run on record", async () => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    writeFileSync(join(cwd, "math.js"), FIXED_ADD);
+    const { report } = await closeAndVerify(setup);
+    expect(report.outcome).toBe("closed");
+    expect(report.run).toMatchObject({ state: "passed", sandbox: expect.stringMatching(/sandbox runtime/) });
+    expect(report.run.results[0]).toMatchObject({ passed: true, tests: { passed: 1, failed: 0, runner: "node:test" } });
+    expect(setup.goal()).toMatchObject({ status: "complete", closeRequest: null });
+    expect(setup.goal().history.map((event) => event.type)).toEqual(expect.arrayContaining(["verifying", "verified", "closed"]));
+  });
+
+  it("a failing suite keeps the goal open, and the same tree is refused again without a new run", async () => {
+    const setup = goalOn(buggyProject());
+    const { report } = await closeAndVerify(setup);
+    expect(report.outcome).toBe("refused");
+    expect(report.run.verdict).toMatch(/node:test reports 1 failed/);
+    expect(setup.goal()).toMatchObject({ status: "active", closeRequest: null });
+    expect(() => close(setup)).toThrow(/did not pass: `npm test` failed: node:test reports 1 failed/);
+    expect(setup.requests).toHaveLength(1);
+  });
+
+  it("a pass counts only for its tree: reused while nothing changed, void after git stash puts the bug back", async () => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    writeFileSync(join(cwd, "math.js"), FIXED_ADD);
+    close(setup);
+    // Work is added while goalpost runs the checks: the pass is recorded, the close is not made.
+    setup.tools.update(setup.identity, { remaining: ["one more look at the docs"] });
+    const passed = (await runVerification(setup.store, setup.requests[0]!))!;
+    expect(passed).toMatchObject({ outcome: "refused", run: { state: "passed" } });
+    setup.tools.update(setup.identity, { remaining: [] });
+
+    // Put back by something that is not an edit tool: the pass was for another tree.
+    git(cwd, "stash", "-q");
+    expect(close(setup).text).toMatch(/running the user's checks/);
+    expect(setup.requests).toHaveLength(2);
+    const rerun = (await runVerification(setup.store, setup.requests[1]!))!;
+    expect(rerun.run.state).toBe("failed");
+    expect(setup.goal().status).toBe("active");
+
+    // The fix back, goalpost's pass on exactly this tree is reused: no third run.
+    git(cwd, "stash", "pop", "-q");
+    close(setup);
+    await runVerification(setup.store, setup.requests[2]!);
+    expect(setup.goal().status).toBe("complete");
+  });
+
+  it("an unchanged tree reuses the pass: the close is immediate", async () => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    writeFileSync(join(cwd, "math.js"), FIXED_ADD);
+    close(setup);
+    setup.tools.update(setup.identity, { remaining: ["a last check"] });
+    await runVerification(setup.store, setup.requests[0]!);
+    setup.tools.update(setup.identity, { remaining: [] });
+    expect(close(setup).text).toMatch(
+      /closed as complete\. goalpost's run of the checks: `npm test`: node:test reports 1 passed/,
+    );
+    expect(setup.requests).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      "the test script rewritten to echo",
+      { "package.json": JSON.stringify({ scripts: { test: "echo ok" } }) },
+      /no known test runner's summary/,
+    ],
+    [
+      "the test marked skip",
+      { "math.test.js": ADD_TEST.replace('test("adds"', 'test.skip("adds"') },
+      /reports no test run \(1 skipped\)/,
+    ],
+    [
+      "a name filter that matches nothing",
+      { "package.json": JSON.stringify({ scripts: { test: "node --test --test-name-pattern=nomatch" } }) },
+      /no test run|no known test runner/,
+    ],
+  ])("a hollow run is no pass: %s", async (_what, files, verdict) => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    writeFiles(cwd, files);
+    const { report } = await closeAndVerify(setup);
+    expect(report.run.state).toBe("failed");
+    expect(report.run.verdict).toMatch(verdict);
+    expect(setup.goal().status).toBe("active");
+  });
+
+  it("changed checks that pass wait for the user, who sees what changed", async () => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    writeFiles(cwd, { "math.test.js": 'require("node:test")("trivial", () => {});\n' });
+    const { report } = await closeAndVerify(setup);
+    expect(report.outcome).toBe("awaiting-user");
+    expect(setup.goal().awaitingUser).toMatchObject({
+      reason: "checks-changed",
+      summary: expect.stringMatching(/changed since the goal was set \(changed: math\.test\.js\).*\/goal accept/),
+    });
+    expect(setup.goal().status).toBe("active");
+  });
+
+  it("the agent's environment never reaches the checks: NODE_OPTIONS, npm_config_*, a fake npm earlier on PATH", async () => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    const agent = temporaryDir("goalpost-agent-");
+    writeFiles(agent, {
+      "bin/npm": "#!/bin/sh\necho '# tests 9'\necho '# pass 9'\necho '# fail 0'\n",
+      "preload.cjs": "process.stdout.write('# tests 9\\n# pass 9\\n# fail 0\\n'); process.exit(0);\n",
+    });
+    chmodSync(join(agent, "bin/npm"), 0o755);
+    const env = {
+      ...process.env,
+      PATH: `${join(agent, "bin")}:${process.env["PATH"]}`,
+      NODE_OPTIONS: `--require ${join(agent, "preload.cjs")}`,
+      npm_config_script_shell: join(agent, "bin/npm"),
+      BASH_ENV: join(agent, "preload.cjs"),
+    };
+    const { report } = await closeAndVerify(setup, env);
+    expect(report.run.state).toBe("failed");
+    expect(report.run.verdict).toMatch(/node:test reports 1 failed/);
+  });
+
+  it("checks run inside walls: no writes outside the project, no network, goalpost's state unreadable", async () => {
+    const server = createServer((_, response) => response.end("reached")).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const cwd = buggyProject();
+      const outside = join(homedir(), `goalpost-escape-${process.pid}`);
+      const probeScript = (name: string, body: string) => [name, `node -e ${JSON.stringify(body)}`] as const;
+      const words = [
+        probeScript("write", `require('fs').writeFileSync(${JSON.stringify(outside)}, 'x')`),
+        probeScript("network", `fetch('http://127.0.0.1:${port}').then(() => process.exit(0), () => process.exit(3))`),
+        probeScript("inside", "require('fs').writeFileSync('made-inside.txt', 'x')"),
+      ];
+      const setup = goalOn(cwd, "probe the walls");
+      setup.store.update(setup.identity, (session) => {
+        session.goals[0] = {
+          ...session.goals[0]!,
+          checks: [
+            ...words.map(([, command]) => ({ command, kind: "other" as const, source: "user" as const })),
+            { command: `cat ${join(setup.root, "by-session", "session-v.json")}`, kind: "other", source: "user" },
+          ],
+        };
+      });
+      close(setup);
+      const report = (await runVerification(setup.store, setup.requests[0]!))!;
+      const [write, network, inside, state] = report.run.results;
+      expect(write).toMatchObject({ passed: false });
+      expect(network).toMatchObject({ passed: false, exitCode: 3 });
+      expect(inside).toMatchObject({ passed: true });
+      expect(state).toMatchObject({ passed: false });
+      // Writing inside the project is allowed, and is a change of the tree: the run proves nothing.
+      expect(report.run.state).toBe("void");
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("without any check", () => {
+  it("a close waits for the user's word, and starts no run", () => {
+    const cwd = temporaryDir();
+    const setup = goalOn(cwd, "tidy the README");
+    expect(setup.goal().checks).toEqual([]);
+    expect(close(setup).text).toMatch(/waits for the user.*\/goal accept.*\/goal check add/s);
+    expect(setup.goal().awaitingUser?.reason).toBe("no-checks");
+    expect(setup.requests).toEqual([]);
+  });
+});
