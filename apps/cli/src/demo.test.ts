@@ -26,7 +26,7 @@ const STORY = [
   /close → accepted: Every other condition holds\./,
   /stop → BLOCKED:\n(?:.*\n){0,2}\s+goalpost's own run of the checks did not pass: `npm test` failed: node:test reports 1 failed/,
   /12\. The agent really fixes src\/importer\.js/,
-  /stop → allowed: goalpost: goal goal_\w+ is closed as complete: `npm test`: node:test reports 2 passed, 0 failed/,
+  /stop → allowed\n\s+the goal is complete; goalpost's own run: `npm test`: node:test reports 2 passed, 0 failed \((?:bubblewrap \(sandbox runtime\)|none \(allowed by the user\))\)/,
   /report: +\S+\.html/,
 ];
 
@@ -73,7 +73,7 @@ describe("goalpost demo", { timeout: 120_000 }, () => {
     const stateFile = /goal file: (\S+)/.exec(String(demo.stdout))?.[1] ?? "";
     const root = stateFile.replace(/\/by-session\/.*$/, "");
     try {
-      const goalId = /(goal_\w+) is closed as complete/.exec(String(demo.stdout))?.[1] ?? "";
+      const goalId = /Goal (goal_\w+) is open/.exec(String(demo.stdout))?.[1] ?? "";
       const show = await execa(process.execPath, [bin, "show", goalId, "--root", root]);
       expect(String(show.stdout)).toContain(`<session_goal id="${goalId}" status="complete, closed" form="full">`);
       expect(String(show.stdout)).toContain("Completion gate: satisfied.");

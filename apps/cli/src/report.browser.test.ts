@@ -91,21 +91,30 @@ describe.skipIf(!chromium)("the report in headless Chromium", { timeout: 120_000
         "restored",
         "compacted",
         "receipt",
+        "verifying",
+        "verified",
         "closed",
       ]),
     );
+    // goalpost's own run of the user's checks: what it ran, where, and what the runner said.
+    const checks = await page.$eval("#checks", (node) => node.textContent ?? "");
+    expect(checks).toMatch(/npm test/);
+    expect(checks).toMatch(/passed — `npm test`: node:test reports 2 passed, 0 failed/);
+    expect(checks).toMatch(/sandbox: (?:bubblewrap \(sandbox runtime\)|none \(allowed by the user\))/);
     expect(kinds.filter((kind) => kind === "tool")).toHaveLength(goal.toolHistory.length);
     // The cards count what the timeline shows.
     const cards = await page.$$eval("[data-count]", (items) =>
       Object.fromEntries(items.map((item) => [item.getAttribute("data-count"), Number(item.querySelector("b")?.textContent)])),
     );
+    // The agent's receipts both said "passed"; goalpost's own first run failed the close (refused),
+    // and the stop after it was blocked.
     expect(cards).toMatchObject({
-      "passing receipts": 1,
-      "failing receipts": 1,
+      "passing receipts": 2,
+      "failing receipts": 0,
       denials: 1,
       "drift warnings": 2,
-      "stops blocked": 1,
-      "closes refused": 1,
+      "stops blocked": 2,
+      "closes refused": 2,
     });
     expect(await page.$eval("#status", (node) => node.textContent)).toBe("complete");
     expect(await page.$$eval("[data-requirement] .covered", (items) => items.length)).toBe(2);
@@ -115,7 +124,7 @@ describe.skipIf(!chromium)("the report in headless Chromium", { timeout: 120_000
     });
     expect(await page.$$eval("ol.calls li", (items) => items.length)).toBe(goal.toolHistory.length);
 
-    // The screenshot: a page with content, the red of the failing receipt, denial and refusal, and
+    // The screenshot: a page with content, the red of the failed run, denial and refusals, and
     // the green of the passing receipt and the covered requirements.
     const png = PNG.sync.read(Buffer.from(await page.screenshot({ fullPage: true, type: "png" })));
     expect(png.width).toBe(1280);

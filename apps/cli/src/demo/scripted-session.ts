@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
+import { createGoalStore } from "@goalpost/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { execa } from "execa";
@@ -260,11 +261,16 @@ export async function playSession(options: {
     say("   src/importer.js rewritten; npm test → exit 0");
 
     const second = await closeThenStop(13);
+    say(`   stop → ${second.stop.blocked ? color.red("BLOCKED") : color.green("allowed")}`);
+    // What goalpost recorded, read from its store (not every host shows the user a stop's note).
+    const goal = createGoalStore({ root: descriptor.stateRoot(env) })
+      .read(session.sessionId)
+      ?.goals.find((candidate) => candidate.level === "epic");
     say(
-      `   stop → ${second.stop.blocked ? color.red("BLOCKED") : color.green("allowed")}: ${second.stop.userNote ?? second.stop.blocked ?? ""}`,
+      `   the goal is ${goal?.status ?? "missing"}; goalpost's own run: ${goal?.verification?.verdict ?? "none"} (${goal?.verification?.sandbox ?? "no run"})`,
     );
     expectStep(
-      second.stop.blocked === null && /closed as complete/.test(second.stop.userNote ?? ""),
+      second.stop.blocked === null && goal?.status === "complete" && goal.verification?.state === "passed",
       "the goal closed as complete on goalpost's own passing run, and the stop allowed",
     );
     const end = host.sessionEnd(session);
