@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createGoalStore, readSnapshot } from "@goalpost/core";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_BIN, type ClaudeHome, runClaude } from "./claude-code-home.js";
+import { HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
 import {
   type MockAnthropic,
   type MockReply,
@@ -134,56 +135,86 @@ describe("goalpost in the real Claude Code", () => {
     expect(openGoal(session(home, id))?.drift.sinceUpdate).toBeLessThanOrEqual(1); // the main thread's Agent call only
   });
 
-  it("refuses goalpost_close without evidence through the real MCP server, and accepts it with evidence and a passing test", async () => {
+  const mcp = (tool: string, input: Record<string, unknown>): MockReply => ({
+    text: "",
+    toolUse: { name: `mcp__goalpost__${tool}`, input },
+  });
+  const evidence = mcp("goalpost_update", HELLO_EVIDENCE);
+  const GOAL = `goal: ${HELLO_GOAL}`;
+
+  it("refuses goalpost_close without evidence, then closes it only on goalpost's own sandboxed run of the user's tests", async () => {
     verifies("CC-CLOSE-GATE");
-    const project = {
-      "README.md": "# hello\n",
-      "package.json": JSON.stringify({ name: "demo", private: true, scripts: { test: "node hello.js" } }),
-    };
-    const home = await setUp({ main: [] }, project);
-    const mcp = (tool: string, input: Record<string, unknown>): MockReply => ({
-      text: "",
-      toolUse: { name: `mcp__goalpost__${tool}`, input },
-    });
+    const home = await setUp({ main: [] }, HELLO_PROJECT);
     const script: MockReply[] = [
       mcp("goalpost_open", { objective: "Make hello.js print hello", requirements: ["node hello.js prints hello"] }),
       mcp("goalpost_close", { status: "complete" }),
       { text: "", toolUse: { name: "Read", input: { file_path: join(home.project, "README.md") } } },
       {
         text: "",
-        toolUse: { name: "Write", input: { file_path: join(home.project, "hello.js"), content: "console.log('hello');\n" } },
+        toolUse: { name: "Write", input: { file_path: join(home.project, "hello.js"), content: HELLO_FIX } },
       },
       bash("npm test"),
-      mcp("goalpost_update", {
-        doneSoFar: ["Wrote hello.js, which prints hello"],
-        inspectionEvidence: ["Read README.md and package.json"],
-        validationProof: ["npm test ran node hello.js and it printed hello"],
-        verificationResults: ["npm test: exit 0, output hello"],
-        requirementCoverage: [{ requirement: "1", evidence: "npm test output shows hello" }],
-        completionAudit: ["Requirement 1 checked against the npm test output"],
-        remaining: [],
-      }),
+      evidence,
       mcp("goalpost_close", { status: "complete" }),
     ];
     await model.start({ main: script });
     const id = randomUUID();
-    const run = await runClaude(home, "start the work", {
+    const run = await runClaude(home, GOAL, {
       args: ["--session-id", id, "--allowedTools", "Bash", "Read", "Write"],
       env: { ANTHROPIC_BASE_URL: model.current.url, npm_config_update_notifier: "false" },
     });
     expect(run.exitCode, run.stderr).toBe(0);
     const results = toolResults(model.current.requests);
-    expect(results[0]?.text).toMatch(/Goal goal_\S+ is open: Make hello.js print hello/);
+    expect(results[0]?.text).toMatch(/Goal goal_\S+ is open: make hello.js print hello/);
     expect(results[1]).toMatchObject({ isError: true });
     expect(results[1]?.text).toContain("Refusing to mark goal");
     expect(results[1]?.text).toContain('Requirement 1 ("node hello.js prints hello") has no coverage evidence');
-    expect(results[4]?.text).toContain("hello");
-    expect(results[5]?.text).toContain("completion gate is satisfied");
+    expect(results[4]?.text).toMatch(/# pass 1|pass 1/);
+    expect(results[5]?.text).toMatch(/goalpost has not run the checks \(`npm test`\) yet/);
     expect(results[6]).toMatchObject({ isError: false });
-    expect(results[6]?.text).toContain("closed as complete");
-    const closed = session(home, id).goals.find((goal) => goal.objective === "Make hello.js print hello");
-    expect(closed?.status).toBe("complete");
-    expect(closed?.receipts.some((receipt) => receipt.passed === true && receipt.command?.includes("npm test"))).toBe(true);
+    expect(results[6]?.text).toMatch(/goalpost is now running the user's checks itself \(`npm test`\)/);
+    // The turn ended; the Stop hook waited for goalpost's run, which closed the goal and let the stop go.
+    const closed = session(home, id).goals.find((goal) => goal.level === "epic");
+    expect(closed).toMatchObject({
+      status: "complete",
+      checks: [{ command: "npm test", kind: "test", source: "project" }],
+      verification: { state: "passed", sandbox: expect.stringMatching(/sandbox runtime|allowed by the user/) },
+    });
+    expect(closed?.verification?.verdict).toMatch(/node:test reports 1 passed, 0 failed/);
+  });
+
+  it("a hollowed test passes goalpost's run but the goal waits for the user's word, and the stop goes through", async () => {
+    verifies("CC-CLOSE-GATE");
+    const home = await setUp({ main: [] }, HELLO_PROJECT);
+    // The agent makes the test say nothing instead of fixing hello.js, then closes.
+    const script: MockReply[] = [
+      mcp("goalpost_open", { objective: "Make hello.js print hello", requirements: ["node hello.js prints hello"] }),
+      {
+        text: "",
+        toolUse: {
+          name: "Write",
+          input: { file_path: join(home.project, "hello.test.js"), content: 'require("node:test")("prints hello", () => {});\n' },
+        },
+      },
+      bash("npm test"),
+      evidence,
+      mcp("goalpost_close", { status: "complete" }),
+    ];
+    await model.start({ main: script });
+    const id = randomUUID();
+    const run = await runClaude(home, GOAL, {
+      args: ["--session-id", id, "--allowedTools", "Bash", "Read", "Write"],
+      env: { ANTHROPIC_BASE_URL: model.current.url, npm_config_update_notifier: "false" },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const goal = session(home, id).goals.find((candidate) => candidate.level === "epic");
+    expect(goal).toMatchObject({ status: "active", verification: { state: "passed" } });
+    expect(goal?.awaitingUser).toMatchObject({
+      reason: "checks-changed",
+      summary: expect.stringMatching(/changed: hello\.test\.js.*\/goal accept/),
+    });
+    // The stop went through (the user must judge), with a note for them: no stall, no blocked stop.
+    expect(goal?.history.map((event) => event.type)).not.toContain("stalled");
   });
 
   it("lets the agent drive the goal from Bash when MCP is not there, tied to its session and never counted as drift", async () => {

@@ -8,6 +8,7 @@ import { removeTestdirs } from "@goalpost/adapter-kit/testing";
 import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { type CodexHome, codexThreadId, createCodexHome, goalpostCodex, onlyCodexSession, runCodex } from "./codex-home.js";
+import { HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
 import {
   type CodexReply,
   inputTexts,
@@ -295,6 +296,39 @@ describe("goalpost in the real Codex CLI", () => {
     expect(outputs.find((output) => output.includes("make the importer stream large files"))).toBeDefined();
     expect(outputs.some((output) => /Goal goal_\S+ is open: make the importer stream large files/.test(output))).toBe(true);
     expect(openGoal(home)).toMatchObject({ status: "active", requirements: ["memory stays flat on a 2 GB file"] });
+  });
+
+  it("closes the goal only on goalpost's own sandboxed run of the user's tests: a failing run is the stop's reason", async () => {
+    verifies("CODEX-VERIFIER");
+    const mcp = (name: string, args: Record<string, unknown>): CodexReply => ({
+      call: { name, namespace: "mcp__goalpost", arguments: args },
+    });
+    const home = await setUp(
+      {
+        main: [
+          mcp("goalpost_open", { objective: "Make hello.js print hello", requirements: ["node hello.js prints hello"] }),
+          shell("npm test"),
+          mcp("goalpost_update", HELLO_EVIDENCE),
+          // The close without a fix: goalpost's run fails, and the stop after it says why.
+          mcp("goalpost_close", { status: "complete" }),
+          { text: "done" },
+          shell(`printf "%s\\n" "${HELLO_FIX.trim()}" > hello.js`),
+          mcp("goalpost_close", { status: "complete" }),
+          { text: "done, for real" },
+        ],
+      },
+      { project: HELLO_PROJECT },
+    );
+    const run = await runCodex(home, [`goal: ${HELLO_GOAL}`]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const outputs = [...toolOutputs(requests()).values()];
+    expect(
+      outputs.filter((output) => /goalpost is now running the user's checks itself \(`npm test`\)/.test(output)),
+    ).toHaveLength(2);
+    expect(allTexts()).toMatch(/goalpost's own run of the checks did not pass: `npm test` failed: node:test reports 1 failed/);
+    const goal = onlyCodexSession(home).goals.find((candidate) => candidate.level === "epic");
+    expect(goal).toMatchObject({ status: "complete", verification: { state: "passed" } });
+    expect(goal?.verification?.verdict).toMatch(/node:test reports 1 passed, 0 failed/);
   });
 
   it("does not count a subagent's tool calls, and never takes its task for a goal", async () => {

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { removeTestdirs } from "@goalpost/adapter-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { type CopilotHome, copilotSession, createCopilotHome, goalpostCopilot, runCopilot } from "./copilot-cli-home.js";
+import { HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
 import { type ChatReply, chatToolResults, type MockChat, messageText, scriptedChat, startMockChat } from "./mock-openai-chat.js";
 import { verifies } from "./requirements.js";
 
@@ -88,6 +89,30 @@ describe("goalpost in the real Copilot CLI", () => {
     expect(texts.some((text) => text.includes("Refusing to mark goal"))).toBe(true);
     expect(texts.some((text) => text.includes("goals belong to the main session"))).toBe(true);
     expect(openGoal(home, id)).toMatchObject({ status: "active", requirements: ["node hello.js prints hello"] });
+  });
+
+  it("leaves goalpost_close's run of the user's tests to the stop, which runs them sandboxed and closes the goal on a pass", async () => {
+    verifies("COPILOT-VERIFIER");
+    const home = await setUp(
+      {
+        main: [
+          call("goalpost_open", { objective: "Make hello.js print hello", requirements: ["node hello.js prints hello"] }),
+          bash(`printf "%s\\n" "${HELLO_FIX.trim()}" > hello.js`),
+          bash("npm test"),
+          call("goalpost_update", HELLO_EVIDENCE),
+          call("goalpost_close", { status: "complete" }),
+          { text: "done" },
+        ],
+      },
+      HELLO_PROJECT,
+    );
+    const id = randomUUID();
+    const run = await runCopilot(home, `goal: ${HELLO_GOAL}`, [`--session-id=${id}`]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(results().some((text) => /goalpost is now running the user's checks itself \(`npm test`\)/.test(text))).toBe(true);
+    const goal = copilotSession(home, id).goals.find((candidate) => candidate.level === "epic");
+    expect(goal).toMatchObject({ status: "complete", verification: { state: "passed" } });
+    expect(goal?.verification?.verdict).toMatch(/node:test reports 1 passed, 0 failed/);
   });
 
   it("judges a receipt by the exit code Copilot appends, refuses running goalpost's hook, and denies drift", async () => {

@@ -52,7 +52,7 @@ export const REQUIREMENTS = [
     id: "CC-CLOSE-GATE",
     host: "claude-code",
     behaviour:
-      "goalpost_close through the real MCP server is refused without evidence and accepted once the evidence and a passing test receipt exist.",
+      "goalpost_close through the real MCP server is refused without evidence; with it, goalpost runs the user's tests itself in its sandbox and the goal closes only when they pass; a hollowed test that passes waits for the user.",
   },
   {
     id: "CC-HOOK-SAFE",
@@ -164,6 +164,12 @@ export const REQUIREMENTS = [
     behaviour: "goalpost's MCP tools work in Codex, each call tied to its session by the call id the PreToolUse hook saw.",
   },
   {
+    id: "CODEX-VERIFIER",
+    host: "codex",
+    behaviour:
+      "goalpost_close in Codex has goalpost run the user's tests itself, in its sandbox: a failing run keeps the goal open with the runner's words at the stop; a fix closes it.",
+  },
+  {
     id: "CODEX-OUTPUT-SCHEMAS",
     host: "codex",
     behaviour: "Every answer goalpost gives Codex validates against the JSON Schemas embedded in the Codex binary.",
@@ -196,6 +202,12 @@ export const REQUIREMENTS = [
     host: "copilot-cli",
     behaviour:
       "The extension's goal tools work for the main agent, refuse a subagent, and goalpost_close refuses without evidence.",
+  },
+  {
+    id: "COPILOT-VERIFIER",
+    host: "copilot-cli",
+    behaviour:
+      "goalpost_close through the extension leaves the run to the next hook: the stop starts goalpost's own sandboxed run of the user's tests and the goal closes when they pass.",
   },
   {
     id: "COPILOT-RECEIPTS",
@@ -251,7 +263,7 @@ export const REQUIREMENTS = [
     id: "VSCODE-CLOSE-GATE",
     host: "vscode-chat",
     behaviour:
-      "goalpost_close through the real MCP server, with the session as arguments, is refused without evidence and accepted with it and a passing terminal receipt.",
+      "goalpost_close through the real MCP server, with the session as arguments, is refused without evidence; with it, goalpost runs the user's tests itself and the stop waits for its passing verdict.",
   },
 ] as const satisfies readonly Requirement[];
 

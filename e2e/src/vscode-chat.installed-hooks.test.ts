@@ -36,7 +36,12 @@ const USER_MCP = `{
 function fakeVscode() {
   const root = testdir({
     home: { ".config": { Code: { User: { "settings.json": USER_SETTINGS, "mcp.json": USER_MCP } } } },
-    project: { "README.md": "# importer\n" },
+    // A real suite: closing as complete has goalpost run `npm test` here itself, in its sandbox.
+    project: {
+      "README.md": "# importer\n",
+      "package.json": JSON.stringify({ name: "importer", private: true, scripts: { test: "node --test" } }),
+      "importer.test.js": 'require("node:test")("streams", () => {});\n',
+    },
   });
   const home = join(root, "home");
   const userDir = join(home, ".config", "Code", "User");
@@ -224,7 +229,7 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
       });
       expect(stop["decision"]).toBeUndefined();
 
-      // Close: refused without evidence; accepted with evidence and a passing run VS Code reported.
+      // Close: refused without evidence; accepted with evidence, then goalpost's own passing run.
       const refused = await c.tool("goalpost_close", { status: "complete" });
       expect(refused.isError).toBe(true);
       expect(refused.text).toMatch(/Refusing to mark goal goal_\w+ complete/);
@@ -254,9 +259,16 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
         remaining: [],
       });
       expect(evidence.isError, evidence.text).toBe(false);
+      // The agent's receipts are progress; the close has goalpost run the user's check itself, and the
+      // stop waits for its verdict.
       const closed = await c.tool("goalpost_close", { status: "complete" });
       expect(closed.isError, closed.text).toBe(false);
-      expect(c.hook("Stop", { stop_hook_active: false }).stdout).toBe("");
+      expect(closed.text).toMatch(/goalpost is now running the user's checks itself \(`npm test`\)/);
+      expect(c.hook("Stop", { stop_hook_active: false }).stdout).not.toMatch(/"decision"/);
+      expect(createGoalStore({ root: vscode.stateRoot }).read(session.sessionId)!.goals.at(-1)).toMatchObject({
+        status: "complete",
+        verification: { state: "passed", verdict: expect.stringMatching(/node:test reports 1 passed/) },
+      });
     } finally {
       await c.close();
     }
