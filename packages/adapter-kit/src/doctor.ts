@@ -3,7 +3,7 @@
 // command and its start-up snapshot, the state root, enforcement); the adapter adds its own. Each
 // check says what it found and, when it fails, what to do.
 
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
@@ -225,6 +225,28 @@ function fastPathCheck(adapter: HostAdapter, root: string): DoctorCheck {
 }
 
 /** A fault within the last day fails the check; an older one is only mentioned. */
+/** Whether goalpost can run a goal's checks in its sandbox here (`<bin> verify --probe`). */
+function sandboxCheck(cliPath: string, root: string): DoctorCheck {
+  const label = "check sandbox";
+  const run = spawnSync(process.execPath, [cliPath, "verify", "--probe"], { encoding: "utf8", timeout: 30_000 });
+  try {
+    const probe = JSON.parse(run.stdout) as { ok: boolean; detail: string };
+    if (probe.ok) return { ok: true, label, detail: `goalpost runs a goal's checks in ${probe.detail}` };
+    const linux = process.platform === "linux" ? " On Debian or Ubuntu: apt-get install bubblewrap socat ripgrep." : "";
+    return {
+      ok: false,
+      label,
+      detail: `goalpost cannot sandbox a goal's checks here (${probe.detail}), so it runs none without your word: you answer /goal accept when a goal asks, or set "unsandboxedChecks": "allow" in ${join(root, "config.json")}.${linux}`,
+    };
+  } catch {
+    return {
+      ok: false,
+      label,
+      detail: `the sandbox probe did not answer (${(run.stderr || run.error?.message || "no output").split("\n")[0]})`,
+    };
+  }
+}
+
 function hookFaultCheck(root: string): DoctorCheck {
   const fault = readHookFault(root);
   if (!fault) return { ok: true, label: "hook errors", detail: "none recorded" };
@@ -282,6 +304,7 @@ function doctorChecks(context: DoctorContext, root: string): DoctorCheck[] {
     stateCheck(root, context.projectDir),
     hookRunCheck(context, root),
     ...(wiring.hooksWired ? [fastPathCheck(adapter, root), hookServerCheck(adapter, env, root)] : []),
+    sandboxCheck(cliPath, root),
     hookFaultCheck(root),
     enforcementCheck(root, env),
     ...(adapter.doctorChecks?.(context) ?? []),

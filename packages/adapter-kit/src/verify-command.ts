@@ -1,12 +1,49 @@
 // `<bin> verify <root> <session> <goal> <run> [--unsandboxed]`: the detached process a hook or a goal
 // tool starts to run a goal's checks (verification-process.ts). Not for people: the tamper guard
 // denies it to the agent, and it acts only on the run the goal's record expects.
-import { createGoalStore, runVerification } from "@goalpost/core";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createGoalStore, openCheckSandbox, runVerification } from "@goalpost/core";
 import { writeAll } from "./hook-io.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { protectedFiles } from "./protected-files.js";
 
+/** What `verify --probe` prints: whether a check can run in the sandbox here, for doctor. */
+export interface SandboxProbe {
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+/** Opens the sandbox and runs `true` inside it: what the checks of a goal would get on this machine. */
+async function probeSandbox(): Promise<SandboxProbe> {
+  const tmp = mkdtempSync(join(tmpdir(), "goalpost-probe-"));
+  try {
+    const opened = await openCheckSandbox({ writable: [tmp], unreadable: [] });
+    if ("unavailable" in opened) return { ok: false, detail: opened.unavailable };
+    try {
+      const run = spawnSync("/bin/sh", ["-c", await opened.sandbox.wrap("true")], {
+        cwd: tmp,
+        encoding: "utf8",
+        timeout: 15_000,
+      });
+      return run.status === 0
+        ? { ok: true, detail: `${opened.sandbox.name}: no network, writes only in the project and a temporary folder` }
+        : { ok: false, detail: `${opened.sandbox.name} did not run a command (${String(run.stderr).split("\n")[0]})` };
+    } finally {
+      await opened.sandbox.dispose();
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 export async function runVerifyCommand(adapter: HostAdapter, args: readonly string[]): Promise<number> {
+  if (args[0] === "--probe") {
+    writeAll(1, `${JSON.stringify(await probeSandbox())}\n`);
+    return 0;
+  }
   const [root, sessionId, goalId, verificationId] = args;
   if (!root || !sessionId || !goalId || !verificationId) {
     writeAll(2, `usage: ${adapter.bin} verify <state root> <session id> <goal id> <run id> [--unsandboxed]\n`);

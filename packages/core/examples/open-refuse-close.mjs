@@ -1,15 +1,32 @@
-// A goal's life in @goalpost/core: opened, refused at the gate, given evidence, closed.
+// A goal's life in @goalpost/core: opened, refused at the gate, given evidence, then closed on
+// goalpost's own run of the user's checks in a small real project.
 // Run after `pnpm build`: node examples/open-refuse-close.mjs
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import {
   applyGoalUpdate,
   CompletionRefusedError,
+  checkDefinition,
   closeGoal,
   createGoal,
+  createGoalStore,
+  createGoalTools,
   createToolClassifier,
+  deriveChecks,
   pushReceipt,
   pushToolCall,
   summarizeToolCall,
 } from "../dist/index.js";
+
+// The project: its `npm test` is what "done" means here.
+const project = mkdtempSync(join(tmpdir(), "goalpost-example-"));
+writeFileSync(
+  join(project, "package.json"),
+  JSON.stringify({ name: "importer", private: true, scripts: { test: "node --test" } }),
+);
+writeFileSync(join(project, "importer.test.js"), 'require("node:test")("streams a 2 GB file", () => {});\n');
+const objective = "Make the importer stream large files; done when the tests pass";
 
 const clock = {
   t: Date.parse("2026-11-22T09:00:00Z"),
@@ -23,10 +40,14 @@ const say = (line = "") => console.log(line);
 let goal = createGoal(
   {
     sessionId: "demo-session",
-    cwd: process.cwd(),
+    cwd: project,
     host: "example",
     source: "slash",
-    objective: "Make the importer stream large files",
+    objective,
+    // The user's checks, from their words and the project, and what defines them now.
+    checks: deriveChecks(objective, project),
+    checkBaseline: checkDefinition(project),
+    checkPath: process.env.PATH,
     requirements: ["Files over 1 GB import in constant memory", "The CSV API stays unchanged"],
     sourcePrompt: `/goal make the importer stream large files (my key is ${"sk-ant-"}${"x".repeat(40)})`,
   },
@@ -34,6 +55,7 @@ let goal = createGoal(
 );
 say(`opened ${goal.id}: "${goal.objective}"`);
 say(`  prompt preview kept on disk: ${goal.sourcePromptPreview}`);
+say(`  checks goalpost will run itself: ${goal.checks.map((check) => check.command).join(", ")}`);
 
 function closeAsComplete() {
   try {
@@ -48,7 +70,7 @@ function closeAsComplete() {
 
 closeAsComplete();
 
-// What a host reports as tool results becomes history and receipts; a model's words never do.
+// What a host reports as tool results becomes history and receipts (progress, not proof); a model's words never do.
 const classifier = createToolClassifier();
 function toolRan(tool, input, passed = true) {
   const at = clock.next();
@@ -91,4 +113,25 @@ goal = applyGoalUpdate(
 ).goal;
 say(`\nupdated to revision ${goal.revision}`);
 
-closeAsComplete();
+closeAsComplete(); // every condition on the record holds; goalpost has not run the checks yet
+
+// The goal tools close it: goalpost runs `npm test` itself, sandboxed, and the goal closes on a pass.
+const state = mkdtempSync(join(tmpdir(), "goalpost-example-state-"));
+const store = createGoalStore({ root: state });
+const caller = { sessionId: goal.sessionId, host: goal.host, cwd: project };
+store.update(caller, (session) => {
+  session.goals.push(goal);
+  session.activeGoalId = goal.id;
+});
+const tools = createGoalTools(store); // runs the checks in this process: fine for a long-lived harness
+say(`\n${tools.close(caller, { status: "complete" }).text}`);
+const deadline = Date.now() + 30_000;
+let last = goal;
+while (Date.now() < deadline) {
+  last = store.read(caller.sessionId).goals[0];
+  if (last.status === "complete" || last.awaitingUser || last.verification?.state !== "running") break;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+say(`\ngoalpost's run: ${last.verification?.state}: ${last.verification?.verdict} (${last.verification?.sandbox})`);
+say(last.awaitingUser ? `the goal waits for the user: ${last.awaitingUser.summary}` : `the goal is ${last.status}`);
+for (const dir of [project, state]) rmSync(dir, { recursive: true, force: true });
