@@ -2,7 +2,7 @@
 // third-party author would write it): its bin installs itself into a fake home, its installed hook
 // commands run as the host runs them, doctor checks it, uninstall takes out exactly what was added.
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
@@ -81,6 +81,13 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     expect(doctor.stdout).toMatch(/✓ goal tools: the MCP server starts and offers goalpost_status/);
     expect(doctor.stdout).toMatch(/✓ hook run: a session_start hook ran and answered/);
     expect(doctor.stdout).toMatch(/✓ state: .* is writable/);
+    // Whether a goal's checks can run in the sandbox here: where bubblewrap is, they can; where not,
+    // doctor says what to install or how to allow runs without one.
+    expect(doctor.stdout).toMatch(
+      process.platform === "linux" && existsSync("/usr/bin/bwrap")
+        ? /✓ check sandbox: goalpost runs a goal's checks in bubblewrap \(sandbox runtime\): no network/
+        : /✗ check sandbox: goalpost cannot sandbox a goal's checks here \(.+\), so it runs none without your word/,
+    );
     // The goal captured above is open: its hooks start Node; with no goal, they would not.
     expect(doctor.stdout).toMatch(/✓ fast path: 1 session\(s\) with a goal open: their hooks start Node/);
 
