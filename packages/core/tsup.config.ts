@@ -1,7 +1,13 @@
 import { defineConfig, type Options } from "tsup";
 
 // store-root on its own too: an adapter's hook loader finds its state root without loading core.
-const entries = { index: "src/index.ts", "store-root": "src/store/store-root.ts" };
+// run-verification on its own too: the in-process verifier loads it by its file name at run time
+// (verification-request.ts), so it never enters a bundle that only starts verifications elsewhere.
+const entries = {
+  index: "src/index.ts",
+  "store-root": "src/store/store-root.ts",
+  "run-verification": "src/verify/run-verification.ts",
+};
 
 // Types are built one entry at a time, each file whole: a shared type chunk would be left dangling in
 // the adapters' bundled .d.ts files.

@@ -32,7 +32,7 @@ export function adapterBinPath(adapter: HostAdapter, entry: string | undefined =
   return existsSync(bin) ? bin : null;
 }
 
-/** Starts `<bin> verify` detached for each request; says on stderr when it cannot. */
+/** Starts `<bin> verify` (a run of the checks, or `--baseline`) detached for each request; says on stderr when it cannot. */
 export function detachedVerification(adapter: HostAdapter, env: Env, bin = adapterBinPath(adapter)): StartVerification {
   return (request) => {
     if (!bin) {
@@ -40,7 +40,10 @@ export function detachedVerification(adapter: HostAdapter, env: Env, bin = adapt
       return;
     }
     const { spawn } = loadBuiltin<typeof import("node:child_process")>("node:child_process");
-    const args = [bin, "verify", request.root, request.sessionId, request.goalId, request.verificationId];
+    const args =
+      request.task === "baseline"
+        ? [bin, "verify", "--baseline", request.root, request.sessionId, request.goalId]
+        : [bin, "verify", request.root, request.sessionId, request.goalId, request.verificationId];
     if (request.allowUnsandboxed) args.push("--unsandboxed");
     const child = spawn(process.execPath, args, {
       detached: true,

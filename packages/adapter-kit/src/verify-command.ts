@@ -1,11 +1,12 @@
 // `<bin> verify <root> <session> <goal> <run> [--unsandboxed]`: the detached process a hook or a goal
-// tool starts to run a goal's checks (verification-process.ts). Not for people: the tamper guard
+// tool starts to run a goal's checks (verification-process.ts); `verify --baseline <root> <session>
+// <goal>` records what defines a new goal's checks; `verify --probe` says whether the sandbox runs here. Not for people: the tamper guard
 // denies it to the agent, and it acts only on the run the goal's record expects.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createGoalStore, openCheckSandbox, runVerification } from "@goalpost/core";
+import { createGoalStore, openCheckSandbox, recordCheckBaseline, runVerification } from "@goalpost/core";
 import { writeAll } from "./hook-io.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { protectedFiles } from "./protected-files.js";
@@ -44,6 +45,16 @@ export async function runVerifyCommand(adapter: HostAdapter, args: readonly stri
     writeAll(1, `${JSON.stringify(await probeSandbox())}\n`);
     return 0;
   }
+  if (args[0] === "--baseline") {
+    const [, root, sessionId, goalId] = args;
+    if (!root || !sessionId || !goalId) {
+      writeAll(2, `usage: ${adapter.bin} verify --baseline <state root> <session id> <goal id>\n`);
+      return 2;
+    }
+    const recorded = recordCheckBaseline(createGoalStore({ root }), { sessionId, goalId });
+    writeAll(1, recorded ? "recorded\n" : "nothing to record\n");
+    return 0;
+  }
   const [root, sessionId, goalId, verificationId] = args;
   if (!root || !sessionId || !goalId || !verificationId) {
     writeAll(2, `usage: ${adapter.bin} verify <state root> <session id> <goal id> <run id> [--unsandboxed]\n`);
@@ -55,7 +66,7 @@ export async function runVerifyCommand(adapter: HostAdapter, args: readonly stri
   const unreadable = goal ? protectedFiles(adapter, goal.cwd, process.env) : [];
   const report = await runVerification(
     store,
-    { root, sessionId, goalId, verificationId, allowUnsandboxed: args.includes("--unsandboxed") },
+    { task: "checks", root, sessionId, goalId, verificationId, allowUnsandboxed: args.includes("--unsandboxed") },
     { unreadable },
   );
   writeAll(1, report ? `${report.run.state}: ${report.run.verdict}\n` : "superseded: the goal expects another run\n");

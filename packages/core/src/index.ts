@@ -210,7 +210,7 @@ export { projectCommands } from "./verify/project-checks.js";
 export type { CheckRunOptions } from "./verify/run-check.js";
 export { checkEnvironment, runCheck } from "./verify/run-check.js";
 export type { RunVerificationOptions, VerificationReport } from "./verify/run-verification.js";
-export { runVerification } from "./verify/run-verification.js";
+export { recordCheckBaseline, runVerification } from "./verify/run-verification.js";
 export { readTestSummary } from "./verify/test-summary.js";
 export { treeFingerprint } from "./verify/tree-fingerprint.js";
 export type { StartVerification, VerificationRequest } from "./verify/verification-request.js";

@@ -40,8 +40,15 @@ const bundled = [
   "shell-quote",
   "@noble/hashes",
 ];
-const esbuildOptions = (options: { conditions?: string[]; charset?: "ascii" | "utf8" }) => {
+const esbuildOptions = (options: {
+  conditions?: string[];
+  charset?: "ascii" | "utf8";
+  logOverride?: Record<string, "verbose" | "debug" | "info" | "warning" | "error" | "silent">;
+}) => {
   options.conditions = ["goalpost:source"];
+  // Core's in-process verifier names its runner by a URL relative to import.meta.url; adapters start
+  // runs as processes of their own and never call it, so in a CommonJS bundle the empty import.meta is fine.
+  options.logOverride = { ...options.logOverride, "empty-import-meta": "silent" };
   // One non-ASCII character makes V8 keep the whole bundle's source as UTF-16, twice the bytes in every
   // process and in the start-up snapshot; escaped, it stays one byte per character.
   options.charset = "ascii";

@@ -30,7 +30,9 @@ const DEFINING = [
   "**/test_*.py",
   "**/{__tests__,test,tests,spec}/**",
 ];
-const isDefining = picomatch(DEFINING, { dot: true });
+/** Compiled on first use: picomatch builds a regular expression per glob, milliseconds a hook need not pay. */
+let definingMatcher: ((path: string) => boolean) | undefined;
+const isDefining = (path: string) => (definingMatcher ??= picomatch(DEFINING, { dot: true }))(path);
 
 /** In package.json only what runs checks counts: a new dependency is not a changed check. */
 const PACKAGE_KEYS = ["scripts", "jest", "mocha", "ava", "c8", "nyc", "vitest", "packageManager", "workspaces"];

@@ -65,7 +65,7 @@ export function beginVerification(
   replaceGoal(session, started);
   return {
     goal: started,
-    start: { root, sessionId: session.sessionId, goalId: goal.id, verificationId: id, allowUnsandboxed },
+    start: { task: "checks", root, sessionId: session.sessionId, goalId: goal.id, verificationId: id, allowUnsandboxed },
   };
 }
 

@@ -30,7 +30,7 @@ export interface VerificationReport {
   readonly outcome: FinishOutcome;
 }
 
-function findGoal(store: GoalStore, request: VerificationRequest): GoalRecord | null {
+function findGoal(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): GoalRecord | null {
   return store.read(request.sessionId)?.goals.find((goal) => goal.id === request.goalId) ?? null;
 }
 
@@ -72,7 +72,9 @@ export async function runVerification(
     const before = treeState(goal.cwd);
     const tree = before.fingerprint;
     const definition = checkDefinition(goal.cwd);
-    if (goal.checkBaseline && goal.checkBaseline.fingerprint !== definition.fingerprint)
+    if (!goal.checkBaseline)
+      changedChecks = "goalpost has no record of what defined them when the goal was set, so it cannot tell";
+    else if (goal.checkBaseline.fingerprint !== definition.fingerprint)
       changedChecks = definitionChanges(goal.checkBaseline, definition);
     const opened = await openCheckSandbox({ writable: [goal.cwd, tmp], unreadable: [store.root, ...(options.unreadable ?? [])] });
     if ("sandbox" in opened) sandbox = opened.sandbox;
@@ -150,4 +152,21 @@ export async function runVerification(
     note: `verification ${run.state}: ${run.verdict}`,
   });
   return { run, outcome };
+}
+
+/**
+ * Records what defines a goal's checks, once, as the project is now: started right after the user set
+ * the goal (a detached process of the adapter's, or in process), before the agent has had a turn.
+ */
+export function recordCheckBaseline(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): boolean {
+  const goal = findGoal(store, request);
+  if (!goal || goal.checks.length === 0 || goal.checkBaseline) return false;
+  const baseline = checkDefinition(goal.cwd, store.now());
+  const { result } = store.update({ sessionId: goal.sessionId, host: goal.host, cwd: goal.cwd }, (session) => {
+    const current = session.goals.find((candidate) => candidate.id === goal.id);
+    if (!current || current.checkBaseline) return false;
+    replaceGoal(session, { ...current, checkBaseline: baseline });
+    return true;
+  });
+  return result;
 }

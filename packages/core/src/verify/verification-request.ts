@@ -4,6 +4,12 @@
 import type { GoalStore } from "../store/goal-store.js";
 
 export interface VerificationRequest {
+  /**
+   * checks: run the goal's checks (`verificationId` names the run). baseline: record what defines the
+   * goal's checks as the project is now, right after the user set the goal — off the prompt hook's path,
+   * where hashing a large project's test files would hold the host up.
+   */
+  readonly task: "checks" | "baseline";
   /** The store's state root. */
   readonly root: string;
   readonly sessionId: string;
@@ -16,11 +22,21 @@ export interface VerificationRequest {
 
 export type StartVerification = (request: VerificationRequest) => void;
 
+/**
+ * The module that runs a verification, beside this one (core's build makes it an entry of its own). Named
+ * at run time, not imported: a bundler would otherwise pull the runner, the sandbox and execa into
+ * every hook bundle, where adapters start runs as processes of their own and never load it.
+ */
+const RUNNER = "./run-verification.js";
+
 /** Runs the checks in this process, in the background: for a harness that outlives the call. */
 export function startVerificationInProcess(store: GoalStore): StartVerification {
   return (request) => {
-    void import("./run-verification.js")
-      .then(({ runVerification }) => runVerification(store, request))
+    void (import(new URL(RUNNER, import.meta.url).href) as Promise<typeof import("./run-verification.js")>)
+      .then(async ({ recordCheckBaseline, runVerification }) => {
+        if (request.task === "baseline") recordCheckBaseline(store, request);
+        else await runVerification(store, request);
+      })
       .catch((error: unknown) => store.warn(`goalpost: the verification of ${request.goalId} failed: ${String(error)}`));
   };
 }

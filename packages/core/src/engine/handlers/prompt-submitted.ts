@@ -9,7 +9,6 @@ import type { GoalRecord, GoalSource } from "../../record/goal-record.js";
 import { continuationCandidates, continueGoal } from "../../store/continuation.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
-import { checkDefinition } from "../../verify/check-definition.js";
 import { deriveChecks } from "../../verify/derive-checks.js";
 import { capturedChecksNote, onCheckCommand, waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
@@ -30,10 +29,9 @@ export function captureGoal(
   const identity = context.identityOf(event);
   // A host with a /goal of its own runs it too: goalpost's record mirrors it.
   const source: GoalSource = context.profile.nativeGoal && /^\s*\/goal\b/i.test(event.prompt) ? "native" : command.source;
-  // The checks come from the user's words and the project as it is now, before any work: the baseline
-  // a later change to the checks is judged against.
+  // The checks come from the user's words and the project as it is now; what defines them is recorded
+  // right after, off this hook's path (startVerification's baseline task), before the agent's first turn.
   const checks = deriveChecks(command.objective, identity.cwd);
-  const checkBaseline = checks.length > 0 ? checkDefinition(identity.cwd, context.now()) : null;
   const { session, result: goal } = store.update(identity, (state) => {
     context.cancelOpenGoals(state, "replaced by a new goal");
     state.pendingReplacement = null;
@@ -43,7 +41,6 @@ export function captureGoal(
         objective: command.objective,
         requirements: requirementsFromWords(command.objective),
         checks,
-        checkBaseline,
         checkPath: "searchPath" in event ? (event.searchPath ?? null) : null,
         source,
         status: "draft",
@@ -58,6 +55,15 @@ export function captureGoal(
     return created;
   });
   store.audit({ sessionId: event.sessionId, goalId: goal.id, type: "opened", note: `draft from ${source}: ${goal.objective}` });
+  if (goal.checks.length > 0)
+    context.startVerification({
+      task: "baseline",
+      root: store.root,
+      sessionId: event.sessionId,
+      goalId: goal.id,
+      verificationId: "",
+      allowUnsandboxed: false,
+    });
   return decision({
     context: context.render(session, goal, "full"),
     userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal)}`,

@@ -31,6 +31,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
     // extension) is started here; a second start of a claimed run leaves at once.
     if (open.verification.pid === null)
       context.startVerification({
+        task: "checks",
         root: context.store.root,
         sessionId: event.sessionId,
         goalId: open.id,

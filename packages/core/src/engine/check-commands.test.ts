@@ -1,0 +1,98 @@
+// The user's word on checks, through the engine: what a captured goal will run, `/goal check …`, the
+// model's proposals, `/goal accept` and `/goal refuse`.
+import { describe, expect, it } from "vitest";
+import { recordCheckBaseline } from "../verify/run-verification.js";
+import { buggyProject } from "../verify/test-projects.js";
+import type { VerificationRequest } from "../verify/verification-request.js";
+import { activeGoal } from "./session-goals.js";
+import { SESSION, testEngine } from "./test-engine.js";
+
+function engineOn(cwd: string) {
+  const requests: VerificationRequest[] = [];
+  const setup = testEngine({}, { startVerification: (request) => requests.push(request) });
+  const prompt = (text: string) => setup.send({ type: "prompt-submitted", cwd, prompt: text, searchPath: "/usr/bin:/bin" });
+  const goal = () => activeGoal(setup.store.read(SESSION.sessionId))!;
+  return { ...setup, requests, prompt, goal, caller: { ...SESSION, cwd } };
+}
+
+describe("the checks of a goal", () => {
+  it("are told to the user at capture, with the host's PATH kept, and their definition recorded off the hook's path", () => {
+    const cwd = buggyProject();
+    const { prompt, goal, requests, store } = engineOn(cwd);
+    const captured = prompt("/goal fix add; done when the tests pass");
+    expect(captured.userNote).toMatch(
+      /goal captured as a draft \(goal_\w+\); to check it, goalpost will run 1\. `npm test` \(test, the project's\) itself, in a sandbox/,
+    );
+    expect(goal()).toMatchObject({
+      checks: [{ command: "npm test", kind: "test", source: "project" }],
+      checkPath: "/usr/bin:/bin",
+    });
+    expect(goal().checkBaseline).toBeNull();
+    expect(requests).toEqual([expect.objectContaining({ task: "baseline", goalId: goal().id })]);
+    expect(recordCheckBaseline(store, requests[0]!)).toBe(true);
+    expect(Object.keys(goal().checkBaseline!.files)).toEqual(["math.test.js", "package.json"]);
+    // Once only: a second baseline never replaces the first.
+    expect(recordCheckBaseline(store, requests[0]!)).toBe(false);
+  });
+
+  it("take a command the user's words name, as written", () => {
+    const { prompt, goal } = engineOn(buggyProject());
+    prompt("/goal fix add\n- `node --test math.test.js` passes\n- the build succeeds");
+    expect(goal().checks).toEqual([{ command: "node --test math.test.js", kind: "test", source: "words" }]);
+  });
+
+  it("are set by the user with /goal check add, drop and list; nothing is run from a project with none", () => {
+    const cwd = buggyProject();
+    const { prompt, goal } = engineOn(cwd);
+    prompt("/goal tidy the README");
+    expect(goal().checks).toEqual([{ command: "npm test", kind: "test", source: "project" }]);
+    expect(prompt("/goal check add npx eslint .").userNote).toMatch(
+      /1\. `npm test` .*; 2\. `npx eslint \.` \(lint, set by you\)/,
+    );
+    expect(prompt("/goal check drop 1").userNote).toMatch(
+      /the checks of goal goal_\w+: 1\. `npx eslint \.` \(lint, set by you\)\./,
+    );
+    expect(prompt("/goal check drop make").userNote).toMatch(/no check "make" to drop/);
+    expect(prompt("/goal check").userNote).toMatch(/1\. `npx eslint \.`/);
+    expect(goal().checks).toEqual([{ command: "npx eslint .", kind: "lint", source: "user" }]);
+  });
+
+  it("proposed by the model bind nothing until the user accepts them", () => {
+    const { prompt, goal, tools, caller } = engineOn(buggyProject());
+    prompt("/goal fix add");
+    tools.open(caller, { objective: "Fix add in math.js" });
+    tools.update(caller, { proposedChecks: ["echo ok"] });
+    expect(goal().checks.map((check) => check.command)).toEqual(["npm test"]);
+    expect(prompt("keep going").userNote).toMatch(
+      /the agent proposes these checks for goal goal_\w+: `echo ok`\. \/goal check accept takes them/,
+    );
+    prompt("/goal check accept");
+    expect(goal().checks.map((check) => check.command)).toEqual(["npm test", "echo ok"]);
+    expect(goal().proposedChecks).toEqual([]);
+  });
+
+  it("/goal accept and /goal refuse answer only a goal that waits for the user", () => {
+    const cwd = buggyProject();
+    const { prompt, goal, tools, caller, send, store } = engineOn(cwd);
+    prompt("/goal fix add");
+    expect(prompt("/goal accept").userNote).toMatch(/is not waiting for you; nothing changed/);
+    send({ type: "tool-ran", cwd, toolName: "Edit", toolInput: { file_path: `${cwd}/math.js` }, succeeded: true });
+    tools.open(caller, { objective: "Fix add in math.js" });
+    tools.update(caller, {
+      doneSoFar: ["Changed add in math.js to return a + b"],
+      validationProof: ["math.test.js asserts add(2, 3) is 5"],
+      verificationResults: ["node --test math.test.js: 1 pass"],
+      inspectionEvidence: ["Read math.js and math.test.js"],
+      completionAudit: ["The objective checked against math.test.js"],
+    });
+    prompt("/goal check drop 1");
+    // No check left: the close waits for the user, who refuses, then accepts a second time.
+    expect(tools.close(caller, { status: "complete" }).text).toMatch(/waits for the user/);
+    const refused = prompt("/goal refuse");
+    expect(refused.context).toMatch(/the user did not accept goal goal_\w+ as complete \(no-checks\)/);
+    expect(goal()).toMatchObject({ status: "active", awaitingUser: null, closeRequest: null });
+    tools.close(caller, { status: "complete" });
+    expect(prompt("/goal accept").userNote).toMatch(/closed as complete, on your word/);
+    expect(store.read(SESSION.sessionId)!.goals[0]).toMatchObject({ status: "complete", closeReason: "accepted by the user" });
+  });
+});
