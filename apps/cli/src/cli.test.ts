@@ -45,6 +45,21 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     const codex = machine.leaveGoal("codex", "cx-1", "project-a", "fix the flaky test");
     const other = machine.leaveGoal("copilot-cli", "cp-1", "project-b", "write the docs");
     const closed = machine.leaveGoal("codex", "cx-2", "project-a", "an old goal", true);
+    // Claude Code's goal: goalpost's run of its check passed on changed tests, so it waits for the user.
+    createGoalStore({ root: machine.stateRoot("claude-code") }).update(
+      { sessionId: "cc-1", host: "claude-code", cwd: join(machine.root, "project-a") },
+      (state) => {
+        state.goals[0] = {
+          ...state.goals[0]!,
+          checks: [{ command: "npm test", kind: "test", source: "project" }],
+          awaitingUser: {
+            reason: "checks-changed",
+            summary: "The checks passed, but a.test.js changed.",
+            at: new Date().toISOString(),
+          },
+        };
+      },
+    );
 
     const status = machine.run(["status"]);
     expect(status.status).toBe(0);
@@ -53,6 +68,8 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     expect(status.stdout).toContain(`${codex}  active  Codex · session cx-1`);
     expect(status.stdout).toMatch(/1 remaining · 0 blockers · drift 0 · updated \d+ s ago · gate: \d+ open/);
     expect(status.stdout).not.toContain("write the docs");
+    expect(status.stdout).toContain("  checks: npm test\n  ! waits for you: The checks passed, but a.test.js changed.");
+    expect(status.stdout).toContain("  checks: none");
     // Not a terminal: no escape codes, whatever the goal says.
     expect(status.stdout).not.toContain("\u001b[");
     const json = JSON.parse(machine.run(["status", "--json"]).stdout);

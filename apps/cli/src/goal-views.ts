@@ -33,6 +33,12 @@ export interface GoalRow {
   readonly unmet: readonly string[];
   /** Where a goal continued here came from ("codex session 019a…"), or null. */
   readonly continuedFrom: string | null;
+  /** The commands goalpost runs itself before the goal may close as complete. */
+  readonly checks: readonly string[];
+  /** goalpost's latest run of them, or null. */
+  readonly verification: { readonly state: string; readonly verdict: string; readonly sandbox: string } | null;
+  /** What the goal waits for the user to judge (`/goal accept` or `/goal refuse`), or null. */
+  readonly waitingForYou: string | null;
 }
 
 const warnToStderr = (message: string) => process.stderr.write(`${message}\n`);
@@ -84,6 +90,11 @@ function row({ root, session, archived }: LocatedSession, goal: GoalRecord): Goa
     gate: gate.ok ? "satisfied" : "open",
     unmet: gate.unmet.map((condition) => condition.code),
     continuedFrom: continuedFrom(goal),
+    checks: goal.checks.map((check) => check.command),
+    verification: goal.verification
+      ? { state: goal.verification.state, verdict: goal.verification.verdict, sandbox: goal.verification.sandbox }
+      : null,
+    waitingForYou: goal.awaitingUser?.summary ?? null,
   };
 }
 
@@ -144,6 +155,8 @@ export function rowText(goal: GoalRow, color: Colors, hostName: (id: string) => 
     `  ${goal.objective.split("\n")[0]}`,
     `  ${counts.join(" · ")}`,
     ...(goal.continuedFrom ? [color.dim(`  continued from ${goal.continuedFrom}`)] : []),
+    `  checks: ${goal.checks.length > 0 ? goal.checks.join(", ") : "none"}${goal.verification ? ` · goalpost's last run: ${goal.verification.state === "passed" ? color.green("passed") : goal.verification.state === "running" ? "running" : color.red(goal.verification.state)} — ${goal.verification.verdict.split("\n")[0]}` : ""}`,
+    ...(goal.waitingForYou ? [color.yellow(`  ! waits for you: ${goal.waitingForYou}`)] : []),
     ...(goal.unrestoredCompactions > 0
       ? [color.yellow(`  ! ${goal.unrestoredCompactions} compaction(s) not yet followed by a restore`)]
       : []),

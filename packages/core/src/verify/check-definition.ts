@@ -32,7 +32,10 @@ const DEFINING = [
 ];
 /** Compiled on first use: picomatch builds a regular expression per glob, milliseconds a hook need not pay. */
 let definingMatcher: ((path: string) => boolean) | undefined;
-const isDefining = (path: string) => (definingMatcher ??= picomatch(DEFINING, { dot: true }))(path);
+function isDefining(path: string): boolean {
+  definingMatcher ??= picomatch(DEFINING, { dot: true });
+  return definingMatcher(path);
+}
 
 /** In package.json only what runs checks counts: a new dependency is not a changed check. */
 const PACKAGE_KEYS = ["scripts", "jest", "mocha", "ava", "c8", "nyc", "vitest", "packageManager", "workspaces"];
