@@ -114,7 +114,6 @@ const READERS: readonly (readonly [string, Reader])[] = [
 ];
 
 // Colour codes, and the carriage returns of progress lines, would hide a summary from the patterns.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what is removed
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\r/g;
 
 /** The test counts the output's runner reported, or null when no known runner's summary is in it. */
