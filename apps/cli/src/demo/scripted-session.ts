@@ -240,7 +240,9 @@ export async function playSession(options: {
       let stop = readAnswer(await hook(host.stop(session)));
       if (stop.userNote?.includes("could not sandbox")) {
         // No sandbox on this machine (Linux: bubblewrap and socat): the goal waits for the user's word.
-        say(color.yellow(`   ${firstSentence(stop.userNote)} You type /goal accept: goalpost runs them once without one.`));
+        const why = /could not sandbox the checks \((.*)\), so/.exec(stop.userNote)?.[1] ?? "no sandbox";
+        say(color.yellow(`   the goal waits for you: goalpost could not sandbox the checks here (${why}).`));
+        say(color.yellow("   You type /goal accept: goalpost runs them once without one."));
         await hook(host.prompt(session, "/goal accept"));
         stop = readAnswer(await hook(host.stop(session)));
       }

@@ -42,7 +42,7 @@ export function finishVerification(session: SessionFile, goalId: string, finishe
   if (finished.unsandboxed)
     return wait({
       reason: "unsandboxed",
-      summary: `goalpost could not sandbox the checks (${finished.unsandboxed}), so it did not run them. Type /goal accept to have goalpost run them once without a sandbox, or /goal refuse to keep the goal open.`,
+      summary: `goalpost could not sandbox the checks (${finished.unsandboxed}), so it did not run them. Type /goal accept to have goalpost run them once without a sandbox, or /goal refuse to keep the goal open; \`goalpost doctor\` says what the sandbox needs here.`,
       at: stamp,
     });
   if (run.state === "passed" && finished.changedChecks)
