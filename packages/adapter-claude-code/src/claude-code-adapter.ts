@@ -5,6 +5,7 @@ import { CLAUDE_CODE_BIN, claudeCodeInstall } from "./claude-code-install.js";
 import { claudeCodeNativeGoalChange } from "./claude-code-native-goal.js";
 import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 import { claudeCodeProfile } from "./claude-code-profile.js";
+import { claudeCodeToolRecord } from "./claude-code-transcript.js";
 
 const sample = (event: string, fields: Record<string, unknown>): SamplePayload => ({
   event,
@@ -34,6 +35,7 @@ export const claudeCodeAdapter = defineHostAdapter({
   projectDirVariable: "CLAUDE_PROJECT_DIR",
   sessionVariable: "CLAUDE_CODE_SESSION_ID",
   nativeGoalChange: claudeCodeNativeGoalChange,
+  hostToolRecord: claudeCodeToolRecord,
   mcpSessionResolver: async (store) => (await import("./claude-code-mcp.js")).claudeCodeSessionResolver(store),
   install: claudeCodeInstall,
   warmUp: [

@@ -2,35 +2,19 @@
 // UserPromptSubmit reaches hooks (seen with 2.1.330). It is recorded in the session transcript as
 // `<command-name>/goal</command-name> … <command-args>clear</command-args>`, so goalpost reads the
 // transcript's tail at the next prompt, stop or session start to mirror the clear.
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import type { NativeGoalChange } from "@goalpost/adapter-kit";
 import { activeGoal, type EngineEventInput, type GoalStore } from "@goalpost/core";
+import { transcriptTail } from "./claude-code-transcript.js";
 
 /** How much of the transcript's end is read: the clear is recent by the time the next hook runs. */
 const TAIL_BYTES = 256 * 1024;
 const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"]);
 
-function tail(path: string): string {
-  // Non-blocking, and only a regular file: a FIFO planted as the transcript must not hang the hook.
-  const descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const stat = fstatSync(descriptor);
-    if (!stat.isFile()) return "";
-    const size = stat.size;
-    const length = Math.min(size, TAIL_BYTES);
-    const buffer = Buffer.alloc(length);
-    readSync(descriptor, buffer, 0, length, size - length);
-    return buffer.toString("utf8");
-  } finally {
-    closeSync(descriptor);
-  }
-}
-
 /** Whether the user cleared Claude Code's own goal after `since` (an ISO time), per the transcript. */
 export function nativeGoalClearedSince(transcriptPath: string, since: string): boolean {
   let text: string;
   try {
-    text = tail(transcriptPath);
+    text = transcriptTail(transcriptPath, TAIL_BYTES).text;
   } catch {
     return false;
   }

@@ -5,6 +5,7 @@
 // policy decision denies a tool or blocks a stop.
 import type { Env } from "@goalpost/core";
 import {
+  corroborateReceipts,
   createGoalEngine,
   createGoalStore,
   type EngineDecision,
@@ -38,6 +39,22 @@ const fault = (message: string, warnings = ""): HookResult & { fault: string } =
   stderr: `${warnings}${message}`,
   fault: message,
 });
+
+/** Marks the session's receipts against the host's record; a record that cannot be read changes nothing. */
+function corroborate(
+  adapter: HostAdapter,
+  payload: unknown,
+  store: ReturnType<typeof createGoalStore>,
+  event: { sessionId: string; host: string; cwd: string },
+  warnings: string[],
+): void {
+  try {
+    const record = adapter.hostToolRecord?.(payload);
+    if (record) corroborateReceipts(store, { sessionId: event.sessionId, host: event.host, cwd: event.cwd }, record);
+  } catch (error) {
+    warnings.push(`goalpost: could not read ${adapter.displayName}'s record of tool calls (${(error as Error).message}).`);
+  }
+}
 
 export function runHook(adapter: HostAdapter, eventName: string, readInput: () => string, env: Env = process.env): HookResult {
   const answer = answerHook(adapter, eventName, readInput, env);
@@ -112,7 +129,10 @@ function answerHook(
     const mirrored = change
       ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, ...change })
       : null;
-    const output = spec.toOutput(mergeDecisions(mirrored, engine.handle(event)), payload);
+    const decided = engine.handle(event);
+    // At a stop the host's record holds the turn's calls: the agent's receipts are checked against it.
+    if (event.type === "stop-requested" && adapter.hostToolRecord) corroborate(adapter, payload, store, event, warnings);
+    const output = spec.toOutput(mergeDecisions(mirrored, decided), payload);
     if (output === null || output === undefined) return noDecision(warned());
     const checked = spec.output.safeParse(output);
     if (!checked.success)

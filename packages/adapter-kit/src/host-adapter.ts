@@ -3,7 +3,7 @@
 // keeps its home, how a session and its project are named, how goalpost is installed into the host's
 // configuration, and the profile core judges tool calls by. Everything else (running a hook, the bin,
 // installing, the fast path, doctor) the kit does the same way for every host.
-import type { EngineDecision, EngineEventInput, Env, GoalStore, HostGoal, HostProfile } from "@goalpost/core";
+import type { EngineDecision, EngineEventInput, Env, GoalStore, HostGoal, HostProfile, HostToolRecord } from "@goalpost/core";
 import type { SessionResolver } from "@goalpost/mcp";
 import type * as z from "zod/mini";
 import type { InstallSpec } from "./install-target.js";
@@ -136,6 +136,11 @@ export interface HostAdapter {
    * not write into them.
    */
   hostRecords?(env: Env): readonly string[];
+  /**
+   * The host's own record of the session's tool calls (Claude Code's transcript), read at a stop to
+   * mark the agent's receipts corroborated or not; null when the payload names none.
+   */
+  hostToolRecord?(payload: unknown): HostToolRecord | null;
   /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
   mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
   readonly install: InstallSpec;

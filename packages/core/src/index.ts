@@ -83,6 +83,8 @@ export {
   mentionsGoalpost,
 } from "./evidence/goal-tool-names.js";
 export { isWildcardReference, referenceMatchesIssue } from "./evidence/issue-matching.js";
+export type { HostToolCall, HostToolRecord } from "./evidence/receipt-corroboration.js";
+export { corroborateReceipts } from "./evidence/receipt-corroboration.js";
 export type { ReceiptJudgement } from "./evidence/receipt-judgement.js";
 export { judgeShellReceipt, outputVerdict } from "./evidence/receipt-judgement.js";
 export type { ParsedShell, ShellRedirect, ShellSegment } from "./evidence/shell-syntax.js";

@@ -123,7 +123,7 @@ export function timelineEntries(goal: GoalRecord, session: SessionFile | null): 
       (receipt): TimelineEntry => ({
         at: receipt.at,
         kind: "receipt",
-        title: `The agent's receipt: ${receipt.category} ${receipt.passed === true ? "passed" : receipt.passed === false ? "failed" : "proves nothing"}`,
+        title: `The agent's receipt: ${receipt.category} ${receipt.passed === true ? "passed" : receipt.passed === false ? "failed" : "proves nothing"}${receipt.corroborated === false ? " — not in the host's own record" : receipt.corroborated === true ? " (in the host's record)" : ""}`,
         detail: [
           receipt.command ?? receipt.tool,
           receipt.exitCode === undefined || receipt.exitCode === null ? "" : `exit ${receipt.exitCode}`,
@@ -131,7 +131,9 @@ export function timelineEntries(goal: GoalRecord, session: SessionFile | null): 
         ]
           .filter(Boolean)
           .join(" — "),
-        tone: receipt.passed === true ? "good" : receipt.passed === false ? "bad" : "warn",
+        // A receipt the host never recorded was fed to goalpost by something else: red, whatever it says.
+        tone:
+          receipt.corroborated === false ? "bad" : receipt.passed === true ? "good" : receipt.passed === false ? "bad" : "warn",
       }),
     ),
     // The session's compactions that happened while this goal lived.

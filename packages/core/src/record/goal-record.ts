@@ -112,6 +112,13 @@ export const receiptSchema = z
     exitCode: z.optional(z.nullable(z.int())),
     outputHash: z.optional(text("sha256 of the tool output, so a later claim can be checked against it.")),
     files: list("Files the run touched or named."),
+    toolUseId: z.optional(text("The host's id for the call, to find it in the host's own record.")),
+    corroborated: z.optional(
+      described(
+        z.nullable(z.boolean()),
+        "Whether the host's own record of tool calls (its transcript) holds this call with the same command and a result: true, false (a receipt the host never saw made), or null/absent when not checked.",
+      ),
+    ),
   })
   .check(
     describe(

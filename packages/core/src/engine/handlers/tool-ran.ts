@@ -96,6 +96,7 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
         exitCode: event.exitCode ?? null,
         ...(typeof event.output === "string" ? { outputHash: sha256(event.output) } : {}),
         files: [...call.paths],
+        ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
       });
     }
     for (const path of call.paths) next = noteRecentFile(next, path);

@@ -1,0 +1,84 @@
+// The agent's receipts against Claude Code's own transcript: a call Claude Code made is corroborated;
+// a PreToolUse + PostToolUse pair a script fed to the hook never reached the transcript, and shows so.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runHook } from "@goalpost/adapter-kit";
+import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
+import { createGoalStore } from "@goalpost/core";
+import { afterEach, describe, expect, it } from "vitest";
+import { claudeCodeAdapter } from "./claude-code-adapter.js";
+import { claudeCodeToolRecord } from "./claude-code-transcript.js";
+
+afterEach(removeTestdirs);
+
+/** Transcript lines as Claude Code 2.1.330 writes a Bash call and its result. */
+const toolUse = (id: string, command: string, timestamp: string) =>
+  JSON.stringify({
+    type: "assistant",
+    timestamp,
+    message: { role: "assistant", content: [{ type: "tool_use", id, name: "Bash", input: { command, description: "step" } }] },
+  });
+const toolResult = (id: string, timestamp: string) =>
+  JSON.stringify({
+    type: "user",
+    timestamp,
+    message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "# pass 1", is_error: false }] },
+    toolUseResult: { stdout: "# pass 1", stderr: "" },
+  });
+
+describe("Claude Code's transcript as the record of tool calls", () => {
+  it("reads each call's id, command and whether its result came, and from when it covers them", () => {
+    const root = testdir();
+    const path = join(root, "t.jsonl");
+    writeFileSync(
+      path,
+      `${[
+        '{"type":"attachment","timestamp":"2026-11-25T10:00:00.000Z"}',
+        toolUse("toolu_1", "npm test", "2026-11-25T10:00:01.000Z"),
+        toolResult("toolu_1", "2026-11-25T10:00:02.000Z"),
+        toolUse("toolu_2", "npm run lint", "2026-11-25T10:00:03.000Z"),
+      ].join("\n")}\n`,
+    );
+    const record = claudeCodeToolRecord({ transcript_path: path })!;
+    expect(record.since).toBe("");
+    expect([...record.calls]).toEqual([
+      ["toolu_1", { command: "npm test", hasResult: true }],
+      ["toolu_2", { command: "npm run lint", hasResult: false }],
+    ]);
+    expect(claudeCodeToolRecord({ transcript_path: join(root, "missing.jsonl") })).toBeNull();
+    expect(claudeCodeToolRecord({})).toBeNull();
+  });
+
+  it("marks at a stop the receipt Claude Code recorded as corroborated, and a forged pair as not", () => {
+    const root = testdir({ project: {}, config: {} });
+    const env = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      CLAUDE_CONFIG_DIR: join(root, "config"),
+      GOALPOST_HOOK_SERVER: "0",
+    };
+    const transcript = join(root, "t.jsonl");
+    const base = { session_id: "s-1", cwd: join(root, "project"), transcript_path: transcript };
+    const hook = (event: string, fields: Record<string, unknown>) =>
+      runHook(claudeCodeAdapter, event, () => JSON.stringify({ ...base, hook_event_name: event, ...fields }), env);
+    hook("UserPromptSubmit", { prompt: "/goal make the tests pass" });
+    for (const id of ["toolu_real", "toolu_forged"]) {
+      const call = { tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: id };
+      hook("PreToolUse", call);
+      hook("PostToolUse", {
+        ...call,
+        tool_response: { stdout: "# tests 1\n# pass 1\n# fail 0", stderr: "", interrupted: false },
+      });
+    }
+    // Claude Code's transcript holds the real call and its result; the forged pair never reached it.
+    writeFileSync(
+      transcript,
+      `${[toolUse("toolu_real", "npm test", "2026-11-25T10:00:01.000Z"), toolResult("toolu_real", "2026-11-25T10:00:02.000Z")].join("\n")}\n`,
+    );
+    hook("Stop", { stop_hook_active: false });
+    const receipts = createGoalStore({ root: claudeCodeAdapter.stateRoot(env) }).read("s-1")!.goals[0]!.receipts;
+    expect(receipts.map((receipt) => [receipt.toolUseId, receipt.passed, receipt.corroborated])).toEqual([
+      ["toolu_real", true, true],
+      ["toolu_forged", true, false],
+    ]);
+  });
+});

@@ -1,0 +1,89 @@
+// Claude Code's session transcript (`transcript_path` in every hook payload), read from its end: what
+// goalpost learns there that no hook says — the user's own `/goal clear` (claude-code-native-goal.ts)
+// and the tool calls Claude Code really made (the agent's receipts are checked against them).
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import type { HostToolCall, HostToolRecord } from "@goalpost/core";
+
+/** The transcript's last bytes, and whether they start at its beginning. */
+export function transcriptTail(path: string, limit: number): { text: string; whole: boolean } {
+  // Non-blocking, and only a regular file: a FIFO planted as the transcript must not hang the hook.
+  const descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(descriptor);
+    if (!stat.isFile()) return { text: "", whole: false };
+    const length = Math.min(stat.size, limit);
+    const buffer = Buffer.alloc(length);
+    readSync(descriptor, buffer, 0, length, stat.size - length);
+    return { text: buffer.toString("utf8"), whole: length === stat.size };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** How much of the transcript a stop reads for tool calls: the turn that just ended, and more. */
+const TOOL_RECORD_BYTES = 1024 * 1024;
+
+interface Block {
+  readonly type?: string;
+  readonly id?: string;
+  readonly tool_use_id?: string;
+  readonly input?: { readonly command?: unknown };
+}
+
+/**
+ * The tool calls the transcript's tail records (assistant `tool_use` blocks, and the user `tool_result`
+ * that answered each), and from when it covers them: the whole file, or its first whole line's time.
+ */
+export function claudeCodeToolRecord(payload: unknown): HostToolRecord | null {
+  const path = (payload as { transcript_path?: unknown }).transcript_path;
+  if (typeof path !== "string" || path === "") return null;
+  let tail: { text: string; whole: boolean };
+  try {
+    tail = transcriptTail(path, TOOL_RECORD_BYTES);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const { text, whole } = tail;
+  const lines = text.split("\n");
+  if (!whole) lines.shift(); // cut by the read
+  const calls = new Map<string, { command?: string; hasResult: boolean }>();
+  let since: string | null = whole ? "" : null;
+  for (const line of lines) {
+    if (!line.includes('"tool_')) {
+      if (since === null && line.includes('"timestamp"')) since = readTimestamp(line);
+      continue;
+    }
+    let entry: { timestamp?: unknown; message?: { content?: unknown } };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (since === null && typeof entry.timestamp === "string") since = entry.timestamp;
+    const content = entry.message?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content as Block[]) {
+      if (block.type === "tool_use" && typeof block.id === "string") {
+        const command = typeof block.input?.command === "string" ? block.input.command : undefined;
+        calls.set(block.id, {
+          ...(command !== undefined ? { command } : {}),
+          hasResult: calls.get(block.id)?.hasResult ?? false,
+        });
+      } else if (block.type === "tool_result" && typeof block.tool_use_id === "string") {
+        const known = calls.get(block.tool_use_id);
+        if (known) calls.set(block.tool_use_id, { ...known, hasResult: true });
+      }
+    }
+  }
+  return { calls: calls as ReadonlyMap<string, HostToolCall>, since };
+}
+
+function readTimestamp(line: string): string | null {
+  try {
+    const { timestamp } = JSON.parse(line) as { timestamp?: unknown };
+    return typeof timestamp === "string" ? timestamp : null;
+  } catch {
+    return null;
+  }
+}
