@@ -46,9 +46,13 @@ function requirementsMarkup(goal: GoalRecord): Markup {
   if (goal.requirements.length === 0) return html`<p>No explicit requirements.</p>`;
   return html`<ol>${goal.requirements.map((requirement, index) => {
     const coverage = goal.requirementCoverage.filter((entry) => referenceNamesRequirement(entry.requirement, requirement, index));
+    // A requirement with a check of its own is covered by goalpost's passing run of it.
+    const own = goal.checks.find((check) => check.requirement === index + 1);
+    const ran = own && goal.verification?.results.find((result) => result.command === own.command);
+    const byRun = own && goal.verification?.state === "passed" && ran?.passed === true;
     return html`<li data-requirement="${index + 1}">${requirement} ${
-      coverage.length > 0 ? html`<span class="covered">covered</span>` : html`<span class="uncovered">no evidence</span>`
-    }${coverage.map((entry) => html`<span class="evidence">${entry.evidence}</span>`)}</li>`;
+      byRun || coverage.length > 0 ? html`<span class="covered">covered</span>` : html`<span class="uncovered">no evidence</span>`
+    }${own ? html`<span class="evidence">goalpost's run of <code>${own.command}</code>: ${ran ? ran.verdict : "not run yet"}</span>` : ""}${coverage.map((entry) => html`<span class="evidence">${entry.evidence}</span>`)}</li>`;
   })}</ol>`;
 }
 

@@ -38,7 +38,9 @@ describe("the checks of a goal", () => {
   it("take a command the user's words name, as written", () => {
     const { prompt, goal } = engineOn(buggyProject());
     prompt("/goal fix add\n- `node --test math.test.js` passes\n- the build succeeds");
-    expect(goal().checks).toEqual([{ command: "node --test math.test.js", kind: "test", source: "words" }]);
+    // The command names the first requirement's check: that requirement is covered by goalpost's run of it.
+    expect(goal().checks).toEqual([{ command: "node --test math.test.js", kind: "test", source: "words", requirement: 1 }]);
+    expect(goal().requirements).toEqual(["`node --test math.test.js` passes", "the build succeeds"]);
   });
 
   it("are set by the user with /goal check add, drop and list; nothing is run from a project with none", () => {

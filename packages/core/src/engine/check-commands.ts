@@ -26,7 +26,10 @@ export function checksLine(checks: readonly GoalCheck[]): string {
   if (checks.length === 0) return "none";
   const from = { words: "from your words", project: "the project's", user: "set by you" } as const;
   return checks
-    .map((check, index) => `${index + 1}. \`${goalText(check.command, 160)}\` (${check.kind}, ${from[check.source]})`)
+    .map(
+      (check, index) =>
+        `${index + 1}. \`${goalText(check.command, 160)}\` (${check.kind}, ${from[check.source]}${check.requirement ? `, for requirement ${check.requirement}` : ""})`,
+    )
     .join("; ");
 }
 

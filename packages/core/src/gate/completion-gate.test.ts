@@ -97,6 +97,16 @@ describe("completion gate", () => {
     expect(codes(receiptsOnly)).toEqual(["verification_missing"]);
   });
 
+  it("covers a requirement that has a check of its own by goalpost's run of it, not by prose", () => {
+    const goal = {
+      ...completableGoal(),
+      requirementCoverage: completableGoal().requirementCoverage.slice(1),
+      checks: [{ command: "npm test -- importer", kind: "test" as const, source: "words" as const, requirement: 1 }],
+    };
+    expect(codes(goal)).toEqual([]);
+    expect(codes({ ...goal, verification: null })).toEqual(["verification_missing"]);
+  });
+
   it("takes the user's acceptance in place of the checks, and nothing else", () => {
     const unchecked = { ...completableGoal(), checks: [], verification: null };
     expect(evaluateCompletionGate(unchecked, { acceptedByUser: true }).ok).toBe(true);

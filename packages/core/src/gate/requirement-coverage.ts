@@ -15,12 +15,19 @@ export function referenceNamesRequirement(reference: string, requirement: string
   return ref === target || (ref.length >= MIN_CONTAINMENT_LENGTH && (target.includes(ref) || ref.includes(target)));
 }
 
-/** The requirements that have no concrete coverage entry, with their 1-based numbers. */
-export function uncoveredRequirements(goal: Pick<GoalRecord, "requirements" | "requirementCoverage">) {
+/**
+ * The requirements that have no concrete coverage entry, with their 1-based numbers. A requirement with
+ * a check of its own is covered by goalpost's run of it, which the verification condition judges.
+ */
+export function uncoveredRequirements(
+  goal: Pick<GoalRecord, "requirements" | "requirementCoverage"> & { checks?: GoalRecord["checks"] },
+) {
+  const ownCheck = new Set((goal.checks ?? []).map((check) => check.requirement));
   return goal.requirements
     .map((requirement, index) => ({ requirement, number: index + 1 }))
     .filter(
       ({ requirement, number }) =>
+        !ownCheck.has(number) &&
         !goal.requirementCoverage.some(
           (entry) => referenceNamesRequirement(entry.requirement, requirement, number - 1) && isCheckableEvidence(entry.evidence),
         ),

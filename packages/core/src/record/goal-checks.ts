@@ -17,6 +17,12 @@ export type CheckKind = z.infer<typeof checkKindSchema>;
 export const goalCheckSchema = z.object({
   command: text("The command goalpost runs from the project directory, in a sandbox, with a clean environment."),
   kind: checkKindSchema,
+  requirement: z.optional(
+    described(
+      z.int().check(z.positive()),
+      "The requirement (1-based) whose own check this is: its coverage is goalpost's passing run of it, not prose.",
+    ),
+  ),
   source: described(
     z.enum(["words", "project", "user"]),
     "words: named in the goal's text; project: what the project defines for the kind the words asked for; user: set with /goal check.",

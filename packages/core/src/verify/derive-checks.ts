@@ -44,14 +44,19 @@ export function checkKindOf(command: string): CheckKind | null {
   return null;
 }
 
-export function deriveChecks(words: string, cwd: string): GoalCheck[] {
+/**
+ * The checks of the user's words. `requirements` are the goal's requirements as read from the same words
+ * (requirementsFromWords): a command named inside one is that requirement's own check.
+ */
+export function deriveChecks(words: string, cwd: string, requirements: readonly string[] = []): GoalCheck[] {
   const checks: GoalCheck[] = [];
   const add = (check: GoalCheck) => {
     if (!checks.some((known) => known.command === check.command)) checks.push(check);
   };
   for (const command of namedCommands(words)) {
     const kind = checkKindOf(command);
-    if (kind) add({ command, kind, source: "words" });
+    const index = requirements.findIndex((requirement) => requirement.includes(`\`${command}\``));
+    if (kind) add({ command, kind, source: "words", ...(index >= 0 ? { requirement: index + 1 } : {}) });
   }
   const kinds = KIND_WORDS.filter(([, pattern]) => pattern.test(words)).map(([kind]) => kind);
   const project = projectCommands(cwd);

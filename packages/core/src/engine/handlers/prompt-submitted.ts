@@ -31,7 +31,8 @@ export function captureGoal(
   const source: GoalSource = context.profile.nativeGoal && /^\s*\/goal\b/i.test(event.prompt) ? "native" : command.source;
   // The checks come from the user's words and the project as it is now; what defines them is recorded
   // right after, off this hook's path (startVerification's baseline task), before the agent's first turn.
-  const checks = deriveChecks(command.objective, identity.cwd);
+  const requirements = requirementsFromWords(command.objective);
+  const checks = deriveChecks(command.objective, identity.cwd, requirements);
   const { session, result: goal } = store.update(identity, (state) => {
     context.cancelOpenGoals(state, "replaced by a new goal");
     state.pendingReplacement = null;
@@ -39,7 +40,7 @@ export function captureGoal(
       {
         ...identity,
         objective: command.objective,
-        requirements: requirementsFromWords(command.objective),
+        requirements,
         checks,
         checkPath: "searchPath" in event ? (event.searchPath ?? null) : null,
         source,
