@@ -246,6 +246,12 @@ export async function playSession(options: {
         await hook(host.prompt(session, "/goal accept"));
         stop = readAnswer(await hook(host.stop(session)));
       }
+      // A stop waits a few seconds for the verdict; on a busy machine the run can take longer, and the
+      // stop is held with "verifying": the agent stops again, as a host's next turn would.
+      for (let held = 0; held < 2 && stop.blocked?.includes("is still running the user's checks"); held++) {
+        say(color.dim("   stop → held: goalpost is still running the checks; the agent stops again"));
+        stop = readAnswer(await hook(host.stop(session)));
+      }
       return { closing, stop };
     };
 
