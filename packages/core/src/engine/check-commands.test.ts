@@ -1,6 +1,7 @@
 // The user's word on checks, through the engine: what a captured goal will run, `/goal check …`, the
 // model's proposals, `/goal accept` and `/goal refuse`.
 import { describe, expect, it } from "vitest";
+import { passedRun } from "../record/test-goals.js";
 import { recordCheckBaseline } from "../verify/run-verification.js";
 import { buggyProject } from "../verify/test-projects.js";
 import type { VerificationRequest } from "../verify/verification-request.js";
@@ -57,6 +58,16 @@ describe("the checks of a goal", () => {
     expect(prompt("/goal check drop make").userNote).toMatch(/no check "make" to drop/);
     expect(prompt("/goal check").userNote).toMatch(/1\. `npx eslint \.`/);
     expect(goal().checks).toEqual([{ command: "npx eslint .", kind: "lint", source: "user" }]);
+  });
+
+  it("a change of checks voids goalpost's last run: it proved nothing about the new ones", () => {
+    const { prompt, goal, store, caller } = engineOn(buggyProject());
+    prompt("/goal fix add");
+    store.update(caller, (session) => {
+      session.goals[0] = { ...session.goals[0]!, verification: passedRun() };
+    });
+    prompt("/goal check add npx eslint .");
+    expect(goal().verification).toBeNull();
   });
 
   it("proposed by the model bind nothing until the user accepts them", () => {

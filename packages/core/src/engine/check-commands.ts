@@ -66,6 +66,8 @@ function editChecks(context: EngineContext, event: Event, action: CheckAction, c
         ...goal,
         checks,
         proposedChecks: proposed,
+        // A run of other checks proves nothing about these.
+        verification: checks !== goal.checks ? null : goal.verification,
         updatedAt: context.now().toISOString(),
         revision: goal.revision + 1,
       });
@@ -112,10 +114,14 @@ function refuse(context: EngineContext, event: Event): EngineDecision {
   const { result } = context.store.update(context.identityOf(event), (session) => {
     const goal = activeGoal(session);
     if (!goal?.awaitingUser) return { goal, waiting: null };
+    // The pass the user refused no longer counts: a later close runs the checks again, and asks again.
+    const verification = goal.verification
+      ? { ...goal.verification, state: "void" as const, verdict: "the user did not accept this run" }
+      : null;
     replaceGoal(
       session,
       pushGoalEvent(
-        { ...goal, awaitingUser: null, closeRequest: null },
+        { ...goal, awaitingUser: null, closeRequest: null, verification },
         { at, type: "refused", note: `by the user: ${goal.awaitingUser.reason}` },
       ),
     );

@@ -5,6 +5,7 @@ import { createServer } from "node:http";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createGoalEngine } from "../engine/goal-engine.js";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { runVerification } from "./run-verification.js";
 import { ADD_TEST, buggyProject, FIXED_ADD, git, goalOn, temporaryDir, writeFiles } from "./test-projects.js";
@@ -127,6 +128,13 @@ sandboxed("goalpost's run of the checks", () => {
       summary: expect.stringMatching(/changed since the goal was set \(changed: math\.test\.js\).*\/goal accept/),
     });
     expect(setup.goal().status).toBe("active");
+
+    // The user refuses: that pass no longer counts, so the next close runs the checks (and asks) again.
+    const engine = createGoalEngine({ store: setup.store, startVerification: (request) => setup.requests.push(request) });
+    engine.handle({ type: "prompt-submitted", ...setup.identity, prompt: "/goal refuse" });
+    expect(setup.goal()).toMatchObject({ awaitingUser: null, verification: { state: "void" } });
+    expect(close(setup).text).toMatch(/running the user's checks/);
+    expect(setup.requests).toHaveLength(2);
   });
 
   it("the agent's environment never reaches the checks: NODE_OPTIONS, npm_config_*, a fake npm earlier on PATH", async () => {
