@@ -142,6 +142,17 @@ describe("goalpost in the real Claude Code", () => {
   });
   const evidence = mcp("goalpost_update", HELLO_EVIDENCE);
   const GOAL = `goal: ${HELLO_GOAL}`;
+  /** The user's goal, then the scripted turn, in one `claude -p` run; the session's id. */
+  async function runGoal(home: ClaudeHome, script: MockReply[]): Promise<string> {
+    await model.start({ main: script });
+    const id = randomUUID();
+    const run = await runClaude(home, GOAL, {
+      args: ["--session-id", id, "--allowedTools", "Bash", "Read", "Write"],
+      env: { ANTHROPIC_BASE_URL: model.current.url, npm_config_update_notifier: "false" },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    return id;
+  }
 
   it("refuses goalpost_close without evidence, then closes it only on goalpost's own sandboxed run of the user's tests", async () => {
     verifies("CC-CLOSE-GATE");
@@ -158,13 +169,7 @@ describe("goalpost in the real Claude Code", () => {
       evidence,
       mcp("goalpost_close", { status: "complete" }),
     ];
-    await model.start({ main: script });
-    const id = randomUUID();
-    const run = await runClaude(home, GOAL, {
-      args: ["--session-id", id, "--allowedTools", "Bash", "Read", "Write"],
-      env: { ANTHROPIC_BASE_URL: model.current.url, npm_config_update_notifier: "false" },
-    });
-    expect(run.exitCode, run.stderr).toBe(0);
+    const id = await runGoal(home, script);
     const results = toolResults(model.current.requests);
     expect(results[0]?.text).toMatch(/Goal goal_\S+ is open: make hello.js print hello/);
     expect(results[1]).toMatchObject({ isError: true });
@@ -203,13 +208,7 @@ describe("goalpost in the real Claude Code", () => {
       evidence,
       mcp("goalpost_close", { status: "complete" }),
     ];
-    await model.start({ main: script });
-    const id = randomUUID();
-    const run = await runClaude(home, GOAL, {
-      args: ["--session-id", id, "--allowedTools", "Bash", "Read", "Write"],
-      env: { ANTHROPIC_BASE_URL: model.current.url, npm_config_update_notifier: "false" },
-    });
-    expect(run.exitCode, run.stderr).toBe(0);
+    const id = await runGoal(home, script);
     const goal = session(home, id).goals.find((candidate) => candidate.level === "epic");
     expect(goal).toMatchObject({ status: "active", verification: { state: "passed" } });
     expect(goal?.awaitingUser).toMatchObject({
