@@ -29,6 +29,20 @@ describe("parseGoalCommand", () => {
     ["/goal resume goal_abc_123", { kind: "continue", goalId: "goal_abc_123" }],
     ["/goal edit", { kind: "unsupported", verb: "edit" }],
     ["/goal update the changelog for 2.0", { kind: "set", objective: "update the changelog for 2.0", source: "slash" }],
+    ["/goal check add npm run test:unit -- --silent", { kind: "check", action: "add", command: "npm run test:unit -- --silent" }],
+    ["/goal check drop 2", { kind: "check", action: "drop", command: "2" }],
+    ["/goal check", { kind: "check", action: "list", command: "" }],
+    ["/goal checks list", { kind: "check", action: "list", command: "" }],
+    ["/goal check accept", { kind: "check", action: "accept", command: "" }],
+    ["/goal check the build still works", { kind: "set", objective: "check the build still works", source: "slash" }],
+    ["/goal accept", { kind: "accept" }],
+    ["/goal refuse", { kind: "refuse" }],
+    ["/goal accept the new API shape", { kind: "set", objective: "accept the new API shape", source: "slash" }],
+    // Where /goal is the host's own (Codex's terminal UI), the same answers in the marker form.
+    ["goal: accept", { kind: "accept" }],
+    ["goal: refuse", { kind: "refuse" }],
+    ["goal: check add cargo test", { kind: "check", action: "add", command: "cargo test" }],
+    ["goal: check the migration runs", { kind: "set", objective: "check the migration runs", source: "marker" }],
   ])("%j", (prompt, expected) => {
     expect(parseGoalCommand(prompt)).toEqual(expected);
   });

@@ -33,6 +33,21 @@ const SLASH = /^\s*\/(?:goal|goalpost)(?=\s|$)([\s\S]*)$/i;
 const MARKER = /^\s*(?:goal|objective)\s*[:\uFF1A]([\s\S]*)$/i;
 const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"]);
 
+/** `check [add|drop|list|accept] …`, `accept`, `refuse`: the user's word on checks and on a goal that waits for it. */
+function checkAnswer(body: string): GoalCommand | null {
+  const [verb = "", ...rest] = body.split(/\s+/);
+  const lower = verb.toLowerCase();
+  if ((lower === "check" || lower === "checks") && (rest.length === 0 || CHECK_ACTIONS.has((rest[0] ?? "").toLowerCase()))) {
+    const action = (rest[0]?.toLowerCase() ?? "list") as CheckAction;
+    // The command keeps its own spacing and quotes: everything after the action word.
+    const command = rest.length > 1 ? body.replace(/^\S+\s+\S+\s+/, "").trim() : "";
+    return { kind: "check", action, command };
+  }
+  if (lower === "accept" && rest.length === 0) return { kind: "accept" };
+  if ((lower === "refuse" || lower === "reject") && rest.length === 0) return { kind: "refuse" };
+  return null;
+}
+
 export function parseGoalCommand(prompt: string): GoalCommand | null {
   const slash = SLASH.exec(prompt);
   if (slash) {
@@ -46,14 +61,8 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     if (lower === "resume" && rest.length === 0) return { kind: "resume" };
     if (REPLACE_VERBS.has(lower) && rest.length > 0) return { kind: "replace", objective: body.slice(verb.length).trim() };
     if (lower === "confirm" && rest.length === 0) return { kind: "confirm" };
-    if ((lower === "check" || lower === "checks") && (rest.length === 0 || CHECK_ACTIONS.has((rest[0] ?? "").toLowerCase()))) {
-      const action = (rest[0]?.toLowerCase() ?? "list") as CheckAction;
-      // The command keeps its own spacing and quotes: everything after the action word.
-      const command = rest.length > 1 ? body.replace(/^\S+\s+\S+\s+/, "").trim() : "";
-      return { kind: "check", action, command };
-    }
-    if (lower === "accept" && rest.length === 0) return { kind: "accept" };
-    if ((lower === "refuse" || lower === "reject") && rest.length === 0) return { kind: "refuse" };
+    const answer = checkAnswer(body);
+    if (answer) return answer;
     if (UNSUPPORTED_VERBS.has(lower) && rest.length === 0) return { kind: "unsupported", verb: lower };
     if (CLEAR_VERBS.has(lower) && rest.length === 0) return { kind: "clear" };
     if (lower === "continue" || lower === "resume") {
@@ -65,6 +74,10 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
   const marker = MARKER.exec(prompt);
   if (marker) {
     const body = (marker[1] ?? "").trim();
+    // Where a host keeps `/goal` for itself (Codex's terminal UI), the user answers goalpost here:
+    // `goal: accept`, `goal: refuse`, `goal: check add <command>` — nothing else reads as a command.
+    const answer = checkAnswer(body);
+    if (answer) return answer;
     if (body !== "") return { kind: "set", objective: body, source: "marker" };
   }
   return null;
