@@ -213,7 +213,7 @@ describe("goalpost in the real Claude Code", () => {
     expect(goal).toMatchObject({ status: "active", verification: { state: "passed" } });
     expect(goal?.awaitingUser).toMatchObject({
       reason: "checks-changed",
-      summary: expect.stringMatching(/changed: hello\.test\.js.*\/goal accept/),
+      summary: expect.stringMatching(/changed: hello\.test\.js.*goal: accept/),
     });
     // The stop went through (the user must judge), with a note for them: no stall, no blocked stop.
     expect(goal?.history.map((event) => event.type)).not.toContain("stalled");

@@ -236,7 +236,7 @@ function sandboxCheck(cliPath: string, root: string): DoctorCheck {
     return {
       ok: false,
       label,
-      detail: `goalpost cannot sandbox a goal's checks here (${probe.detail}), so it runs none without your word: you answer /goal accept when a goal asks, or set "unsandboxedChecks": "allow" in ${join(root, "config.json")}.${linux}`,
+      detail: `goalpost cannot sandbox a goal's checks here (${probe.detail}), so it runs none without your word: you answer \`goal: accept\` when a goal asks, or set "unsandboxedChecks": "allow" in ${join(root, "config.json")}.${linux}`,
     };
   } catch {
     return {

@@ -242,8 +242,8 @@ export async function playSession(options: {
         // No sandbox on this machine (Linux: bubblewrap and socat): the goal waits for the user's word.
         const why = /could not sandbox the checks \((.*)\), so/.exec(stop.userNote)?.[1] ?? "no sandbox";
         say(color.yellow(`   the goal waits for you: goalpost could not sandbox the checks here (${why}).`));
-        say(color.yellow("   You type /goal accept: goalpost runs them once without one."));
-        await hook(host.prompt(session, "/goal accept"));
+        say(color.yellow("   You type `goal: accept`: goalpost runs them once without one."));
+        await hook(host.prompt(session, "goal: accept"));
         stop = readAnswer(await hook(host.stop(session)));
       }
       // A stop waits a few seconds for the verdict; on a busy machine the run can take longer, and the

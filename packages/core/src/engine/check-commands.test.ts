@@ -77,7 +77,7 @@ describe("the checks of a goal", () => {
     tools.update(caller, { proposedChecks: ["echo ok"] });
     expect(goal().checks.map((check) => check.command)).toEqual(["npm test"]);
     expect(prompt("keep going").userNote).toMatch(
-      /the agent proposes these checks for goal goal_\w+: `echo ok`\. \/goal check accept takes them/,
+      /the agent proposes these checks for goal goal_\w+: `echo ok`\. `goal: check accept` takes them/,
     );
     prompt("/goal check accept");
     expect(goal().checks.map((check) => check.command)).toEqual(["npm test", "echo ok"]);

@@ -36,8 +36,8 @@ export function checksLine(checks: readonly GoalCheck[]): string {
 /** What goalpost tells the user about a new goal's checks. */
 export function capturedChecksNote(goal: GoalRecord): string {
   return goal.checks.length > 0
-    ? `to check it, goalpost will run ${checksLine(goal.checks)} itself, in a sandbox (/goal check add|drop <command> changes this).`
-    : "goalpost found no check to run for it: /goal check add <command> sets one; without one, completing it waits for your /goal accept.";
+    ? `to check it, goalpost will run ${checksLine(goal.checks)} itself, in a sandbox (\`goal: check add|drop <command>\` changes this).`
+    : "goalpost found no check to run for it: `goal: check add <command>` sets one; without one, completing it waits for your `goal: accept`.";
 }
 
 function editChecks(context: EngineContext, event: Event, action: CheckAction, command: string): EngineDecision {
@@ -49,7 +49,7 @@ function editChecks(context: EngineContext, event: Event, action: CheckAction, c
     let problem: string | null = null;
     if (action === "add") {
       const typed = sanitizeText(command, { maxLength: 300 });
-      if (typed === "") problem = "say which command: /goal check add <command>.";
+      if (typed === "") problem = "say which command: `goal: check add <command>`.";
       else if (!checks.some((check) => check.command === typed)) checks = [...checks, userCheck(typed)];
     } else if (action === "drop") {
       const index = /^\d+$/.test(command) ? Number(command) - 1 : checks.findIndex((check) => check.command === command.trim());
@@ -149,6 +149,6 @@ export function onCheckCommand(
 export function waitingNote(goal: GoalRecord): string | null {
   if (goal.awaitingUser) return `goalpost: goal ${goal.id} waits for you. ${goal.awaitingUser.summary}`;
   if (goal.proposedChecks.length > 0)
-    return `goalpost: the agent proposes these checks for goal ${goal.id}: ${goal.proposedChecks.map((text) => `\`${goalText(text, 160)}\``).join(", ")}. /goal check accept takes them.`;
+    return `goalpost: the agent proposes these checks for goal ${goal.id}: ${goal.proposedChecks.map((text) => `\`${goalText(text, 160)}\``).join(", ")}. \`goal: check accept\` takes them.`;
   return null;
 }

@@ -36,7 +36,7 @@ export const engineConfigSchema = z.strictObject({
     ._default(z.enum(["ask", "allow"]), "ask")
     .check(
       z.describe(
-        "Where no sandbox can run the checks: ask (the goal waits for /goal accept, which runs them once without one) or allow (run them without one).",
+        "Where no sandbox can run the checks: ask (the goal waits for `goal: accept`, which runs them once without one) or allow (run them without one).",
       ),
     ),
   verifyWaitSeconds: z

@@ -147,11 +147,11 @@ describe("a whole session through the engine", () => {
       completionAudit: ["Requirement 1 checked against the passing 2 GB test"],
     });
     // This project defines no check goalpost could run: the close waits for the user, and so may the stop.
-    expect(tools.close(caller, { status: "complete" }).text).toMatch(/waits for the user.*\/goal accept/s);
+    expect(tools.close(caller, { status: "complete" }).text).toMatch(/waits for the user.*goal: accept/s);
     const waiting = send({ type: "stop-requested" });
     expect(waiting.action).toBe("none");
-    expect(waiting.userNote).toMatch(/waits for you.*\/goal accept/);
-    expect(send({ type: "prompt-submitted", prompt: "/goal accept" }).userNote).toMatch(/closed as complete, on your word/);
+    expect(waiting.userNote).toMatch(/waits for you.*goal: accept/);
+    expect(send({ type: "prompt-submitted", prompt: "goal: accept" }).userNote).toMatch(/closed as complete, on your word/);
     expect(store.read(SESSION.sessionId)!.goals.at(-1)).toMatchObject({
       status: "complete",
       closeReason: "accepted by the user",

@@ -33,7 +33,7 @@ export function verificationConditions(
       {
         code: "checks_missing",
         message:
-          "No check is set for this goal, so goalpost has nothing to run. The user sets one with /goal check add <command>, or accepts the work with /goal accept.",
+          "No check is set for this goal, so goalpost has nothing to run. The user sets one with `goal: check add <command>`, or accepts the work with `goal: accept`.",
       },
     ];
   const run = goal.verification;

@@ -25,7 +25,7 @@ export const goalCheckSchema = z.object({
   ),
   source: described(
     z.enum(["words", "project", "user"]),
-    "words: named in the goal's text; project: what the project defines for the kind the words asked for; user: set with /goal check.",
+    "words: named in the goal's text; project: what the project defines for the kind the words asked for; user: set with `goal: check add`.",
   ),
 });
 export type GoalCheck = z.infer<typeof goalCheckSchema>;

@@ -53,7 +53,7 @@ export const goalUpdateInputSchema = z.object({
   constraints: items("More constraints."),
   mustNotRegress: items("More behaviour that must keep working."),
   proposedChecks: items(
-    "Commands you propose goalpost run to check the goal (e.g. 'npm test'). Only the user makes them binding (/goal check accept); until then they count for nothing.",
+    "Commands you propose goalpost run to check the goal (e.g. 'npm test'). Only the user makes them binding (`goal: check accept`); until then they count for nothing.",
   ),
   progressMarkers: described(
     z.optional(z.array(progressMarkerSchema)),

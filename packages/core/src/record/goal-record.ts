@@ -214,7 +214,7 @@ export const goalRecordSchema = described(
     ),
     proposedChecks: described(
       z._default(stringList, []),
-      "Checks the model proposed: not binding until the user accepts them (/goal check accept).",
+      "Checks the model proposed: not binding until the user accepts them (`goal: check accept`).",
     ),
     checkBaseline: described(
       z._default(z.nullable(checkBaselineSchema), null),
@@ -231,7 +231,7 @@ export const goalRecordSchema = described(
     ),
     awaitingUser: described(
       z._default(z.nullable(awaitingUserSchema), null),
-      "The goal waits for the user's /goal accept or /goal refuse.",
+      "The goal waits for the user's `goal: accept` or `goal: refuse`.",
     ),
     history: described(
       z._default(z.array(goalEventSchema), []),

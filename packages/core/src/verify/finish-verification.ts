@@ -42,13 +42,13 @@ export function finishVerification(session: SessionFile, goalId: string, finishe
   if (finished.unsandboxed)
     return wait({
       reason: "unsandboxed",
-      summary: `goalpost could not sandbox the checks (${finished.unsandboxed}), so it did not run them. Type /goal accept to have goalpost run them once without a sandbox, or /goal refuse to keep the goal open; \`goalpost doctor\` says what the sandbox needs here.`,
+      summary: `goalpost could not sandbox the checks (${finished.unsandboxed}), so it did not run them. Type \`goal: accept\` to have goalpost run them once without a sandbox, or \`goal: refuse\` to keep the goal open; \`goalpost doctor\` says what the sandbox needs here.`,
       at: stamp,
     });
   if (run.state === "passed" && finished.changedChecks)
     return wait({
       reason: "checks-changed",
-      summary: `The checks passed (${run.verdict}), but what defines them changed since the goal was set (${finished.changedChecks}). Type /goal accept to close the goal as complete, or /goal refuse to keep it open.`,
+      summary: `The checks passed (${run.verdict}), but what defines them changed since the goal was set (${finished.changedChecks}). Type \`goal: accept\` to close the goal as complete, or \`goal: refuse\` to keep it open.`,
       at: stamp,
     });
   if (run.state === "passed") {

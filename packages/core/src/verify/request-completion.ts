@@ -32,7 +32,7 @@ const VERIFICATION_CODES: ReadonlySet<string> = new Set<VerificationConditionCod
 ]);
 
 export const NO_CHECKS_SUMMARY =
-  "goalpost has no check to run for this goal. Type /goal accept to close it as complete on your word, or /goal check add <command> to have goalpost run one.";
+  "goalpost has no check to run for this goal. Type `goal: accept` to close it as complete on your word, or `goal: check add <command>` to have goalpost run one.";
 
 /** A new run for `goal`, recorded as running before anything starts it (so two closes start one run). */
 export function beginVerification(

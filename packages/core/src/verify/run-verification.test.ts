@@ -125,7 +125,7 @@ sandboxed("goalpost's run of the checks", () => {
     expect(report.outcome).toBe("awaiting-user");
     expect(setup.goal().awaitingUser).toMatchObject({
       reason: "checks-changed",
-      summary: expect.stringMatching(/changed since the goal was set \(changed: math\.test\.js\).*\/goal accept/),
+      summary: expect.stringMatching(/changed since the goal was set \(changed: math\.test\.js\).*goal: accept/),
     });
     expect(setup.goal().status).toBe("active");
 
@@ -201,7 +201,7 @@ describe("without any check", () => {
     const cwd = temporaryDir();
     const setup = goalOn(cwd, "tidy the README");
     expect(setup.goal().checks).toEqual([]);
-    expect(close(setup).text).toMatch(/waits for the user.*\/goal accept.*\/goal check add/s);
+    expect(close(setup).text).toMatch(/waits for the user.*goal: accept.*goal: check add/s);
     expect(setup.goal().awaitingUser?.reason).toBe("no-checks");
     expect(setup.requests).toEqual([]);
   });

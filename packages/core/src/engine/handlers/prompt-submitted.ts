@@ -193,7 +193,7 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
 const PROMPT_LIMIT = 64 * 1024;
 
 export const GOAL_COMMAND_HELP =
-  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
+  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
