@@ -102,6 +102,25 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     expect(written.path).toMatch(/\/goalpost\/reports\/goal_\w+\.html$/);
     expect(readFileSync(written.path, "utf8")).toMatch(/^<!doctype html>/);
     expect(machine.run(["report", other, "--out", "-"]).stdout).toContain("write the docs");
+    // A receipt Claude Code's transcript never held (a pair a script fed to the hook) is counted apart, in red.
+    createGoalStore({ root: machine.stateRoot("claude-code") }).update(
+      { sessionId: "cc-1", host: "claude-code", cwd: join(machine.root, "project-a") },
+      (state) => {
+        const at = new Date().toISOString();
+        const receipt = { at, tool: "Bash", command: "npm test", category: "test" as const, passed: true, files: [] };
+        state.goals[0] = {
+          ...state.goals[0]!,
+          receipts: [
+            { ...receipt, toolUseId: "toolu_real", corroborated: true },
+            { ...receipt, toolUseId: "toolu_forged", corroborated: false },
+          ],
+        };
+      },
+    );
+    const page = machine.run(["report", claude, "--out", "-"]).stdout;
+    expect(page).toMatch(/data-count="passing receipts"><b>1<\/b>/);
+    expect(page).toMatch(/data-count="receipts the host never saw"><b>1<\/b>/);
+    expect(page).toContain("The agent&#39;s receipt: test passed — not in the host&#39;s own record");
     const nowhere = machine.run(["report"], { cwd: machine.home });
     expect(nowhere.status).toBe(3);
     expect(nowhere.stderr).toContain("no goal recorded for");

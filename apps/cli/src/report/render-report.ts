@@ -5,7 +5,7 @@
 import { evaluateCompletionGate, type GoalRecord, isOpen, referenceNamesRequirement, type SessionFile } from "@goalpost/core";
 import { html, type Markup, markupText, trustedMarkup } from "./html.js";
 import { REPORT_CSS } from "./report-style.js";
-import { groupTimeline, type TimelineEntry, type TimelineItem, timelineEntries } from "./timeline.js";
+import { groupTimeline, type TimelineEntry, type TimelineItem, timelineEntries, UNSEEN_RECEIPT } from "./timeline.js";
 
 export interface ReportInput {
   readonly goal: GoalRecord;
@@ -80,6 +80,9 @@ function hierarchyMarkup(goal: GoalRecord, session: SessionFile | null): Markup 
   return html`<div class="tree"><ul>${node(rootOf(goal), 0)}</ul></div>`;
 }
 
+/** A receipt the host's own record does not hold: something other than the host fed it to goalpost. */
+const unseen = (entry: TimelineEntry) => entry.title.endsWith(UNSEEN_RECEIPT);
+
 function counts(entries: readonly TimelineEntry[]) {
   const of = (predicate: (entry: TimelineEntry) => boolean) => entries.filter(predicate).length;
   return [
@@ -88,7 +91,12 @@ function counts(entries: readonly TimelineEntry[]) {
     { label: "drift warnings", value: of((entry) => entry.kind === "drift-warned"), tone: "warn" },
     { label: "denials", value: of((entry) => entry.kind === "drift-denied"), tone: "bad" },
     { label: "passing receipts", value: of((entry) => entry.kind === "receipt" && entry.tone === "good"), tone: "good" },
-    { label: "failing receipts", value: of((entry) => entry.kind === "receipt" && entry.tone === "bad"), tone: "bad" },
+    {
+      label: "failing receipts",
+      value: of((entry) => entry.kind === "receipt" && entry.tone === "bad" && !unseen(entry)),
+      tone: "bad",
+    },
+    { label: "receipts the host never saw", value: of((entry) => entry.kind === "receipt" && unseen(entry)), tone: "bad" },
     { label: "compactions", value: of((entry) => entry.kind === "compacted"), tone: "" },
     { label: "stops blocked", value: of((entry) => entry.kind === "stop-blocked"), tone: "warn" },
     { label: "closes refused", value: of((entry) => entry.kind === "refused"), tone: "bad" },

@@ -83,6 +83,9 @@ const TIE_ORDER: Record<EntryKind, number> = {
   moved: 17,
 };
 
+/** How a receipt's title ends when the host's own record of tool calls does not hold it. */
+export const UNSEEN_RECEIPT = " — not in the host's own record";
+
 export function timelineEntries(goal: GoalRecord, session: SessionFile | null): TimelineEntry[] {
   const entries: TimelineEntry[] = [
     {
@@ -123,7 +126,7 @@ export function timelineEntries(goal: GoalRecord, session: SessionFile | null): 
       (receipt): TimelineEntry => ({
         at: receipt.at,
         kind: "receipt",
-        title: `The agent's receipt: ${receipt.category} ${receipt.passed === true ? "passed" : receipt.passed === false ? "failed" : "proves nothing"}${receipt.corroborated === false ? " — not in the host's own record" : receipt.corroborated === true ? " (in the host's record)" : ""}`,
+        title: `The agent's receipt: ${receipt.category} ${receipt.passed === true ? "passed" : receipt.passed === false ? "failed" : "proves nothing"}${receipt.corroborated === false ? UNSEEN_RECEIPT : receipt.corroborated === true ? " (in the host's record)" : ""}`,
         detail: [
           receipt.command ?? receipt.tool,
           receipt.exitCode === undefined || receipt.exitCode === null ? "" : `exit ${receipt.exitCode}`,
