@@ -1,22 +1,11 @@
 #!/usr/bin/env node
 // goalpost: the human's command line. Each command is a module under commands/ with its own help;
-// this file only finds the command and reports what escaped it.
-import { type Command, runCommand } from "./command.js";
-import { demo } from "./commands/demo.js";
-import { doctor } from "./commands/doctor.js";
-import { install, uninstall } from "./commands/install.js";
-import { list } from "./commands/list.js";
-import { prune } from "./commands/prune.js";
-import { report } from "./commands/report.js";
-import { show } from "./commands/show.js";
-import { status } from "./commands/status.js";
-import { disable, enable } from "./commands/switch.js";
+// this file only finds the command (loading them only when one is asked for) and reports what escaped it.
+import type { Command } from "./command.js";
 import { EXIT } from "./exit-codes.js";
 import { cliVersion } from "./version.js";
 
-const COMMANDS: readonly Command[] = [status, list, show, report, install, uninstall, doctor, disable, enable, prune, demo];
-
-function usage(): string {
+function usage(COMMANDS: readonly Command[]): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   return `goalpost ${cliVersion()} — keeps AI coding agents on the goal you set
 
@@ -42,15 +31,17 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${cliVersion()}\n`);
     return EXIT.ok;
   }
+  // Every other answer needs the commands (and through them core and the adapters): loaded now.
+  const [{ COMMANDS }, { runCommand }] = await Promise.all([import("./commands/index.js"), import("./command.js")]);
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
     const topic = COMMANDS.find((command) => command.name === rest[0]);
     if (topic) return runCommand(topic, ["--help"], process.env);
-    process.stdout.write(usage());
+    process.stdout.write(usage(COMMANDS));
     return EXIT.ok;
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    process.stderr.write(`goalpost: unknown command "${name}"\n\n${usage()}`);
+    process.stderr.write(`goalpost: unknown command "${name}"\n\n${usage(COMMANDS)}`);
     return EXIT.usage;
   }
   return runCommand(command, rest, process.env);
