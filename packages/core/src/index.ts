@@ -205,14 +205,8 @@ export type { GoalToolResult, GoalTools, GoalToolsOptions, ToolCaller } from "./
 export { createGoalTools, toolErrorText } from "./tools/goal-tools.js";
 export { TOOL_DESCRIPTIONS } from "./tools/tool-descriptions.js";
 export { checkDefinition, definitionChanges } from "./verify/check-definition.js";
-export type { CheckSandbox, SandboxOutcome, SandboxWalls } from "./verify/check-sandbox.js";
-export { openCheckSandbox } from "./verify/check-sandbox.js";
 export { checkKindOf, deriveChecks, userCheck } from "./verify/derive-checks.js";
 export { projectCommands } from "./verify/project-checks.js";
-export type { CheckRunOptions } from "./verify/run-check.js";
-export { checkEnvironment, runCheck } from "./verify/run-check.js";
-export type { RunVerificationOptions, VerificationReport } from "./verify/run-verification.js";
-export { recordCheckBaseline, runVerification } from "./verify/run-verification.js";
 export { readTestSummary } from "./verify/test-summary.js";
 export { treeFingerprint } from "./verify/tree-fingerprint.js";
 export type { StartVerification, VerificationRequest } from "./verify/verification-request.js";

@@ -23,16 +23,16 @@ export interface VerificationRequest {
 export type StartVerification = (request: VerificationRequest) => void;
 
 /**
- * The module that runs a verification, beside this one (core's build makes it an entry of its own). Named
+ * The module that runs a verification, beside this one in core's build (`dist/verify.js`). Named
  * at run time, not imported: a bundler would otherwise pull the runner, the sandbox and execa into
  * every hook bundle, where adapters start runs as processes of their own and never load it.
  */
-const RUNNER = "./run-verification.js";
+const RUNNER = "./verify.js";
 
 /** Runs the checks in this process, in the background: for a harness that outlives the call. */
 export function startVerificationInProcess(store: GoalStore): StartVerification {
   return (request) => {
-    void (import(new URL(RUNNER, import.meta.url).href) as Promise<typeof import("./run-verification.js")>)
+    void (import(new URL(RUNNER, import.meta.url).href) as Promise<typeof import("./verify-entry.js")>)
       .then(async ({ recordCheckBaseline, runVerification }) => {
         if (request.task === "baseline") recordCheckBaseline(store, request);
         else await runVerification(store, request);
