@@ -69,9 +69,9 @@ export function runGoalCommand(
       1,
       `goalpost's hook did not see this run from the main agent of session ${sessionId}. Run it directly, on its own (\`${adapter.bin} ${command} '<json>'\`), not through a subagent, a pipe, \`bash -c\`, a variable or a --session of another session.`,
     );
-  // The agent ran this process: its environment is the agent's, so the run of the checks gets the
-  // PATH the goal recorded from the host, and nothing else of this one's but its locale and home.
-  const tools = createGoalTools(store, { startVerification: detachedVerification(adapter, process.env) });
+  // The agent ran this process: its environment is the agent's. A run of the checks it starts gets the
+  // PATH the goal recorded from the host (or the system's, never this one's), its locale and home only.
+  const tools = createGoalTools(store, { startVerification: detachedVerification(adapter, process.env, { agentsPath: true }) });
   try {
     const result = command === "status" ? tools.status(caller) : tools[command](caller, input);
     return { exitCode: 0, stdout: `${result.text}\n`, stderr: "" };

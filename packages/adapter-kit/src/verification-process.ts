@@ -12,8 +12,14 @@ import { loadBuiltin } from "./load-builtin.js";
 /** What the verifying process keeps of the environment it is started from. */
 const KEPT = ["HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "PATH", "TMPDIR", "SYSTEMROOT"];
 
-export function verifierEnvironment(env: Env): Record<string, string> {
-  return Object.fromEntries(KEPT.flatMap((name) => (env[name] ? [[name, env[name]] as const] : [])));
+export function verifierEnvironment(env: Env, options: { readonly agentsPath?: boolean } = {}): Record<string, string> {
+  const kept: Record<string, string> = Object.fromEntries(
+    KEPT.flatMap((name) => (env[name] ? [[name, env[name]] as const] : [])),
+  );
+  // A PATH the agent's shell set (a fake npm first) must not reach a goal that recorded none of the
+  // host's: the system's folders and the folder of the Node that runs goalpost instead.
+  if (options.agentsPath) kept["PATH"] = [dirname(process.execPath), "/usr/local/bin", "/usr/bin", "/bin"].join(":");
+  return kept;
 }
 
 /**
@@ -33,7 +39,12 @@ export function adapterBinPath(adapter: HostAdapter, entry: string | undefined =
 }
 
 /** Starts `<bin> verify` (a run of the checks, or `--baseline`) detached for each request; says on stderr when it cannot. */
-export function detachedVerification(adapter: HostAdapter, env: Env, bin = adapterBinPath(adapter)): StartVerification {
+export function detachedVerification(
+  adapter: HostAdapter,
+  env: Env,
+  options: { readonly agentsPath?: boolean } = {},
+  bin = adapterBinPath(adapter),
+): StartVerification {
   return (request) => {
     if (!bin) {
       process.stderr.write(`goalpost: cannot find ${adapter.bin} to run the checks of ${request.goalId}.\n`);
@@ -49,7 +60,7 @@ export function detachedVerification(adapter: HostAdapter, env: Env, bin = adapt
       detached: true,
       stdio: "ignore",
       cwd: tmpdir(),
-      env: verifierEnvironment(env),
+      env: verifierEnvironment(env, options),
     });
     child.on("error", (error) => process.stderr.write(`goalpost: could not start the checks' run: ${error.message}\n`));
     child.unref();
