@@ -1,0 +1,48 @@
+// The hook server's framing, both ways: what a client sends is what the server reads, whole or cut
+// anywhere, and what the server answers is what the client prints — bytes, not UTF-16 units.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeHookReply, decodeHookRequestHeader, encodeHookReply, encodeHookRequest } from "./hook-server-protocol.js";
+
+const noNul = fc.string({ unit: "binary" }).filter((text) => !text.includes("\0"));
+const name = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,20}$/);
+const request = fc.record({
+  event: noNul.filter((text) => text !== ""),
+  cwd: noNul,
+  bundle: noNul,
+  env: fc.dictionary(name, noNul, { maxKeys: 8 }),
+});
+
+describe("the hook server's framing", () => {
+  it("reads back every request and its payload, and nothing before its header is complete", () => {
+    fc.assert(
+      fc.property(request, fc.uint8Array({ maxLength: 256 }), (sent, bytes) => {
+        const payload = Buffer.from(bytes);
+        const frame = encodeHookRequest(sent, payload);
+        const read = decodeHookRequestHeader(frame)!;
+        expect(read.request).toEqual(sent);
+        expect(read.length).toBe(payload.length);
+        expect(frame.subarray(read.payloadStart, read.payloadStart + read.length)).toEqual(payload);
+        expect(decodeHookRequestHeader(frame.subarray(0, read.payloadStart - 1))).toBeUndefined();
+      }),
+    );
+  });
+
+  it("reads back every reply, byte-exact in any script, and waits for all of it", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" }), (stdout, stderr) => {
+        const frame = encodeHookReply({ stdout, stderr });
+        expect(decodeHookReply(frame)).toEqual({ stdout, stderr });
+        if (frame.length > 1) expect(decodeHookReply(frame.subarray(0, frame.length - 1))).toBeUndefined();
+      }),
+    );
+  });
+
+  it("says why a server refused on one line, and rejects what is not a frame", () => {
+    expect(decodeHookReply(encodeHookReply({ refused: "another bundle\nupgrade" }))).toEqual({
+      refused: "another bundle upgrade",
+    });
+    expect(() => decodeHookReply(Buffer.from("HTTP/1.1 200 OK\r\n\r\n"))).toThrow(/not a goalpost hook reply/);
+    expect(() => decodeHookRequestHeader(Buffer.from("GET\0/\0x\0cwd\0b\0\0"))).toThrow(/not a goalpost hook request/);
+  });
+});
