@@ -3,7 +3,7 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
-import type { Env } from "@goalpost/core";
+import type { Env, GoalStore } from "@goalpost/core";
 import {
   corroborateReceipts,
   createGoalEngine,
@@ -44,7 +44,7 @@ const fault = (message: string, warnings = ""): HookResult & { fault: string } =
 function corroborate(
   adapter: HostAdapter,
   payload: unknown,
-  store: ReturnType<typeof createGoalStore>,
+  store: GoalStore,
   event: { sessionId: string; host: string; cwd: string },
   warnings: string[],
 ): void {

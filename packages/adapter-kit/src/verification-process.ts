@@ -5,12 +5,12 @@
 import { existsSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Env, StartVerification } from "@goalpost/core";
+import { type Env, type StartVerification, USER_VARIABLES } from "@goalpost/core";
 import type { HostAdapter } from "./host-adapter.js";
 import { loadBuiltin } from "./load-builtin.js";
 
 /** What the verifying process keeps of the environment it is started from. */
-const KEPT = ["HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "PATH", "TMPDIR", "SYSTEMROOT"];
+const KEPT = [...USER_VARIABLES, "LC_CTYPE", "PATH", "TMPDIR", "SYSTEMROOT"];
 
 export function verifierEnvironment(env: Env, options: { readonly agentsPath?: boolean } = {}): Record<string, string> {
   const kept: Record<string, string> = Object.fromEntries(

@@ -44,6 +44,7 @@ export { DEFAULT_TOOL_HINT, renderGoalContext } from "./engine/render-goal.js";
 export { activeGoal, goalAncestors, goalStack, renderSessionGoal } from "./engine/session-goals.js";
 export { tasksFromToolInput } from "./engine/task-goals.js";
 export type { Env } from "./env.js";
+export { USER_VARIABLES } from "./env.js";
 export type { GoalpostErrorCode } from "./errors.js";
 export {
   AmbiguousContinuationError,

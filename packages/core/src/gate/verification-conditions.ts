@@ -4,13 +4,16 @@
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
 
-export type VerificationConditionCode =
-  | "awaiting_user"
-  | "checks_missing"
-  | "verification_missing"
-  | "verification_running"
-  | "verification_failed"
-  | "verification_stale";
+/** The gate's conditions about goalpost's run of the checks (the others are about the record). */
+export const VERIFICATION_CONDITION_CODES = [
+  "awaiting_user",
+  "checks_missing",
+  "verification_missing",
+  "verification_running",
+  "verification_failed",
+  "verification_stale",
+] as const;
+export type VerificationConditionCode = (typeof VERIFICATION_CONDITION_CODES)[number];
 
 export interface VerificationGateOptions {
   /** The work tree's fingerprint now; a passing run on another tree does not count. Unknown: not checked. */

@@ -1,7 +1,7 @@
 // node:crypto takes ~6 ms to load (it pulls in streams), and a hook process pays that on every tool
 // call if it is imported up front. Hashes go through sha256.ts (pure JavaScript for short texts), so
 // only a goal's id (random bytes) and long texts load it, on first use.
-import { createRequire } from "node:module";
+import { loadBuiltin } from "../lazy-builtin.js";
 
 type Crypto = typeof import("node:crypto");
 let crypto: Crypto | undefined;
@@ -10,8 +10,6 @@ let crypto: Crypto | undefined;
 export const loadedCrypto = (): Crypto | undefined => crypto;
 
 export function lazyCrypto(): Crypto {
-  crypto ??=
-    (process.getBuiltinModule?.("node:crypto") as Crypto | undefined) ??
-    (createRequire(`${process.cwd()}/`)("node:crypto") as Crypto);
+  crypto ??= loadBuiltin<Crypto>("node:crypto");
   return crypto;
 }

@@ -6,7 +6,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import ignore from "ignore";
 import type { Env } from "../env.js";
-import { childProcess } from "./lazy-child-process.js";
+import { loadBuiltin } from "../lazy-builtin.js";
+
+/** Loaded when git first runs: a hook that runs no git does not pay for it. */
+const childProcess = () => loadBuiltin<typeof import("node:child_process")>("node:child_process");
 
 /** More files than this are not listed: the fingerprint says it was cut. */
 export const PROJECT_FILE_LIMIT = 50_000;

@@ -7,7 +7,7 @@ import { settleClosedGoal } from "../engine/close-in-session.js";
 import { replaceGoal } from "../engine/session-goals.js";
 import { CompletionRefusedError } from "../errors.js";
 import { evaluateCompletionGate, type UnmetCondition } from "../gate/completion-gate.js";
-import type { VerificationConditionCode } from "../gate/verification-conditions.js";
+import { VERIFICATION_CONDITION_CODES } from "../gate/verification-conditions.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import { newGoalId } from "../record/goal-identity.js";
 import { assertClosable, closeGoal } from "../record/goal-lifecycle.js";
@@ -22,14 +22,7 @@ export type CompletionOutcome =
   | { readonly kind: "verifying"; readonly goal: GoalRecord; readonly start: VerificationRequest | null }
   | { readonly kind: "awaiting-user"; readonly goal: GoalRecord };
 
-const VERIFICATION_CODES: ReadonlySet<string> = new Set<VerificationConditionCode>([
-  "awaiting_user",
-  "checks_missing",
-  "verification_missing",
-  "verification_running",
-  "verification_failed",
-  "verification_stale",
-]);
+const VERIFICATION_CODES: ReadonlySet<string> = new Set(VERIFICATION_CONDITION_CODES);
 
 export const NO_CHECKS_SUMMARY =
   "goalpost has no check to run for this goal. Type `goal: accept` to close it as complete on your word, or `goal: check add <command>` to have goalpost run one.";

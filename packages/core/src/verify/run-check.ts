@@ -3,7 +3,7 @@
 // BASH_ENV, shell functions or aliases the agent could have set), bounded in time, its output kept
 // redacted and short. execa runs it: process-tree kill on timeout, interleaved output, no shell of the
 // agent's in between.
-import type { Env } from "../env.js";
+import { type Env, USER_VARIABLES } from "../env.js";
 import type { CheckResult, GoalCheck } from "../record/goal-checks.js";
 import { redactSecrets } from "../redaction/redact-secrets.js";
 import type { CheckSandbox } from "./check-sandbox.js";
@@ -27,7 +27,7 @@ export interface CheckRunOptions {
 export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "tmp" | "env">): Record<string, string> {
   const from = options.env ?? process.env;
   const kept: Record<string, string> = {};
-  for (const name of ["HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "TZ"]) {
+  for (const name of USER_VARIABLES) {
     const value = from[name];
     if (value) kept[name] = value;
   }
