@@ -76,7 +76,7 @@ describe("install through the CLI", () => {
 
     const dryRun = await goalpostCli(home, ["install", "--dry-run"]);
     expect(dryRun.exitCode).toBe(0);
-    expect(String(dryRun.stdout)).toMatch(/^\+.*goalpost-claude-code\.js hook PreToolUse/m);
+    expect(String(dryRun.stdout)).toMatch(/^\+.*goalpost-claude-code-hook\.sh PreToolUse /m);
     expect(String(dryRun.stdout)).toContain("(dry run: nothing was written)");
     expect(readFileSync(join(home.configDir, "settings.json"), "utf8")).toBe(original);
 
@@ -91,7 +91,7 @@ describe("install through the CLI", () => {
     expect(String(doctor.stdout)).toMatch(
       /✓ goal tools: the MCP server starts and offers goalpost_status, goalpost_open, goalpost_update, goalpost_close/,
     );
-    expect(String(doctor.stdout)).toMatch(/✓ start-up snapshot: .* loads in Node/);
+    expect(String(doctor.stdout)).toMatch(/✓ hook command: \S+\/goalpost-claude-code-hook\.sh /);
 
     expect((await goalpostCli(home, ["uninstall"])).exitCode).toBe(0);
     expect(JSON.parse(readFileSync(join(home.configDir, "settings.json"), "utf8"))).toEqual(JSON.parse(original));
@@ -99,18 +99,21 @@ describe("install through the CLI", () => {
     expect(existsSync(join(home.configDir, ".claude.json"))).toBe(false);
   });
 
-  it("keeps the shared start-up snapshot until the last scope is uninstalled", async () => {
+  it("keeps the fast path's files, shared by every scope, until the last scope is uninstalled", async () => {
     verifies("CC-INSTALL");
     const home = createClaudeHome();
     expect((await goalpostCli(home, ["install"])).exitCode).toBe(0);
     expect((await goalpostCli(home, ["install", "--scope", "project"])).exitCode).toBe(0);
-    const snapshotDir = join(home.stateRoot, "snapshot");
-    expect(existsSync(snapshotDir)).toBe(true);
+    // The first hook Node runs makes the code cache there (and starts the hook server, whose socket is there too).
+    const prompt = JSON.stringify({ session_id: "shared", hook_event_name: "UserPromptSubmit", prompt: "look around" });
+    expect((await runHook(home, "UserPromptSubmit", prompt)).stderr).toBe("");
+    const fastPathDir = join(home.stateRoot, "fast-path");
+    expect(existsSync(fastPathDir)).toBe(true);
     expect((await goalpostCli(home, ["uninstall", "--scope", "project"])).exitCode).toBe(0);
-    expect(existsSync(snapshotDir)).toBe(true);
+    expect(existsSync(fastPathDir)).toBe(true);
     expect((await runHook(home, "Stop", JSON.stringify({ session_id: "still-fast", hook_event_name: "Stop" }))).stderr).toBe("");
     expect((await goalpostCli(home, ["uninstall"])).exitCode).toBe(0);
-    expect(existsSync(snapshotDir)).toBe(false);
+    expect(existsSync(fastPathDir)).toBe(false);
   });
 
   it("keeps a backup, and leaves a corrupt settings file untouched with a clear message", async () => {
@@ -159,7 +162,7 @@ describe("installed hooks run as Claude Code runs them", () => {
       expect(result.stdout, `${event} ${input}`).toBe("");
       expect(result.stderr, `${event} ${input}`).toMatch(/^goalpost: .*answering with no decision/);
     }
-    const unknown = await execa("sh", ["-c", installedCommand(home, "Stop").replaceAll("hook Stop", "hook NoSuchEvent")], {
+    const unknown = await execa("sh", ["-c", installedCommand(home, "Stop").replace(" Stop ", " NoSuchEvent ")], {
       input: "{}",
       env: home.env(),
       extendEnv: false,
@@ -200,32 +203,35 @@ describe("installed hooks run as Claude Code runs them", () => {
     expect(outputs.find((entry) => entry.event === "Stop")?.output).toMatchObject({ decision: "block" });
   });
 
-  it("start from the snapshot, and still answer through the fallback when the snapshot cannot load", async () => {
+  it("are a short command, answered by the hook server while it lives and by Node when it was killed outright", async () => {
     verifies("CC-FAST-START");
     const home = await installedHome();
     const command = installedCommand(home, "UserPromptSubmit");
-    const blob = /--snapshot-blob (\S+)/.exec(command)?.[1] ?? "";
-    expect(existsSync(blob)).toBe(true);
+    expect(command).toBe(
+      `/bin/sh ${join(dirname(ADAPTER_BIN), "goalpost-claude-code-hook.sh")} UserPromptSubmit ${home.stateRoot}`,
+    );
     const prompt = (id: string) =>
       JSON.stringify({
         session_id: id,
         cwd: "/home/user/proj",
         hook_event_name: "UserPromptSubmit",
-        prompt: "/goal survive a node upgrade",
+        prompt: "/goal outlive the server",
       });
-    expect((await runHook(home, "UserPromptSubmit", prompt("fast"))).output?.hookSpecificOutput?.additionalContext).toContain(
-      "survive a node upgrade",
+    expect((await runHook(home, "UserPromptSubmit", prompt("first"))).output?.hookSpecificOutput?.additionalContext).toContain(
+      "outlive the server",
     );
-    writeFileSync(blob, "not a snapshot any more");
-    const fallback = await runHook(home, "UserPromptSubmit", prompt("fallback"));
-    expect(fallback.exitCode).toBe(0);
-    expect(fallback.stderr).not.toBe(""); // the fast attempt failed loudly; the fallback answered
-    expect(fallback.output?.hookSpecificOutput?.additionalContext).toContain("survive a node upgrade");
-    const doctor = await goalpostCli(home, ["doctor"]);
-    expect(String(doctor.stdout)).toMatch(/✗ start-up snapshot: .* does not load/);
+    const pidFile = join(home.stateRoot, "fast-path", "goalpost-claude-code-hooks.pid");
+    const deadline = Date.now() + 15_000;
+    while (!existsSync(pidFile) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const server = Number(readFileSync(pidFile, "utf8"));
+    expect((await runHook(home, "UserPromptSubmit", prompt("served"))).stderr).toBe("");
+    process.kill(server, "SIGKILL");
+    const killed = await runHook(home, "UserPromptSubmit", prompt("after-kill"));
+    expect([killed.exitCode, killed.stderr]).toEqual([0, ""]);
+    expect(killed.output?.hookSpecificOutput?.additionalContext).toContain("outlive the server");
   });
 
-  it("run the new code after goalpost is upgraded, even before install rebuilds the snapshot", async () => {
+  it("run the new code after goalpost is upgraded in place, with nothing to rebuild", async () => {
     verifies("CC-FAST-START");
     // A copy of the adapter package stands in for a global install that npm later upgrades in place.
     const installed = join(testdir(), "adapter");
@@ -250,17 +256,12 @@ describe("installed hooks run as Claude Code runs them", () => {
       });
     expect((await runHook(home, "UserPromptSubmit", goal("before"))).stderr).toBe("");
 
-    const manifest = join(installed, "package.json");
-    writeFileSync(manifest, readFileSync(manifest, "utf8").replace(/"version": "[^"]+"/, '"version": "99.0.0"'));
+    // The upgrade: a new bundle in the same place, which says so as it loads.
+    const bundle = join(installed, "dist", "goalpost-claude-code-hook-bundle.cjs");
+    writeFileSync(bundle, `process.stderr.write("goalpost: the new bundle ran\\n");\n${readFileSync(bundle, "utf8")}`);
     const after = await runHook(home, "UserPromptSubmit", goal("after"));
-    expect(after.stderr).toContain("the hook snapshot is older than the installed goalpost");
+    expect(after.stderr).toContain("the new bundle ran");
     expect(after.output?.hookSpecificOutput?.additionalContext).toContain("outlive an upgrade");
-    const doctor = await execa(process.execPath, [join(installed, "dist", "goalpost-claude-code.js"), "doctor"], {
-      env: home.env(),
-      extendEnv: false,
-      reject: false,
-    });
-    expect(String(doctor.stdout)).toMatch(/✗ start-up snapshot: .*older than this goalpost/);
   });
 
   it("are a no-op under the kill switch, from the environment or the state root", async () => {

@@ -64,7 +64,7 @@ describe("goalpost's answers, against the schemas inside the Codex binary", { ti
     );
 
     const home = createCodexHome({ mockUrl: "http://127.0.0.1:9/v1" });
-    expect((await goalpostCodex(home, ["install", "--no-snapshot"])).exitCode).toBe(0);
+    expect((await goalpostCodex(home, ["install"])).exitCode).toBe(0);
     const hooks = installedHookCommands(JSON.parse(readFileSync(join(home.home, "hooks.json"), "utf8")).hooks, "goalpost-codex");
     const session = { session_id: "schema-check", cwd: home.project, transcript_path: null };
     const answers: { event: string; output: Record<string, unknown> }[] = [];

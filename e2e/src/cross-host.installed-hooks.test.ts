@@ -27,7 +27,7 @@ describe("goals that move between hosts", { timeout: 120_000 }, () => {
       CODEX_HOME: join(home, ".codex"),
     };
     for (const bin of [ADAPTER_BIN, CODEX_ADAPTER_BIN]) {
-      const install = await execa(process.execPath, [bin, "install", "--no-snapshot"], {
+      const install = await execa(process.execPath, [bin, "install"], {
         cwd: project,
         env,
         extendEnv: false,

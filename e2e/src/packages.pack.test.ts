@@ -71,7 +71,7 @@ describe("the published packages", { timeout: 120_000 }, () => {
 
   it("install into each host, doctor it, answer a hook and uninstall, from the installed bins", () => {
     for (const host of HOSTS) {
-      const install = run(host.bin, ["install", "--no-snapshot"]);
+      const install = run(host.bin, ["install"]);
       expect(install.status, `${host.bin}: ${install.stderr}`).toBe(0);
       const doctor = run(host.bin, ["doctor"]);
       expect(doctor.status, `${host.bin}: ${doctor.stdout}`).toBe(0);
@@ -97,10 +97,10 @@ describe("the published packages", { timeout: 120_000 }, () => {
         });
         expect(hook.status, hook.stderr).toBe(0);
         expect(JSON.parse(hook.stdout).hookSpecificOutput.additionalContext).toContain("ship it");
-        // Without a snapshot the command runs the hook loader, which made its code cache from the
-        // installed bundle (npm gives it a fixed mtime: the package version tells bundles apart).
-        expect(command).toContain("goalpost-claude-code-hook.cjs hook UserPromptSubmit");
-        const cacheDir = join(env["HOME"]!, ".claude", "goalpost", "snapshot");
+        // The command runs the hook script, whose loader made its code cache from the installed bundle
+        // (npm gives it a fixed mtime: the package version tells bundles apart).
+        expect(command).toMatch(/^\/bin\/sh \S+\/goalpost-claude-code-hook\.sh UserPromptSubmit \S+$/);
+        const cacheDir = join(env["HOME"]!, ".claude", "goalpost", "fast-path");
         const [cache] = readdirSync(cacheDir).filter((name) => name.endsWith(".code-cache"));
         expect(readFileSync(join(cacheDir, cache!), "latin1").split("\n")[0]).toMatch(/^\d+:\d+(?:\.\d+)?:\d+\.\d+\.\d+/);
         // By name from PATH, as a committed settings file runs it: npm's link, <bin>.cjs, hands the

@@ -74,7 +74,7 @@ export const REQUIREMENTS = [
     id: "CC-FAST-START",
     host: "claude-code",
     behaviour:
-      "Installed hooks start from a startup snapshot built for the user's Node; when it cannot load (a Node upgrade) they fall back to running the hook entry plainly and still answer.",
+      "Installed hooks are a short command a person can read (the hook script beside the bin); they go to the hook server while it is alive, and answer the same through Node when it was killed outright, after an upgrade, or without one.",
   },
   {
     id: "CC-INTEGRITY",

@@ -68,7 +68,7 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
   it("installs with one command, keeps the user's JSONC, changes nothing the second time, and uninstalls exactly", async () => {
     verifies("VSCODE-INSTALL");
     const vscode = fakeVscode();
-    const install = await vscode.bin("install", "--no-snapshot");
+    const install = await vscode.bin("install");
     expect(install.exitCode, String(install.stderr)).toBe(0);
     const hookFile = JSON.parse(vscode.read(join(vscode.home, ".copilot", "hooks", "goalpost-vscode.json")));
     // VS Code's own format: no version key (one would switch VS Code to Copilot CLI's format).
@@ -84,8 +84,12 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
       "Stop",
     ]);
     expect(hookFile.hooks.Stop).toEqual([
-      // --no-snapshot: the hook loader, which runs the CommonJS hook bundle from its code cache.
-      { type: "command", command: expect.stringContaining("goalpost-vscode-chat-hook.cjs hook Stop"), timeout: 15 },
+      // The hook script beside the bin, the state root in the VS Code profile, Stop answered by the shell while no goal is open.
+      {
+        type: "command",
+        command: expect.stringMatching(/^\/bin\/sh \S+\/goalpost-vscode-chat-hook\.sh Stop \S+ fast$/),
+        timeout: 15,
+      },
     ]);
     expect(vscode.read(join(vscode.home, ".copilot", "agents", "goalpost.agent.md"))).toMatch(/^---\nname: Goalpost\n/);
     const mcp = vscode.read(join(vscode.userDir, "mcp.json"));
@@ -94,7 +98,7 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
     const settings = vscode.read(join(vscode.userDir, "settings.json"));
     expect(settings).toContain("// the user's own settings, comments and all");
     expect(settings).toMatch(/"chat\.useHooks": true/);
-    expect((await vscode.bin("install", "--no-snapshot")).stdout).toContain("already installed");
+    expect((await vscode.bin("install")).stdout).toContain("already installed");
     const doctor = await vscode.bin("doctor");
     expect(doctor.stdout).toMatch(/✓ hooks: all 8 events wired in user scope/);
     expect(doctor.stdout).toMatch(/✓ goal tools: the MCP server starts and offers goalpost_status/);
@@ -111,7 +115,7 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
     const own = `{\n  "chat.useHooks": true,\n  "chat.hookFilesLocations": { "~/.copilot/hooks": false }\n}\n`;
     const { writeFileSync } = await import("node:fs");
     writeFileSync(join(vscode.userDir, "settings.json"), own);
-    expect((await vscode.bin("install", "--no-snapshot")).exitCode).toBe(0);
+    expect((await vscode.bin("install")).exitCode).toBe(0);
     const doctor = await vscode.bin("doctor");
     expect(doctor.exitCode).toBe(1);
     expect(doctor.stdout).toMatch(/✗ hooks switched on: chat\.hookFilesLocations switches off "~\/\.copilot\/hooks"/);
@@ -150,7 +154,7 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
     verifies("VSCODE-SPELLINGS", "VSCODE-CAPTURE", "VSCODE-SUBAGENT", "VSCODE-DRIFT-DENY");
     verifies("VSCODE-COMPACT-RESTORE", "VSCODE-STOP-BLOCK", "VSCODE-CLOSE-GATE");
     const vscode = fakeVscode();
-    expect((await vscode.bin("install", "--no-snapshot")).exitCode).toBe(0);
+    expect((await vscode.bin("install")).exitCode).toBe(0);
 
     // A chat whose model opens a goal before the user ever typed /goal: the hooks told it its session.
     const early = await chat(vscode, spelling, { sessionId: `early-${spelling}`, cwd: vscode.project });
@@ -277,7 +281,7 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
   it("keys nothing by a guessed directory when VS Code sends no cwd, and leaves Copilot CLI's payloads alone", async () => {
     verifies("VSCODE-SPELLINGS");
     const vscode = fakeVscode();
-    expect((await vscode.bin("install", "--no-snapshot")).exitCode).toBe(0);
+    expect((await vscode.bin("install")).exitCode).toBe(0);
     const commands = vscode.hooks();
     // No workspace folder: no cwd, and the hook runs in the user's home.
     const noFolder = { sessionId: `nofolder-${spelling}`, cwd: null };

@@ -7,7 +7,7 @@ import { defineConfig } from "tsup";
 export default defineConfig(
   adapterBuild({
     bin: "goalpost-copilot-cli",
-    snapshotEntry: "src/copilot-cli-hook-snapshot.ts",
+    hookBundleEntry: "src/copilot-cli-hook-bundle.ts",
     stateRootModule: "src/copilot-cli-paths.ts",
     extra: [
       {

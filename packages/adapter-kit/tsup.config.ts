@@ -25,8 +25,10 @@ export default defineConfig([
     clean: true,
     target: "node20",
     external: ["goalpost:adapter-state-root"],
-    // The Perl hook client is shipped as it is, for an adapter's build to copy beside its bin.
-    onSuccess: async () => copyFileSync("src/hook-client.pl", "dist/hook-client.pl"),
+    // The hook script and the Perl hook client are shipped as they are, for an adapter's build to put beside its bin.
+    onSuccess: async () => {
+      for (const file of ["hook-client.pl", "hook.sh"]) copyFileSync(`src/${file}`, `dist/${file}`);
+    },
   },
   ...Object.entries(entries).map(
     ([name, source]): Options => ({ entry: { [name]: source }, format: ["esm"], dts: { only: true }, target: "node20" }),

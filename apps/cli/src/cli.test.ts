@@ -171,7 +171,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(dryRun.hosts.every((host: { result: { dryRun: boolean } }) => host.result.dryRun)).toBe(true);
     expect(existsSync(join(machine.home, ".codex", "hooks.json"))).toBe(false);
 
-    const install = machine.run(["install", "--yes", "--no-snapshot"]);
+    const install = machine.run(["install", "--yes"]);
     expect(install.status, install.stderr).toBe(0);
     expect(install.stdout).toMatch(/── Claude Code[\s\S]*── Codex[\s\S]*── Copilot CLI/);
     expect(install.stdout).toContain("Next: use your agent, then `goalpost status` and `goalpost report`.");
@@ -233,7 +233,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
   // A person at a terminal is asked, host by host; `script` gives the CLI a real pseudo-terminal.
   it.skipIf(!existsSync("/usr/bin/script"))("asks at a terminal, host by host, and installs only where the answer is yes", () => {
     const machine = fakeMachine();
-    const run = spawnSync("/usr/bin/script", ["-qec", `"${process.execPath}" "${bin}" install --no-snapshot`, "/dev/null"], {
+    const run = spawnSync("/usr/bin/script", ["-qec", `"${process.execPath}" "${bin}" install`, "/dev/null"], {
       cwd: join(machine.root, "project-a"),
       env: machine.env,
       input: "y\nn\nyes\n",

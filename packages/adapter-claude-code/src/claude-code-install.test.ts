@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { hookCommand } from "@goalpost/adapter-kit";
+import { dirname, join } from "node:path";
+import { hookCommand, plainHookCommand } from "@goalpost/adapter-kit";
 import {
   applyChanges,
   ConfigFileError,
@@ -71,15 +71,16 @@ describe("install", () => {
         hooks: [
           {
             type: "command",
-            command: hookCommand(home.cliPath, event, { fastPathRoot: fast ? stateRoot : undefined }),
+            command: hookCommand(join(dirname(home.cliPath), "goalpost-claude-code-hook.sh"), event, stateRoot, { fast }),
             timeout: 15,
           },
         ],
       });
     }
-    // Capture and session start always start Node; tool calls and stops take the no-goal fast path.
-    expect(settings.hooks.UserPromptSubmit[0].hooks[0].command).toBe(`node ${home.cliPath} hook UserPromptSubmit`);
-    expect(settings.hooks.PreToolUse.at(-1).hooks[0].command).toContain(`\${GOALPOST_HOME:-${stateRoot}}/open`);
+    // A command a person can read; capture and session start are never answered by the shell alone.
+    const script = join(dirname(home.cliPath), "goalpost-claude-code-hook.sh");
+    expect(settings.hooks.UserPromptSubmit[0].hooks[0].command).toBe(`/bin/sh ${script} UserPromptSubmit ${stateRoot}`);
+    expect(settings.hooks.PreToolUse.at(-1).hooks[0].command).toBe(`/bin/sh ${script} PreToolUse ${stateRoot} fast`);
     const state = read(join(home.configDir, ".claude.json"));
     expect(state.numStartups).toBe(3);
     expect(state.mcpServers.other).toEqual({ command: "x" });
@@ -100,7 +101,9 @@ describe("install", () => {
     );
     const settings = read(join(home.configDir, "settings.json"));
     expect(settings.hooks.Stop).toHaveLength(1);
-    expect(settings.hooks.Stop[0].hooks[0].command).toContain('h() { node "/new place/goalpost-claude-code.js" hook Stop; }');
+    expect(settings.hooks.Stop[0].hooks[0].command).toMatch(
+      /^\/bin\/sh '\/new place\/goalpost-claude-code-hook\.sh' Stop \S+ fast$/,
+    );
   });
 
   it("backs up every file it changes", () => {
@@ -152,21 +155,13 @@ describe("install", () => {
 });
 
 describe("hook commands", () => {
-  it("start from the snapshot with NODE_OPTIONS cleared, and fall back to the hook loader (which finds its own code cache)", () => {
-    const hookEntry = "/opt/gp/goalpost-claude-code-hook.cjs";
-    expect(
-      hookCommand("/opt/gp/goalpost-claude-code.js", "Stop", {
-        snapshotBlob: "/home/u/.claude/goalpost/snapshot/hook.blob",
-        hookEntry,
-      }),
-    ).toBe(
-      `NODE_OPTIONS= node --snapshot-blob /home/u/.claude/goalpost/snapshot/hook.blob /opt/gp/goalpost-claude-code.js hook Stop || node ${hookEntry} hook Stop`,
+  it("quote what a shell would split, and run the hook loader itself where there is no /bin/sh (Windows)", () => {
+    expect(hookCommand("'/my dir/goalpost-claude-code-hook.sh'", "Stop", "/home/u/.claude/goalpost")).toBe(
+      "/bin/sh '/my dir/goalpost-claude-code-hook.sh' Stop /home/u/.claude/goalpost",
     );
-    // The same form where no POSIX shell runs it (Windows): the loader needs nothing from the shell.
-    expect(hookCommand("/my dir/goalpost-claude-code.js", "Stop", { hookEntry: "/my dir/goalpost-claude-code-hook.cjs" })).toBe(
+    expect(plainHookCommand("/my dir/goalpost-claude-code-hook.cjs", "Stop")).toBe(
       'node "/my dir/goalpost-claude-code-hook.cjs" hook Stop',
     );
-    expect(hookCommand("/my dir/goalpost-claude-code.js", "Stop")).toBe('node "/my dir/goalpost-claude-code.js" hook Stop');
   });
 });
 

@@ -83,8 +83,6 @@ export const claudeCodeInstall: InstallSpec = {
   // .claude/settings.json and .mcp.json are committed: every teammate's machine runs them.
   sharedScopes: ["project"],
   hookEvents: INSTALLED_HOOK_EVENTS,
-  // Plugin hooks run with CLAUDE_PLUGIN_ROOT set (HOSTS.md §1.2): the plugin builds its snapshot on first use.
-  pluginRootVariable: "CLAUDE_PLUGIN_ROOT",
   fastEvents: ["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "PreCompact", "SubagentStop", "SessionEnd"],
   hookTimeout: HOOK_TIMEOUT,
   targets: (context) => [hooksTarget(context), mcpTarget(context)],

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
@@ -52,8 +52,7 @@ function pluginSetup(more: Record<string, string> = {}) {
     expect(result.status, result.stderr).toBe(0);
     return readFileSync(log, "utf8").trim().split("\n").filter(Boolean);
   };
-  const snapshot = join(root, "config", "goalpost", "snapshot");
-  return { plugin, exec, run, snapshot };
+  return { plugin, exec, run, stateRoot: join(root, "config", "goalpost") };
 }
 
 const waitFor = async (check: () => boolean) => {
@@ -66,56 +65,34 @@ const waitFor = async (check: () => boolean) => {
 describe.skipIf(process.platform === "win32")("the plugin, with no install step", () => {
   afterEach(() => removeTestdirs());
 
-  it("builds its start-up snapshot and fast-path markers on first use, off the hook's path, and uses them after", async () => {
-    // The snapshot's path: without the hook server, which the shell prefers while it listens (below).
-    const { run, snapshot } = pluginSetup({ GOALPOST_HOOK_SERVER: "0" });
-    // First hook: the hook loader answers, then starts the build in the background.
+  it("sets up the fast path on first use, off the hook's path: the hook server, and the no-goal markers", async () => {
+    const { run, stateRoot } = pluginSetup();
+    // First hook: the hook loader answers, then starts the hook server, which sets up the markers.
     expect(run("SessionStart", { source: "startup" })).toEqual([
       expect.stringMatching(/^node \S+goalpost-claude-code-hook\.cjs hook SessionStart$/),
     ]);
-    await waitFor(() => existsSync(join(snapshot, "plugin-hook.blob.json")));
-    expect(JSON.parse(readFileSync(join(snapshot, "plugin-hook.blob.json"), "utf8"))).toEqual({
-      node: `${process.version}-${process.platform}-${process.arch}`,
-      bundle: expect.any(String),
-    });
-    expect(existsSync(join(snapshot, "plugin-hook.blob.building"))).toBe(false);
-    // Then: a prompt starts from the snapshot; with no goal open, a tool call starts no Node at all.
-    expect(run("UserPromptSubmit", { prompt: "look around" })).toEqual([
-      expect.stringMatching(/^node --snapshot-blob \S+plugin-hook\.blob /),
-    ]);
-    const bash = { tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "t1" };
-    expect(run("PreToolUse", bash)).toEqual([]);
-    // With a goal open, the tool call's hook runs from the snapshot too.
-    run("UserPromptSubmit", { prompt: "/goal ship the plugin fast" });
-    expect(run("PreToolUse", bash)).toEqual([expect.stringMatching(/^node --snapshot-blob /)]);
-  }, 90_000);
-
-  it("records a build that cannot succeed and does not try again until the bundle or Node changes", async () => {
-    const { plugin, run, snapshot } = pluginSetup({ GOALPOST_HOOK_SERVER: "0" });
-    // A bundle that runs plainly but not inside a snapshot build (as on a Node that cannot build one).
-    appendFileSync(
-      join(plugin, "dist", "goalpost-claude-code-snapshot.cjs"),
-      '\nif (process.execArgv.includes("--build-snapshot")) throw new Error("no snapshot on this Node");\n',
-    );
-    run("SessionStart", { source: "startup" });
-    await waitFor(() => existsSync(join(snapshot, "plugin-hook.blob.json")));
-    expect(JSON.parse(readFileSync(join(snapshot, "plugin-hook.blob.json"), "utf8"))).toMatchObject({
-      problem: expect.stringMatching(/--build-snapshot/),
-    });
-    // The next hooks answer from the hook loader and start no build.
-    expect(run("UserPromptSubmit", { prompt: "look around" })).toEqual([
-      expect.stringMatching(/-hook\.cjs hook UserPromptSubmit$/),
-    ]);
-    expect(existsSync(join(snapshot, "plugin-hook.blob.building"))).toBe(false);
-    expect(existsSync(join(snapshot, "plugin-hook.blob"))).toBe(false);
+    const pidFile = join(stateRoot, "fast-path", "goalpost-claude-code-hooks.pid");
+    await waitFor(() => existsSync(pidFile) && existsSync(join(stateRoot, "open")));
+    const server = Number(readFileSync(pidFile, "utf8"));
+    try {
+      // Then: with no goal open, a tool call starts nothing at all; a prompt goes to the server, no Node started.
+      const bash = { tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "t1" };
+      expect(run("PreToolUse", bash)).toEqual([]);
+      expect(run("UserPromptSubmit", { prompt: "/goal ship the plugin fast" })).toEqual([]);
+      expect(existsSync(join(stateRoot, "open", "s1"))).toBe(true);
+      // With a goal open, the tool call's hook goes to the server too.
+      expect(run("PreToolUse", bash)).toEqual([]);
+    } finally {
+      process.kill(server, "SIGTERM");
+    }
   }, 90_000);
 
   it("answers nothing, and never fails the host, from a copy that lost its hook bundle", () => {
     const { plugin, exec } = pluginSetup();
-    rmSync(join(plugin, "dist", "goalpost-claude-code-snapshot.cjs"));
+    rmSync(join(plugin, "dist", "goalpost-claude-code-hook-bundle.cjs"));
     const result = exec("UserPromptSubmit", { prompt: "/goal ship it" });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toMatch(/^goalpost: the hook did not run: .*goalpost-claude-code-snapshot\.cjs/);
+    expect(result.stderr).toMatch(/^goalpost: the hook did not run: .*goalpost-claude-code-hook-bundle\.cjs/);
   });
 });

@@ -110,8 +110,8 @@ export const codexInstall: InstallSpec = {
   // mirrored, and update_goal (a goal set in the terminal UI, being completed) reads the goal store first.
   fastPathWake: ["create_goal", "update_goal"],
   hookTimeout: HOOK_TIMEOUT,
-  // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some).
-  loginShell: true,
+  // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some): the kit's
+  // command is plain words every shell reads alike.
   targets: (context) => {
     const hooks = hooksTarget(context);
     return [hooks, configTarget(context, hooks)];

@@ -41,7 +41,7 @@ describe("install into COPILOT_HOME", () => {
         // No snapshot here: the hook entry is run plainly.
         {
           type: "command",
-          bash: expect.stringContaining(`${cliPath.replace(/\.js$/, "-hook.cjs")} hook ${event}`),
+          bash: expect.stringContaining(`/bin/sh ${cliPath.replace(/\.js$/, "-hook.sh")} ${event} `),
           timeoutSec: 15,
         },
       ]);

@@ -1,9 +1,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: the example host is plain JavaScript.
-import { acmeAdapter } from "../examples/example-host/example-host.mjs";
+import { acmeAdapter } from "../examples/example-host/src/acme-adapter.js";
 import { runAdminCommand } from "./admin-commands.js";
-import type { HostAdapter } from "./host-adapter.js";
 import { removeTestdirs, testdir } from "./testing/index.js";
 
 function capture() {
@@ -17,9 +15,9 @@ describe("install as the user runs it", () => {
     const { io, err } = capture();
     const home = testdir();
     const code = await runAdminCommand(
-      acmeAdapter as HostAdapter,
+      acmeAdapter,
       "install",
-      ["--no-snapshot"],
+      [],
       "/root/.npm/_npx/1a2b3c/node_modules/goalpost-acme/bin/goalpost-acme.mjs",
       io,
       { HOME: home, ACME_HOME: home },
@@ -31,18 +29,16 @@ describe("install as the user runs it", () => {
 
   it("rejects an unknown scope or flag with exit 2", async () => {
     const { io, err } = capture();
-    expect(await runAdminCommand(acmeAdapter as HostAdapter, "install", ["--scope", "galaxy"], "/x/bin.mjs", io, {})).toBe(2);
+    expect(await runAdminCommand(acmeAdapter, "install", ["--scope", "galaxy"], "/x/bin.mjs", io, {})).toBe(2);
     expect(err.join("")).toContain("--scope must be one of user");
-    expect(await runAdminCommand(acmeAdapter as HostAdapter, "install", ["--frobnicate"], "/x/bin.mjs", io, {})).toBe(2);
+    expect(await runAdminCommand(acmeAdapter, "install", ["--frobnicate"], "/x/bin.mjs", io, {})).toBe(2);
   });
 
   it("answers --help on every verb with the usage, and touches nothing", async () => {
     const home = testdir();
     for (const verb of ["install", "uninstall", "doctor"] as const) {
       const { io, out } = capture();
-      expect(
-        await runAdminCommand(acmeAdapter as HostAdapter, verb, ["--help"], "/x/bin.mjs", io, { HOME: home, ACME_HOME: home }),
-      ).toBe(0);
+      expect(await runAdminCommand(acmeAdapter, verb, ["--help"], "/x/bin.mjs", io, { HOME: home, ACME_HOME: home })).toBe(0);
       expect(out.join("")).toMatch(/usage:[\s\S]*install --dry-run/);
     }
     expect(readdirSync(home)).toEqual([]);

@@ -1,17 +1,16 @@
 // install, uninstall and doctor as the user runs them: flags, the plan shown or applied, what to do next.
 
 import { rmSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
-import { ensureOpenMarkers, GoalpostError, writeFileAtomic } from "@goalpost/core";
+import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
 import { formatDoctor, runDoctor } from "./doctor.js";
-import { snapshotsSupported } from "./hook-command.js";
+import { FAST_PATH_FOLDER, LEGACY_FAST_PATH_FOLDER } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 import { adapterVersion, hostCliUsage } from "./host-cli.js";
 import { installTargets, isSharedScope } from "./install-targets.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./installer.js";
-import { buildHookSnapshot, snapshotPath, snapshotProblemPath } from "./snapshot-build.js";
 
 export type AdminCommand = "install" | "uninstall" | "doctor";
 
@@ -46,7 +45,7 @@ export async function runAdminCommand(
   env: Env = process.env,
 ): Promise<number> {
   const { scopes, defaultScope } = adapter.install;
-  let values: { scope: string; project?: string; "dry-run": boolean; "no-snapshot": boolean; json: boolean; help: boolean };
+  let values: { scope: string; project?: string; "dry-run": boolean; json: boolean; help: boolean };
   try {
     values = parseArgs({
       args: [...args],
@@ -54,7 +53,6 @@ export async function runAdminCommand(
         scope: { type: "string", default: defaultScope },
         project: { type: "string" },
         "dry-run": { type: "boolean", default: false },
-        "no-snapshot": { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -95,24 +93,7 @@ export async function runAdminCommand(
   const root = adapter.stateRoot(env);
   const dryRun = values["dry-run"];
   try {
-    // The dry run shows the command install will write: the snapshot's path is known before it is built.
-    // A shared scope's commands run the bin from PATH on whatever machine: no snapshot of this one's.
-    const wantSnapshot =
-      command === "install" && !values["no-snapshot"] && snapshotsSupported() && !isSharedScope(adapter, scope);
-    let snapshotBlob: string | undefined;
-    if (wantSnapshot && dryRun) snapshotBlob = snapshotPath(root);
-    else if (wantSnapshot) {
-      const snapshot = buildHookSnapshot(adapter, cliPath, root);
-      if ("problem" in snapshot) {
-        io.err(`goalpost: hooks will start without a snapshot (${snapshot.problem}); they work, a little slower.\n`);
-        // For doctor: this Node cannot build one, so "install builds one" would be untrue.
-        writeFileAtomic(snapshotProblemPath(root), `${snapshot.problem}\n`);
-      } else {
-        rmSync(snapshotProblemPath(root), { force: true });
-        snapshotBlob = snapshot.blob;
-      }
-    }
-    const targets = installTargets(adapter, { scope, projectDir, cliPath, env, ...(snapshotBlob ? { snapshotBlob } : {}) });
+    const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
     const changes = command === "install" ? planInstall(targets) : planUninstall(targets);
     // For scripts (and the goalpost CLI): what changed, as data.
     const json = (written: readonly FileChange[], extra: Record<string, unknown> = {}) =>
@@ -153,14 +134,17 @@ export async function runAdminCommand(
     const backups = applyChanges(changes, isSharedScope(adapter, scope) ? join(root, "backups") : undefined);
     // The fast path's folder, with a marker for every goal already open (see core's open-goal-markers).
     if (command === "install") ensureOpenMarkers(root);
-    // The snapshot serves every scope: it goes only when no scope's files still run goalpost.
+    // The fast path's files serve every scope: they go only when no scope's files still run goalpost.
+    // The folder earlier builds kept them in (with V8 start-up snapshots) goes with the first install.
+    if (command === "install") rmSync(join(root, LEGACY_FAST_PATH_FOLDER), { recursive: true, force: true });
     if (
       command === "uninstall" &&
       !scopes.some((other) => targetsPresent(installTargets(adapter, { scope: other, projectDir, cliPath, env })))
     )
-      rmSync(dirname(snapshotPath(root)), { recursive: true, force: true });
+      for (const folder of [FAST_PATH_FOLDER, LEGACY_FAST_PATH_FOLDER])
+        rmSync(join(root, folder), { recursive: true, force: true });
     if (values.json) {
-      json(changes, { backups, ...(snapshotBlob ? { snapshot: snapshotBlob } : {}) });
+      json(changes, { backups });
       return 0;
     }
     for (const entry of changes)
@@ -169,7 +153,6 @@ export async function runAdminCommand(
       );
     for (const backup of backups) io.out(`backup: ${backup}\n`);
     if (command === "install") {
-      if (snapshotBlob) io.out(`hook start-up snapshot: ${snapshotBlob}\n`);
       io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`);
     }
     return 0;

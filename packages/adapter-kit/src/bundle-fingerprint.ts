@@ -1,5 +1,5 @@
-// Which build of a hook bundle a file made from it (a start-up snapshot, a code cache, a plugin's
-// snapshot record) came from. npm gives every published file the same mtime, so the package's
+// Which build of a hook bundle a file made from it (a code cache) or a process running it (the hook
+// server) came from. npm gives every published file the same mtime, so the package's
 // version is part of it; size and mtime catch local rebuilds.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";

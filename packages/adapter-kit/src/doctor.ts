@@ -1,6 +1,6 @@
 // `<bin> doctor`: is goalpost wired into the host, and can it do its job? The kit's checks are the
 // same for every host (Node, hooks and MCP entries in each scope, the MCP server answering, the hook
-// command and its start-up snapshot, the state root, enforcement); the adapter adds its own. Each
+// command and the fast path, the state root, enforcement); the adapter adds its own. Each
 // check says what it found and, when it fails, what to do.
 
 import { execFileSync, spawnSync } from "node:child_process";
@@ -10,14 +10,21 @@ import type { Env } from "@goalpost/core";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig, OPEN_MARKERS } from "@goalpost/core";
 import { readConfigFile } from "./config-file.js";
 import { codeCachePath } from "./hook-code-cache.js";
-import { hookBundlePath, SNAPSHOT_FOLDER, snapshotsSupported } from "./hook-command.js";
+import {
+  FAST_PATH_FOLDER,
+  hookBundlePath,
+  hookCommand,
+  hookEntryPath,
+  hookScriptPath,
+  shellHooksSupported,
+  shellWord,
+} from "./hook-command.js";
 import { readHookFault } from "./hook-faults.js";
 import { HOOK_SERVER_VARIABLE, hookServerPidFile, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
 import { installTargets } from "./install-targets.js";
 import { wiredLabels } from "./installer.js";
-import { probeHook, snapshotPath, snapshotProblemPath } from "./snapshot-build.js";
 
 /** A file's text, or null when it cannot be read. */
 function readTextOrNull(path: string): string | null {
@@ -114,32 +121,48 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
 
 /** Whether the hook loader has made its code cache for this Node yet (see hook-code-cache.ts). */
 function codeCacheNote(adapter: HostAdapter, cliPath: string, root: string): string {
-  const cache = codeCachePath(join(root, SNAPSHOT_FOLDER), hookBundlePath(adapter.bin, cliPath));
-  return existsSync(cache) ? "from the code cache the first one made" : "the first one makes a code cache for the rest";
+  const cache = codeCachePath(join(root, FAST_PATH_FOLDER), hookBundlePath(adapter.bin, cliPath));
+  return existsSync(cache)
+    ? "Node runs it from the code cache the first one made"
+    : "the first hook Node runs makes a code cache for the rest";
 }
 
-function snapshotCheck({ adapter, projectDir, cliPath, env }: DoctorContext, root: string): DoctorCheck {
-  const blob = snapshotPath(root);
-  if (!existsSync(blob)) {
-    const problem = readTextOrNull(snapshotProblemPath(root));
-    const plainly = codeCacheNote(adapter, cliPath, root);
-    return {
-      ok: true,
-      label: "start-up snapshot",
-      detail: problem
-        ? `none: Node ${process.version} could not build one at install (${problem.trim()}); hooks start without one (${plainly}), slower, and work the same.`
-        : `none for Node ${process.version}: hooks start without one (${plainly}), slower. \`${adapter.bin} install\` builds one.`,
-    };
-  }
+/** The hook's files beside the bin: the script the installed commands run, the loader and the bundle it runs. */
+function hookFilesCheck(adapter: HostAdapter, cliPath: string, root: string): DoctorCheck {
+  const files = [
+    ...(shellHooksSupported() ? [hookScriptPath(adapter.bin, cliPath)] : []),
+    hookEntryPath(adapter.bin, cliPath),
+    hookBundlePath(adapter.bin, cliPath),
+  ];
+  const missing = files.filter((file) => !existsSync(file));
+  return missing.length > 0
+    ? {
+        ok: false,
+        label: "hook command",
+        detail: `${missing.join(", ")} missing: this copy of ${adapter.bin} is damaged; install its package again`,
+      }
+    : { ok: true, label: "hook command", detail: `${files[0]} (${codeCacheNote(adapter, cliPath, root)})` };
+}
+
+/**
+ * Runs the adapter's probe payload through the hook command as installed (the script, or the loader
+ * on Windows) against a scratch state root, removed after, with no hook server. Throws if it fails.
+ */
+function probeHook(adapter: HostAdapter, cliPath: string, options: { env: Env; scratch: string; cwd: string }): void {
+  const { event, payload } = adapter.probe;
+  const loader = hookEntryPath(adapter.bin, cliPath);
+  const [file, args] = shellHooksSupported()
+    ? ["/bin/sh", ["-c", hookCommand(shellWord(hookScriptPath(adapter.bin, cliPath)), event, shellWord(options.scratch))]]
+    : [process.execPath, [loader, "hook", event]];
   try {
-    probeHook(adapter, cliPath, { env, scratch: join(root, ".doctor-probe-run"), cwd: projectDir, snapshotBlob: blob });
-    return { ok: true, label: "start-up snapshot", detail: `${blob} loads in Node ${process.version}` };
-  } catch {
-    return {
-      ok: false,
-      label: "start-up snapshot",
-      detail: `${blob} does not load (built by another Node or V8 flags, or older than this goalpost); hooks fall back to starting without it (slower; after an upgrade of goalpost the next hook rebuilds it). Run \`${adapter.bin} install\` again.`,
-    };
+    execFileSync(file, args, {
+      input: JSON.stringify({ ...payload, cwd: options.cwd }),
+      stdio: "pipe",
+      env: { ...options.env, GOALPOST_HOME: options.scratch, [HOOK_SERVER_VARIABLE]: "0" },
+      timeout: 15_000,
+    });
+  } finally {
+    rmSync(options.scratch, { recursive: true, force: true });
   }
 }
 
@@ -183,7 +206,7 @@ function hookServerCheck(adapter: HostAdapter, env: Env, root: string): DoctorCh
       label,
       detail: `off${env[HOOK_SERVER_VARIABLE] === "0" ? ` (${HOOK_SERVER_VARIABLE}=0)` : " on this platform"}: every hook runs in its own process`,
     };
-  const socket = hookServerSocket(join(root, SNAPSHOT_FOLDER), adapter.bin);
+  const socket = hookServerSocket(join(root, FAST_PATH_FOLDER), adapter.bin);
   const pid = Number(readTextOrNull(hookServerPidFile(socket)));
   let running = false;
   try {
@@ -204,7 +227,7 @@ function hookServerCheck(adapter: HostAdapter, env: Env, root: string): DoctorCh
  */
 function fastPathCheck(adapter: HostAdapter, root: string): DoctorCheck {
   const fast = adapter.install.fastEvents ?? [];
-  if (fast.length === 0 || !snapshotsSupported())
+  if (fast.length === 0 || !shellHooksSupported())
     return { ok: true, label: "fast path", detail: "not used on this platform or host" };
   const markers = join(root, OPEN_MARKERS);
   if (!existsSync(markers))
@@ -299,8 +322,7 @@ function doctorChecks(context: DoctorContext, root: string): DoctorCheck[] {
     nodeCheck(),
     ...wiring.checks,
     probeMcpServer(cliPath, env),
-    { ok: existsSync(cliPath), label: "hook command", detail: cliPath },
-    ...(wiring.hooksWired ? [snapshotCheck(context, root)] : []),
+    hookFilesCheck(adapter, cliPath, root),
     stateCheck(root, context.projectDir),
     hookRunCheck(context, root),
     ...(wiring.hooksWired ? [fastPathCheck(adapter, root), hookServerCheck(adapter, env, root)] : []),

@@ -1,5 +1,5 @@
-// The kit end to end through a small example host (examples/example-host, plain JavaScript as a
-// third-party author would write it): its bin installs itself into a fake home, its installed hook
+// The kit end to end through a small example host (examples/example-host, as a third-party author
+// would write it, built with adapterBuild like every adapter): its bin installs itself into a fake home, its installed hook
 // commands run as the host runs them, doctor checks it, uninstall takes out exactly what was added.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "./testing/index.js";
 
-const BIN = fileURLToPath(new URL("../examples/example-host/bin/goalpost-acme.mjs", import.meta.url));
+const BIN = fileURLToPath(new URL("../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));
 
 afterEach(removeTestdirs);
 
@@ -35,13 +35,13 @@ function fakeHome() {
 describe("an adapter built from the kit (the example host)", { timeout: 60_000 }, () => {
   it("installs with an exact dry run, keeps the user's comments, answers hooks as installed, and uninstalls exactly", () => {
     const home = fakeHome();
-    const dryRun = home.bin("install", "--dry-run", "--no-snapshot");
+    const dryRun = home.bin("install", "--dry-run");
     expect(dryRun.status).toBe(0);
-    expect(dryRun.stdout).toMatch(/^\+.*goalpost-acme\.mjs hook before_tool/m);
+    expect(dryRun.stdout).toMatch(/^\+.*"\/bin\/sh \/\S+\/goalpost-acme-hook\.sh before_tool \S+\/acme\/goalpost fast"/m);
     expect(dryRun.stdout).toContain("(dry run: nothing was written)");
     expect(home.settings()).toBe(USER_SETTINGS);
 
-    const install = home.bin("install", "--no-snapshot");
+    const install = home.bin("install");
     expect(install.status, install.stderr).toBe(0);
     expect(install.stdout).toContain("goalpost is on. In Acme, type /goal <what done means>.");
     // What the dry run showed is what install wrote.
@@ -51,8 +51,8 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
       .map((line) => line.slice(1));
     for (const line of added) expect(home.settings()).toContain(line);
     expect(home.settings()).toContain("// Acme's own settings, with the user's comments");
-    expect(home.bin("install", "--no-snapshot").stdout).toContain("already installed");
-    expect(JSON.parse(home.bin("install", "--no-snapshot", "--json").stdout)).toMatchObject({
+    expect(home.bin("install").stdout).toContain("already installed");
+    expect(JSON.parse(home.bin("install", "--json").stdout)).toMatchObject({
       host: "acme",
       command: "install",
       dryRun: false,
@@ -95,7 +95,7 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     expect(removal.changes).toEqual([
       { path: join(home.root, "acme", "settings.jsonc"), action: "updated", description: expect.any(String) },
     ]);
-    expect(removal.diff).toMatch(/^-.*goalpost-acme\.mjs hook before_tool/m);
+    expect(removal.diff).toMatch(/^-.*goalpost-acme-hook\.sh before_tool/m);
     expect(home.bin("uninstall").status).toBe(0);
     // The user's keys, order and comments are back; jsonc-parser re-indents the lines it edited.
     expect(home.settings()).toContain("// Acme's own settings, with the user's comments");
@@ -151,23 +151,22 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
 
   it("says its version from its package.json, and shows help with examples", () => {
     const home = fakeHome();
-    expect(home.bin("--version").stdout.trim()).toBe("0.0.1");
+    expect(home.bin("--version").stdout.trim()).toBe("0.0.0");
     const help = home.bin("--help").stdout;
-    expect(help).toMatch(/^goalpost-acme 0\.0\.1 — keeps Acme Agent on the goal you set/);
+    expect(help).toMatch(/^goalpost-acme 0\.0\.0 — keeps Acme Agent on the goal you set/);
     expect(help).toContain("goalpost-acme install --dry-run");
     expect(home.bin("frobnicate").status).toBe(2);
   });
 
-  it("says at install and in doctor when this Node cannot build a start-up snapshot, and works without one", () => {
+  it("says in doctor where the hook command is and what the fast path does, and how to get it back", () => {
     const home = fakeHome();
-    // The example host ships no snapshot entry: the build fails the way an old Node's does.
     const install = home.bin("install");
     expect(install.status, install.stderr).toBe(0);
-    expect(install.stderr).toMatch(/hooks will start without a snapshot \(.*is missing\); they work, a little slower/);
     const doctor = home.bin("doctor").stdout;
     expect(doctor).toMatch(
-      /✓ start-up snapshot: none: Node v[\d.]+ could not build one at install \(.*is missing\); hooks start without one/,
+      /✓ hook command: \/\S+\/goalpost-acme-hook\.sh \(the first hook Node runs makes a code cache for the rest\)/,
     );
+    expect(doctor).toMatch(/✓ hook run: a session_start hook ran and answered/);
     expect(doctor).toMatch(/✓ fast path: no goal open: before_tool, after_tool, stop answer without starting Node/);
     // Without the markers folder every hook starts Node: doctor says how to get the fast path back.
     rmSync(join(home.root, "acme", "goalpost", "open"), { recursive: true });
@@ -179,7 +178,7 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
   it("keeps a broken settings file untouched and says so", () => {
     const home = fakeHome();
     writeFileSync(join(home.root, "acme", "settings.jsonc"), "{ broken");
-    const install = home.bin("install", "--no-snapshot");
+    const install = home.bin("install");
     expect(install.status).toBe(1);
     expect(install.stderr).toMatch(/is not valid JSONC .* goalpost left it untouched/);
     expect(readFileSync(join(home.root, "acme", "settings.jsonc"), "utf8")).toBe("{ broken");

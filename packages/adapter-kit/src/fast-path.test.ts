@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeGoal, createGoal, createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { hookCommand, inPosixShell } from "./hook-command.js";
+import { hookCommand, shellWord } from "./hook-command.js";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "./testing/index.js";
 
-const BIN = fileURLToPath(new URL("../examples/example-host/bin/goalpost-acme.mjs", import.meta.url));
+const BIN = fileURLToPath(new URL("../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));
 afterEach(removeTestdirs);
 
 function installed() {
@@ -19,8 +19,14 @@ function installed() {
   const shim = join(root, "shim", "node");
   writeFileSync(shim, `#!/bin/sh\necho start >> "${log}"\nexec "${process.execPath}" "$@"\n`);
   chmodSync(shim, 0o755);
-  const env = { PATH: `${join(root, "shim")}:/usr/bin:/bin`, HOME: root, ACME_HOME: join(root, "acme") };
-  const install = spawnSync(process.execPath, [BIN, "install", "--no-snapshot"], { env, encoding: "utf8" });
+  // Without the hook server, so that every hook past the shell's gate starts Node (the server's own path is tested apart).
+  const env = {
+    PATH: `${join(root, "shim")}:/usr/bin:/bin`,
+    HOME: root,
+    ACME_HOME: join(root, "acme"),
+    GOALPOST_HOOK_SERVER: "0",
+  };
+  const install = spawnSync(process.execPath, [BIN, "install"], { env, encoding: "utf8" });
   expect(install.status, install.stderr).toBe(0);
   const settings = JSON.parse(readFileSync(join(root, "acme", "settings.jsonc"), "utf8")) as { hooks: unknown };
   const hooks = installedHookCommands(settings.hooks, "goalpost-acme");
@@ -41,8 +47,8 @@ function installed() {
 describe("the no-goal fast path", { timeout: 60_000 }, () => {
   it("answers without starting Node while no goal is open, and starts it for goal tools", () => {
     const { send, hooks } = installed();
-    expect(hooks["before_tool"]).toContain('/open"; if [ -d "$d" ]');
-    expect(hooks["user_prompt"]).not.toContain("/open");
+    expect(hooks["before_tool"]).toMatch(/goalpost-acme-hook\.sh before_tool \S+ fast$/);
+    expect(hooks["user_prompt"]).toMatch(/goalpost-acme-hook\.sh user_prompt \S+$/);
     const quiet = send("before_tool", "s1", { tool: "sh", args: { command: "ls" } });
     expect(quiet).toMatchObject({ status: 0, stdout: "", startedNode: false });
     expect(send("stop", "s1")).toMatchObject({ status: 0, stdout: "", startedNode: false });
@@ -85,24 +91,31 @@ describe("the no-goal fast path", { timeout: 60_000 }, () => {
 
 describe("wake words", () => {
   it("start Node on a fast event with no goal open when the payload names one, and must be plain words", () => {
-    const command = hookCommand("/opt/gp/goalpost-codex.js", "PostToolUse", { fastPathRoot: "/r", wakeWords: ["create_goal"] });
-    expect(command).toContain('case "$p" in *goalpost_*|*create_goal*) printf');
-    const fake = command.replaceAll("node /opt/gp/goalpost-codex.js hook PostToolUse", `echo '{"woke":true}'`);
+    const { root, hooks } = installed();
+    const command = hooks["after_tool"]!.replace(" fast", " fast create_goal");
+    expect(command).toMatch(/ fast create_goal$/);
+    // The loader replaced by one that says it ran: only the shell's decision is under test here.
     const env = { PATH: "/usr/bin:/bin", GOALPOST_HOME: testdir({ open: {} }) };
-    expect(runInstalledHook(fake, { tool_name: "create_goal" }, { env }).output).toEqual({ woke: true });
-    expect(runInstalledHook(fake, { tool_name: "Bash" }, { env }).output).toBeNull();
-    expect(() => hookCommand("/x.js", "Stop", { fastPathRoot: "/r", wakeWords: ["a*) rm -rf /;;"] })).toThrow(/only letters/);
+    const script = command.split(" ")[1]!;
+    const fake = join(root, "fake-dist");
+    spawnSync("/bin/sh", [
+      "-c",
+      `mkdir -p "${fake}" && cp "${script}" "${fake}/" && printf 'process.stdout.write(JSON.stringify({woke:true}))' > "${fake}/goalpost-acme-hook.cjs"`,
+    ]);
+    const faked = command.replace(script, join(fake, "goalpost-acme-hook.sh"));
+    expect(runInstalledHook(faked, { tool: "create_goal" }, { env }).output).toEqual({ woke: true });
+    expect(runInstalledHook(faked, { tool: "sh" }, { env }).output).toBeNull();
+    expect(() => hookCommand("/x.sh", "Stop", "/r", { fast: true, wakeWords: ["a*) rm -rf /;;"] })).toThrow(/only letters/);
   });
 });
 
-describe("commands for hosts that run hooks with the user's login shell", () => {
-  it("run the same through /bin/sh whatever quotes and backslashes they hold", () => {
-    const inner = `printf '%s|' "it's" 'a\\b' "$(echo "c d")"`;
-    const direct = spawnSync("/bin/sh", ["-c", inner], { encoding: "utf8" }).stdout;
-    expect(direct).toBe("it's|a\\b|c d|");
-    // fish (when installed) reads the wrapper the same way: it was checked by hand with fish 3.6.
+describe("the command's words, for hosts that run hooks with the user's login shell (Codex)", () => {
+  it("read the same in sh, bash, zsh and fish whatever quotes, spaces and backslashes a path holds", () => {
+    const paths = ["/plain/path-1.sh", "/with space/it's/a\\b/$HOME/x.sh"];
+    const command = `printf '%s|' ${paths.map(shellWord).join(" ")}`;
+    // fish (when installed) reads these words the same way: it was checked by hand with fish 3.6.
     for (const shell of ["/bin/sh", "/bin/bash", "/usr/bin/zsh", "/usr/bin/fish"].filter((path) => existsSync(path)))
-      expect(spawnSync(shell, ["-c", inPosixShell(inner)], { encoding: "utf8" }).stdout).toBe(direct);
-    expect(inPosixShell(inner)).toMatch(/^\/bin\/sh -c '/);
+      expect(spawnSync(shell, ["-c", command], { encoding: "utf8" }).stdout, shell).toBe(`${paths.join("|")}|`);
+    expect(shellWord("/plain/path-1.sh")).toBe("/plain/path-1.sh");
   });
 });

@@ -78,7 +78,7 @@ $payload = "" unless defined $payload;
 eval {
     $SIG{ALRM} = sub { die "no answer\n" };
     alarm 10;    # far more than any hook takes: a server this late is stuck
-    my @header = ("goalpost-hook/1", $event, length($payload), $cwd, $loader =~ s/-hook\.cjs$/-snapshot.cjs/r);
+    my @header = ("goalpost-hook/1", $event, length($payload), $cwd, $loader =~ s/-hook\.cjs$/-hook-bundle.cjs/r);
     push @header, map { "$_=$ENV{$_}" } keys %ENV;
     write_all($connection, join("\0", @header, "", "") . $payload);
     my $reply = "";

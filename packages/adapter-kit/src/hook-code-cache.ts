@@ -1,8 +1,8 @@
-// The hook run plainly (no start-up snapshot, or one that no longer loads), with a V8 code cache.
-// A plain hook compiles the whole bundle before it answers; V8 can instead take the bytecode it
+// The hook run in Node (no hook server to ask), with a V8 code cache.
+// A hook compiles the whole bundle before it answers; V8 can instead take the bytecode it
 // produced last time (`vm.Script` with `cachedData`), measured at −20 ms a hook. The cache is made by
 // the first plain hook, after it has answered and warmed up every event's code, and kept in the
-// state root's snapshot folder, one file per Node version and bundle. It is only ever a speed-up: a
+// state root's fast-path folder, one file per Node version and bundle. It is only ever a speed-up: a
 // cache that is missing, unreadable, stale or refused by V8 costs one compile, and a cache that
 // cannot be written costs nothing more.
 //
@@ -16,8 +16,8 @@ import { Script } from "node:vm";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
 
-/** The hook bundle a loader runs: `<bin>-hook.cjs` runs `<bin>-snapshot.cjs` beside it. */
-export const bundleOfLoader = (loader: string) => join(dirname(loader), `${binOfLoader(loader)}-snapshot.cjs`);
+/** The hook bundle a loader runs: `<bin>-hook.cjs` runs `<bin>-hook-bundle.cjs` beside it. */
+export const bundleOfLoader = (loader: string) => join(dirname(loader), `${binOfLoader(loader)}-hook-bundle.cjs`);
 
 /** The bin a loader belongs to: `<bin>-hook.cjs`. */
 export const binOfLoader = (loader: string) => basename(loader).replace(/-hook\.cjs$/, "");

@@ -1,23 +1,22 @@
-// `<bin>-hook.cjs`, the entry a hook command runs when there is no start-up snapshot (or it did not
-// load, or the hook server is up), and what the bin runs for `hook` (run-bin.ts). When the adapter's
-// hook server is listening, the hook goes to it (hook-server-client.ts); otherwise, or if it does not
-// answer, the loader runs the hook bundle beside it with a V8 code cache (see hook-code-cache.ts) kept
-// in the adapter's state root. Kept to these few lines, Node built-ins and the adapter's paths module,
+// `<bin>-hook.cjs`, the hook loader: what the hook script runs when no hook server is alive (or Perl
+// is missing), and what the bin runs for `hook` (run-bin.ts). When the adapter's hook server is alive,
+// the hook goes to it (hook-server-client.ts); otherwise, or if it does not answer, the loader runs the
+// hook bundle beside it with a V8 code cache (see hook-code-cache.ts) kept in the adapter's state root. Kept to these few lines, Node built-ins and the adapter's paths module,
 // since it is compiled on every plain hook before the bundle is.
 
 import { goalpostStateRoot } from "goalpost:adapter-state-root";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { binOfLoader, bundleOfLoader, runHookBundle } from "./hook-code-cache.js";
-import { SNAPSHOT_FOLDER } from "./hook-command.js";
+import { FAST_PATH_FOLDER } from "./hook-command.js";
 import { askHookServer } from "./hook-server-client.js";
-import { HOOK_PAYLOAD, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
+import { HOOK_PAYLOAD, hookServerAlive, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
 import { loadBuiltin } from "./load-builtin.js";
 
 /** The cache's folder; without one (a home that cannot be resolved), the bundle is compiled as it is. */
 function cacheDir(): string | undefined {
   try {
-    return join(goalpostStateRoot(process.env), SNAPSHOT_FOLDER);
+    return join(goalpostStateRoot(process.env), FAST_PATH_FOLDER);
   } catch {
     return undefined;
   }
@@ -47,7 +46,7 @@ function runItself(readInput?: () => string): void {
 }
 
 const socket = asHook && cache && hookServerWanted(process.env) ? hookServerSocket(cache, binOfLoader(__filename)) : undefined;
-if (socket && existsSync(socket)) {
+if (socket && hookServerAlive(socket)) {
   const event = process.argv[process.argv.length - 1] ?? "";
   askHookServer(socket, { bundle, event, cwd: process.cwd(), env: process.env }, runItself);
 } else {

@@ -17,7 +17,7 @@ import {
 import * as z from "zod/mini";
 import { recordHookFault } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
-import type { HostAdapter, HostEventSpec } from "./host-adapter.js";
+import type { HostAdapter } from "./host-adapter.js";
 import { resolveProjectDir } from "./project-dir.js";
 import { protectedFiles } from "./protected-files.js";
 import { detachedVerification } from "./verification-process.js";
@@ -77,7 +77,7 @@ function answerHook(
   try {
     if (!Object.hasOwn(adapter.events, eventName))
       return fault(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
-    const spec = adapter.events[eventName] as HostEventSpec<unknown>;
+    const spec = adapter.events[eventName]!;
     const root = adapter.stateRoot(env);
     if (killSwitchEngaged(root, env) || adapter.foreignRun?.(env)) {
       // Switched off, or not this host's run: the payload is drained unread, so the host never writes into a closed pipe.

@@ -4,7 +4,14 @@
 // already read: the server may make a hook faster, never lose one.
 import { unlinkSync } from "node:fs";
 import { readHookInputBytes, writeAll } from "./hook-io.js";
-import { decodeHookReply, encodeHookRequest, type HookReply, type HookRequest, inSocketFolder } from "./hook-server-protocol.js";
+import {
+  decodeHookReply,
+  encodeHookRequest,
+  type HookReply,
+  type HookRequest,
+  hookServerPidFile,
+  inSocketFolder,
+} from "./hook-server-protocol.js";
 import { loadBuiltin } from "./load-builtin.js";
 
 /** Far more than any hook takes; a server that is this late is stuck, and the hook runs itself. */
@@ -48,9 +55,10 @@ export function askHookServer(socket: string, request: HookRequest, runItself: (
   connection.on("error", (error: NodeJS.ErrnoException) => {
     // Nobody listens there: a server that died. Its socket goes, so that the next hook starts another.
     if (error.code === "ECONNREFUSED") {
-      try {
-        unlinkSync(socket);
-      } catch {}
+      for (const file of [socket, hookServerPidFile(socket)])
+        try {
+          unlinkSync(file);
+        } catch {}
     }
     fallBack();
   });

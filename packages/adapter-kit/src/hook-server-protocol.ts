@@ -8,13 +8,14 @@
 //            followed by the payload's bytes as the host gave them. The client need not end its side.
 //   reply:   "ok <stdout bytes> <stderr bytes>\n" and those bytes, or "refused <why>\n"; the server
 //            then ends the connection.
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
 /** Set to 0 to run every hook in its own process, without the hook server. */
 export const HOOK_SERVER_VARIABLE = "GOALPOST_HOOK_SERVER";
 
 /**
- * The server's socket for an adapter's hooks, in the state root's snapshot folder (`cacheDir`). Both
+ * The server's socket for an adapter's hooks, in the state root's fast-path folder (`cacheDir`). Both
  * ends reach it by its name from inside that folder (inSocketFolder): a socket's path is limited
  * to ~104 bytes, and a VS Code profile on macOS alone comes close.
  */
@@ -40,8 +41,48 @@ export function inSocketFolder<T>(socket: string, connect: (name: string) => T):
   }
 }
 
-/** The listening server's pid, beside its socket (for doctor). */
+/** The listening server's pid, beside its socket: written as it starts listening, removed as it ends. */
 export const hookServerPidFile = (socket: string) => socket.replace(/\.sock$/, ".pid");
+
+/**
+ * A killed process nothing has reaped yet (in a container whose first process reaps no orphans): it
+ * still answers kill(pid, 0). Linux says so in /proc; elsewhere a process that answers is taken as alive.
+ */
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a server is alive at `socket`: the socket is there and the pid beside it runs, or there is
+ * no pid yet (a server writes it once it listens). A socket whose server was killed outright is
+ * removed here, with its pid file, so that this hook costs what one with no socket does and starts a
+ * new server after it answers. (A pid taken since by another process counts as alive: the client then
+ * finds nobody listening and falls back, as before.)
+ */
+export function hookServerAlive(socket: string): boolean {
+  if (!statSync(socket, { throwIfNoEntry: false })) return false;
+  const pidFile = hookServerPidFile(socket);
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile, "utf8"));
+  } catch {
+    return true;
+  }
+  try {
+    process.kill(pid, 0);
+    if (!zombie(pid)) return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EPERM") return true;
+  }
+  rmSync(socket, { force: true });
+  rmSync(pidFile, { force: true });
+  return false;
+}
 
 /** Whether hooks may go through the server here: POSIX sockets, and the user has not switched it off. */
 export const hookServerWanted = (env: NodeJS.ProcessEnv, platform: string = process.platform) =>

@@ -1,24 +1,27 @@
 // The hook server: one Node process per state root that answers hooks, so that a hook costs a small
 // client and a round trip on a local socket instead of a Node start, the bundle's load and its schemas'
-// building every time (measured, a PreToolUse with a goal open against a bare Node start: ~1.9× from
-// the snapshot; through the server ~0.35× from the Perl client, hook-client.pl, and ~1.5× from the
-// hook loader's, hook-server-client.ts).
+// building every time (measured, a PreToolUse with a goal open against a bare Node start: ~1.9× run
+// by the loader; through the server ~0.35× from the Perl client, hook-client.pl, and ~1.5× from the
+// loader's own client, hook-server-client.ts).
 //
 // It runs the very code a hook process would (runHook), in the hook's own environment and working
 // directory, one hook at a time: runHook is synchronous, so two hooks never interleave, and the store's
 // file locks order it with every other process as before. It holds no state between hooks; every
 // decision is read from the store, as in a hook process.
 //
-// It is started by a hook that found none (detached, off the host's path), and it ends by itself:
-// after IDLE_MS without a hook, when its socket is removed or taken over (uninstall removes the
-// folder), and when its bundle changes (an upgrade): that hook is refused and runs itself, and the next
-// one starts a server of the new code.
+// It is started by a hook that found none alive (detached, off the host's path), and it ends by
+// itself: after IDLE_MS without a hook, when its socket is removed or taken over (uninstall removes
+// the folder), when its bundle changes (an upgrade: that hook is refused and runs itself, and the next
+// one starts a server of the new code), and on SIGTERM, SIGINT, SIGHUP or a fault of its own. Ending,
+// it removes its socket and pid file, so the next hook never pays for a stale socket. Only a server
+// killed outright (SIGKILL) leaves them; hooks then see that its pid is gone (hookServerAlive).
 import { chmodSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { dirname, join } from "node:path";
+import { ensureOpenMarkers } from "@goalpost/core";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
-import { startDetachedBuild } from "./detached-build.js";
-import { hookEntryPath, SNAPSHOT_FOLDER } from "./hook-command.js";
+import { startDetached } from "./detached-start.js";
+import { FAST_PATH_FOLDER, hookEntryPath } from "./hook-command.js";
 import { HOOK_INPUT_LIMIT } from "./hook-io.js";
 import { runHook } from "./hook-runner.js";
 import {
@@ -26,6 +29,7 @@ import {
   encodeHookReply,
   type HookReply,
   type HookRequest,
+  hookServerAlive,
   hookServerPidFile,
   hookServerSocket,
   hookServerWanted,
@@ -52,7 +56,7 @@ const net = () => loadBuiltin<typeof import("node:net")>("node:net");
 /** The server's socket for `adapter` in the state root of `env`, if the server may be used there. */
 export function hookServerSocketFor(adapter: HostAdapter, env: NodeJS.ProcessEnv): string | undefined {
   if (!hookServerWanted(env)) return undefined;
-  return hookServerSocket(join(adapter.stateRoot(env), SNAPSHOT_FOLDER), adapter.bin);
+  return hookServerSocket(join(adapter.stateRoot(env), FAST_PATH_FOLDER), adapter.bin);
 }
 
 /** The lock a server's start holds until it listens, so that hooks arriving together start one server. */
@@ -64,13 +68,9 @@ const startLock = (socket: string) => `${socket}.starting`;
  */
 export function startHookServerIfMissing(adapter: HostAdapter, bundleFile: string, env: NodeJS.ProcessEnv): void {
   const socket = hookServerSocketFor(adapter, env);
-  if (!socket) return;
-  try {
-    statSync(socket);
-    return;
-  } catch {}
+  if (!socket || hookServerAlive(socket)) return;
   const loader = hookEntryPath(adapter.bin, bundleFile);
-  startDetachedBuild(loader, ["serve-hooks"], startLock(socket), env);
+  startDetached(loader, ["serve-hooks"], startLock(socket), env);
 }
 
 /** Replaces this process's environment with `env`: the code a hook runs reads process.env in places. */
@@ -94,6 +94,11 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") return;
   }
+  // The no-goal fast path's markers, as install sets them up: a plugin has no install step, and its
+  // first hook starts this server.
+  try {
+    ensureOpenMarkers(adapter.stateRoot(process.env));
+  } catch {}
   let server: Server;
   let socketIno: number | undefined;
   let idle: NodeJS.Timeout | undefined;
@@ -210,9 +215,13 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
     });
     probe.on("error", () => {
       rmSync(socket, { force: true });
+      rmSync(pidFile, { force: true });
       inSocketFolder(socket, (name) => server.listen(name, listening));
     });
   });
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, end);
+  // A fault of its own ends it cleanly; the hook that met it runs itself (its client sees no answer).
+  process.on("uncaughtException", end);
   try {
     warmUp(adapter, WARM_UP_ROUNDS);
   } catch {}

@@ -1,14 +1,14 @@
-// The adapter's warm-up hooks, run where compiled code is kept or reused: before a start-up snapshot
-// is taken, before the loader writes its code cache, and before the hook server takes its first hook.
+// The adapter's warm-up hooks, run where compiled code is kept or reused: before the loader writes its
+// code cache, and before the hook server takes its first hook.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runHook } from "./hook-runner.js";
 import type { HostAdapter } from "./host-adapter.js";
 
-/** Runs the adapter's warm-up payloads against a throwaway store, so their code is compiled (for a snapshot, a code cache or the hook server). */
+/** Runs the adapter's warm-up payloads against a throwaway store, so their code is compiled (for a code cache or the hook server). */
 export function warmUp(adapter: HostAdapter, rounds: number): void {
-  const root = mkdtempSync(join(tmpdir(), "goalpost-snapshot-warmup-"));
+  const root = mkdtempSync(join(tmpdir(), "goalpost-warm-up-"));
   // The machine's registry of state roots too is the throwaway one: a warm-up's root never outlives it.
   const env = { GOALPOST_HOME: root, GOALPOST_REGISTRY: join(root, "registry") };
   try {

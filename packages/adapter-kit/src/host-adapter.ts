@@ -36,8 +36,14 @@ export interface HostEventSpec<Payload = unknown> {
   toOutput(decision: EngineDecision, payload?: Payload): unknown;
 }
 
-/** Builds an event spec with the payload type inferred from its schema. */
-export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEventSpec<Payload> {
+/**
+ * An event spec with its payload's type erased, as an adapter's table holds it: the kit hands each
+ * spec only payloads its own schema has parsed, so the translations see the type they were written for.
+ */
+export type HostEvent = HostEventSpec<unknown>;
+
+/** An event spec, its payload's type inferred from its schema, for the adapter's table. */
+export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEvent {
   return spec;
 }
 
@@ -52,11 +58,11 @@ export function hostEventTable<Name extends string>(
     readonly toEvent: (name: Name, payload: never, key: SessionKey) => EngineEventInput | null;
     readonly toOutput: (name: Name, decision: EngineDecision, payload?: never) => unknown;
   },
-): Record<Name, HostEventSpec<never>> {
+): Record<Name, HostEvent> {
   return Object.fromEntries(
     (Object.keys(payloads) as Name[]).map((name) => {
-      // Built when the event's first answer is checked: a plain hook process answers one event, and
-      // every schema built as it loads costs it start-up time.
+      // Built when the event's first answer is checked: a hook process answers one event, and every
+      // schema built as it loads costs it start-up time.
       let output: z.ZodMiniType | undefined;
       const spec: HostEventSpec<never> = {
         payload: payloads[name] as z.ZodMiniType<never>,
@@ -67,9 +73,9 @@ export function hostEventTable<Name extends string>(
         toEvent: (payload, key) => translate.toEvent(name, payload, key),
         toOutput: (decision, payload) => translate.toOutput(name, decision, payload),
       };
-      return [name, spec];
+      return [name, spec as HostEvent];
     }),
-  ) as Record<Name, HostEventSpec<never>>;
+  ) as Record<Name, HostEvent>;
 }
 
 /** A change to the host's own goal, seen by the adapter where no prompt hook sees it. */
@@ -95,7 +101,7 @@ export interface HostAdapter {
   /** What core knows of the host: its tools, MCP naming, subagent marking, native goal. */
   readonly profile: HostProfile;
   /** Every hook event goalpost answers, by the host's name for it. */
-  readonly events: Readonly<Record<string, HostEventSpec<never>>>;
+  readonly events: Readonly<Record<string, HostEvent>>;
   /** goalpost's state root inside the host's home (GOALPOST_HOME overrides it). */
   stateRoot(env: Env): string;
   /** The host's home directory, for detection and for people. */
@@ -144,7 +150,7 @@ export interface HostAdapter {
   /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
   mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
   readonly install: InstallSpec;
-  /** Payloads that run the hot hook paths once, compiled into the start-up snapshot. */
+  /** Payloads that run the hot hook paths once: before the hook server listens, and into the loader's code cache. */
   readonly warmUp: readonly SamplePayload[];
   /** A harmless payload doctor and install run through the installed command to prove it answers. */
   readonly probe: SamplePayload;

@@ -27,7 +27,7 @@ export function hostCliUsage(adapter: HostAdapter, version: string): string {
   return `${bin} ${version} — keeps ${displayName} on the goal you set
 
 usage:
-  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--no-snapshot] [--json]
+  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
   ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
   ${bin} doctor [--project <dir>] [--json]
   ${bin} status | open '<json>' | update '<json>' | close '<json>' [--session <id>]
@@ -52,17 +52,9 @@ or a file named "disabled" in ${adapter.stateRoot(process.env)}.
 async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: string): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "hook") {
-    // Reached when the bin has no hook bundle beside it, or it did not run (run-bin.ts): no snapshot can be built from it either.
+    // Reached when the bin has no hook loader beside it (run-bin.ts): the hook runs in this process.
     writeHookResult(runHook(adapter, rest[0] ?? "", readHookInput, process.env));
     exitAfterAnswer();
-  }
-  if (command === "snapshot-refresh") {
-    const { runSnapshotRefresh } = await import("./snapshot-build.js");
-    return runSnapshotRefresh(adapter, cliPath, rest[0]);
-  }
-  if (command === "plugin-snapshot") {
-    const { buildPluginSnapshot } = await import("./plugin-snapshot.js");
-    return buildPluginSnapshot(adapter, cliPath, adapter.stateRoot(process.env));
   }
   if (command === "verify") {
     const { runVerifyCommand } = await import("./verify-command.js");

@@ -1,11 +1,12 @@
 // @goalpost/adapter-kit: everything an adapter for a new host is built from. The adapter supplies
 // its host's facts as a HostAdapter value; the kit runs hooks, the bin, the shell goal tools,
-// installation, the start-up fast path and doctor the same way for every host.
+// installation, the hook's fast path and doctor the same way for every host.
 // This entry is what a hook process loads; installing, doctor and the config-file editor are in
 // `@goalpost/adapter-kit/install`, loaded only by the commands that need them.
 export type { AdapterDescriptor } from "./descriptor.js";
 export { describeAdapter, findOnPath } from "./descriptor.js";
-export { hookCommand, PLUGIN_SNAPSHOT_FILE, pluginHookCommand, snapshotsSupported } from "./hook-command.js";
+export { hookBundleMain } from "./hook-bundle-main.js";
+export { hookCommand, plainHookCommand, shellHooksSupported, shellWord } from "./hook-command.js";
 export type { HookGroupOptions } from "./hook-groups.js";
 export {
   hookGroupsTarget,
@@ -19,12 +20,12 @@ export {
 export type { HookResult } from "./hook-io.js";
 export { HOOK_INPUT_LIMIT, HookInputTooLargeError, readHookInput, writeAll, writeHookResult } from "./hook-io.js";
 export { mergeDecisions, runHook } from "./hook-runner.js";
-export { startHookSnapshot } from "./hook-snapshot.js";
 export { boundedText, hookSpecificAnswers } from "./hook-specific-answers.js";
 export type {
   DoctorCheck,
   DoctorContext,
   HostAdapter,
+  HostEvent,
   HostEventSpec,
   NativeGoalChange,
   PayloadSession,

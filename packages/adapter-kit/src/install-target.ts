@@ -55,12 +55,6 @@ export interface InstallSpec {
   /** Every hook event goalpost registers. */
   readonly hookEvents: readonly string[];
   /**
-   * The variable the host sets to a plugin's folder when it runs the plugin's hooks (Claude Code:
-   * CLAUDE_PLUGIN_ROOT): a hook run from the plain bin inside it builds the plugin's start-up snapshot
-   * on first use, off the hook's path (plugin-snapshot.ts).
-   */
-  readonly pluginRootVariable?: string;
-  /**
    * The events with nothing to do while no goal is open (tool calls, stop, compaction, session end):
    * their commands answer without starting Node then. Never the prompt or session start (capture).
    */
@@ -69,8 +63,6 @@ export interface InstallSpec {
   readonly fastPathWake?: readonly string[];
   /** Seconds the host waits for a hook. */
   readonly hookTimeout: number;
-  /** The host runs hook commands with the user's login shell, which may be fish: commands go through /bin/sh. */
-  readonly loginShell?: boolean;
   /** The files a scope touches. */
   targets(context: InstallContext): InstallTarget[];
   /** What to tell the user after installing: how to start using goalpost in this host. */

@@ -1,19 +1,17 @@
-// The install targets of one scope, as install writes them: hook commands with the start-up
-// snapshot when given and the no-goal fast path for the adapter's fast events, run through /bin/sh
-// where the host would use the user's login shell. Install, uninstall,
-// doctor and the hook's list of protected files all read a scope through this one call.
-import { existsSync, readFileSync } from "node:fs";
+// The install targets of one scope, as install writes them: each hook command the short script call
+// (hook-command.ts), the adapter's fast events marked "fast". Install, uninstall, doctor and the
+// hook's list of protected files all read a scope through this one call.
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import {
   hookCommand,
   hookEntryPath,
-  hookPerlClientPath,
-  hookServerSocketWord,
-  inDoubleQuotes,
-  inPosixShell,
+  hookScriptPath,
+  plainHookCommand,
   sharedHookCommand,
-  snapshotsSupported,
+  shellHooksSupported,
+  shellWord,
 } from "./hook-command.js";
 import type { HostAdapter } from "./host-adapter.js";
 import type { InstallTarget } from "./install-target.js";
@@ -32,11 +30,10 @@ export const isSharedScope = (adapter: HostAdapter, scope: string) => adapter.in
 
 export function installTargets(
   adapter: HostAdapter,
-  options: { scope: string; projectDir: string; cliPath: string; env: Env; snapshotBlob?: string },
+  options: { scope: string; projectDir: string; cliPath: string; env: Env },
 ): InstallTarget[] {
-  const fast = new Set(snapshotsSupported() ? (adapter.install.fastEvents ?? []) : []);
+  const fast = new Set(adapter.install.fastEvents ?? []);
   const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });
-  const shell = snapshotsSupported() && adapter.install.loginShell ? inPosixShell : (command: string) => command;
   if (isSharedScope(adapter, options.scope)) {
     // Read when a command is written, not when a hook only lists the protected files.
     let packageName: string | undefined;
@@ -44,34 +41,18 @@ export function installTargets(
       ...options,
       hookCommand: (event) => {
         packageName ??= packageNameOf(options.cliPath, adapter.bin);
-        return shell(sharedHookCommand(adapter.bin, packageName, event));
+        return sharedHookCommand(adapter.bin, packageName, event);
       },
       mcpServer: { command: adapter.bin, args: ["mcp"] },
     });
   }
-  // Looked up when a command is written (install, doctor), not when a hook lists protected files.
-  const hookEntry = () => {
-    const entry = hookEntryPath(adapter.bin, options.cliPath);
-    return existsSync(entry) ? entry : undefined;
-  };
-  const perlClient = () => {
-    const client = hookPerlClientPath(adapter.bin, options.cliPath);
-    return existsSync(client) ? client : undefined;
-  };
+  const script = shellWord(hookScriptPath(adapter.bin, options.cliPath));
   return adapter.install.targets({
     ...options,
     hookCommand: (event) =>
-      shell(
-        hookCommand(options.cliPath, event, {
-          snapshotBlob: options.snapshotBlob,
-          hookEntry: hookEntry(),
-          fastPathRoot: fast.has(event) ? root : undefined,
-          wakeWords: adapter.install.fastPathWake,
-          // The server's forms are shell syntax too: not on Windows.
-          serverSocket: snapshotsSupported() ? hookServerSocketWord(inDoubleQuotes(root), adapter.bin) : undefined,
-          perlClient: perlClient(),
-        }),
-      ),
+      shellHooksSupported()
+        ? hookCommand(script, event, shellWord(root), { fast: fast.has(event), wakeWords: adapter.install.fastPathWake })
+        : plainHookCommand(hookEntryPath(adapter.bin, options.cliPath), event),
     mcpServer: { command: "node", args: [options.cliPath, "mcp"] },
   });
 }

@@ -1,5 +1,5 @@
 // @goalpost/adapter-kit/install: installing into a host's configuration, doctor, the shell goal
-// tools and the start-up snapshot build — everything the bin loads only when a person (or the
+// tools — everything the bin loads only when a person (or the
 // agent's shell) asks for it, never on the hook path.
 export type { AdminCommand } from "./admin-commands.js";
 export { runAdminCommand } from "./admin-commands.js";
@@ -10,4 +10,3 @@ export { installTargets } from "./install-targets.js";
 export type { FileChange } from "./installer.js";
 export { applyChanges, planInstall, planUninstall, targetsPresent, wiredLabels } from "./installer.js";
 export { GOAL_COMMANDS, runGoalCommand } from "./shell-goal-tools.js";
-export { buildHookSnapshot, probeHook, snapshotEntry, snapshotEnv, snapshotPath } from "./snapshot-build.js";

@@ -1,25 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { hookCommand } from "./hook-command.js";
+import { hookCommand, plainHookCommand } from "./hook-command.js";
 import { ownEntries } from "./own-entries.js";
 
 const own = ownEntries("goalpost-example");
-const cli = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example.js";
-const entry = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example-hook.cjs";
-/** The form installs before the hook loader wrote: the bundle run plainly. Uninstall must still find it. */
-const olderEntry = "/opt/lib/node_modules/@goalpost/adapter-example/dist/goalpost-example-snapshot.cjs";
+const dist = "/opt/lib/node_modules/@goalpost/adapter-example/dist";
 const root = "/home/me/.x/goalpost";
 
 describe("goalpost's own hook commands", () => {
-  it("are recognised in every form install writes: plain bin, hook loader, snapshot, fast path", () => {
+  it("are recognised in every form install writes, and in the longer forms of earlier builds (which install replaces)", () => {
     for (const command of [
-      hookCommand(cli, "Stop"),
-      hookCommand(cli, "Stop", { hookEntry: entry }),
-      hookCommand(cli, "Stop", { hookEntry: entry, snapshotBlob: `${root}/snapshot/hook.blob` }),
-      hookCommand(cli, "PreToolUse", { hookEntry: entry, fastPathRoot: root }),
-      // The loader's form before it found its cache itself: the cache's folder in a variable.
-      `GOALPOST_CODE_CACHE="\${GOALPOST_HOME:-${root}}/snapshot" node ${entry} hook Stop`,
-      hookCommand(cli, "Stop", { hookEntry: olderEntry, snapshotBlob: `${root}/snapshot/hook.blob` }),
+      hookCommand(`${dist}/goalpost-example-hook.sh`, "Stop", root),
+      hookCommand(`'${dist}/my dir/goalpost-example-hook.sh'`, "PreToolUse", root, { fast: true }),
+      hookCommand(`"\${CLAUDE_PLUGIN_ROOT}/dist/goalpost-example-hook.sh"`, "Stop", `"\${HOME}/.x/goalpost"`),
+      plainHookCommand(`${dist}/goalpost-example-hook.cjs`, "Stop"),
       "goalpost-example hook Stop",
+      // Earlier builds: the bin, the loader, a start-up snapshot, the cache's folder in a variable.
+      `node ${dist}/goalpost-example.js hook Stop`,
+      `NODE_OPTIONS= node --snapshot-blob ${root}/snapshot/hook.blob ${dist}/goalpost-example.js hook Stop || node ${dist}/goalpost-example-hook.cjs hook Stop`,
+      `GOALPOST_CODE_CACHE="\${GOALPOST_HOME:-${root}}/snapshot" node ${dist}/goalpost-example-hook.cjs hook Stop`,
+      `node ${dist}/goalpost-example-snapshot.cjs hook Stop`,
     ])
       expect(own.isOwnCommand(command), command).toBe(true);
   });
@@ -31,6 +30,7 @@ describe("goalpost's own hook commands", () => {
       "goalpost-example-report.sh hook",
       "ls dist/goalpost-example-snapshot.cjs",
       "wc -c dist/goalpost-example-hook.cjs",
+      "cat dist/goalpost-example-hook.sh",
     ])
       expect(own.isOwnCommand(command), command).toBe(false);
   });

@@ -3,7 +3,11 @@
 // server entry that runs the adapter's bin.
 
 export interface OwnEntries {
-  /** A hook command line that runs `<bin> hook …`, `<bin>-hook.cjs hook …` or `<bin>-snapshot.cjs hook …` (plain or from the start-up snapshot). */
+  /**
+   * A hook command line that runs `<bin>-hook.sh <Event>` (the script), `<bin> hook …` (a shared
+   * scope's bin by name) or `<bin>-hook.cjs hook …` (Windows), and the longer forms of earlier builds
+   * (`<bin>-snapshot.cjs hook …`), which install replaces.
+   */
   isOwnCommand(command: unknown): boolean;
   /** An MCP server entry whose command or arguments run `<bin> mcp`. */
   isOwnServer(entry: unknown): boolean;
@@ -12,7 +16,9 @@ export interface OwnEntries {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export function ownEntries(bin: string): OwnEntries {
-  const command = new RegExp(`${escapeRegExp(bin)}(?:-snapshot|-hook)?(?:\\.[cm]?js)?["']?\\s+(?:hook|mcp)\\b`);
+  const command = new RegExp(
+    `${escapeRegExp(bin)}(?:(?:-snapshot|-hook)?(?:\\.[cm]?js)?["']?\\s+(?:hook|mcp)\\b|-hook\\.sh["']?\\s+\\w)`,
+  );
   const binFile = new RegExp(`(?:^|[\\\\/])${escapeRegExp(bin)}(?:\\.[cm]?js)?$`);
   return {
     isOwnCommand: (text) => typeof text === "string" && command.test(text),

@@ -2,8 +2,8 @@
 // adapter without loading it:
 //   runBin(import.meta.url, async () => (await import("./myhost-adapter.js")).myHostAdapter);
 // `hook` is the bin's hot command: a committed (shared-scope) settings file runs the bin by name from
-// PATH, and older installs run it when their snapshot does not load. It is answered by the hook
-// loader beside the bin (`<bin>-hook.cjs`, hook-loader.ts), as an installed command's fallback is:
+// PATH. It is answered by the hook loader beside the bin (`<bin>-hook.cjs`, hook-loader.ts), as an
+// installed command's is:
 // the CommonJS hook bundle from the V8 code cache in the state root, instead of the bin's ESM module
 // graph compiled cold on every tool call. So this module imports next to nothing; every other command
 // loads the adapter and the full CLI (host-cli.ts).

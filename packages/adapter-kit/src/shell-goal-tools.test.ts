@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: the example host is plain JavaScript.
-import { acmeAdapter } from "../examples/example-host/example-host.mjs";
+import { acmeAdapter } from "../examples/example-host/src/acme-adapter.js";
 import { runHook } from "./hook-runner.js";
-import type { HostAdapter } from "./host-adapter.js";
 import { runGoalCommand } from "./shell-goal-tools.js";
 import { removeTestdirs, testdir } from "./testing/index.js";
 
-const adapter = acmeAdapter as HostAdapter;
+const adapter = acmeAdapter;
 const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
 
 function shell(session?: string) {

@@ -33,11 +33,11 @@ describe("VS Code install targets", { timeout: 60_000 }, () => {
     const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: join(root, "home") };
     const project = join(root, "project");
     const bin = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { env, cwd: project, encoding: "utf8" });
-    const dry = bin("install", "--scope", "workspace", "--dry-run", "--no-snapshot");
+    const dry = bin("install", "--scope", "workspace", "--dry-run");
     expect(dry.status, dry.stderr).toBe(0);
     expect(dry.stdout).toContain(join(project, ".github", "hooks", "goalpost-vscode.json"));
     expect(existsSync(join(project, ".github"))).toBe(false);
-    expect(bin("install", "--scope", "workspace", "--no-snapshot").status).toBe(0);
+    expect(bin("install", "--scope", "workspace").status).toBe(0);
     expect(JSON.parse(readFileSync(join(project, ".vscode", "mcp.json"), "utf8")).servers.goalpost.type).toBe("stdio");
     expect(readFileSync(join(project, ".github", "agents", "goalpost.agent.md"), "utf8")).toMatch(/^---\nname: Goalpost/);
     // User-level files are not touched by a workspace install.

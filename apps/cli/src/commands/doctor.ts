@@ -59,7 +59,7 @@ export const doctor: Command = {
   summary: "per host: installed, wired, trusted, MCP, fast path, state, last hook error",
   usage: "[host…] [--project <dir>] [--verbose] [--json]",
   description: `Checks each host (or the ones named) with its adapter's own doctor: hooks wired (and, for
-Codex, trusted), goal tools registered and answering, the hook command and its start-up snapshot, the
+Codex, trusted), goal tools registered and answering, the hook command, the fast path and the hook server, the
 state directory writable and private, the Node version, the last hook error. One verdict line per
 host and what to do; --verbose lists every check. Exits 1 when an installed host has a problem.`,
   examples: ["goalpost doctor", "goalpost doctor codex --verbose", "goalpost doctor --json"],

@@ -14,7 +14,6 @@ function passThrough(values: CommandInput["values"]): string[] {
   if (typeof values["scope"] === "string") args.push("--scope", values["scope"]);
   if (typeof values["project"] === "string") args.push("--project", values["project"]);
   if (values["dry-run"]) args.push("--dry-run");
-  if (values["no-snapshot"]) args.push("--no-snapshot");
   return args;
 }
 
@@ -59,7 +58,7 @@ function adminCommand(verb: Verb): Command {
       verb === "install"
         ? "wire goalpost into the hosts on this machine (asks first) or the ones named"
         : "take goalpost out of the hosts named, or of every host (asks first)",
-    usage: "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--no-snapshot] [--json]",
+    usage: "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--json]",
     description:
       verb === "install"
         ? `With no host named, finds the hosts on this machine (their home directory or their program on
@@ -82,7 +81,6 @@ host named, every host goalpost knows (asks first; --yes for scripts).`,
       scope: { type: "string" },
       project: { type: "string" },
       "dry-run": { type: "boolean", default: false },
-      "no-snapshot": { type: "boolean", default: false },
     },
     async run(input) {
       const { values, json, term, env } = input;

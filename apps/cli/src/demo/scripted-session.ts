@@ -72,7 +72,7 @@ export async function playSession(options: {
   let calls = 0;
   const nextId = () => `call_demo${String(++calls).padStart(4, "0")}`;
 
-  const install = await execa(process.execPath, [descriptor.binPath, "install", "--no-snapshot"], {
+  const install = await execa(process.execPath, [descriptor.binPath, "install"], {
     env,
     extendEnv: false,
     cwd: project,

@@ -4,15 +4,16 @@
 //     and MCP stay behind dynamic imports (a hook process starts on every tool call, and loading many
 //     small modules from node_modules costs more than the hook itself), and `<bin>.cjs`, the file
 //     npm links by the bin's name, which hands `hook` to the hook loader without Node's ESM loader;
-//   - the snapshot entry, CommonJS with the hook path only, built into a V8 start-up snapshot at install;
-//   - the hook loader, `<bin>-hook.cjs`, which runs the snapshot entry plainly with a V8 code cache
-//     (the hook command's fallback when there is no snapshot);
+//   - the hook bundle, `<bin>-hook-bundle.cjs`, CommonJS with the hook path only;
+//   - the hook loader, `<bin>-hook.cjs`, which runs the hook bundle with a V8 code cache or asks the
+//     hook server, and beside it the hook script `<bin>-hook.sh` the installed commands run and the
+//     Perl client `<bin>-hook.pl` it asks the server through;
 //   - the library entry with its types, for tools that drive the adapter.
 // The kit is bundled from its TypeScript source (the `goalpost:source` condition), so that what the
 // hook path does not use is dropped. Everything else is bundled too — the MCP SDK and diff in chunks
 // behind dynamic imports (loaded only by `mcp` and `install --dry-run`) — so the bin runs from a copy
 // with no node_modules (a Claude Code plugin from a marketplace) and an adapter installs nothing else.
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Options } from "tsup";
@@ -50,24 +51,24 @@ const esbuildOptions = (options: {
   // runs as processes of their own and never call it, so in a CommonJS bundle the empty import.meta is fine.
   options.logOverride = { ...options.logOverride, "empty-import-meta": "silent" };
   // One non-ASCII character makes V8 keep the whole bundle's source as UTF-16, twice the bytes in every
-  // process and in the start-up snapshot; escaped, it stays one byte per character.
+  // process; escaped, it stays one byte per character.
   options.charset = "ascii";
 };
 
 /**
- * The snapshot holds the hook path only. Every dynamic import reachable from it belongs to another
- * command (mcp, install, doctor, the plugin's snapshot build) and would otherwise be inlined: the MCP
- * SDK with ajv, the config editors and diff, whose source alone added 0.37 MB to every hook's heap.
- * In the snapshot each becomes a module that says so if it is ever reached.
+ * The hook bundle holds the hook path only. Every dynamic import reachable from it belongs to another
+ * command (mcp, install, doctor) and would otherwise be inlined: the MCP SDK with ajv, the config
+ * editors and diff, whose source alone added 0.37 MB to every hook's heap. In the bundle each becomes
+ * a module that says so if it is ever reached.
  */
 export const hookPathOnly = {
   name: "goalpost-hook-path-only",
   setup(build: PluginBuild) {
     build.onResolve({ filter: /.*/ }, (args) =>
-      args.kind === "dynamic-import" ? { path: args.path, namespace: "not-in-hook-snapshot" } : undefined,
+      args.kind === "dynamic-import" ? { path: args.path, namespace: "not-in-hook-bundle" } : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: "not-in-hook-snapshot" }, (args) => ({
-      contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the hook snapshot; run the bin itself`)});`,
+    build.onLoad({ filter: /.*/, namespace: "not-in-hook-bundle" }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`${args.path} is not part of the hook bundle; run the bin itself`)});`,
       loader: "js",
     }));
   },
@@ -85,20 +86,23 @@ const adapterStateRoot = (module: string) => ({
 const kitEntry = (name: string) =>
   fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? `../${name}.ts` : `../${name}.js`, import.meta.url));
 
-/** The kit's Perl hook client, beside the kit's sources or its built files alike. */
-const perlClient = () => fileURLToPath(new URL("../hook-client.pl", import.meta.url));
+/** One of the kit's files beside its sources or its built files alike (the published kit ships src/'s non-TS files in dist/). */
+const kitFile = (name: string) => fileURLToPath(new URL(`../${name}`, import.meta.url));
 
-/** Where an adapter's build puts the Perl hook client: `<bin>-hook.pl` beside its bin (see hookPerlClientPath). */
-function copyPerlClient(bin: string, outDir = "dist"): void {
+/** Puts the hook script (`<bin>-hook.sh`, the bin's name written in) and the Perl client (`<bin>-hook.pl`) beside the bin. */
+function writeHookClients(bin: string, outDir = "dist"): void {
   mkdirSync(outDir, { recursive: true });
-  copyFileSync(perlClient(), join(outDir, `${bin}-hook.pl`));
+  copyFileSync(kitFile("hook-client.pl"), join(outDir, `${bin}-hook.pl`));
+  writeFileSync(join(outDir, `${bin}-hook.sh`), readFileSync(kitFile("hook.sh"), "utf8").replaceAll("@BIN@", bin), {
+    mode: 0o755,
+  });
 }
 
 export interface AdapterBuild {
   /** The bin's name: goalpost-claude-code (built from src/cli.ts). */
   readonly bin: string;
-  /** The source of the snapshot entry: src/<host>-hook-snapshot.ts. */
-  readonly snapshotEntry: string;
+  /** The source of the hook bundle's entry: src/<host>-hook-bundle.ts, one call of hookBundleMain. */
+  readonly hookBundleEntry: string;
   /**
    * The module that exports the adapter's `goalpostStateRoot(env)`: src/<host>-paths.ts. The hook
    * loader is built with it, to find its code cache in the state root without loading the adapter.
@@ -128,7 +132,7 @@ export function adapterBuild(build: AdapterBuild): Options[] {
     },
     {
       ...common,
-      entry: { [`${build.bin}-snapshot`]: build.snapshotEntry },
+      entry: { [`${build.bin}-hook-bundle`]: build.hookBundleEntry },
       format: ["cjs"],
       outExtension: () => ({ js: ".cjs" }),
       minify: true,
@@ -143,7 +147,7 @@ export function adapterBuild(build: AdapterBuild): Options[] {
       outExtension: () => ({ js: ".cjs" }),
       minify: true,
       esbuildPlugins: [adapterStateRoot(build.stateRootModule)],
-      onSuccess: async () => copyPerlClient(build.bin),
+      onSuccess: async () => writeHookClients(build.bin),
     },
     {
       ...common,

@@ -1,9 +1,10 @@
 // What a hook costs the agent, measured as the host pays it: goalpost installed into a fake home by the
-// adapter's own `install` (start-up snapshot and no-goal fast path included), each installed command
+// adapter's own `install` (the hook script and its no-goal fast path), each installed command
 // line run through /bin/sh with the payload on stdin (and a committed settings file's command, the bin
 // by name from PATH), each right after a bare `node -e 0` and counted as their ratio. "goal open" is
-// the usual case, hooks answered by the hook server the first of them started; "snapshot" and "no
-// snapshot" are the paths without it (before it listens, or with GOALPOST_HOOK_SERVER=0).
+// the usual case, hooks answered by the hook server the first of them started; "no server" is the
+// path without it (Node runs the hook: the first hook, or with GOALPOST_HOOK_SERVER=0); "server
+// killed" the first hook after a server was killed outright (its socket and pid file left behind).
 // NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
 // start on some machines and would hide the hook's own cost). Beside the ratios: each hook's peak
 // memory with a goal open and the characters it injects. Each adapter's bench/hook-startup.mjs gives
@@ -15,7 +16,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools } from "@goalpost/core";
-import { SNAPSHOT_FOLDER, sharedHookCommand } from "../hook-command.js";
+import { FAST_PATH_FOLDER, sharedHookCommand } from "../hook-command.js";
 import { HOOK_SERVER_VARIABLE, hookServerPidFile, hookServerSocket } from "../hook-server-protocol.js";
 
 export interface HookBenchHost {
@@ -74,7 +75,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   // Without the hook server: the path a hook takes until the first one has started it (or with it off).
   const noServer = { [HOOK_SERVER_VARIABLE]: "0" };
   // A committed (shared-scope) settings file's command: the bin by name, linked on PATH as npm links it
-  // (package.json's bin), with no snapshot.
+  // (package.json's bin).
   const bySharedCommand = () => {
     const packageDir = join(dirname(host.bin), "..");
     const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
@@ -95,18 +96,36 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   const homes = {
     "no goal": install("no-goal", []),
     "goal open": install("goal-open", []),
-    "goal open, snapshot": install("snapshot", [], noServer),
-    "goal open, no snapshot": install("plain", ["--no-snapshot"], noServer),
+    "goal open, no server": install("plain", [], noServer),
     "goal open, bin by name": bySharedCommand(),
+    "goal open, server killed": install("server-killed", []),
   };
   const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
   for (const [state, home] of Object.entries(homes)) if (state !== "no goal") openRealisticGoal(home.stateRoot, session);
 
   const awaitServer = (home: { stateRoot: string }) => {
-    const socket = hookServerSocket(join(home.stateRoot, SNAPSHOT_FOLDER), basename(host.bin, ".js"));
+    const socket = hookServerSocket(join(home.stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"));
     for (let waited = 0; !existsSync(socket) && waited < 10_000; waited += 50)
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
     if (!existsSync(socket)) throw new Error(`no hook server listens at ${socket}`);
+  };
+  // A server killed outright (SIGKILL: nothing of it runs) leaves its socket and pid file behind: made
+  // afresh before each of those runs, and the server that run starts is killed the same way after it.
+  const killServer = (home: { stateRoot: string }) => {
+    const socket = hookServerSocket(join(home.stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"));
+    try {
+      process.kill(Number(readFileSync(hookServerPidFile(socket), "utf8")), "SIGKILL");
+    } catch {}
+    for (let waited = 0; existsSync(`${socket}.starting`) && waited < 5_000; waited += 20)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    rmSync(socket, { force: true });
+    const dead = spawnSync(
+      process.execPath,
+      ["-e", `require("node:net").createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, "SIGKILL"))`],
+      { env: cleanEnv },
+    );
+    if (!existsSync(socket)) throw new Error(`no stale socket at ${socket}: ${dead.stderr}`);
+    writeFileSync(hookServerPidFile(socket), `${dead.pid}\n`);
   };
   const time = (command: string, input: string, env: Env) => {
     const start = process.hrtime.bigint();
@@ -132,6 +151,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     for (const [name, payload] of Object.entries(host.payloads)) {
       for (const [state, home] of Object.entries(homes)) {
         const command = home.commands[name.split(" ")[0]!]!;
+        if (state === "goal open, server killed") killServer(home);
         const reference = bareMs();
         const { ms, stdout } = time(command, JSON.stringify(payload), home.env);
         if (round < 0) continue;
@@ -171,9 +191,9 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       event: name,
       "no goal": ratio(`${name}|no goal`),
       "goal open": ratio(`${name}|goal open`),
-      "goal open, snapshot": ratio(`${name}|goal open, snapshot`),
-      "goal open, no snapshot": ratio(`${name}|goal open, no snapshot`),
+      "goal open, no server": ratio(`${name}|goal open, no server`),
       "goal open, bin by name": ratio(`${name}|goal open, bin by name`),
+      "goal open, server killed": ratio(`${name}|goal open, server killed`),
       "peak MB (goal open)": peakMb(name, "goal open"),
       "chars injected (goal open)": injected.get(`${name}|goal open`),
     })),
@@ -181,10 +201,11 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   // The hook server's own memory, which the hooks above no longer carry each: resident, after the runs.
   const serverPid = Number(
     readFileSync(
-      hookServerPidFile(hookServerSocket(join(homes["goal open"].stateRoot, SNAPSHOT_FOLDER), basename(host.bin, ".js"))),
+      hookServerPidFile(hookServerSocket(join(homes["goal open"].stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"))),
       "utf8",
     ),
   );
+  killServer(homes["goal open, server killed"]);
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, "utf8"))?.[1]);
   console.log(`hook server (goal open): pid ${serverPid}, resident ${(rssKb / 1024).toFixed(1)} MB`);
   rmSync(work, { recursive: true, force: true });

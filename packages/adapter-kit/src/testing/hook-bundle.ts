@@ -26,30 +26,29 @@ export function hookStartupSource(dist: string, entry: string): string {
 }
 
 /**
- * The non-ASCII characters in what a hook process loads: the bin's start-up source and the snapshot
- * entry. One is enough for V8 to keep the whole source as UTF-16, twice the bytes in every hook
- * process and in the start-up snapshot (which costs start-up time by the megabyte).
+ * The non-ASCII characters in what a hook process loads: the bin's start-up source and the hook
+ * bundle. One is enough for V8 to keep the whole source as UTF-16, twice the bytes in every hook
+ * process and in the hook server.
  */
 export function hookNonAscii(dist: string, bin: string): string[] {
-  const sources = [hookStartupSource(dist, `${bin}.js`), readFileSync(join(dist, `${bin}-snapshot.cjs`), "utf8")];
+  const sources = [hookStartupSource(dist, `${bin}.js`), readFileSync(join(dist, `${bin}-hook-bundle.cjs`), "utf8")];
   return [...new Set(sources.flatMap((source) => [...source].filter((char) => char.charCodeAt(0) > 127)))];
 }
 
 /**
- * Code of other commands found in the snapshot entry, which should hold the hook path only: the
- * snapshot's whole heap is deserialised on every hook start, at a measured ~10 ms per MB.
+ * Code of other commands found in the hook bundle, which should hold the hook path only: every hook
+ * run by the loader reads and compiles it, and the hook server holds it.
  */
-export function hookSnapshotForeignCode(dist: string, bin: string): string[] {
-  const source = readFileSync(join(dist, `${bin}-snapshot.cjs`), "utf8");
+export function hookBundleForeignCode(dist: string, bin: string): string[] {
+  const source = readFileSync(join(dist, `${bin}-hook-bundle.cjs`), "utf8");
   const markers = { "the MCP SDK": '"tools/list"', ajv: "strictTypes", "the config editors": "inlineTableStart" };
   return Object.entries(markers).flatMap(([name, marker]) => (source.includes(marker) ? [name] : []));
 }
 
 /**
- * What the hook loader (`<bin>-hook.cjs`) requires besides Node built-ins, and the bundle it runs
- * and the Perl client beside it, if missing: it is compiled on every hook that does not start from the snapshot (with the hook
- * server, nearly all of them), so it must stay a few lines of built-ins: itself, the adapter's paths
- * and the server's client, ~4 KB.
+ * What the hook loader (`<bin>-hook.cjs`) requires besides Node built-ins, and the bundle it runs,
+ * the script and the Perl client beside it, if missing: it is compiled on every hook Node runs, so it
+ * must stay a few lines of built-ins: itself, the adapter's paths and the server's client, ~5.5 KB.
  */
 export function hookLoaderProblems(dist: string, bin: string): string[] {
   const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -62,8 +61,9 @@ export function hookLoaderProblems(dist: string, bin: string): string[] {
   const required = [...source.matchAll(/require\(["']([^"']+)["']\)/g)].map((match) => match[1]!);
   return [
     ...required.filter((specifier) => !builtins.has(specifier)).map((specifier) => `requires ${specifier}`),
-    ...(source.length > 5120 ? [`is ${source.length} characters`] : []),
-    ...(existsSync(join(dist, `${bin}-snapshot.cjs`)) ? [] : [`${bin}-snapshot.cjs (the bundle it runs) is missing`]),
+    ...(source.length > 6144 ? [`is ${source.length} characters`] : []),
+    ...(existsSync(join(dist, `${bin}-hook-bundle.cjs`)) ? [] : [`${bin}-hook-bundle.cjs (the bundle it runs) is missing`]),
+    ...(existsSync(join(dist, `${bin}-hook.sh`)) ? [] : [`${bin}-hook.sh (the hook script) is missing`]),
     ...(existsSync(join(dist, `${bin}-hook.pl`)) ? [] : [`${bin}-hook.pl (the Perl hook client) is missing`]),
   ];
 }
@@ -76,7 +76,7 @@ export function hookLoaderProblems(dist: string, bin: string): string[] {
 export function hookCostlyBuiltins(dist: string, bin: string): string[] {
   const costly =
     /^(?:node:)?(child_process|crypto|v8|stream|net|http|https|http2|tls|dns|zlib|worker_threads|inspector|readline)$/;
-  return [`${bin}-hook.cjs`, `${bin}-snapshot.cjs`].flatMap((file) =>
+  return [`${bin}-hook.cjs`, `${bin}-hook-bundle.cjs`].flatMap((file) =>
     [...readFileSync(join(dist, file), "utf8").matchAll(/\brequire\(["']([^"']+)["']\)/g)]
       .map((match) => match[1]!)
       .filter((specifier) => costly.test(specifier))

@@ -5,10 +5,10 @@ export { hostFixtures } from "./fixtures.js";
 export type { HookBenchHost } from "./hook-bench.js";
 export { runHookBench } from "./hook-bench.js";
 export {
+  hookBundleForeignCode,
   hookCostlyBuiltins,
   hookLoaderProblems,
   hookNonAscii,
-  hookSnapshotForeignCode,
   hookStartupImports,
   hookStartupSource,
 } from "./hook-bundle.js";

@@ -1,56 +1,52 @@
-// A whole goalpost adapter for an imaginary host, "Acme Agent", in plain JavaScript: what a
-// third-party author writes for a new host. Acme runs hook commands listed in
-// $ACME_HOME/settings.jsonc, sends { event, session, dir, tool, args, prompt } on stdin, and accepts
-// { context } / { deny } / { block } back. Everything else is the kit's.
-import { homedir } from "node:os";
+// A whole goalpost adapter for an imaginary host, "Acme Agent": what a third-party author writes for
+// a new host. Acme runs the hook commands listed in $ACME_HOME/settings.jsonc, sends
+// { event, session, dir, tool, args, prompt } on stdin, and accepts { context } / { deny } / { block }
+// back. Everything else is the kit's.
 import { join } from "node:path";
-import { defineHostProfile, resolveStoreRoot } from "@goalpost/core";
+import { defineHostAdapter, defineHostEvent, hookGroupsTarget, ownEntries } from "@goalpost/adapter-kit";
+import { defineHostProfile } from "@goalpost/core";
 import * as z from "zod/mini";
-import { defineHostAdapter, defineHostEvent, hookGroupsTarget, ownEntries } from "../../dist/index.js";
+import { acmeHome, goalpostStateRoot } from "./acme-paths.js";
 
 const BIN = "goalpost-acme";
 const EVENTS = ["session_start", "user_prompt", "before_tool", "after_tool", "stop"];
-const own = ownEntries(BIN);
-const acmeHome = (env) => env.ACME_HOME || join(env.HOME || homedir(), ".acme");
 
 // What Acme sends: tolerant, only what goalpost reads.
-const payload = (extra = {}) =>
+const payload = <Shape extends z.core.$ZodLooseShape>(extra: Shape) =>
   z.looseObject({ event: z.string(), session: z.string().check(z.minLength(1)), dir: z.optional(z.string()), ...extra });
 // What Acme accepts back: strict, one field.
-const answer = (field) => z.strictObject({ [field]: z.string() });
-
-const base = (p, key) => ({ sessionId: key.sessionId, cwd: key.cwd, host: "acme" });
-const context = (decision) => (decision.context ? { context: decision.context } : null);
+const answer = <Field extends string>(field: Field) => z.strictObject({ [field]: z.string() } as Record<Field, z.ZodMiniString>);
+const context = (decision: { context?: string | undefined }) => (decision.context ? { context: decision.context } : null);
 
 const events = {
   session_start: defineHostEvent({
-    payload: payload(),
+    payload: payload({}),
     output: answer("context"),
-    toEvent: (p, key) => ({ ...base(p, key), type: "session-started", source: "startup" }),
+    toEvent: (_p, key) => ({ ...key, host: "acme", type: "session-started", source: "startup" }),
     toOutput: context,
   }),
   user_prompt: defineHostEvent({
     payload: payload({ prompt: z.string() }),
     output: answer("context"),
-    toEvent: (p, key) => ({ ...base(p, key), type: "prompt-submitted", prompt: p.prompt }),
+    toEvent: (p, key) => ({ ...key, host: "acme", type: "prompt-submitted", prompt: p.prompt }),
     toOutput: context,
   }),
   before_tool: defineHostEvent({
     payload: payload({ tool: z.string(), args: z.optional(z.unknown()) }),
     output: z.union([answer("deny"), answer("context")]),
-    toEvent: (p, key) => ({ ...base(p, key), type: "tool-about-to-run", toolName: p.tool, toolInput: p.args }),
+    toEvent: (p, key) => ({ ...key, host: "acme", type: "tool-about-to-run", toolName: p.tool, toolInput: p.args }),
     toOutput: (decision) => (decision.action === "deny-tool" ? { deny: decision.reason ?? "denied" } : context(decision)),
   }),
   after_tool: defineHostEvent({
     payload: payload({ tool: z.string(), args: z.optional(z.unknown()), ok: z.boolean() }),
     output: answer("context"),
-    toEvent: (p, key) => ({ ...base(p, key), type: "tool-ran", toolName: p.tool, toolInput: p.args, succeeded: p.ok }),
+    toEvent: (p, key) => ({ ...key, host: "acme", type: "tool-ran", toolName: p.tool, toolInput: p.args, succeeded: p.ok }),
     toOutput: () => null,
   }),
   stop: defineHostEvent({
-    payload: payload(),
+    payload: payload({}),
     output: answer("block"),
-    toEvent: (p, key) => ({ ...base(p, key), type: "stop-requested" }),
+    toEvent: (_p, key) => ({ ...key, host: "acme", type: "stop-requested" }),
     toOutput: (decision) => (decision.action === "block-stop" ? { block: decision.reason ?? "" } : null),
   }),
 };
@@ -65,9 +61,12 @@ export const acmeAdapter = defineHostAdapter({
     toolHint: `Call the goalpost tools, or run ${BIN} status|open|update|close from the shell.`,
   }),
   events,
-  stateRoot: (env) => resolveStoreRoot(join(acmeHome(env), "goalpost"), env),
+  stateRoot: goalpostStateRoot,
   home: acmeHome,
-  sessionOf: (p) => ({ sessionId: p.session, cwd: p.dir }),
+  sessionOf: (payload) => {
+    const { session, dir } = payload as { session: string; dir?: string };
+    return { sessionId: session, cwd: dir };
+  },
   sessionVariable: "ACME_SESSION",
   install: {
     scopes: ["user"],
@@ -80,7 +79,7 @@ export const acmeAdapter = defineHostAdapter({
       hookGroupsTarget({
         path: join(acmeHome(context.env), "settings.jsonc"),
         format: "jsonc",
-        own,
+        own: ownEntries(BIN),
         events: EVENTS,
         command: context.hookCommand,
         timeout: 10,

@@ -1,0 +1,1 @@
+export { acmeAdapter } from "./acme-adapter.js";
