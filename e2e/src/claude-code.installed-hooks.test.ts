@@ -76,7 +76,7 @@ describe("install through the CLI", () => {
 
     const dryRun = await goalpostCli(home, ["install", "--dry-run"]);
     expect(dryRun.exitCode).toBe(0);
-    expect(String(dryRun.stdout)).toMatch(/^\+.*goalpost-claude-code-hook\.sh PreToolUse /m);
+    expect(String(dryRun.stdout)).toMatch(/^\+.*set -- PreToolUse .*goalpost-claude-code-hook\.sh/m);
     expect(String(dryRun.stdout)).toContain("(dry run: nothing was written)");
     expect(readFileSync(join(home.configDir, "settings.json"), "utf8")).toBe(original);
 
@@ -162,12 +162,16 @@ describe("installed hooks run as Claude Code runs them", () => {
       expect(result.stdout, `${event} ${input}`).toBe("");
       expect(result.stderr, `${event} ${input}`).toMatch(/^goalpost: .*answering with no decision/);
     }
-    const unknown = await execa("sh", ["-c", installedCommand(home, "Stop").replace(" Stop ", " NoSuchEvent ")], {
-      input: "{}",
-      env: home.env(),
-      extendEnv: false,
-      reject: false,
-    });
+    const unknown = await execa(
+      "sh",
+      ["-c", installedCommand(home, "Stop").replace("set -- Stop ", "set -- NoSuchEvent ").replace(" fast;", ";")],
+      {
+        input: "{}",
+        env: home.env(),
+        extendEnv: false,
+        reject: false,
+      },
+    );
     expect(unknown.exitCode).toBe(0);
     expect(String(unknown.stderr)).toContain('unknown Claude Code hook event "NoSuchEvent"');
 
@@ -208,7 +212,7 @@ describe("installed hooks run as Claude Code runs them", () => {
     const home = await installedHome();
     const command = installedCommand(home, "UserPromptSubmit");
     expect(command).toBe(
-      `/bin/sh ${join(dirname(ADAPTER_BIN), "goalpost-claude-code-hook.sh")} UserPromptSubmit ${home.stateRoot}`,
+      `h=${dirname(ADAPTER_BIN)}; set -- UserPromptSubmit ${home.stateRoot}; . "$h/goalpost-claude-code-hook.sh"`,
     );
     const prompt = (id: string) =>
       JSON.stringify({

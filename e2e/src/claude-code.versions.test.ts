@@ -1,5 +1,5 @@
 // Claude Code 2.1.197: what `npm install -g @anthropic-ai/claude-code` gives a Node 20 user. It puts
-// tool-hook context in other places than 2.1.330 (HOSTS.md §1.4); goalpost must not care.
+// tool-hook context in other places than 2.1.330 (docs/hosts/claude-code.md §4); goalpost must not care.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_BIN_2_1_197, runClaude } from "./claude-code-home.js";

@@ -1,6 +1,6 @@
 // The real Codex terminal UI, driven in a pseudo-terminal (util-linux `script`), against the scripted
 // Responses API on 127.0.0.1: a `/goal` typed there is handled by the UI itself and reaches no hook
-// (HOSTS.md §2.6), so goalpost finds it in Codex's goal store and holds it like any goal.
+// (docs/hosts/codex.md §6), so goalpost finds it in Codex's goal store and holds it like any goal.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync } from "node:fs";

@@ -99,7 +99,7 @@ describe("the published packages", { timeout: 120_000 }, () => {
         expect(JSON.parse(hook.stdout).hookSpecificOutput.additionalContext).toContain("ship it");
         // The command runs the hook script, whose loader made its code cache from the installed bundle
         // (npm gives it a fixed mtime: the package version tells bundles apart).
-        expect(command).toMatch(/^\/bin\/sh \S+\/goalpost-claude-code-hook\.sh UserPromptSubmit \S+$/);
+        expect(command).toMatch(/^h=\S+; set -- UserPromptSubmit \S+; \. "\$h\/goalpost-claude-code-hook\.sh"$/);
         const cacheDir = join(env["HOME"]!, ".claude", "goalpost", "fast-path");
         const [cache] = readdirSync(cacheDir).filter((name) => name.endsWith(".code-cache"));
         expect(readFileSync(join(cacheDir, cache!), "latin1").split("\n")[0]).toMatch(/^\d+:\d+(?:\.\d+)?:\d+\.\d+\.\d+/);

@@ -1,4 +1,4 @@
-// VS Code Copilot Chat hook payloads in the two spellings known (HOSTS.md §4.3): the extension's code
+// VS Code Copilot Chat hook payloads in the two spellings known (docs/hosts/vscode-chat.md §3): the extension's code
 // writes snake_case common fields and appends `cwd` only when resolved; the docs show `sessionId`,
 // `hookEventName` and `cwd` first. Event fields are snake_case in both. Built, not captured: VS Code
 // cannot run headless (§4.9).

@@ -1,4 +1,4 @@
-// VS Code Copilot Chat, which cannot run headless here (HOSTS.md §4.9): goalpost installed by its own
+// VS Code Copilot Chat, which cannot run headless here (docs/hosts/vscode-chat.md §9): goalpost installed by its own
 // `install` into a fake home, then sessions replayed through the installed hook commands — as VS Code
 // runs them, a child process with the payload on stdin — in both spellings VS Code is known to use, and
 // the goal tools called through the real MCP server over stdio with the session as arguments.
@@ -87,7 +87,7 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
       // The hook script beside the bin, the state root in the VS Code profile, Stop answered by the shell while no goal is open.
       {
         type: "command",
-        command: expect.stringMatching(/^\/bin\/sh \S+\/goalpost-vscode-chat-hook\.sh Stop \S+ fast$/),
+        command: expect.stringMatching(/^h=\S+; set -- Stop \S+ fast; \. "\$h\/goalpost-vscode-chat-hook\.sh"$/),
         timeout: 15,
       },
     ]);
@@ -297,7 +297,7 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
     expect(prompt.stderr).toContain("named no workspace folder");
     expect(createGoalStore({ root: vscode.stateRoot }).read(noFolder.sessionId)).toBeNull();
     // Copilot CLI reads ~/.copilot/hooks too, runs this PascalCase file with snake_case payloads much like
-    // VS Code's, and sets COPILOT_CLI=1 for every hook (HOSTS.md §3.2, §3.3): not VS Code's, not answered.
+    // VS Code's, and sets COPILOT_CLI=1 for every hook (docs/hosts/copilot-cli.md §2, §3.3): not VS Code's, not answered.
     const copilot = runInstalledHook(
       commands["UserPromptSubmit"]!,
       {

@@ -4,12 +4,12 @@ import { defineConfig, type Options } from "tsup";
 const entries = {
   index: "src/index.ts",
   install: "src/install.ts",
-  "run-bin": "src/run-bin.ts",
+  "run-bin": "src/bin/run-bin.ts",
   "testing/index": "src/testing/index.ts",
   "build/adapter-build": "src/build/adapter-build.ts",
   // Built so a published kit can give it to an adapter's build (see build/adapter-build.ts).
-  "hook-loader": "src/hook-loader.ts",
-  "bin-launcher": "src/bin-launcher.ts",
+  "hook-loader": "src/fast-path/hook-loader.ts",
+  "bin-launcher": "src/bin/bin-launcher.ts",
 };
 
 // Split so that an adapter bundling the kit keeps install, doctor and MCP behind dynamic imports:
@@ -27,7 +27,7 @@ export default defineConfig([
     external: ["goalpost:adapter-state-root"],
     // The hook script and the Perl hook client are shipped as they are, for an adapter's build to put beside its bin.
     onSuccess: async () => {
-      for (const file of ["hook-client.pl", "hook.sh"]) copyFileSync(`src/${file}`, `dist/${file}`);
+      for (const file of ["hook-client.pl", "hook.sh"]) copyFileSync(`src/fast-path/${file}`, `dist/${file}`);
     },
   },
   ...Object.entries(entries).map(

@@ -63,7 +63,7 @@ export function claudeCodeEvent<E extends ClaudeCodeHookEvent>(
     }
     case "UserPromptSubmit": {
       const prompt = String(p["prompt"]);
-      // A background subagent's result comes back as a prompt the host wrote (HOSTS.md §1.3).
+      // A background subagent's result comes back as a prompt the host wrote (docs/hosts/claude-code.md §3).
       const origin = prompt.trimStart().startsWith("<task-notification>") ? "host" : "user";
       return { ...base, type: "prompt-submitted", prompt, origin };
     }

@@ -1,4 +1,4 @@
-// The answers Claude Code accepts (HOSTS.md §1.4), as strict schemas the kit checks every answer
+// The answers Claude Code accepts (docs/hosts/claude-code.md §4), as strict schemas the kit checks every answer
 // against, and the builders that make them: additionalContext inside hookSpecificOutput with the
 // event's name, a tool denial as permissionDecision "deny", a stop block as top-level decision
 // "block", and systemMessage for the user.
@@ -12,7 +12,7 @@ export const CLAUDE_CODE_STRING_LIMIT = 9_500;
 const text = z.string().check(z.maxLength(CLAUDE_CODE_STRING_LIMIT));
 const optionalText = z.optional(text);
 
-/** Events whose answer may carry model context (HOSTS.md §1.4: accepted, and seen in the next request). */
+/** Events whose answer may carry model context (docs/hosts/claude-code.md §4: accepted, and seen in the next request). */
 export const CONTEXT_EVENTS = [
   "SessionStart",
   "UserPromptSubmit",

@@ -1,4 +1,4 @@
-// What Claude Code sends on a hook's stdin (HOSTS.md §1.3, payloads captured from 2.1.197 and
+// What Claude Code sends on a hook's stdin (docs/hosts/claude-code.md §3, payloads captured from 2.1.197 and
 // 2.1.330). Tolerant on purpose: the host adds fields every release, so unknown keys pass and only
 // the fields goalpost reads are checked.
 import * as z from "zod/mini";

@@ -71,16 +71,20 @@ describe("install", () => {
         hooks: [
           {
             type: "command",
-            command: hookCommand(join(dirname(home.cliPath), "goalpost-claude-code-hook.sh"), event, stateRoot, { fast }),
+            command: hookCommand(dirname(home.cliPath), "goalpost-claude-code", event, stateRoot, { fast }),
             timeout: 15,
           },
         ],
       });
     }
     // A command a person can read; capture and session start are never answered by the shell alone.
-    const script = join(dirname(home.cliPath), "goalpost-claude-code-hook.sh");
-    expect(settings.hooks.UserPromptSubmit[0].hooks[0].command).toBe(`/bin/sh ${script} UserPromptSubmit ${stateRoot}`);
-    expect(settings.hooks.PreToolUse.at(-1).hooks[0].command).toBe(`/bin/sh ${script} PreToolUse ${stateRoot} fast`);
+    const dist = dirname(home.cliPath);
+    expect(settings.hooks.UserPromptSubmit[0].hooks[0].command).toBe(
+      `h=${dist}; set -- UserPromptSubmit ${stateRoot}; . "$h/goalpost-claude-code-hook.sh"`,
+    );
+    expect(settings.hooks.PreToolUse.at(-1).hooks[0].command).toBe(
+      `h=${dist}; set -- PreToolUse ${stateRoot} fast; . "$h/goalpost-claude-code-hook.sh"`,
+    );
     const state = read(join(home.configDir, ".claude.json"));
     expect(state.numStartups).toBe(3);
     expect(state.mcpServers.other).toEqual({ command: "x" });
@@ -102,7 +106,7 @@ describe("install", () => {
     const settings = read(join(home.configDir, "settings.json"));
     expect(settings.hooks.Stop).toHaveLength(1);
     expect(settings.hooks.Stop[0].hooks[0].command).toMatch(
-      /^\/bin\/sh '\/new place\/goalpost-claude-code-hook\.sh' Stop \S+ fast$/,
+      /^h='\/new place'; set -- Stop \S+ fast; \. "\$h\/goalpost-claude-code-hook\.sh"$/,
     );
   });
 
@@ -156,8 +160,8 @@ describe("install", () => {
 
 describe("hook commands", () => {
   it("quote what a shell would split, and run the hook loader itself where there is no /bin/sh (Windows)", () => {
-    expect(hookCommand("'/my dir/goalpost-claude-code-hook.sh'", "Stop", "/home/u/.claude/goalpost")).toBe(
-      "/bin/sh '/my dir/goalpost-claude-code-hook.sh' Stop /home/u/.claude/goalpost",
+    expect(hookCommand("'/my dir'", "goalpost-claude-code", "Stop", "/home/u/.claude/goalpost")).toBe(
+      `h='/my dir'; set -- Stop /home/u/.claude/goalpost; . "$h/goalpost-claude-code-hook.sh"`,
     );
     expect(plainHookCommand("/my dir/goalpost-claude-code-hook.cjs", "Stop")).toBe(
       'node "/my dir/goalpost-claude-code-hook.cjs" hook Stop',

@@ -1,4 +1,4 @@
-// Where goalpost goes in Claude Code's configuration (HOSTS.md §1.2, §1.7): hooks into settings.json
+// Where goalpost goes in Claude Code's configuration (docs/hosts/claude-code.md §2, §1.7): hooks into settings.json
 // of the user, project or local scope; the MCP server into the global .claude.json (user scope,
 // or under projects["<dir>"] for local scope) or the project's .mcp.json. The kit plans, shows,
 // backs up, writes and removes.

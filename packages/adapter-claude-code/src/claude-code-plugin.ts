@@ -1,4 +1,4 @@
-// The Claude Code plugin form of the adapter (HOSTS.md §1.8): hooks/hooks.json runs the hook script
+// The Claude Code plugin form of the adapter (docs/hosts/claude-code.md §8): hooks/hooks.json runs the hook script
 // inside the plugin's own folder. It is generated from the same event list install uses, and a test
 // fails when the checked-in file differs (`pnpm --filter @goalpost/adapter-claude-code generate:plugin`).
 // Its commands are install's, with words the shell expands: the plugin's folder, and the state root in
@@ -6,7 +6,7 @@
 import { hookCommand, withOwnHookGroups } from "@goalpost/adapter-kit";
 import { CLAUDE_CODE_BIN, claudeCodeInstall, HOOK_TIMEOUT, INSTALLED_HOOK_EVENTS } from "./claude-code-install.js";
 
-const SCRIPT = `"\${CLAUDE_PLUGIN_ROOT}/dist/${CLAUDE_CODE_BIN}-hook.sh"`;
+const DIST = `"\${CLAUDE_PLUGIN_ROOT}/dist"`;
 const ROOT = `"\${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost"`;
 
 /** The plugin's hooks/hooks.json. ${CLAUDE_PLUGIN_ROOT} is substituted by Claude Code. */
@@ -19,7 +19,7 @@ export function claudeCodePluginHooks(): Record<string, unknown> {
         isOwnCommand: () => false,
         events: INSTALLED_HOOK_EVENTS,
         command: (event) =>
-          hookCommand(SCRIPT, event, ROOT, {
+          hookCommand(DIST, CLAUDE_CODE_BIN, event, ROOT, {
             fast: claudeCodeInstall.fastEvents?.includes(event) ?? false,
             wakeWords: claudeCodeInstall.fastPathWake,
           }),

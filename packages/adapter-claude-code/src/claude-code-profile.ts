@@ -1,4 +1,4 @@
-// What core needs to know about Claude Code's tools (the names its tool hooks report, HOSTS.md §1.3
+// What core needs to know about Claude Code's tools (the names its tool hooks report, docs/hosts/claude-code.md §3
 // and the package's sdk-tools.d.ts), and how the model reaches goalpost's tools there.
 import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
 
@@ -13,7 +13,7 @@ export const claudeCodeProfile = defineHostProfile({
     test: [],
     task: ["TodoWrite", "TaskCreate", "TaskUpdate"],
   },
-  // mcp__<server>__<tool>, and mcp__plugin_<plugin>_<server>__<tool> for plugin servers (HOSTS.md §1.7).
+  // mcp__<server>__<tool>, and mcp__plugin_<plugin>_<server>__<tool> for plugin servers (docs/hosts/claude-code.md §7).
   mcpToolName: "^mcp__(?:plugin_[^_]+_)?[^_]+(?:_[^_]+)*?__(.+)$",
   toolHint: `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-claude-code update '<json>' (also status, open, close).`,
   marksSubagents: true,

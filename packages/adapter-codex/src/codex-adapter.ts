@@ -34,7 +34,7 @@ export const codexAdapter = defineHostAdapter({
     const { session_id, cwd } = payload as { session_id: string; cwd?: string | null };
     return { sessionId: session_id, cwd };
   },
-  // Codex sets no session or project variable in hooks or in the agent's shell (HOSTS.md §2.2).
+  // Codex sets no session or project variable in hooks or in the agent's shell (docs/hosts/codex.md §2).
   // Its rollouts (receipts are read from them) and its goal store (the user's goal state is read from it).
   hostRecords: (env) => [sessionsDir(env), goalStorePath(env)],
   nativeGoalChange: codexNativeGoalChange,

@@ -87,7 +87,7 @@ export function codexEvent<E extends CodexHookEvent>(
     case "SessionEnd":
       return { ...base, type: "session-ended", reason: (p["reason"] as string | null) ?? null };
   }
-  // PostCompact: the restore goes in at SessionStart(compact), which follows it (HOSTS.md §2.5).
+  // PostCompact: the restore goes in at SessionStart(compact), which follows it (docs/hosts/codex.md §5).
   return null;
 }
 

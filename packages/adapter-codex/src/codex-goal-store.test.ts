@@ -1,4 +1,4 @@
-// Codex's goal store read as it is on disk: a real SQLite database with Codex 0.169's schema (HOSTS.md
+// Codex's goal store read as it is on disk: a real SQLite database with Codex 0.169's schema (docs/hosts/
 // §2.6), in WAL mode, written by the sqlite3 program — including a writer that is still open, with its
 // rows in the log and not yet in the database file, and one that holds the database locked.
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process";

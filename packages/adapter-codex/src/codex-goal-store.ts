@@ -1,5 +1,5 @@
 // Codex's goal store, read-only: $CODEX_HOME/goals_1.sqlite, table thread_goals keyed by the thread
-// id hooks call session_id (HOSTS.md §2.6). A goal the user sets, pauses or clears in Codex's terminal
+// id hooks call session_id (docs/hosts/codex.md §6). A goal the user sets, pauses or clears in Codex's terminal
 // UI reaches no hook; this is where it shows. Codex keeps the file in WAL mode, so a reading must go
 // through SQLite itself (a copy of the file alone misses what the log has not yet checkpointed):
 //   - node:sqlite where this Node has it unflagged (22.13+, 23.4+): in process, no child;

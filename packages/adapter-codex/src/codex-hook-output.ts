@@ -1,4 +1,4 @@
-// The answers Codex accepts (HOSTS.md §2.4), as strict schemas the kit checks every answer against.
+// The answers Codex accepts (docs/hosts/codex.md §4), as strict schemas the kit checks every answer against.
 // Codex is stricter than any other host: one unexpected or misplaced field, or a hookSpecificOutput
 // naming another event, makes it ignore the hook's whole answer. So each event has its own schema,
 // a subset of the one Codex validates against (tests check every answer against Codex's own).

@@ -1,4 +1,4 @@
-// What Codex sends on a hook's stdin (HOSTS.md §2.3, payloads captured from 0.169.0). Tolerant on
+// What Codex sends on a hook's stdin (docs/hosts/codex.md §3, payloads captured from 0.169.0). Tolerant on
 // purpose: unknown keys pass and only the fields goalpost reads are checked.
 import * as z from "zod/mini";
 

@@ -1,4 +1,4 @@
-// Codex runs a user's hook only when config.toml vouches for it (HOSTS.md §2.2):
+// Codex runs a user's hook only when config.toml vouches for it (docs/hosts/codex.md §2):
 //   [hooks.state."<hooks.json path>:<event label>:<group index>:<handler index>"]
 //   trusted_hash = "sha256:<hex of the canonical JSON of the handler's identity>"
 // Editing a handler changes its hash, and Codex then skips it silently as "modified". goalpost writes

@@ -1,4 +1,4 @@
-// Where goalpost goes in Codex's configuration (HOSTS.md §2.2, §2.7): one hook group per event in
+// Where goalpost goes in Codex's configuration (docs/hosts/codex.md §2, §2.7): one hook group per event in
 // $CODEX_HOME/hooks.json, and in $CODEX_HOME/config.toml the trust entries those handlers need to run
 // (computed as Codex computes them) and the MCP server [mcp_servers.goalpost]. config.toml keeps
 // the user's content, order and comments. The kit plans, shows, backs up, writes and removes.
@@ -66,7 +66,7 @@ function configTarget(context: InstallContext, hooks: InstallTarget): InstallTar
   const hooksPath = hooks.path;
   // hooks.json as it is now, and as install or uninstall will leave it: read before anything is written.
   const current = () => readJsonObject(hooksPath);
-  // Codex starts MCP servers with only their own env and a short allow-list (HOSTS.md §2.7): without
+  // Codex starts MCP servers with only their own env and a short allow-list (docs/hosts/codex.md §7): without
   // CODEX_HOME (and GOALPOST_HOME, when set) the server would look for goalpost's state elsewhere.
   const goalpostHome = context.env["GOALPOST_HOME"]?.trim();
   const server = {
@@ -110,8 +110,8 @@ export const codexInstall: InstallSpec = {
   // mirrored, and update_goal (a goal set in the terminal UI, being completed) reads the goal store first.
   fastPathWake: ["create_goal", "update_goal"],
   hookTimeout: HOOK_TIMEOUT,
-  // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some): the kit's
-  // command is plain words every shell reads alike.
+  // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some).
+  loginShell: true,
   targets: (context) => {
     const hooks = hooksTarget(context);
     return [hooks, configTarget(context, hooks)];

@@ -1,4 +1,4 @@
-// Codex's own goal (HOSTS.md §2.6). The model sets it with its create_goal tool, whose result the
+// Codex's own goal (docs/hosts/codex.md §6). The model sets it with its create_goal tool, whose result the
 // host returns to the PostToolUse hook: that goal is mirrored into goalpost's record when goalpost
 // has none open. Marking it complete or pausing it (update_goal) is refused while goalpost's goal is
 // open (the profile's nativeGoalCompletion and nativeGoalPause). What the user does in Codex's terminal

@@ -1,4 +1,4 @@
-// Where Codex keeps its home (CODEX_HOME, default ~/.codex; HOSTS.md §2.2) and where goalpost's state
+// Where Codex keeps its home (CODEX_HOME, default ~/.codex; docs/hosts/codex.md §2) and where goalpost's state
 // goes inside it: <CODEX_HOME>/goalpost unless GOALPOST_HOME says otherwise, so a fake home isolates
 // everything.
 

@@ -1,4 +1,4 @@
-// What core needs to know about Codex's tools: the names its tool hooks report (HOSTS.md §2.3, the
+// What core needs to know about Codex's tools: the names its tool hooks report (docs/hosts/codex.md §3, the
 // tools of a 0.169 model request), and how the model reaches goalpost's tools there.
 import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
 
@@ -14,7 +14,7 @@ export const codexProfile = defineHostProfile({
     test: [],
     task: ["update_plan"],
   },
-  // mcp__<server>__<tool>: the namespace Codex gives an MCP server's tools (HOSTS.md §2.7).
+  // mcp__<server>__<tool>: the namespace Codex gives an MCP server's tools (docs/hosts/codex.md §7).
   mcpToolName: "^mcp__[^_]+(?:_[^_]+)*?__(.+)$",
   toolHint: `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-codex update '<json>' (also status, open, close).`,
   marksSubagents: true,

@@ -1,6 +1,6 @@
 // Codex's own record of a session, its rollout (`transcript_path`, JSON lines), read for what a hook
 // payload leaves out. A shell tool's PostToolUse carries only the output text, never the exit status
-// (HOSTS.md §2.3); the rollout already holds Codex's `item_completed` for the call, with the exit
+// (docs/hosts/codex.md §3); the rollout already holds Codex's `item_completed` for the call, with the exit
 // code the host saw, when the hook runs. That is what a receipt is judged by — never the output's
 // words alone. Only a record written after the call itself counts (a line the agent wrote earlier,
 // guessing the id, does not), and the agent may not write into the rollouts at all (hostRecords).

@@ -25,7 +25,7 @@ export const copilotCliAdapter = defineHostAdapter({
     const { sessionId, cwd } = payload as { sessionId: string; cwd?: string | null };
     return { sessionId, cwd };
   },
-  // Copilot sets the session's project in every hook's environment (HOSTS.md §3.2); no session variable.
+  // Copilot sets the session's project in every hook's environment (docs/hosts/copilot-cli.md §2); no session variable.
   projectDirVariable: "COPILOT_PROJECT_DIR",
   mcpSessionResolver: async (store) => (await import("./copilot-cli-mcp.js")).copilotCliSessionResolver(store),
   install: copilotCliInstall,

@@ -146,7 +146,7 @@ export const copilotCliEvents = hostEventTable(copilotCliHookPayloadSchemas, {
 
 /**
  * VS Code reads ~/.copilot/hooks/ too, and runs this adapter's hook file with its own payloads, which
- * name their event; Copilot CLI's camelCase ones never do (HOSTS.md §3.3, §4.3). A VS Code chat is the
+ * name their event; Copilot CLI's camelCase ones never do (docs/hosts/copilot-cli.md §3, §4.3). A VS Code chat is the
  * VS Code adapter's, not this one's: such a payload is answered with nothing, before any schema.
  */
 export function isVsCodePayload(payload: unknown): boolean {

@@ -1,5 +1,5 @@
 // goalpost's Copilot CLI extension: the four goal tools, registered through the SDK the CLI gives its
-// extensions (HOSTS.md §3.8). The CLI runs this file as its own Node process, where only
+// extensions (docs/hosts/copilot-cli.md §8). The CLI runs this file as its own Node process, where only
 // `@github/copilot-sdk/extension` resolves: everything else is bundled in. Its stdout is the JSON-RPC
 // channel to the CLI, so nothing here writes to it. Each call belongs to `invocation.sessionId`, the
 // root session, which Copilot sets itself (the model cannot name another one); a subagent's call

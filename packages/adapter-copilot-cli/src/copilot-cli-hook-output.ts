@@ -1,4 +1,4 @@
-// The answers Copilot CLI accepts (HOSTS.md §3.4): flat objects, fields at the top level. Context as
+// The answers Copilot CLI accepts (docs/hosts/copilot-cli.md §4): flat objects, fields at the top level. Context as
 // additionalContext where the event takes it, a denial as permissionDecision "deny", a stop block as
 // decision "block" with its reason. Copilot has no field for a note to the user.
 import { boundedText } from "@goalpost/adapter-kit";
@@ -30,7 +30,7 @@ export const preToolUseOutputSchema = z.strictObject({
 
 export const stopOutputSchema = z.strictObject({ decision: z.literal("block"), reason: text });
 
-/** The call's `_meta` in the MCP request is `metaToUse` (HOSTS.md §3.7; seen with 1.0.102). */
+/** The call's `_meta` in the MCP request is `metaToUse` (docs/hosts/copilot-cli.md §7; seen with 1.0.102). */
 export const MCP_CALL_META_KEY = "goalpost/toolCallId";
 export const preMcpToolCallOutputSchema = z.strictObject({ metaToUse: z.strictObject({ [MCP_CALL_META_KEY]: z.string() }) });
 

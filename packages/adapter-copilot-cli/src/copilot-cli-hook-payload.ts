@@ -1,4 +1,4 @@
-// What Copilot CLI sends on a hook's stdin with camelCase event names (HOSTS.md §3.3, payloads captured
+// What Copilot CLI sends on a hook's stdin with camelCase event names (docs/hosts/copilot-cli.md §3, payloads captured
 // from 1.0.102): camelCase fields at the top level, except stop_hook_active. Tolerant on purpose:
 // unknown keys pass and only the fields goalpost reads are checked.
 import * as z from "zod/mini";

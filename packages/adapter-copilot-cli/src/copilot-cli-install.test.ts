@@ -41,7 +41,7 @@ describe("install into COPILOT_HOME", () => {
         // No snapshot here: the hook entry is run plainly.
         {
           type: "command",
-          bash: expect.stringContaining(`/bin/sh ${cliPath.replace(/\.js$/, "-hook.sh")} ${event} `),
+          bash: expect.stringContaining(`; set -- ${event} `),
           timeoutSec: 15,
         },
       ]);

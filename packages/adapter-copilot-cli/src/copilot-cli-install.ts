@@ -1,4 +1,4 @@
-// Where goalpost goes in Copilot CLI's home (HOSTS.md §3.2, §3.8): its own hook file
+// Where goalpost goes in Copilot CLI's home (docs/hosts/copilot-cli.md §2, §3.8): its own hook file
 // `hooks/goalpost.json` (`"version": 1`, camelCase events, one `bash` command each), the extension that
 // offers the goal tools (`extensions/goalpost/extension.mjs`), the same tools over MCP for when
 // extensions are off (`mcp-config.json`), the goal skill (`skills/goal/SKILL.md`),
@@ -94,7 +94,7 @@ function mcpTarget(context: InstallContext): InstallTarget {
 const RECORD = "install-record.json";
 const flagOn = (settings: JsonObject) => objectAt(settings, "enabledFeatureFlags")["EXTENSIONS"] === true;
 
-/** settings.json: `enabledFeatureFlags.EXTENSIONS`, which extensions need (HOSTS.md §3.8). */
+/** settings.json: `enabledFeatureFlags.EXTENSIONS`, which extensions need (docs/hosts/copilot-cli.md §8). */
 function settingsTarget(context: InstallContext): InstallTarget {
   const record = join(goalpostStateRoot({ ...context.env, GOALPOST_HOME: "" }), RECORD);
   const setFlag = (data: JsonObject, on: boolean): JsonObject => {

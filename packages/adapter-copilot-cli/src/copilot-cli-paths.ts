@@ -1,4 +1,4 @@
-// Where Copilot CLI keeps its home (COPILOT_HOME, default ~/.copilot; HOSTS.md §3.2) and where goalpost
+// Where Copilot CLI keeps its home (COPILOT_HOME, default ~/.copilot; docs/hosts/copilot-cli.md §2) and where goalpost
 // puts its parts inside it. goalpost's state is <COPILOT_HOME>/goalpost unless GOALPOST_HOME says
 // otherwise, so a fake home isolates everything.
 

@@ -1,4 +1,4 @@
-// What core needs to know about Copilot CLI's tools: the names its tool hooks report (HOSTS.md §3.3,
+// What core needs to know about Copilot CLI's tools: the names its tool hooks report (docs/hosts/copilot-cli.md §3,
 // the tools of a 1.0.102 model request), and how the model reaches goalpost's tools there.
 import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
 
@@ -24,11 +24,11 @@ export const copilotCliProfile = defineHostProfile({
     task: ["update_todo"],
     // ask_user, sql, task (subagents) and task_complete are "other": never evidence.
   },
-  // MCP tools are reported as <server>-<tool> (HOSTS.md §3.7): goalpost's own as goalpost-goalpost_status.
+  // MCP tools are reported as <server>-<tool> (docs/hosts/copilot-cli.md §7): goalpost's own as goalpost-goalpost_status.
   mcpToolName: "^[A-Za-z0-9_]+-(goalpost_\\w+)$",
   toolHint: `${DEFAULT_TOOL_HINT} The goalpost_* tools come from goalpost's Copilot extension (or its MCP server); the goal skill explains the protocol.`,
   marksSubagents: true,
-  // A resumed session starts from a summary, without the earlier hook context (HOSTS.md §3.5).
+  // A resumed session starts from a summary, without the earlier hook context (docs/hosts/copilot-cli.md §5).
   fullOnResume: true,
   // `/goal` is Copilot's own autopilot (1.0.102): goalpost mirrors it (source native) and runs beside it.
   nativeGoal: true,

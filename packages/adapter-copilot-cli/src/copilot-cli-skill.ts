@@ -1,4 +1,4 @@
-// The goal skill Copilot CLI lists to the model (`$COPILOT_HOME/skills/goal/SKILL.md`, HOSTS.md §3.8):
+// The goal skill Copilot CLI lists to the model (`$COPILOT_HOME/skills/goal/SKILL.md`, docs/hosts/copilot-cli.md §8):
 // the goal protocol in the model's words, loaded when it calls the `skill` tool.
 import { TOOL_DESCRIPTIONS } from "@goalpost/core";
 

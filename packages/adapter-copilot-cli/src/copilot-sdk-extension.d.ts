@@ -1,6 +1,6 @@
 // The part of `@github/copilot-sdk/extension` goalpost's extension uses, declared here rather than
 // installing the SDK package (it brings a 113 MB runtime) for types alone. At run time the module is
-// the copy bundled in the Copilot CLI, the only one that resolves in an extension (HOSTS.md §3.8).
+// the copy bundled in the Copilot CLI, the only one that resolves in an extension (docs/hosts/copilot-cli.md §8).
 // Shapes from @github/copilot-sdk 1.0.14's extension.d.ts and types.d.ts, plus `agentId`, which only
 // the CLI's bundled SDK sets (on a subagent's calls).
 declare module "@github/copilot-sdk/extension" {

@@ -37,7 +37,9 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     const home = fakeHome();
     const dryRun = home.bin("install", "--dry-run");
     expect(dryRun.status).toBe(0);
-    expect(dryRun.stdout).toMatch(/^\+.*"\/bin\/sh \/\S+\/goalpost-acme-hook\.sh before_tool \S+\/acme\/goalpost fast"/m);
+    expect(dryRun.stdout).toMatch(
+      /^\+.*"h=\/\S+\/dist; set -- before_tool \S+\/acme\/goalpost fast; \. \\"\$h\/goalpost-acme-hook\.sh\\""/m,
+    );
     expect(dryRun.stdout).toContain("(dry run: nothing was written)");
     expect(home.settings()).toBe(USER_SETTINGS);
 
@@ -95,7 +97,7 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     expect(removal.changes).toEqual([
       { path: join(home.root, "acme", "settings.jsonc"), action: "updated", description: expect.any(String) },
     ]);
-    expect(removal.diff).toMatch(/^-.*goalpost-acme-hook\.sh before_tool/m);
+    expect(removal.diff).toMatch(/^-.*set -- before_tool .*goalpost-acme-hook\.sh/m);
     expect(home.bin("uninstall").status).toBe(0);
     // The user's keys, order and comments are back; jsonc-parser re-indents the lines it edited.
     expect(home.settings()).toContain("// Acme's own settings, with the user's comments");

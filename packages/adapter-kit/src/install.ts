@@ -1,12 +1,13 @@
 // @goalpost/adapter-kit/install: installing into a host's configuration, doctor, the shell goal
 // tools — everything the bin loads only when a person (or the
 // agent's shell) asks for it, never on the hook path.
-export type { AdminCommand } from "./admin-commands.js";
-export { runAdminCommand } from "./admin-commands.js";
-export type { ConfigFile } from "./config-file.js";
-export { ConfigFileError, deepEqual, readConfigFile, rewriteConfigText } from "./config-file.js";
-export { formatDoctor, runDoctor } from "./doctor.js";
-export { installTargets } from "./install-targets.js";
-export type { FileChange } from "./installer.js";
-export { applyChanges, planInstall, planUninstall, targetsPresent, wiredLabels } from "./installer.js";
-export { GOAL_COMMANDS, runGoalCommand } from "./shell-goal-tools.js";
+
+export { GOAL_COMMANDS, runGoalCommand } from "./bin/shell-goal-tools.js";
+export { formatDoctor, runDoctor } from "./doctor/doctor.js";
+export type { AdminCommand } from "./installing/admin-commands.js";
+export { runAdminCommand } from "./installing/admin-commands.js";
+export type { FileChange } from "./installing/config-changes.js";
+export { applyChanges, planInstall, planUninstall, targetsPresent, wiredLabels } from "./installing/config-changes.js";
+export type { ConfigFile } from "./installing/config-file.js";
+export { ConfigFileError, deepEqual, readConfigFile, rewriteConfigText } from "./installing/config-file.js";
+export { installTargets } from "./installing/scope-targets.js";

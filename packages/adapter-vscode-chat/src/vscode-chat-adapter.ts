@@ -39,7 +39,7 @@ export const vscodeChatAdapter = defineHostAdapter({
   // No cwd means no workspace folder, and then the hook runs in the user's home: not a project.
   requiresProjectDir: true,
   // Copilot CLI reads ~/.copilot/hooks/ too, runs this PascalCase file with snake_case payloads just
-  // like VS Code's, and sets COPILOT_CLI=1 in every hook's environment (HOSTS.md §3.2, §3.3).
+  // like VS Code's, and sets COPILOT_CLI=1 in every hook's environment (docs/hosts/copilot-cli.md §2, §3.3).
   foreignRun: (env) => env["COPILOT_CLI"] === "1",
   install: vscodeChatInstall,
   warmUp: [

@@ -1,4 +1,4 @@
-// The custom agent install writes (`goalpost.agent.md`, HOSTS.md §4.8): a "Goalpost" agent in the
+// The custom agent install writes (`goalpost.agent.md`, docs/hosts/vscode-chat.md §8): a "Goalpost" agent in the
 // chat's agent picker whose instructions are goalpost's way of working. No `tools:` list — the agent
 // keeps every tool the user has, goalpost's MCP tools among them — and no hooks of its own: the hook
 // file serves every agent.

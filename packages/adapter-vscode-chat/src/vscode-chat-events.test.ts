@@ -1,5 +1,5 @@
 // VS Code's payloads through the built bin, a child process as VS Code runs it: both spellings read
-// alike, answers in the shapes VS Code reads (HOSTS.md §4.4), and nothing answered that is not VS Code's.
+// alike, answers in the shapes VS Code reads (docs/hosts/vscode-chat.md §4), and nothing answered that is not VS Code's.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -55,7 +55,7 @@ export function vscodeChatEvent<E extends VscodeChatHookEvent>(
     case "PreToolUse":
       return { ...base, ...toolFields(p as ToolPayload), type: "tool-about-to-run" };
     case "PostToolUse": {
-      // PostToolUse fires only after a tool that succeeded (HOSTS.md §4.3); the response is text. A
+      // PostToolUse fires only after a tool that succeeded (docs/hosts/vscode-chat.md §3); the response is text. A
       // terminal command that ran but exited non-zero is a successful tool call with a failing
       // command: when the text states the exit code, it decides.
       const response = p["tool_response"];

@@ -1,4 +1,4 @@
-// The answers VS Code Copilot Chat accepts (HOSTS.md §4.4), as strict schemas the kit checks every
+// The answers VS Code Copilot Chat accepts (docs/hosts/vscode-chat.md §4), as strict schemas the kit checks every
 // answer against: model context in `hookSpecificOutput` with the event's own name (a mismatched name
 // strips it), a tool denial as `permissionDecision: "deny"`, and a stop block inside
 // `hookSpecificOutput` — VS Code does not read a top-level `decision` on Stop. `systemMessage` reaches
@@ -13,7 +13,7 @@ export const VSCODE_CHAT_STRING_LIMIT = 9_500;
 const text = z.string().check(z.maxLength(VSCODE_CHAT_STRING_LIMIT));
 const optionalText = z.optional(text);
 
-/** Events whose answer may carry model context (HOSTS.md §4.4; SubagentStart's goes to the subagent). */
+/** Events whose answer may carry model context (docs/hosts/vscode-chat.md §4; SubagentStart's goes to the subagent). */
 export const CONTEXT_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse"] as const;
 
 export const contextOutputSchema = (event: string) =>

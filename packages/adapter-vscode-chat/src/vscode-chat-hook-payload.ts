@@ -1,4 +1,4 @@
-// What VS Code Copilot Chat sends on a hook's stdin (HOSTS.md §4.3). Two spellings are known: the
+// What VS Code Copilot Chat sends on a hook's stdin (docs/hosts/vscode-chat.md §3). Two spellings are known: the
 // extension's code writes `session_id` and `hook_event_name`; the docs show `sessionId` and
 // `hookEventName` (event fields stay snake_case in both). Both are accepted, and the documented
 // camelCase tool fields too. `cwd` is absent when VS Code resolved no workspace folder. Tolerant on

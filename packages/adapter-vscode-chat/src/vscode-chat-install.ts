@@ -1,4 +1,4 @@
-// Where goalpost goes for VS Code Copilot Chat (HOSTS.md §4.2, §4.7, §4.8): its own hook file in VS
+// Where goalpost goes for VS Code Copilot Chat (docs/hosts/vscode-chat.md §2, §4.7, §4.8): its own hook file in VS
 // Code's format (`~/.copilot/hooks/goalpost-vscode.json`, or `.github/hooks/` of the workspace), the
 // Goalpost custom agent, the MCP server in the profile's `mcp.json` (or `.vscode/mcp.json`), and —
 // in user scope — `chat.useHooks` switched on in the profile's settings.json, taken out again on
@@ -89,7 +89,7 @@ const readText = (path: string) => {
   }
 };
 
-/** The user's settings.json: `chat.useHooks: true`, without which VS Code runs no hook (HOSTS.md §4.2). */
+/** The user's settings.json: `chat.useHooks: true`, without which VS Code runs no hook (docs/hosts/vscode-chat.md §2). */
 function settingsTarget(context: InstallContext): InstallTarget {
   const record = join(goalpostStateRoot({ ...context.env, GOALPOST_HOME: "" }), RECORD);
   return {
@@ -106,7 +106,7 @@ function settingsTarget(context: InstallContext): InstallTarget {
     // The setting may be the user's own: it never keeps goalpost "present".
     present: () => false,
     problems: (data) => {
-      // The documented default of chat.hookFilesLocations omits ~/.copilot/hooks (HOSTS.md §4.2): a
+      // The documented default of chat.hookFilesLocations omits ~/.copilot/hooks (docs/hosts/vscode-chat.md §2): a
       // user who set the map must list it, and nobody may have switched it off.
       const locations = data[LOCATIONS_SETTING];
       if (typeof locations !== "object" || locations === null || context.scope !== "user") return [];

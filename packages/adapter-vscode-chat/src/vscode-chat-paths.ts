@@ -1,4 +1,4 @@
-// Where VS Code keeps what goalpost touches (HOSTS.md §4.2, §4.7, §4.8). Hooks and custom agents live in
+// Where VS Code keeps what goalpost touches (docs/hosts/vscode-chat.md §2, §4.7, §4.8). Hooks and custom agents live in
 // `~/.copilot/` (user) or the workspace's `.github/`; the MCP server in the profile's `mcp.json` (user)
 // or `.vscode/mcp.json`. The profile folder is per platform; VSCODE_PORTABLE moves it, and
 // GOALPOST_VSCODE_USER_DIR names another (VS Code Insiders, a custom --user-data-dir). goalpost's state

@@ -1,5 +1,5 @@
 // What core needs to know about VS Code Copilot Chat's tools (the names its tool hooks report,
-// HOSTS.md §4.3) and how the model reaches goalpost's tools there. No MCP name pattern: VS Code joins
+// docs/hosts/vscode-chat.md §3) and how the model reaches goalpost's tools there. No MCP name pattern: VS Code joins
 // `mcp_`, the server label and the tool with underscores that names may also hold, so the bare name
 // cannot be cut out reliably; goalpost's own tools are known by their ending, whatever the prefix.
 import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
@@ -33,7 +33,7 @@ export const vscodeChatProfile = defineHostProfile({
     task: ["manage_todo_list"],
   },
   toolHint: `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same in the terminal: goalpost-vscode-chat update '<json>' --session <sessionId> (also status, open, close).`,
-  // Tool calls inside a subagent carry the parent's session id and no marker (HOSTS.md §4.3).
+  // Tool calls inside a subagent carry the parent's session id and no marker (docs/hosts/vscode-chat.md §3).
   marksSubagents: false,
   // An MCP call says nothing of its chat: the tools take sessionId and cwd, which the hooks tell the model.
   sessionArguments: true,

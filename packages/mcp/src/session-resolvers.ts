@@ -1,5 +1,5 @@
 // How an MCP tool call is tied to its session: a strategy the adapter passes in, because every host
-// says it differently (HOSTS.md). A call that cannot be tied to a session is refused with the reason,
+// says it differently (docs/hosts/). A call that cannot be tied to a session is refused with the reason,
 // never guessed, and a session id the model supplies is only accepted if goalpost already knows it.
 import { resolve } from "node:path";
 import { consumeToolUse, type GoalStore } from "@goalpost/core";

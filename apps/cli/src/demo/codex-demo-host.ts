@@ -1,4 +1,4 @@
-// Codex's payloads for the demo, in the shapes Codex 0.169 sends (HOSTS.md §2). A shell result's exit
+// Codex's payloads for the demo, in the shapes Codex 0.169 sends (docs/hosts/codex.md). A shell result's exit
 // status is in Codex's own rollout, not the hook payload: the demo, playing Codex, writes the two
 // rollout records Codex writes — the call, then its completion — where Codex writes them.
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";

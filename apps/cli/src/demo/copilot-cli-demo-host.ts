@@ -1,4 +1,4 @@
-// Copilot CLI's payloads for the demo, in the shapes Copilot CLI 1.0.102 sends (HOSTS.md §3): flat
+// Copilot CLI's payloads for the demo, in the shapes Copilot CLI 1.0.102 sends (docs/hosts/copilot-cli.md): flat
 // camelCase; `/goal` arrives as its autopilot wrapper; a shell result ends in Copilot's own
 // `<shellId: N completed with exit code C>` line; the goal tools' MCP calls are announced by
 // preMcpToolCall. Copilot has no hook after compaction: the goal comes back with the next tool result.

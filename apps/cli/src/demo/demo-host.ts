@@ -1,5 +1,5 @@
 // What the scripted session needs of a host: a fake home, where its installer put the hook commands,
-// and its payloads for each step, in the host's own shapes (HOSTS.md; checked on every run by the
+// and its payloads for each step, in the host's own shapes (docs/hosts/; checked on every run by the
 // adapter's strict schemas, so a drifted payload shows in the transcript as "no decision").
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 

@@ -1,4 +1,4 @@
-// VS Code Copilot Chat's payloads for the demo, in the spelling its extension's code writes (HOSTS.md
+// VS Code Copilot Chat's payloads for the demo, in the spelling its extension's code writes (docs/hosts/
 // §4.3; constructed — VS Code cannot run headless). The goal tools take the session as arguments; a
 // terminal run's exit status is in the tool's text; no SessionStart follows compaction, so the goal
 // comes back with the next tool call.

@@ -82,12 +82,18 @@ const adapterStateRoot = (module: string) => ({
   },
 });
 
-/** One of the kit's own entries: its TypeScript source in the workspace, its built module once published. */
-const kitEntry = (name: string) =>
-  fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? `../${name}.ts` : `../${name}.js`, import.meta.url));
+/**
+ * One of the kit's own entries: its TypeScript source in the workspace (`source`, below src/), its
+ * built module once published (dist/ is flat: the entry's own name).
+ */
+const kitEntry = (source: string) =>
+  fileURLToPath(
+    new URL(import.meta.url.endsWith(".ts") ? `../${source}.ts` : `../${source.split("/").pop()}.js`, import.meta.url),
+  );
 
-/** One of the kit's files beside its sources or its built files alike (the published kit ships src/'s non-TS files in dist/). */
-const kitFile = (name: string) => fileURLToPath(new URL(`../${name}`, import.meta.url));
+/** One of the fast path's files, in src/fast-path/ or, once published, in dist/. */
+const kitFile = (name: string) =>
+  fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? `../fast-path/${name}` : `../${name}`, import.meta.url));
 
 /** Puts the hook script (`<bin>-hook.sh`, the bin's name written in) and the Perl client (`<bin>-hook.pl`) beside the bin. */
 function writeHookClients(bin: string, outDir = "dist"): void {
@@ -142,7 +148,7 @@ export function adapterBuild(build: AdapterBuild): Options[] {
     },
     {
       ...common,
-      entry: { [`${build.bin}-hook`]: kitEntry("hook-loader") },
+      entry: { [`${build.bin}-hook`]: kitEntry("fast-path/hook-loader") },
       format: ["cjs"],
       outExtension: () => ({ js: ".cjs" }),
       minify: true,
@@ -151,7 +157,7 @@ export function adapterBuild(build: AdapterBuild): Options[] {
     },
     {
       ...common,
-      entry: { [build.bin]: kitEntry("bin-launcher") },
+      entry: { [build.bin]: kitEntry("bin/bin-launcher") },
       format: ["cjs"],
       outExtension: () => ({ js: ".cjs" }),
       minify: true,

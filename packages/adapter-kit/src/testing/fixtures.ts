@@ -2,7 +2,7 @@
 // sessions as `<host>-session-<name>.jsonl` (one {event, payload} per line, in the order the host sent them).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SamplePayload } from "../host-adapter.js";
+import type { SamplePayload } from "../contract/host-adapter.js";
 
 export interface Fixtures {
   /** One recorded payload by `<Event>-<case>`. */

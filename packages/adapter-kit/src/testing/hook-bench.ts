@@ -16,8 +16,8 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools } from "@goalpost/core";
-import { FAST_PATH_FOLDER, sharedHookCommand } from "../hook-command.js";
-import { HOOK_SERVER_VARIABLE, hookServerPidFile, hookServerSocket } from "../hook-server-protocol.js";
+import { FAST_PATH_FOLDER, sharedHookCommand } from "../fast-path/hook-command.js";
+import { HOOK_SERVER_VARIABLE, hookServerPidFile, hookServerSocket } from "../fast-path/hook-server-protocol.js";
 
 export interface HookBenchHost {
   /** The adapter's built bin. */
@@ -109,16 +109,28 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
     if (!existsSync(socket)) throw new Error(`no hook server listens at ${socket}`);
   };
-  // A server killed outright (SIGKILL: nothing of it runs) leaves its socket and pid file behind: made
-  // afresh before each of those runs, and the server that run starts is killed the same way after it.
-  const killServer = (home: { stateRoot: string }) => {
-    const socket = hookServerSocket(join(home.stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"));
+  // A server killed outright (SIGKILL: nothing of it runs) leaves its socket and pid file behind:
+  // made afresh before each of those runs. The server that run starts is killed as soon as it listens,
+  // so that its warm-up never runs beside another measured hook.
+  const socketOf = (home: { stateRoot: string }) =>
+    hookServerSocket(join(home.stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"));
+  const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  const killStartedServer = (home: { stateRoot: string }) => {
+    const socket = socketOf(home);
+    for (
+      let waited = 0;
+      waited < 10_000 && (existsSync(`${socket}.starting`) || !existsSync(hookServerPidFile(socket)));
+      waited += 20
+    )
+      sleep(20);
     try {
       process.kill(Number(readFileSync(hookServerPidFile(socket), "utf8")), "SIGKILL");
     } catch {}
-    for (let waited = 0; existsSync(`${socket}.starting`) && waited < 5_000; waited += 20)
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  };
+  const leaveStaleSocket = (home: { stateRoot: string }) => {
+    const socket = socketOf(home);
     rmSync(socket, { force: true });
+    mkdirSync(dirname(socket), { recursive: true, mode: 0o700 });
     const dead = spawnSync(
       process.execPath,
       ["-e", `require("node:net").createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, "SIGKILL"))`],
@@ -151,9 +163,10 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     for (const [name, payload] of Object.entries(host.payloads)) {
       for (const [state, home] of Object.entries(homes)) {
         const command = home.commands[name.split(" ")[0]!]!;
-        if (state === "goal open, server killed") killServer(home);
+        if (state === "goal open, server killed") leaveStaleSocket(home);
         const reference = bareMs();
         const { ms, stdout } = time(command, JSON.stringify(payload), home.env);
+        if (state === "goal open, server killed") killStartedServer(home);
         if (round < 0) continue;
         bare.push(reference);
         const key = `${name}|${state}`;
@@ -205,7 +218,6 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       "utf8",
     ),
   );
-  killServer(homes["goal open, server killed"]);
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, "utf8"))?.[1]);
   console.log(`hook server (goal open): pid ${serverPid}, resident ${(rssKb / 1024).toFixed(1)} MB`);
   rmSync(work, { recursive: true, force: true });

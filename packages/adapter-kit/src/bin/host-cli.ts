@@ -1,0 +1,105 @@
+// An adapter's bin: `hook | mcp | verify | install | uninstall | doctor | status | open | update | close`,
+// plus --version and --help. `hook` runs on every tool call of the agent, so only the hook path is
+// loaded up front; every other command is imported when asked for. An adapter's cli.ts is one call:
+//   runHostCli(myAdapter, import.meta.url)
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { HostAdapter } from "../contract/host-adapter.js";
+import { exitAfterAnswer, readHookInput, writeAll, writeHookResult } from "../hook/hook-io.js";
+import { runHook } from "../hook/run-hook.js";
+
+const GOAL_COMMANDS = new Set(["status", "open", "update", "close"]);
+const ADMIN_COMMANDS = new Set(["install", "uninstall", "doctor"]);
+
+/** The adapter's version, from the package.json beside its dist/ folder. */
+export function adapterVersion(cliPath: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(dirname(cliPath), "..", "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+export function hostCliUsage(adapter: HostAdapter, version: string): string {
+  const { bin, displayName } = adapter;
+  const scopes = adapter.install.scopes.join("|");
+  return `${bin} ${version} — keeps ${displayName} on the goal you set
+
+usage:
+  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
+  ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
+  ${bin} doctor [--project <dir>] [--json]
+  ${bin} status | open '<json>' | update '<json>' | close '<json>' [--session <id>]
+                                  the goal tools from the shell, for the agent
+  ${bin} hook <Event>              run by ${displayName}: payload on stdin, answer on stdout
+  ${bin} mcp                       run by ${displayName}: the goal tools over stdio
+  ${bin} verify …                  run by goalpost: a goal's checks, in a sandbox
+  ${bin} --version | --help
+
+examples:
+  ${bin} install --dry-run         show exactly what install would change, write nothing
+  ${bin} install                   wire goalpost into ${displayName} (${adapter.install.defaultScope} scope)
+  ${bin} doctor                    check the wiring, the fast path and the state directory
+  ${bin} update '{"doneSoFar":["parser streams"],"remaining":["docs"]}'
+  ${bin} uninstall                 take out exactly what install added
+
+Switch goalpost off for a moment: GOALPOST_DISABLED=1 in ${displayName}'s environment,
+or a file named "disabled" in ${adapter.stateRoot(process.env)}.
+`;
+}
+
+async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: string): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "hook") {
+    // Reached when the bin has no hook loader beside it (run-bin.ts): the hook runs in this process.
+    writeHookResult(runHook(adapter, rest[0] ?? "", readHookInput, process.env));
+    exitAfterAnswer();
+  }
+  if (command === "verify") {
+    const { runVerifyCommand } = await import("./verify-command.js");
+    return runVerifyCommand(adapter, rest);
+  }
+  if (command === "mcp") {
+    const { serveHostMcp } = await import("./mcp-server.js");
+    await serveHostMcp(adapter, process.env, adapterVersion(cliPath));
+    return -1; // keep serving until the client closes stdin
+  }
+  if (command && GOAL_COMMANDS.has(command)) {
+    const { runGoalCommand } = await import("./shell-goal-tools.js");
+    const result = runGoalCommand(adapter, command as "status", rest);
+    writeAll(1, result.stdout);
+    writeAll(2, result.stderr);
+    return result.exitCode;
+  }
+  if (command && ADMIN_COMMANDS.has(command)) {
+    const { runAdminCommand } = await import("../installing/admin-commands.js");
+    return runAdminCommand(adapter, command as "install", rest, cliPath);
+  }
+  const version = adapterVersion(cliPath);
+  if (command === "--version" || command === "-v") {
+    writeAll(1, `${version}\n`);
+    return 0;
+  }
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    writeAll(1, hostCliUsage(adapter, version));
+    return 0;
+  }
+  writeAll(2, `${adapter.bin}: unknown command "${command}"\n\n${hostCliUsage(adapter, version)}`);
+  return 2;
+}
+
+/** Runs the bin; `moduleUrl` is the bin's own import.meta.url. */
+export function runHostCli(adapter: HostAdapter, moduleUrl: string, argv: readonly string[] = process.argv.slice(2)): void {
+  const cliPath = fileURLToPath(moduleUrl);
+  dispatch(adapter, argv, cliPath).then(
+    (code) => {
+      if (code >= 0) process.exitCode = code;
+    },
+    (error: unknown) => {
+      writeAll(2, `${adapter.bin}: ${error instanceof Error ? error.message : String(error)}\n`);
+      // A hook never fails its host; the other commands do report failure.
+      process.exitCode = argv[0] === "hook" ? 0 : 1;
+    },
+  );
+}

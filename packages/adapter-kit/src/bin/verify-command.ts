@@ -1,0 +1,75 @@
+// `<bin> verify <root> <session> <goal> <run> [--unsandboxed]`: the detached process a hook or a goal
+// tool starts to run a goal's checks (verification-process.ts); `verify --baseline <root> <session>
+// <goal>` records what defines a new goal's checks; `verify --probe` says whether the sandbox runs here. Not for people: the tamper guard
+// denies it to the agent, and it acts only on the run the goal's record expects.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createGoalStore } from "@goalpost/core";
+import { openCheckSandbox, recordCheckBaseline, runVerification } from "@goalpost/core/verify";
+import type { HostAdapter } from "../contract/host-adapter.js";
+import { writeAll } from "../hook/hook-io.js";
+import { protectedFiles } from "../hook/protected-files.js";
+
+/** What `verify --probe` prints: whether a check can run in the sandbox here, for doctor. */
+export interface SandboxProbe {
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+/** Opens the sandbox and runs `true` inside it: what the checks of a goal would get on this machine. */
+async function probeSandbox(): Promise<SandboxProbe> {
+  const tmp = mkdtempSync(join(tmpdir(), "goalpost-probe-"));
+  try {
+    const opened = await openCheckSandbox({ writable: [tmp], unreadable: [] });
+    if ("unavailable" in opened) return { ok: false, detail: opened.unavailable };
+    try {
+      const run = spawnSync("/bin/sh", ["-c", await opened.sandbox.wrap("true")], {
+        cwd: tmp,
+        encoding: "utf8",
+        timeout: 15_000,
+      });
+      return run.status === 0
+        ? { ok: true, detail: `${opened.sandbox.name}: no network, writes only in the project and a temporary folder` }
+        : { ok: false, detail: `${opened.sandbox.name} did not run a command (${String(run.stderr).split("\n")[0]})` };
+    } finally {
+      await opened.sandbox.dispose();
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export async function runVerifyCommand(adapter: HostAdapter, args: readonly string[]): Promise<number> {
+  if (args[0] === "--probe") {
+    writeAll(1, `${JSON.stringify(await probeSandbox())}\n`);
+    return 0;
+  }
+  if (args[0] === "--baseline") {
+    const [, root, sessionId, goalId] = args;
+    if (!root || !sessionId || !goalId) {
+      writeAll(2, `usage: ${adapter.bin} verify --baseline <state root> <session id> <goal id>\n`);
+      return 2;
+    }
+    const recorded = recordCheckBaseline(createGoalStore({ root }), { sessionId, goalId });
+    writeAll(1, recorded ? "recorded\n" : "nothing to record\n");
+    return 0;
+  }
+  const [root, sessionId, goalId, verificationId] = args;
+  if (!root || !sessionId || !goalId || !verificationId) {
+    writeAll(2, `usage: ${adapter.bin} verify <state root> <session id> <goal id> <run id> [--unsandboxed]\n`);
+    return 2;
+  }
+  const store = createGoalStore({ root });
+  const goal = store.read(sessionId)?.goals.find((candidate) => candidate.id === goalId);
+  // The host's configuration is as unreachable to a check as goalpost's own state.
+  const unreadable = goal ? protectedFiles(adapter, goal.cwd, process.env) : [];
+  const report = await runVerification(
+    store,
+    { task: "checks", root, sessionId, goalId, verificationId, allowUnsandboxed: args.includes("--unsandboxed") },
+    { unreadable },
+  );
+  writeAll(1, report ? `${report.run.state}: ${report.run.verdict}\n` : "superseded: the goal expects another run\n");
+  return 0;
+}

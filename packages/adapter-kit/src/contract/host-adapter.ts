@@ -1,0 +1,183 @@
+// The contract between goalpost and one agent host. An adapter is a value of this type, holding its
+// host's facts only: what the host sends on each hook event and what it accepts back, where the host
+// keeps its home, how a session and its project are named, how goalpost is installed into the host's
+// configuration, and the profile core judges tool calls by. Everything else (running a hook, the bin,
+// installing, the fast path, doctor) the kit does the same way for every host.
+import type { EngineDecision, EngineEventInput, Env, GoalStore, HostGoal, HostProfile, HostToolRecord } from "@goalpost/core";
+import type { SessionResolver } from "@goalpost/mcp";
+import type * as z from "zod/mini";
+import type { InstallSpec } from "./install-spec.js";
+
+/** The session a payload belongs to, as the host names it. */
+export interface PayloadSession {
+  readonly sessionId: string;
+  /** The directory the payload names, if any (it may follow the agent's `cd`). */
+  readonly cwd?: string | null | undefined;
+}
+
+/** The session and its project directory, as the engine keys them. */
+export interface SessionKey {
+  readonly sessionId: string;
+  readonly cwd: string;
+}
+
+/** One hook event of the host: how its payload reads and what the host accepts back. */
+export interface HostEventSpec<Payload = unknown> {
+  /** What the host sends: tolerant (unknown keys pass), checking only what goalpost reads. */
+  readonly payload: z.ZodMiniType<Payload>;
+  /** What the host accepts back for this event, strict: an output that fails it is never written. */
+  readonly output: z.ZodMiniType;
+  /** The engine event for a payload, or null when goalpost has nothing to do with it. */
+  toEvent(payload: Payload, key: SessionKey): EngineEventInput | null;
+  /**
+   * The host's answer for a decision, or null for "no decision" (exit 0, empty stdout). The payload is
+   * there for answers that must echo part of it (Copilot CLI's MCP call id).
+   */
+  toOutput(decision: EngineDecision, payload?: Payload): unknown;
+}
+
+/**
+ * An event spec with its payload's type erased, as an adapter's table holds it: the kit hands each
+ * spec only payloads its own schema has parsed, so the translations see the type they were written for.
+ */
+export type HostEvent = HostEventSpec<unknown>;
+
+/** An event spec, its payload's type inferred from its schema, for the adapter's table. */
+export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEvent {
+  return spec;
+}
+
+/**
+ * An adapter's event table from its payload schemas and one translation per direction: every event
+ * the host sends gets its schema, the strict schema of its answers, and the two translations.
+ */
+export function hostEventTable<Name extends string>(
+  payloads: Readonly<Record<Name, z.ZodMiniType>>,
+  translate: {
+    readonly output: (name: Name) => z.ZodMiniType;
+    readonly toEvent: (name: Name, payload: never, key: SessionKey) => EngineEventInput | null;
+    readonly toOutput: (name: Name, decision: EngineDecision, payload?: never) => unknown;
+  },
+): Record<Name, HostEvent> {
+  return Object.fromEntries(
+    (Object.keys(payloads) as Name[]).map((name) => {
+      // Built when the event's first answer is checked: a hook process answers one event, and every
+      // schema built as it loads costs it start-up time.
+      let output: z.ZodMiniType | undefined;
+      const spec: HostEventSpec<never> = {
+        payload: payloads[name] as z.ZodMiniType<never>,
+        get output() {
+          output ??= translate.output(name);
+          return output;
+        },
+        toEvent: (payload, key) => translate.toEvent(name, payload, key),
+        toOutput: (decision, payload) => translate.toOutput(name, decision, payload),
+      };
+      return [name, spec as HostEvent];
+    }),
+  ) as Record<Name, HostEvent>;
+}
+
+/** A change to the host's own goal, seen by the adapter where no prompt hook sees it. */
+export type NativeGoalChange =
+  | { readonly change: "cleared" }
+  | { readonly change: "set"; readonly objective: string }
+  /** The host's goal as read from its own record (null: none), and a fingerprint of that record: the engine acts on what changed. */
+  | { readonly change: "observed"; readonly goal: HostGoal | null; readonly signature: string };
+
+/** One payload of a host event, recorded or made for a purpose (warm-up, probes, tests). */
+export interface SamplePayload {
+  readonly event: string;
+  readonly payload: Record<string, unknown>;
+}
+
+export interface HostAdapter {
+  /** The host's id, recorded on every goal: claude-code, codex, … */
+  readonly id: string;
+  /** The host's name for people: Claude Code. */
+  readonly displayName: string;
+  /** The adapter's bin: goalpost-claude-code. Installed entries are recognised by it. */
+  readonly bin: string;
+  /** What core knows of the host: its tools, MCP naming, subagent marking, native goal. */
+  readonly profile: HostProfile;
+  /** Every hook event goalpost answers, by the host's name for it. */
+  readonly events: Readonly<Record<string, HostEvent>>;
+  /** goalpost's state root inside the host's home (GOALPOST_HOME overrides it). */
+  stateRoot(env: Env): string;
+  /** The host's home directory, for detection and for people. */
+  home(env: Env): string;
+  /** Which session a payload (already checked by its event's schema) belongs to. */
+  sessionOf(payload: unknown): PayloadSession;
+  /** The variable the host sets, in hooks and in the agent's shell, to the project's root. */
+  readonly projectDirVariable?: string;
+  /**
+   * true when the host may send no directory and then runs hooks somewhere that is no project (VS Code
+   * with no folder open: the user's home). Without a directory from the host or the session's record,
+   * goalpost then does nothing rather than key a goal by a guessed one.
+   */
+  readonly requiresProjectDir?: boolean;
+  /**
+   * true when this hook run comes from another host that reads the same hook folder (Copilot CLI also
+   * runs the hook files VS Code reads from `~/.copilot/hooks/`, and says so in its environment): the
+   * hook then answers nothing, and it is no fault.
+   */
+  foreignRun?(env: Env): boolean;
+  /**
+   * true when a payload (parsed, not yet checked) is another host's, sent to this adapter's hook file
+   * from a folder both hosts read (VS Code runs the hook files in `~/.copilot/hooks/`, Copilot CLI's
+   * included, with payloads that name their event): answered with nothing, and no fault recorded.
+   */
+  foreignPayload?(payload: unknown): boolean;
+  /** The variable the host sets in the agent's shell commands to the session id (shell goal tools). */
+  readonly sessionVariable?: string;
+  /**
+   * A change to the host's own goal that no prompt hook sees (Claude Code runs its `/goal clear`
+   * inside the host; Codex's goal is set in its UI or by its create_goal tool); asked before the
+   * event is handled. Keep it cheap: it runs on the hook path.
+   */
+  nativeGoalChange?(payload: unknown, event: EngineEventInput, store: GoalStore, env: Env): NativeGoalChange | null;
+  /**
+   * Directories and files where the host keeps its own record of what happened (Codex's session
+   * rollouts and goal store), when the adapter reads receipts or goal state from them: the agent may
+   * not write into them.
+   */
+  hostRecords?(env: Env): readonly string[];
+  /**
+   * The host's own record of the session's tool calls (Claude Code's transcript), read at a stop to
+   * mark the agent's receipts corroborated or not; null when the payload names none.
+   */
+  hostToolRecord?(payload: unknown): HostToolRecord | null;
+  /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
+  mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
+  readonly install: InstallSpec;
+  /** Payloads that run the hot hook paths once: before the hook server listens, and into the loader's code cache. */
+  readonly warmUp: readonly SamplePayload[];
+  /** A harmless payload doctor and install run through the installed command to prove it answers. */
+  readonly probe: SamplePayload;
+  /** Host-specific doctor checks, after the kit's own. */
+  doctorChecks?(context: DoctorContext): DoctorCheck[];
+}
+
+export interface DoctorContext {
+  readonly adapter: HostAdapter;
+  readonly projectDir: string;
+  readonly cliPath: string;
+  readonly env: Env;
+}
+
+export interface DoctorCheck {
+  readonly ok: boolean;
+  readonly label: string;
+  readonly detail: string;
+}
+
+/** Checks an adapter value when it is made: every hook event named at install has a spec. */
+export function defineHostAdapter(adapter: HostAdapter): HostAdapter {
+  for (const event of adapter.install.hookEvents) {
+    if (!Object.hasOwn(adapter.events, event))
+      throw new Error(`adapter ${adapter.id}: install names the hook event "${event}", which has no event spec`);
+  }
+  if (!Object.hasOwn(adapter.events, adapter.probe.event))
+    throw new Error(`adapter ${adapter.id}: the probe's event "${adapter.probe.event}" has no event spec`);
+  return adapter;
+}

@@ -1,0 +1,72 @@
+// What an adapter tells the installer: the scopes the host has, and for a scope, which configuration
+// files goalpost touches and what it puts in each. The installer reads, plans, shows, backs up,
+// writes and removes; the adapter only says what goes where.
+import type { Env } from "@goalpost/core";
+
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * jsonc keeps the user's comments and formatting; json is read strictly; toml keeps comments and
+ * layout; text is a whole file goalpost owns (a skill, an extension), read as `{ text }`.
+ */
+export type ConfigFormat = "json" | "jsonc" | "toml" | "text";
+
+export interface InstallContext {
+  readonly scope: string;
+  readonly projectDir: string;
+  readonly env: Env;
+  /** Absolute path of the adapter's bin. */
+  readonly cliPath: string;
+  /** The command line the host runs for a hook event (with the start-up fast path when there is one). */
+  hookCommand(event: string): string;
+  /** How the host starts goalpost's MCP server. */
+  readonly mcpServer: { readonly command: string; readonly args: readonly string[] };
+}
+
+/** One configuration file and goalpost's part in it. */
+export interface InstallTarget {
+  readonly path: string;
+  readonly format: ConfigFormat;
+  /** What goalpost's part of this file is, for people: "hooks", "MCP server". */
+  readonly label: string;
+  /** A few words more for the install report: "for 10 events". */
+  readonly detail?: string;
+  /** The file with goalpost's entries in it (replacing any earlier ones). */
+  install(data: JsonObject): JsonObject;
+  /** The file with goalpost's entries, and only those, taken out. */
+  uninstall(data: JsonObject): JsonObject;
+  /** Whether goalpost's entries are all there (doctor). */
+  wired(data: JsonObject): boolean;
+  /** Whether any entry of goalpost's is there (uninstall keeps shared files while one is). */
+  present(data: JsonObject): boolean;
+  /** What in the file would keep goalpost's entries from working, in words for doctor (Codex: hooks it would not trust). */
+  problems?(data: JsonObject): string[];
+}
+
+export interface InstallSpec {
+  readonly scopes: readonly string[];
+  readonly defaultScope: string;
+  /**
+   * Scopes whose files are committed and shared (a project's settings): their commands name the
+   * adapter's bin on PATH — never this machine's paths — and say clearly on a machine without it;
+   * backups go to the state root, not beside the files.
+   */
+  readonly sharedScopes?: readonly string[];
+  /** Every hook event goalpost registers. */
+  readonly hookEvents: readonly string[];
+  /**
+   * The events with nothing to do while no goal is open (tool calls, stop, compaction, session end):
+   * their commands answer without starting Node then. Never the prompt or session start (capture).
+   */
+  readonly fastEvents?: readonly string[];
+  /** Words in a payload that start Node on a fast event even with no goal open: the host's own goal tools (Codex: create_goal). */
+  readonly fastPathWake?: readonly string[];
+  /** Seconds the host waits for a hook. */
+  readonly hookTimeout: number;
+  /** The host runs hook commands with the user's login shell, which may be fish: the hook script runs under /bin/sh. */
+  readonly loginShell?: boolean;
+  /** The files a scope touches. */
+  targets(context: InstallContext): InstallTarget[];
+  /** What to tell the user after installing: how to start using goalpost in this host. */
+  readonly nextStep: string;
+}

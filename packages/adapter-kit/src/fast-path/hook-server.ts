@@ -1,0 +1,229 @@
+// The hook server: one Node process per state root that answers hooks, so that a hook costs a small
+// client and a round trip on a local socket instead of a Node start, the bundle's load and its schemas'
+// building every time (measured, a PreToolUse with a goal open against a bare Node start: ~1.9× run
+// by the loader; through the server ~0.35× from the Perl client, hook-client.pl, and ~1.5× from the
+// loader's own client, hook-server-client.ts).
+//
+// It runs the very code a hook process would (runHook), in the hook's own environment and working
+// directory, one hook at a time: runHook is synchronous, so two hooks never interleave, and the store's
+// file locks order it with every other process as before. It holds no state between hooks; every
+// decision is read from the store, as in a hook process.
+//
+// It is started by a hook that found none alive (detached, off the host's path), and it ends by
+// itself: after IDLE_MS without a hook, when its socket is removed or taken over (uninstall removes
+// the folder), when its bundle changes (an upgrade: that hook is refused and runs itself, and the next
+// one starts a server of the new code), and on SIGTERM, SIGINT, SIGHUP or a fault of its own. Ending,
+// it removes its socket and pid file, so the next hook never pays for a stale socket. Only a server
+// killed outright (SIGKILL) leaves them; hooks then see that its pid is gone (hookServerAlive).
+import { chmodSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import type { Server, Socket } from "node:net";
+import { dirname, join } from "node:path";
+import { ensureOpenMarkers } from "@goalpost/core";
+import type { HostAdapter } from "../contract/host-adapter.js";
+import { HOOK_INPUT_LIMIT } from "../hook/hook-io.js";
+import { loadBuiltin } from "../hook/load-builtin.js";
+import { runHook } from "../hook/run-hook.js";
+import { bundleFingerprint } from "./bundle-fingerprint.js";
+import { startDetached } from "./detached-start.js";
+import { FAST_PATH_FOLDER, hookEntryPath } from "./hook-command.js";
+import {
+  decodeHookRequestHeader,
+  encodeHookReply,
+  type HookReply,
+  type HookRequest,
+  hookServerAlive,
+  hookServerPidFile,
+  hookServerSocket,
+  hookServerWanted,
+  inSocketFolder,
+} from "./hook-server-protocol.js";
+import { warmUp } from "./warm-up.js";
+
+/** A server with no hook for this long ends; the next hook starts another (it pays a plain start once). */
+const IDLE_MS = 10 * 60_000;
+/** How often the server looks whether its socket is still its own. */
+const SOCKET_CHECK_MS = 2_000;
+/**
+ * Warm-up rounds before the server listens: its first hooks then run compiled, optimised code, not
+ * the interpreter's. It is off the host's path (hooks meanwhile answer themselves), measured at ~0.3 s.
+ */
+const WARM_UP_ROUNDS = 10;
+/** Room for a request's header (the hook's environment) beside the payload. */
+const REQUEST_HEADER_LIMIT = 1024 * 1024;
+
+const net = () => loadBuiltin<typeof import("node:net")>("node:net");
+
+/** The server's socket for `adapter` in the state root of `env`, if the server may be used there. */
+export function hookServerSocketFor(adapter: HostAdapter, env: NodeJS.ProcessEnv): string | undefined {
+  if (!hookServerWanted(env)) return undefined;
+  return hookServerSocket(join(adapter.stateRoot(env), FAST_PATH_FOLDER), adapter.bin);
+}
+
+/** The lock a server's start holds until it listens, so that hooks arriving together start one server. */
+const startLock = (socket: string) => `${socket}.starting`;
+
+/**
+ * Starts the adapter's hook server off the host's path if none is listening at its socket. Called by a
+ * hook after it has answered; `bundleFile` is the hook bundle this hook runs.
+ */
+export function startHookServerIfMissing(adapter: HostAdapter, bundleFile: string, env: NodeJS.ProcessEnv): void {
+  const socket = hookServerSocketFor(adapter, env);
+  if (!socket || hookServerAlive(socket)) return;
+  const loader = hookEntryPath(adapter.bin, bundleFile);
+  startDetached(loader, ["serve-hooks"], startLock(socket), env);
+}
+
+/** Replaces this process's environment with `env`: the code a hook runs reads process.env in places. */
+function takeEnvironment(env: Record<string, string | undefined>): void {
+  for (const name of Object.keys(process.env)) if (!Object.hasOwn(env, name)) delete process.env[name];
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) process.env[name] = value;
+}
+
+function reply(connection: Socket, answer: HookReply): void {
+  connection.end(encodeHookReply(answer));
+}
+
+/** `node <bin>-hook.cjs serve-hooks`: serves hooks at the adapter's socket until idle, replaced or stale. */
+export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
+  const socket = hookServerSocketFor(adapter, process.env);
+  if (!socket) return;
+  const builtFrom = bundleFingerprint(bundleFile);
+  // The state root itself is never made here: a server started for a root that is gone has nothing to serve.
+  try {
+    mkdirSync(dirname(socket), { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") return;
+  }
+  // The no-goal fast path's markers, as install sets them up: a plugin has no install step, and its
+  // first hook starts this server.
+  try {
+    ensureOpenMarkers(adapter.stateRoot(process.env));
+  } catch {}
+  let server: Server;
+  let socketIno: number | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  const pidFile = hookServerPidFile(socket);
+  // Closing the listener removes the socket file by the name it was bound with, from the working
+  // directory of the moment: so from the socket's folder, and only while the file is still this server's.
+  const closeListener = () => {
+    if (stillOurs()) inSocketFolder(socket, () => server.close());
+  };
+  const end = () => {
+    closeListener();
+    try {
+      if (readFileSync(pidFile, "utf8").trim() === String(process.pid)) rmSync(pidFile);
+    } catch {}
+    process.exit(0);
+  };
+  const stillOurs = () => {
+    try {
+      return statSync(socket).ino === socketIno;
+    } catch {
+      return false;
+    }
+  };
+
+  // A client names the bundle as its command line does (through a link, say): compared by real path.
+  const ownPath = realpathSync(bundleFile);
+  const seen = new Map<string, boolean>();
+  const ownBundle = (bundle: string) => {
+    if (bundle === bundleFile) return true;
+    if (!seen.has(bundle)) {
+      let same = false;
+      try {
+        same = realpathSync(bundle) === ownPath;
+      } catch {}
+      seen.set(bundle, same);
+    }
+    return seen.get(bundle) === true;
+  };
+  const answer = (connection: Socket, request: HookRequest, payloadBytes: Buffer) => {
+    if (!ownBundle(request.bundle)) return reply(connection, { refused: `this server runs ${bundleFile}` });
+    let current = false;
+    try {
+      current = bundleFingerprint(bundleFile) === builtFrom;
+    } catch {}
+    if (!current) {
+      // Upgraded or removed: stop taking hooks (the socket goes with the listener), then refuse this one.
+      closeListener();
+      reply(connection, { refused: "the hook bundle changed" });
+      connection.on("close", end);
+      return;
+    }
+    takeEnvironment(request.env);
+    try {
+      process.chdir(request.cwd);
+    } catch {}
+    const payload = payloadBytes.toString("utf8");
+    const { stdout, stderr } = runHook(adapter, request.event, () => payload, request.env);
+    reply(connection, { stdout, stderr });
+  };
+
+  server = net().createServer((connection) => {
+    clearTimeout(idle);
+    idle = setTimeout(end, IDLE_MS);
+    // The header first, then the payload's chunks, joined once when all are in.
+    let head: Buffer = Buffer.alloc(0);
+    let header: ReturnType<typeof decodeHookRequestHeader>;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    connection.on("data", (data: Buffer) => {
+      let chunk = data;
+      try {
+        if (!header) {
+          head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
+          header = decodeHookRequestHeader(head);
+          if (!header) {
+            if (head.length > REQUEST_HEADER_LIMIT) connection.destroy();
+            return;
+          }
+          // Past what a client ever sends (it keeps no payload over the limit): not a hook, dropped unanswered.
+          if (header.length > HOOK_INPUT_LIMIT) return connection.destroy();
+          chunk = head.subarray(header.payloadStart);
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size < header.length) return;
+        connection.removeAllListeners("data");
+        answer(connection, header.request, Buffer.concat(chunks, size).subarray(0, header.length));
+      } catch (error) {
+        // A request this server cannot read: the client runs that hook itself.
+        reply(connection, { refused: error instanceof Error ? error.message : String(error) });
+      }
+    });
+    connection.on("error", () => {});
+  });
+
+  const listening = () => {
+    chmodSync(socket, 0o600);
+    socketIno = statSync(socket).ino;
+    writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
+    rmSync(startLock(socket), { force: true });
+    idle = setTimeout(end, IDLE_MS);
+    setInterval(() => {
+      if (!stillOurs()) end();
+    }, SOCKET_CHECK_MS).unref();
+  };
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EADDRINUSE") return end();
+    // A socket is there: a live server keeps it (this one ends), a dead one's is replaced.
+    const probe = inSocketFolder(socket, (name) => net().connect(name));
+    probe.on("connect", () => {
+      probe.destroy();
+      rmSync(startLock(socket), { force: true });
+      process.exit(0);
+    });
+    probe.on("error", () => {
+      rmSync(socket, { force: true });
+      rmSync(pidFile, { force: true });
+      inSocketFolder(socket, (name) => server.listen(name, listening));
+    });
+  });
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, end);
+  // A fault of its own ends it cleanly; the hook that met it runs itself (its client sees no answer).
+  process.on("uncaughtException", end);
+  try {
+    warmUp(adapter, WARM_UP_ROUNDS);
+  } catch {}
+  inSocketFolder(socket, (name) => server.listen(name, listening));
+}

@@ -1,0 +1,36 @@
+// The top level of an adapter's hook bundle (`<bin>-hook-bundle.cjs`, the hook path only, CommonJS),
+// which the hook loader runs with a V8 code cache. An adapter's entry is one call:
+//   hookBundleMain(myAdapter, __filename)
+// `hook <Event>` answers that hook and ends the process; `serve-hooks` runs the hook server.
+
+import type { HostAdapter } from "../contract/host-adapter.js";
+import { MAKING_CODE_CACHE } from "../fast-path/code-cache-protocol.js";
+import { serveHooks, startHookServerIfMissing } from "../fast-path/hook-server.js";
+import { HOOK_PAYLOAD } from "../fast-path/hook-server-protocol.js";
+import { warmUp } from "../fast-path/warm-up.js";
+import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
+import { runHook } from "./run-hook.js";
+
+/** Answers the hook named by the command line's last word, starts a hook server if none runs, then ends the process. */
+function answerHook(adapter: HostAdapter, bundleFile: string): never {
+  const event = process.argv[process.argv.length - 1] ?? "";
+  // The loader took the payload off stdin already when it offered the hook to a server that did not answer.
+  const readInput = ((globalThis as Record<symbol, unknown>)[HOOK_PAYLOAD] as (() => string) | undefined) ?? readHookInput;
+  writeHookResult(runHook(adapter, event, readInput, process.env));
+  try {
+    startHookServerIfMissing(adapter, bundleFile, process.env);
+  } catch {}
+  // The loader makes its code cache as the process exits: compile every event's code into it first (once).
+  if ((globalThis as Record<symbol, unknown>)[MAKING_CODE_CACHE] === true) {
+    try {
+      warmUp(adapter, 1);
+    } catch {}
+  }
+  return exitAfterAnswer();
+}
+
+/** Call at the top level of the adapter's hook bundle entry (src/<host>-hook-bundle.ts). */
+export function hookBundleMain(adapter: HostAdapter, bundleFile: string): void {
+  if (process.argv[2] === "hook") answerHook(adapter, bundleFile);
+  if (process.argv[2] === "serve-hooks") serveHooks(adapter, bundleFile);
+}

@@ -1,0 +1,47 @@
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { acmeAdapter } from "../../examples/example-host/src/acme-adapter.js";
+import { removeTestdirs, testdir } from "../testing/index.js";
+import { runAdminCommand } from "./admin-commands.js";
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (text: string) => out.push(text), err: (text: string) => err.push(text) }, out, err };
+}
+
+describe("install as the user runs it", () => {
+  it("refuses to install from npx's temporary cache, and says what to do", async () => {
+    const { io, err } = capture();
+    const home = testdir();
+    const code = await runAdminCommand(
+      acmeAdapter,
+      "install",
+      [],
+      "/root/.npm/_npx/1a2b3c/node_modules/goalpost-acme/bin/goalpost-acme.mjs",
+      io,
+      { HOME: home, ACME_HOME: home },
+    );
+    expect(code).toBe(1);
+    expect(err.join("")).toMatch(/npx's temporary cache.*npm install -g/);
+    removeTestdirs();
+  });
+
+  it("rejects an unknown scope or flag with exit 2", async () => {
+    const { io, err } = capture();
+    expect(await runAdminCommand(acmeAdapter, "install", ["--scope", "galaxy"], "/x/bin.mjs", io, {})).toBe(2);
+    expect(err.join("")).toContain("--scope must be one of user");
+    expect(await runAdminCommand(acmeAdapter, "install", ["--frobnicate"], "/x/bin.mjs", io, {})).toBe(2);
+  });
+
+  it("answers --help on every verb with the usage, and touches nothing", async () => {
+    const home = testdir();
+    for (const verb of ["install", "uninstall", "doctor"] as const) {
+      const { io, out } = capture();
+      expect(await runAdminCommand(acmeAdapter, verb, ["--help"], "/x/bin.mjs", io, { HOME: home, ACME_HOME: home })).toBe(0);
+      expect(out.join("")).toMatch(/usage:[\s\S]*install --dry-run/);
+    }
+    expect(readdirSync(home)).toEqual([]);
+    removeTestdirs();
+  });
+});

@@ -1,0 +1,166 @@
+// install, uninstall and doctor as the user runs them: flags, the plan shown or applied, what to do next.
+
+import { rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import type { Env } from "@goalpost/core";
+import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
+import { adapterVersion, hostCliUsage } from "../bin/host-cli.js";
+import type { HostAdapter } from "../contract/host-adapter.js";
+import { formatDoctor, runDoctor } from "../doctor/doctor.js";
+import { FAST_PATH_FOLDER, LEGACY_FAST_PATH_FOLDER } from "../fast-path/hook-command.js";
+import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./config-changes.js";
+import { installTargets, isSharedScope } from "./scope-targets.js";
+
+export type AdminCommand = "install" | "uninstall" | "doctor";
+
+interface Output {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** The changes as unified diffs; `diff` is loaded only for a dry run. */
+async function showDiff(changes: readonly FileChange[]): Promise<string> {
+  const { createTwoFilesPatch } = await import("diff");
+  return changes
+    .map((entry) =>
+      createTwoFilesPatch(
+        entry.path,
+        entry.path,
+        entry.before ?? "",
+        entry.after ?? "",
+        entry.before === null ? "(new file)" : "before",
+        entry.after === null ? "(removed)" : "after",
+      ),
+    )
+    .join("\n");
+}
+
+export async function runAdminCommand(
+  adapter: HostAdapter,
+  command: AdminCommand,
+  args: readonly string[],
+  cliPath: string,
+  io: Output = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) },
+  env: Env = process.env,
+): Promise<number> {
+  const { scopes, defaultScope } = adapter.install;
+  let values: { scope: string; project?: string; "dry-run": boolean; json: boolean; help: boolean };
+  try {
+    values = parseArgs({
+      args: [...args],
+      options: {
+        scope: { type: "string", default: defaultScope },
+        project: { type: "string" },
+        "dry-run": { type: "boolean", default: false },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }).values as typeof values;
+  } catch (error) {
+    io.err(`${adapter.bin} ${command}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.out(hostCliUsage(adapter, adapterVersion(cliPath)));
+    return 0;
+  }
+  const scope = values.scope;
+  if (!scopes.includes(scope)) {
+    io.err(`${adapter.bin} ${command}: --scope must be one of ${scopes.join(", ")}\n`);
+    return 2;
+  }
+  const projectDir = resolve(
+    values.project ?? (adapter.projectDirVariable ? env[adapter.projectDirVariable] : undefined) ?? process.cwd(),
+  );
+  if (command === "doctor") {
+    const checks = runDoctor({ adapter, projectDir, cliPath, env });
+    io.out(
+      values.json
+        ? `${JSON.stringify({ host: adapter.id, ok: checks.every((check) => check.ok), checks }, null, 2)}\n`
+        : formatDoctor(checks),
+    );
+    return checks.every((check) => check.ok) ? 0 : 1;
+  }
+
+  // npx runs packages from a cache npm cleans at will: hooks pointing there would break later.
+  if (command === "install" && /[\\/]_npx[\\/]/.test(cliPath)) {
+    io.err(
+      `${adapter.bin} install: this copy runs from npx's temporary cache (${cliPath}); hooks pointing there would break when npm cleans it. Install the package first (npm install -g <package>), then run \`${adapter.bin} install\`.\n`,
+    );
+    return 1;
+  }
+  const root = adapter.stateRoot(env);
+  const dryRun = values["dry-run"];
+  try {
+    const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
+    const changes = command === "install" ? planInstall(targets) : planUninstall(targets);
+    // For scripts (and the goalpost CLI): what changed, as data.
+    const json = (written: readonly FileChange[], extra: Record<string, unknown> = {}) =>
+      io.out(
+        `${JSON.stringify(
+          {
+            host: adapter.id,
+            command,
+            scope,
+            dryRun,
+            changes: written.map((entry) => ({
+              path: entry.path,
+              action: entry.before === null ? "created" : entry.after === null ? "removed" : "updated",
+              description: entry.description,
+            })),
+            ...extra,
+          },
+          null,
+          2,
+        )}\n`,
+      );
+    if (changes.length === 0 && values.json) json([]);
+    else if (changes.length === 0) {
+      io.out(
+        command === "install"
+          ? `goalpost is already installed (${scope} scope); nothing to change.\n`
+          : `goalpost is not installed in ${scope} scope; nothing to remove.\n`,
+      );
+      return 0;
+    }
+    if (changes.length === 0) return 0;
+    if (dryRun) {
+      if (values.json) json(changes, { diff: await showDiff(changes) });
+      else io.out(`${await showDiff(changes)}\n(dry run: nothing was written)\n`);
+      return 0;
+    }
+    // A project's committed files keep no backup beside them: those would be committed too.
+    const backups = applyChanges(changes, isSharedScope(adapter, scope) ? join(root, "backups") : undefined);
+    // The fast path's folder, with a marker for every goal already open (see core's open-goal-markers).
+    if (command === "install") ensureOpenMarkers(root);
+    // The fast path's files serve every scope: they go only when no scope's files still run goalpost.
+    // The folder earlier builds kept them in (with V8 start-up snapshots) goes with the first install.
+    if (command === "install") rmSync(join(root, LEGACY_FAST_PATH_FOLDER), { recursive: true, force: true });
+    if (
+      command === "uninstall" &&
+      !scopes.some((other) => targetsPresent(installTargets(adapter, { scope: other, projectDir, cliPath, env })))
+    )
+      for (const folder of [FAST_PATH_FOLDER, LEGACY_FAST_PATH_FOLDER])
+        rmSync(join(root, folder), { recursive: true, force: true });
+    if (values.json) {
+      json(changes, { backups });
+      return 0;
+    }
+    for (const entry of changes)
+      io.out(
+        `${entry.after === null ? "removed" : command === "install" ? "updated" : "cleaned"} ${entry.path}: ${entry.description}\n`,
+      );
+    for (const backup of backups) io.out(`backup: ${backup}\n`);
+    if (command === "install") {
+      io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (GoalpostError.isInstance(error)) {
+      io.err(`${adapter.bin} ${command}: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+// install / uninstall as plans: the exact new text of every file that changes, computed before
+// anything is written, so `--dry-run` shows precisely what `install` will write. Installing twice
+// equals installing once; every changed file is backed up first and keeps its mode; uninstall takes
+// out exactly goalpost's entries, and a file that held nothing else is deleted rather than left as `{}`.
+import { createHash } from "node:crypto";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import { writeFileAtomic } from "@goalpost/core";
+import type { InstallTarget, JsonObject } from "../contract/install-spec.js";
+import { type ConfigFile, deepEqual, readConfigFile, rewriteConfigText } from "./config-file.js";
+
+export interface FileChange {
+  readonly path: string;
+  /** The file's text before, or null when it does not exist yet. */
+  readonly before: string | null;
+  /** The new text, or null when the file is removed. */
+  readonly after: string | null;
+  readonly description: string;
+}
+
+function read(target: InstallTarget): ConfigFile {
+  return readConfigFile(target.path, target.format);
+}
+
+function change(file: ConfigFile, data: JsonObject, description: string): FileChange | null {
+  const after = rewriteConfigText(file, data);
+  return after === null ? null : { path: file.path, before: file.text, after, description };
+}
+
+/** The changes `install` would make; nothing is written. Throws ConfigFileError for a file it cannot read. */
+export function planInstall(targets: readonly InstallTarget[]): FileChange[] {
+  const files = targets.map((target) => ({ target, file: read(target) }));
+  return files
+    .map(({ target, file }) =>
+      change(file, target.install(file.data), target.detail ? `${target.label} ${target.detail}` : target.label),
+    )
+    .filter((entry): entry is FileChange => entry !== null);
+}
+
+/** The changes `uninstall` would make: only goalpost's own entries go. */
+export function planUninstall(targets: readonly InstallTarget[]): FileChange[] {
+  const files = targets.map((target) => ({ target, file: read(target) }));
+  return files
+    .filter(({ file }) => file.text !== null)
+    .map(({ target, file }) => {
+      const after = target.uninstall(file.data);
+      if (deepEqual(after, file.data)) return null;
+      // Nothing but what goalpost put there: the file goes, rather than staying behind as `{}`.
+      if (Object.keys(after).length === 0)
+        return { path: file.path, before: file.text, after: null, description: `${target.label} removed` };
+      return change(file, after, `${target.label} removed`);
+    })
+    .filter((entry): entry is FileChange => entry !== null);
+}
+
+/** Whether any of a scope's files still holds an entry of goalpost's (an unreadable file counts as none). */
+export function targetsPresent(targets: readonly InstallTarget[]): boolean {
+  return targets.some((target) => {
+    try {
+      return target.present(read(target).data);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The labels of goalpost's parts fully wired in these files (an unreadable file counts as none). */
+export function wiredLabels(targets: readonly InstallTarget[]): string[] {
+  return targets.flatMap((target) => {
+    try {
+      return target.wired(read(target).data) ? [target.label] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Writes the changes; each existing file is first copied to `<file>.goalpost-backup`. Returns the backups. */
+/**
+ * Writes the changes, each changed file backed up first: beside it as `<file>.goalpost-backup`, or —
+ * for files that are committed (a project's settings) — under `backupDir`, where no commit picks them up.
+ */
+export function applyChanges(changes: readonly FileChange[], backupDir?: string): string[] {
+  const backups: string[] = [];
+  for (const entry of changes) {
+    const mode = existsSync(entry.path) ? statSync(entry.path).mode & 0o777 : null;
+    if (entry.before !== null) {
+      const backup = backupDir
+        ? join(
+            backupDir,
+            `${createHash("sha256").update(entry.path).digest("hex").slice(0, 12)}-${basename(entry.path)}.goalpost-backup`,
+          )
+        : `${entry.path}.goalpost-backup`;
+      if (backupDir) mkdirSync(backupDir, { recursive: true, mode: 0o700 });
+      copyFileSync(entry.path, backup);
+      backups.push(backup);
+    }
+    if (entry.after === null) {
+      rmSync(entry.path, { force: true });
+      continue;
+    }
+    writeFileAtomic(entry.path, entry.after);
+    // Keep the user's file mode (a project file is meant to be shared); new files stay private.
+    if (mode !== null) chmodSync(entry.path, mode);
+  }
+  return backups;
+}
