@@ -2,15 +2,10 @@
 // against, and the builders that make them: additionalContext inside hookSpecificOutput with the
 // event's name, a tool denial as permissionDecision "deny", a stop block as top-level decision
 // "block", and systemMessage for the user.
-import { hookSpecificAnswers } from "@goalpost/adapter-kit";
-import * as z from "zod/mini";
+import { hookSpecificOutput } from "@goalpost/adapter-kit";
 
 /** Claude Code spills hook strings over 10,000 characters to a file; stay under that. */
 export const CLAUDE_CODE_STRING_LIMIT = 9_500;
-
-/** One instance, shared by every field: a schema is immutable, and each instance costs a hook's start. */
-const text = z.string().check(z.maxLength(CLAUDE_CODE_STRING_LIMIT));
-const optionalText = z.optional(text);
 
 /** Events whose answer may carry model context (docs/hosts/claude-code.md §4: accepted, and seen in the next request). */
 export const CONTEXT_EVENTS = [
@@ -22,39 +17,28 @@ export const CONTEXT_EVENTS = [
   "SubagentStop",
 ] as const;
 
-export const contextOutputSchema = (event: string) =>
-  z.strictObject({
-    systemMessage: optionalText,
-    hookSpecificOutput: z.optional(z.strictObject({ hookEventName: z.literal(event), additionalContext: text })),
-  });
-
-export const preToolUseOutputSchema = z.strictObject({
-  systemMessage: optionalText,
-  hookSpecificOutput: z.optional(
-    z.strictObject({
-      hookEventName: z.literal("PreToolUse"),
-      permissionDecision: z.optional(z.enum(["allow", "deny"])),
-      permissionDecisionReason: optionalText,
-      additionalContext: optionalText,
-    }),
-  ),
-});
-
-export const stopOutputSchema = z.strictObject({
-  decision: z.optional(z.literal("block")),
-  reason: optionalText,
-  systemMessage: optionalText,
-});
-
-export const noteOutputSchema = z.strictObject({ systemMessage: optionalText });
+/** The family's schemas and builders in Claude Code's shape (see the kit's hook-specific-output.ts). */
+export const {
+  contextSchema,
+  preToolUseSchema,
+  stopSchema,
+  noteSchema,
+  contextOutput,
+  denyToolOutput,
+  allowToolOutput,
+  blockStopOutput,
+  userNoteOutput,
+} = hookSpecificOutput({ limit: CLAUDE_CODE_STRING_LIMIT, permissionDecisions: ["allow", "deny"], stopBlock: "top-level" });
 
 /** Any answer goalpost gives Claude Code, for readers of hook output. */
-export type ClaudeCodeHookOutput = z.infer<typeof preToolUseOutputSchema> & z.infer<typeof stopOutputSchema>;
-
-/** The answers, in the shape Claude Code set (see the kit's hook-specific-answers.ts). */
-export const { contextOutput, denyToolOutput, blockStopOutput, userNoteOutput } = hookSpecificAnswers(CLAUDE_CODE_STRING_LIMIT);
-
-/** Lets goalpost's own goal tools run without a permission prompt. */
-export function allowToolOutput() {
-  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } };
+export interface ClaudeCodeHookOutput {
+  readonly systemMessage?: string;
+  readonly decision?: "block";
+  readonly reason?: string;
+  readonly hookSpecificOutput?: {
+    readonly hookEventName: string;
+    readonly additionalContext?: string;
+    readonly permissionDecision?: "allow" | "deny";
+    readonly permissionDecisionReason?: string;
+  };
 }

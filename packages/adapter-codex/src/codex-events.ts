@@ -1,26 +1,28 @@
 // Codex's hook events: each payload → goalpost event, and goalpost decision → Codex answer.
 // Translation only: every policy decision is the core engine's.
 
-import { hostEventTable, type SessionKey } from "@goalpost/adapter-kit";
+import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
 import type { EngineDecision, EngineEventInput } from "@goalpost/core";
-import type * as z from "zod/mini";
 import {
   blockStopOutput,
   CONTEXT_EVENTS,
   contextOutput,
-  contextOutputSchema,
+  contextSchema,
   denyToolOutput,
-  noteOutputSchema,
-  preToolUseOutputSchema,
-  silentOutputSchema,
-  stopOutputSchema,
+  noteSchema,
+  preToolUseSchema,
+  silentSchema,
+  stopSchema,
   userNoteOutput,
 } from "./codex-hook-output.js";
-import { type CodexHookEvent, type CodexHookPayload, codexHookPayloadSchemas } from "./codex-hook-payload.js";
+import { type CodexHookEvent, type CodexHookPayload, codexHookPayloadSchemas as payloads } from "./codex-hook-payload.js";
 import { CODEX_HOST, codexProfile } from "./codex-profile.js";
 import { commandExitCode } from "./codex-rollout.js";
 
-const SESSION_SOURCES = new Set(["startup", "resume", "compact", "clear", "fork"]);
+type SessionSource = Extract<EngineEventInput, { type: "session-started" }>["source"];
+const SESSION_SOURCES: ReadonlySet<string> = new Set<SessionSource>(["startup", "resume", "compact", "clear", "fork"]);
+const isSessionSource = (source: string): source is SessionSource => SESSION_SOURCES.has(source);
+const TAKES_CONTEXT: ReadonlySet<string> = new Set(CONTEXT_EVENTS);
 const SHELL_TOOLS = new Set(codexProfile.tools.shell);
 
 /** Tool output as text for a receipt's hash: the shell's text, or the JSON of anything else. */
@@ -38,57 +40,19 @@ function toolOutcome(payload: CodexHookPayload<"PostToolUse">): { succeeded: boo
     const exitCode = commandExitCode(payload.transcript_path, payload.tool_use_id);
     return { succeeded: exitCode === null ? null : exitCode === 0, exitCode };
   }
-  const response = payload.tool_response as { isError?: unknown } | null | undefined;
-  return { succeeded: response?.isError !== true };
+  const response = payload.tool_response;
+  const isError = typeof response === "object" && response !== null && "isError" in response && response.isError === true;
+  return { succeeded: !isError };
 }
 
 /** The fields every tool event shares. */
-function toolFields(p: { tool_name: string; tool_input?: unknown; tool_use_id?: string | null | undefined }) {
-  return { toolName: p.tool_name, toolInput: p.tool_input, toolUseId: p.tool_use_id ?? null };
+function tool(payload: { tool_name: string; tool_input?: unknown; tool_use_id?: string | null | undefined }) {
+  return { toolName: payload.tool_name, toolInput: payload.tool_input, toolUseId: payload.tool_use_id ?? null };
 }
 
-/** The event for a payload, or null when goalpost has nothing to do with it. */
-export function codexEvent<E extends CodexHookEvent>(
-  name: E,
-  payload: CodexHookPayload<E>,
-  key: SessionKey,
-): EngineEventInput | null {
-  const base = {
-    sessionId: key.sessionId,
-    cwd: key.cwd,
-    host: CODEX_HOST,
-    // A subagent's payloads carry the parent's session_id: agent_id is what marks them.
-    subagent: Boolean(payload.agent_id),
-    agentId: payload.agent_id ?? null,
-  };
-  const p = payload as CodexHookPayload<CodexHookEvent> & Record<string, unknown>;
-  switch (name) {
-    case "SessionStart": {
-      const source = String(p["source"]);
-      return SESSION_SOURCES.has(source) ? { ...base, type: "session-started", source: source as "startup" } : null;
-    }
-    case "UserPromptSubmit":
-      // A blocked stop comes back inside the same turn as a <hook_prompt> message, never as a prompt.
-      return { ...base, type: "prompt-submitted", prompt: String(p["prompt"]), origin: "user" };
-    case "PreToolUse":
-      return { ...base, ...toolFields(p as CodexHookPayload<"PreToolUse">), type: "tool-about-to-run" };
-    case "PostToolUse": {
-      const post = p as CodexHookPayload<"PostToolUse">;
-      return { ...base, ...toolFields(post), type: "tool-ran", ...toolOutcome(post), output: outputText(post.tool_response) };
-    }
-    case "PreCompact":
-      return { ...base, type: "compaction-about-to-run", trigger: p["trigger"] === "manual" ? "manual" : "auto" };
-    case "Stop":
-      return { ...base, type: "stop-requested", stopHookActive: p["stop_hook_active"] === true };
-    case "SubagentStart":
-      return { ...base, subagent: true, type: "subagent-started", agentType: payload.agent_type ?? null };
-    case "SubagentStop":
-      return { ...base, subagent: true, type: "subagent-stopped", agentType: payload.agent_type ?? null };
-    case "SessionEnd":
-      return { ...base, type: "session-ended", reason: (p["reason"] as string | null) ?? null };
-  }
-  // PostCompact: the restore goes in at SessionStart(compact), which follows it (docs/hosts/codex.md §5).
-  return null;
+/** What every event of a session shares. A subagent's payloads carry the parent's session_id: agent_id marks them. */
+function base(payload: { agent_id?: string | null | undefined }, key: SessionKey) {
+  return { ...key, host: CODEX_HOST, subagent: Boolean(payload.agent_id), agentId: payload.agent_id ?? null };
 }
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
@@ -99,23 +63,85 @@ export function codexOutput(name: CodexHookEvent, decision: EngineDecision): obj
     return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
   if (decision.action === "block-stop" && (name === "Stop" || name === "SubagentStop"))
     return blockStopOutput(decision.reason ?? "The goal is still open.", decision.userNote);
-  const acceptsContext = name === "PreToolUse" || (CONTEXT_EVENTS as readonly string[]).includes(name);
+  const acceptsContext = name === "PreToolUse" || TAKES_CONTEXT.has(name);
   if (decision.context && acceptsContext) return contextOutput(name, decision.context, decision.userNote);
   if (decision.userNote) return userNoteOutput(decision.userNote);
   return null;
 }
 
-function outputSchema(name: CodexHookEvent): z.ZodMiniType {
-  if (name === "PreToolUse") return preToolUseOutputSchema;
-  if (name === "Stop" || name === "SubagentStop") return stopOutputSchema;
-  if (name === "SessionEnd") return silentOutputSchema;
-  if ((CONTEXT_EVENTS as readonly string[]).includes(name)) return contextOutputSchema(name);
-  return noteOutputSchema;
-}
-
-/** Every Codex hook event goalpost answers, as the kit's event table. */
-export const codexEvents = hostEventTable(codexHookPayloadSchemas, {
-  output: outputSchema,
-  toEvent: (name, payload, key) => codexEvent(name, payload, key),
-  toOutput: codexOutput,
+/** The answer's schema and builder of an event that takes model context, or only a note. */
+const answers = (name: CodexHookEvent) => ({
+  output: () => (TAKES_CONTEXT.has(name) ? contextSchema(name) : noteSchema()),
+  toOutput: (decision: EngineDecision) => codexOutput(name, decision),
 });
+
+/** Every Codex hook event goalpost answers. */
+export const codexEvents = {
+  SessionStart: defineHostEvent({
+    payload: payloads.SessionStart,
+    ...answers("SessionStart"),
+    toEvent: (p, key) => (isSessionSource(p.source) ? { ...base(p, key), type: "session-started", source: p.source } : null),
+  }),
+  UserPromptSubmit: defineHostEvent({
+    payload: payloads.UserPromptSubmit,
+    ...answers("UserPromptSubmit"),
+    // A blocked stop comes back inside the same turn as a <hook_prompt> message, never as a prompt.
+    toEvent: (p, key) => ({ ...base(p, key), type: "prompt-submitted", prompt: p.prompt, origin: "user" }),
+  }),
+  PreToolUse: defineHostEvent({
+    payload: payloads.PreToolUse,
+    output: preToolUseSchema,
+    toOutput: (decision) => codexOutput("PreToolUse", decision),
+    toEvent: (p, key) => ({ ...base(p, key), ...tool(p), type: "tool-about-to-run" }),
+  }),
+  PostToolUse: defineHostEvent({
+    payload: payloads.PostToolUse,
+    ...answers("PostToolUse"),
+    toEvent: (p, key) => ({
+      ...base(p, key),
+      ...tool(p),
+      type: "tool-ran",
+      ...toolOutcome(p),
+      output: outputText(p.tool_response),
+    }),
+  }),
+  PreCompact: defineHostEvent({
+    payload: payloads.PreCompact,
+    ...answers("PreCompact"),
+    toEvent: (p, key) => ({
+      ...base(p, key),
+      type: "compaction-about-to-run",
+      trigger: p.trigger === "manual" ? "manual" : "auto",
+    }),
+  }),
+  // The restore goes in at SessionStart(compact), which follows it (docs/hosts/codex.md §5).
+  PostCompact: defineHostEvent({ payload: payloads.PostCompact, ...answers("PostCompact"), toEvent: () => null }),
+  Stop: defineHostEvent({
+    payload: payloads.Stop,
+    output: stopSchema,
+    toOutput: (decision) => codexOutput("Stop", decision),
+    toEvent: (p, key) => ({ ...base(p, key), type: "stop-requested", stopHookActive: p.stop_hook_active === true }),
+  }),
+  SubagentStart: defineHostEvent({
+    payload: payloads.SubagentStart,
+    ...answers("SubagentStart"),
+    toEvent: (p, key) => ({ ...base(p, key), subagent: true, type: "subagent-started", agentType: p.agent_type ?? null }),
+  }),
+  SubagentStop: defineHostEvent({
+    payload: payloads.SubagentStop,
+    output: stopSchema,
+    toOutput: (decision) => codexOutput("SubagentStop", decision),
+    toEvent: (p, key) => ({ ...base(p, key), subagent: true, type: "subagent-stopped", agentType: p.agent_type ?? null }),
+  }),
+  SessionEnd: defineHostEvent({
+    payload: payloads.SessionEnd,
+    output: silentSchema,
+    toOutput: () => null,
+    toEvent: (p, key) => ({ ...base(p, key), type: "session-ended", reason: p.reason ?? null }),
+  }),
+} satisfies Record<CodexHookEvent, unknown>;
+
+/** The event for a payload its schema has parsed, or null when goalpost has nothing to do with it. */
+export function codexEvent(name: CodexHookEvent, payload: unknown, key: SessionKey): EngineEventInput | null {
+  return codexEvents[name].toEvent(payload, key);
+}

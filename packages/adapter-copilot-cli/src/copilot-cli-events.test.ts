@@ -83,12 +83,12 @@ describe("Copilot CLI payloads recorded from the real host (1.0.102)", () => {
       toolName: "goalpost_status",
       toolUseId: payload["toolCallId"],
     });
-    const output = copilotCliOutput("preMcpToolCall", { action: "allow-tool" }, payload);
+    const output = copilotCliEvents.preMcpToolCall.toOutput({ action: "allow-tool" }, payload);
     expect(output).toEqual({ metaToUse: { "goalpost/toolCallId": payload["toolCallId"] } });
     expect(copilotCliEvents.preMcpToolCall.output.safeParse(output).success).toBe(true);
     // Another server's calls are not goalpost's; a refused call gets no id.
     expect(translate("preMcpToolCall-goalpost_status", { ...payload, serverName: "github" })).toBeNull();
-    expect(copilotCliOutput("preMcpToolCall", { action: "deny-tool", reason: "subagent" }, payload)).toBeNull();
+    expect(copilotCliEvents.preMcpToolCall.toOutput({ action: "deny-tool", reason: "subagent" }, payload)).toBeNull();
   });
 
   it("takes a blocked stop's reason, coming back as a prompt, for the host's", () => {

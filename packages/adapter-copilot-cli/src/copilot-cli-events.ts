@@ -1,29 +1,29 @@
 // Copilot CLI's hook events: each payload → goalpost event, and goalpost decision → Copilot answer.
 // Translation only: every policy decision is the core engine's.
 
-import { hostEventTable, type SessionKey } from "@goalpost/adapter-kit";
+import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
 import { type EngineDecision, type EngineEventInput, STOP_BLOCK_PREFIX } from "@goalpost/core";
-import type * as z from "zod/mini";
 import {
   blockStopOutput,
   CONTEXT_EVENTS,
   contextOutput,
-  contextOutputSchema,
+  contextSchema,
   denyToolOutput,
   MCP_CALL_META_KEY,
-  preMcpToolCallOutputSchema,
-  preToolUseOutputSchema,
-  silentOutputSchema,
-  stopOutputSchema,
+  preMcpToolCallSchema,
+  preToolUseSchema,
+  silentSchema,
+  stopSchema,
 } from "./copilot-cli-hook-output.js";
 import {
   type CopilotCliHookEvent,
   type CopilotCliHookPayload,
-  copilotCliHookPayloadSchemas,
+  copilotCliHookPayloadSchemas as payloads,
 } from "./copilot-cli-hook-payload.js";
 import { MCP_SERVER_NAME } from "./copilot-cli-mcp-name.js";
 import { COPILOT_CLI_HOST, copilotCliProfile } from "./copilot-cli-profile.js";
 
+const TAKES_CONTEXT: ReadonlySet<string> = new Set(CONTEXT_EVENTS);
 const SHELL_TOOLS = new Set(copilotCliProfile.tools.shell);
 
 /**
@@ -52,97 +52,120 @@ function toolOutcome(payload: CopilotCliHookPayload<"postToolUse">) {
   return { succeeded: result?.resultType === undefined ? null : result.resultType === "success", output };
 }
 
-function toolFields(p: { toolName: string; toolArgs?: unknown }) {
+function tool(p: { toolName: string; toolArgs?: unknown }) {
   return { toolName: p.toolName, toolInput: p.toolArgs, toolUseId: null };
 }
 
-/** The event for a payload, or null when goalpost has nothing to do with it. */
-export function copilotCliEvent<E extends CopilotCliHookEvent>(
-  name: E,
-  payload: CopilotCliHookPayload<E>,
-  key: SessionKey,
-): EngineEventInput | null {
-  const base = {
-    sessionId: key.sessionId,
-    cwd: key.cwd,
-    host: COPILOT_CLI_HOST,
-    // Inside a subagent sessionId is the subagent's own id; agentId marks every one of its payloads.
-    subagent: Boolean(payload.agentId),
-    agentId: payload.agentId ?? null,
-  };
-  const p = payload as CopilotCliHookPayload<CopilotCliHookEvent> & Record<string, unknown>;
-  switch (name) {
-    case "sessionStart":
-      return { ...base, type: "session-started", source: p["source"] === "resume" ? "resume" : "startup" };
-    case "userPromptSubmitted": {
-      const prompt = String(p["prompt"]);
-      const objective = AUTOPILOT_OBJECTIVE.exec(prompt)?.[1]?.trim();
-      if (objective) return { ...base, type: "prompt-submitted", prompt: `/goal ${objective}`, origin: "user" };
-      // A blocked stop's reason and autopilot's nudges come back as prompts: the host's, never the
-      // user's (they must not reset the stop counter, or the stop loop would never end).
-      const origin = HOST_PROMPTS.some((start) => prompt.trimStart().startsWith(start)) ? "host" : "user";
-      return { ...base, type: "prompt-submitted", prompt, origin };
-    }
-    case "preToolUse":
-      return { ...base, ...toolFields(p as CopilotCliHookPayload<"preToolUse">), type: "tool-about-to-run" };
-    case "preMcpToolCall": {
-      // Only goalpost's own server: the call is recorded by its id, which the MCP request then carries.
-      const mcp = p as CopilotCliHookPayload<"preMcpToolCall">;
-      if (mcp.serverName !== MCP_SERVER_NAME) return null;
-      return { ...base, type: "tool-about-to-run", toolName: mcp.toolName, toolInput: mcp.arguments, toolUseId: mcp.toolCallId };
-    }
-    case "postToolUse": {
-      const post = p as CopilotCliHookPayload<"postToolUse">;
-      return { ...base, ...toolFields(post), type: "tool-ran", ...toolOutcome(post) };
-    }
-    case "postToolUseFailure": {
-      const failure = p as CopilotCliHookPayload<"postToolUseFailure">;
-      return { ...base, ...toolFields(failure), type: "tool-ran", succeeded: false, output: failure.error ?? null };
-    }
-    case "preCompact":
-      return { ...base, type: "compaction-about-to-run", trigger: p["trigger"] === "manual" ? "manual" : "auto" };
-    case "agentStop":
-      return { ...base, type: "stop-requested", stopHookActive: p["stop_hook_active"] === true };
-    case "subagentStart":
-      return { ...base, subagent: true, type: "subagent-started", agentType: payload.agentType ?? null };
-    case "subagentStop":
-      return { ...base, subagent: true, type: "subagent-stopped", agentType: payload.agentType ?? null };
-    case "sessionEnd":
-      return { ...base, type: "session-ended", reason: (p["reason"] as string | null) ?? null };
-  }
-  return null;
+/** What every event of a session shares. Inside a subagent sessionId is the subagent's own: agentId marks each of its payloads. */
+function base(payload: { agentId?: string | null | undefined }, key: SessionKey) {
+  return { ...key, host: COPILOT_CLI_HOST, subagent: Boolean(payload.agentId), agentId: payload.agentId ?? null };
+}
+
+/**
+ * A prompt as goalpost reads it. `/goal <objective>` comes as autopilot's wrapper around the user's
+ * words; a blocked stop's reason and autopilot's nudges come back as prompts: the host's, never the
+ * user's (they must not reset the stop counter, or the stop loop would never end).
+ */
+function prompt(text: string): { prompt: string; origin: "user" | "host" } {
+  const objective = AUTOPILOT_OBJECTIVE.exec(text)?.[1]?.trim();
+  if (objective) return { prompt: `/goal ${objective}`, origin: "user" };
+  return { prompt: text, origin: HOST_PROMPTS.some((start) => text.trimStart().startsWith(start)) ? "host" : "user" };
 }
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
-export function copilotCliOutput(name: CopilotCliHookEvent, decision: EngineDecision, payload?: unknown): object | null {
-  if (name === "preMcpToolCall") {
-    // The engine recorded the call (and allowed it) when the main agent made it: the id goes into _meta.
-    const id = (payload as { toolCallId?: unknown } | undefined)?.toolCallId;
-    return decision.action === "allow-tool" && typeof id === "string" ? { metaToUse: { [MCP_CALL_META_KEY]: id } } : null;
-  }
+export function copilotCliOutput(name: CopilotCliHookEvent, decision: EngineDecision): object | null {
   if (decision.action === "deny-tool" && name === "preToolUse")
     return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
   if (decision.action === "block-stop" && name === "agentStop")
     return blockStopOutput(decision.reason ?? "The goal is still open.");
-  const acceptsContext = name === "preToolUse" || (CONTEXT_EVENTS as readonly string[]).includes(name);
+  const acceptsContext = name === "preToolUse" || TAKES_CONTEXT.has(name);
   if (decision.context && acceptsContext) return contextOutput(decision.context);
   return null;
 }
 
-function outputSchema(name: CopilotCliHookEvent): z.ZodMiniType {
-  if (name === "preToolUse") return preToolUseOutputSchema;
-  if (name === "preMcpToolCall") return preMcpToolCallOutputSchema;
-  if (name === "agentStop") return stopOutputSchema;
-  if ((CONTEXT_EVENTS as readonly string[]).includes(name)) return contextOutputSchema;
-  return silentOutputSchema;
-}
-
-/** Every Copilot CLI hook event goalpost answers, as the kit's event table. */
-export const copilotCliEvents = hostEventTable(copilotCliHookPayloadSchemas, {
-  output: outputSchema,
-  toEvent: (name, payload, key) => copilotCliEvent(name, payload, key),
-  toOutput: (name, decision, payload) => copilotCliOutput(name, decision, payload),
+/** The answer's schema and builder of an event that takes model context, or of one answered with nothing. */
+const answers = (name: CopilotCliHookEvent) => ({
+  output: () => (TAKES_CONTEXT.has(name) ? contextSchema() : silentSchema()),
+  toOutput: (decision: EngineDecision) => copilotCliOutput(name, decision),
 });
+
+/** Every Copilot CLI hook event goalpost answers. */
+export const copilotCliEvents = {
+  sessionStart: defineHostEvent({
+    payload: payloads.sessionStart,
+    ...answers("sessionStart"),
+    toEvent: (p, key) => ({ ...base(p, key), type: "session-started", source: p.source === "resume" ? "resume" : "startup" }),
+  }),
+  userPromptSubmitted: defineHostEvent({
+    payload: payloads.userPromptSubmitted,
+    ...answers("userPromptSubmitted"),
+    toEvent: (p, key) => ({ ...base(p, key), type: "prompt-submitted", ...prompt(p.prompt) }),
+  }),
+  preToolUse: defineHostEvent({
+    payload: payloads.preToolUse,
+    output: preToolUseSchema,
+    toOutput: (decision) => copilotCliOutput("preToolUse", decision),
+    toEvent: (p, key) => ({ ...base(p, key), ...tool(p), type: "tool-about-to-run" }),
+  }),
+  preMcpToolCall: defineHostEvent({
+    payload: payloads.preMcpToolCall,
+    output: preMcpToolCallSchema,
+    // The engine recorded the call (and allowed it) when the main agent made it: the id goes into _meta.
+    toOutput: (decision, p) =>
+      decision.action === "allow-tool" && p ? { metaToUse: { [MCP_CALL_META_KEY]: p.toolCallId } } : null,
+    // Only goalpost's own server: the call is recorded by its id, which the MCP request then carries.
+    toEvent: (p, key) =>
+      p.serverName === MCP_SERVER_NAME
+        ? { ...base(p, key), type: "tool-about-to-run", toolName: p.toolName, toolInput: p.arguments, toolUseId: p.toolCallId }
+        : null,
+  }),
+  postToolUse: defineHostEvent({
+    payload: payloads.postToolUse,
+    ...answers("postToolUse"),
+    toEvent: (p, key) => ({ ...base(p, key), ...tool(p), type: "tool-ran", ...toolOutcome(p) }),
+  }),
+  postToolUseFailure: defineHostEvent({
+    payload: payloads.postToolUseFailure,
+    ...answers("postToolUseFailure"),
+    toEvent: (p, key) => ({ ...base(p, key), ...tool(p), type: "tool-ran", succeeded: false, output: p.error ?? null }),
+  }),
+  preCompact: defineHostEvent({
+    payload: payloads.preCompact,
+    ...answers("preCompact"),
+    toEvent: (p, key) => ({
+      ...base(p, key),
+      type: "compaction-about-to-run",
+      trigger: p.trigger === "manual" ? "manual" : "auto",
+    }),
+  }),
+  agentStop: defineHostEvent({
+    payload: payloads.agentStop,
+    output: stopSchema,
+    toOutput: (decision) => copilotCliOutput("agentStop", decision),
+    toEvent: (p, key) => ({ ...base(p, key), type: "stop-requested", stopHookActive: p.stop_hook_active === true }),
+  }),
+  subagentStart: defineHostEvent({
+    payload: payloads.subagentStart,
+    ...answers("subagentStart"),
+    toEvent: (p, key) => ({ ...base(p, key), subagent: true, type: "subagent-started", agentType: p.agentType ?? null }),
+  }),
+  subagentStop: defineHostEvent({
+    payload: payloads.subagentStop,
+    ...answers("subagentStop"),
+    toEvent: (p, key) => ({ ...base(p, key), subagent: true, type: "subagent-stopped", agentType: p.agentType ?? null }),
+  }),
+  sessionEnd: defineHostEvent({
+    payload: payloads.sessionEnd,
+    ...answers("sessionEnd"),
+    toEvent: (p, key) => ({ ...base(p, key), type: "session-ended", reason: p.reason ?? null }),
+  }),
+  errorOccurred: defineHostEvent({ payload: payloads.errorOccurred, ...answers("errorOccurred"), toEvent: () => null }),
+} satisfies Record<CopilotCliHookEvent, unknown>;
+
+/** The event for a payload its schema has parsed, or null when goalpost has nothing to do with it. */
+export function copilotCliEvent(name: CopilotCliHookEvent, payload: unknown, key: SessionKey): EngineEventInput | null {
+  return copilotCliEvents[name].toEvent(payload, key);
+}
 
 /**
  * VS Code reads ~/.copilot/hooks/ too, and runs this adapter's hook file with its own payloads, which

@@ -7,9 +7,15 @@ import * as z from "zod/mini";
 /** Context beyond this goes unread in practice; stay well under Copilot's prompt budget. */
 export const COPILOT_STRING_LIMIT = 9_000;
 
-/** One instance, shared by every field: a schema is immutable, and each instance costs a hook's start. */
-const text = z.string().check(z.maxLength(COPILOT_STRING_LIMIT));
-const optionalText = z.optional(text);
+/** Built when a schema is first asked for (a hook builds only its own event's), then shared by every field. */
+let texts: { text: z.ZodMiniString; optionalText: z.ZodMiniOptional<z.ZodMiniString> } | undefined;
+function strings() {
+  if (!texts) {
+    const text = z.string().check(z.maxLength(COPILOT_STRING_LIMIT));
+    texts = { text, optionalText: z.optional(text) };
+  }
+  return texts;
+}
 
 /** Events whose answer may carry model context. */
 export const CONTEXT_EVENTS = [
@@ -20,22 +26,23 @@ export const CONTEXT_EVENTS = [
   "subagentStart",
 ] as const;
 
-export const contextOutputSchema = z.strictObject({ additionalContext: text });
+export const contextSchema = () => z.strictObject({ additionalContext: strings().text });
 
-export const preToolUseOutputSchema = z.strictObject({
-  permissionDecision: z.optional(z.literal("deny")),
-  permissionDecisionReason: optionalText,
-  additionalContext: optionalText,
-});
+export const preToolUseSchema = () =>
+  z.strictObject({
+    permissionDecision: z.optional(z.literal("deny")),
+    permissionDecisionReason: strings().optionalText,
+    additionalContext: strings().optionalText,
+  });
 
-export const stopOutputSchema = z.strictObject({ decision: z.literal("block"), reason: text });
+export const stopSchema = () => z.strictObject({ decision: z.literal("block"), reason: strings().text });
 
 /** The call's `_meta` in the MCP request is `metaToUse` (docs/hosts/copilot-cli.md §7; seen with 1.0.102). */
 export const MCP_CALL_META_KEY = "goalpost/toolCallId";
-export const preMcpToolCallOutputSchema = z.strictObject({ metaToUse: z.strictObject({ [MCP_CALL_META_KEY]: z.string() }) });
+export const preMcpToolCallSchema = () => z.strictObject({ metaToUse: z.strictObject({ [MCP_CALL_META_KEY]: z.string() }) });
 
 /** preCompact, subagentStop, sessionEnd, errorOccurred: goalpost answers nothing. */
-export const silentOutputSchema = z.never();
+export const silentSchema = () => z.never();
 
 const bounded = (value: string) => boundedText(value, COPILOT_STRING_LIMIT);
 

@@ -19,13 +19,14 @@ export type {
   SamplePayload,
   SessionKey,
 } from "./contract/host-adapter.js";
-export { defineHostAdapter, defineHostEvent, hostEventTable } from "./contract/host-adapter.js";
+export { defineHostAdapter, defineHostEvent } from "./contract/host-adapter.js";
 export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./contract/install-spec.js";
 export { hookCommand, plainHookCommand, shellHooksSupported, shellWord } from "./fast-path/hook-command.js";
 export { hookBundleMain } from "./hook/hook-bundle-main.js";
 export type { HookResult } from "./hook/hook-io.js";
 export { HOOK_INPUT_LIMIT, HookInputTooLargeError, readHookInput, writeAll, writeHookResult } from "./hook/hook-io.js";
-export { boundedText, hookSpecificAnswers } from "./hook/hook-specific-answers.js";
+export type { HookSpecificShape } from "./hook/hook-specific-output.js";
+export { boundedText, hookSpecificOutput } from "./hook/hook-specific-output.js";
 export { loadBuiltin } from "./hook/load-builtin.js";
 export { resolveProjectDir } from "./hook/project-dir.js";
 export { mergeDecisions, runHook } from "./hook/run-hook.js";

@@ -1,99 +1,61 @@
 // VS Code Copilot Chat's hook events: each payload → goalpost event, and goalpost decision → VS Code
 // answer. Translation only: every policy decision is the core engine's.
-import { hostEventTable, type SessionKey } from "@goalpost/adapter-kit";
+import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
 import type { EngineDecision, EngineEventInput } from "@goalpost/core";
-import type * as z from "zod/mini";
 import {
   allowToolOutput,
   blockStopOutput,
   CONTEXT_EVENTS,
   contextOutput,
-  contextOutputSchema,
+  contextSchema,
   denyToolOutput,
-  noteOutputSchema,
-  preToolUseOutputSchema,
-  stopOutputSchema,
+  noteSchema,
+  preToolUseSchema,
+  stopSchema,
   userNoteOutput,
 } from "./vscode-chat-hook-output.js";
-import {
-  eventNameOf,
-  type VscodeChatHookEvent,
-  type VscodeChatHookPayload,
-  vscodeChatHookPayloadSchemas,
-} from "./vscode-chat-hook-payload.js";
+import { eventNameOf, vscodeChatHookPayloadSchemas as payloads, type VscodeChatHookEvent } from "./vscode-chat-hook-payload.js";
 import { VSCODE_CHAT_HOST } from "./vscode-chat-profile.js";
+
+const TAKES_CONTEXT: ReadonlySet<string> = new Set(CONTEXT_EVENTS);
 
 /** How a terminal tool's text states the command's exit status, when it does. */
 const EXIT_CODE = /\b(?:exit(?:ed)?(?: with)?(?: exit)? code|exit status)[:\s]+(\d+)\b/gi;
 
-type ToolPayload = VscodeChatHookPayload<"PreToolUse"> & { tool_response?: unknown };
-
 /** The tool fields, in the code's snake_case or the documented camelCase. */
-function toolFields(p: ToolPayload) {
+function tool(p: {
+  tool_name?: string | null | undefined;
+  toolName?: string | null | undefined;
+  tool_input?: unknown;
+  toolArgs?: unknown;
+  tool_use_id?: string | null | undefined;
+}) {
   return { toolName: p.tool_name || p.toolName || "", toolInput: p.tool_input ?? p.toolArgs, toolUseId: p.tool_use_id ?? null };
 }
 
 /**
- * The event for a payload, or null when goalpost has nothing to do with it. A payload without an
- * event name is not VS Code's (VS Code always sends one, in either spelling).
+ * What every event of a session shares, or null for a payload that names no event: VS Code always
+ * sends one, in either spelling, so it is another host's. Only SubagentStart/SubagentStop name a
+ * subagent; its tool calls carry nothing (the engine counts).
  */
-export function vscodeChatEvent<E extends VscodeChatHookEvent>(
-  name: E,
-  payload: VscodeChatHookPayload<E>,
+function base(
+  payload: { hook_event_name?: string | null | undefined; hookEventName?: string | null | undefined },
   key: SessionKey,
-): EngineEventInput | null {
-  if (eventNameOf(payload) === null) return null;
-  // Only SubagentStart/SubagentStop name a subagent; its tool calls carry nothing (the engine counts).
-  const base = { sessionId: key.sessionId, cwd: key.cwd, host: VSCODE_CHAT_HOST, subagent: false, agentId: null };
-  const p = payload as VscodeChatHookPayload<VscodeChatHookEvent> & Record<string, unknown>;
-  switch (name) {
-    case "SessionStart":
-      // Fires only for the first prompt of a new conversation (source "new").
-      return { ...base, type: "session-started", source: "startup" };
-    case "UserPromptSubmit":
-      return { ...base, type: "prompt-submitted", prompt: String(p["prompt"]), origin: "user" };
-    case "PreToolUse":
-      return { ...base, ...toolFields(p as ToolPayload), type: "tool-about-to-run" };
-    case "PostToolUse": {
-      // PostToolUse fires only after a tool that succeeded (docs/hosts/vscode-chat.md §3); the response is text. A
-      // terminal command that ran but exited non-zero is a successful tool call with a failing
-      // command: when the text states the exit code, it decides.
-      const response = p["tool_response"];
-      const output = typeof response === "string" ? response : response === undefined ? null : JSON.stringify(response);
-      // The last statement wins: the terminal's own line comes after anything the command printed.
-      const exit = output ? [...output.matchAll(EXIT_CODE)].at(-1) : undefined;
-      const exitCode = exit ? Number(exit[1]) : null;
-      return {
-        ...base,
-        ...toolFields(p as ToolPayload),
-        type: "tool-ran",
-        succeeded: exitCode === null ? true : exitCode === 0,
-        ...(exitCode === null ? {} : { exitCode }),
-        output,
-      };
-    }
-    case "PreCompact":
-      return { ...base, type: "compaction-about-to-run", trigger: p["trigger"] === "manual" ? "manual" : "auto" };
-    case "Stop":
-      return { ...base, type: "stop-requested", stopHookActive: p["stop_hook_active"] === true };
-    case "SubagentStart":
-      return {
-        ...base,
-        subagent: true,
-        agentId: (p["agent_id"] as string | null) ?? null,
-        type: "subagent-started",
-        agentType: (p["agent_type"] as string | null) ?? null,
-      };
-    case "SubagentStop":
-      return {
-        ...base,
-        subagent: true,
-        agentId: (p["agent_id"] as string | null) ?? null,
-        type: "subagent-stopped",
-        agentType: (p["agent_type"] as string | null) ?? null,
-      };
-  }
-  return null;
+) {
+  return eventNameOf(payload) === null ? null : { ...key, host: VSCODE_CHAT_HOST, subagent: false, agentId: null };
+}
+
+/**
+ * PostToolUse fires only after a tool that succeeded (docs/hosts/vscode-chat.md §3); the response is
+ * text. A terminal command that ran but exited non-zero is a successful tool call with a failing
+ * command: when the text states the exit code, it decides (the last statement wins: the terminal's
+ * own line comes after anything the command printed).
+ */
+function toolOutcome(response: unknown) {
+  const output = typeof response === "string" ? response : response === undefined ? null : JSON.stringify(response);
+  const exit = output ? [...output.matchAll(EXIT_CODE)].at(-1) : undefined;
+  const exitCode = exit ? Number(exit[1]) : null;
+  return { succeeded: exitCode === null ? true : exitCode === 0, ...(exitCode === null ? {} : { exitCode }), output };
 }
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
@@ -103,22 +65,106 @@ export function vscodeChatOutput(name: VscodeChatHookEvent, decision: EngineDeci
     return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
   if (decision.action === "block-stop" && name === "Stop")
     return blockStopOutput(decision.reason ?? "The goal is still open.", decision.userNote);
-  const acceptsContext = name === "PreToolUse" || (CONTEXT_EVENTS as readonly string[]).includes(name);
+  const acceptsContext = name === "PreToolUse" || TAKES_CONTEXT.has(name);
   if (decision.context && acceptsContext) return contextOutput(name, decision.context, decision.userNote);
   if (decision.userNote) return userNoteOutput(decision.userNote);
   return null;
 }
 
-function outputSchema(name: VscodeChatHookEvent): z.ZodMiniType {
-  if (name === "PreToolUse") return preToolUseOutputSchema;
-  if (name === "Stop") return stopOutputSchema;
-  if ((CONTEXT_EVENTS as readonly string[]).includes(name)) return contextOutputSchema(name);
-  return noteOutputSchema;
-}
-
-/** Every VS Code hook event goalpost answers, as the kit's event table. */
-export const vscodeChatEvents = hostEventTable(vscodeChatHookPayloadSchemas, {
-  output: outputSchema,
-  toEvent: (name, payload, key) => vscodeChatEvent(name, payload, key),
-  toOutput: vscodeChatOutput,
+/** The answer's schema and builder of an event that takes model context, or only a note. */
+const answers = (name: VscodeChatHookEvent) => ({
+  output: () => (TAKES_CONTEXT.has(name) ? contextSchema(name) : noteSchema()),
+  toOutput: (decision: EngineDecision) => vscodeChatOutput(name, decision),
 });
+
+/** Every VS Code hook event goalpost answers. */
+export const vscodeChatEvents = {
+  SessionStart: defineHostEvent({
+    payload: payloads.SessionStart,
+    ...answers("SessionStart"),
+    // Fires only for the first prompt of a new conversation (source "new").
+    toEvent: (p, key) => {
+      const shared = base(p, key);
+      return shared && { ...shared, type: "session-started", source: "startup" };
+    },
+  }),
+  UserPromptSubmit: defineHostEvent({
+    payload: payloads.UserPromptSubmit,
+    ...answers("UserPromptSubmit"),
+    toEvent: (p, key) => {
+      const shared = base(p, key);
+      return shared && { ...shared, type: "prompt-submitted", prompt: p.prompt, origin: "user" };
+    },
+  }),
+  PreToolUse: defineHostEvent({
+    payload: payloads.PreToolUse,
+    output: preToolUseSchema,
+    toOutput: (decision) => vscodeChatOutput("PreToolUse", decision),
+    toEvent: (p, key) => {
+      const shared = base(p, key);
+      return shared && { ...shared, ...tool(p), type: "tool-about-to-run" };
+    },
+  }),
+  PostToolUse: defineHostEvent({
+    payload: payloads.PostToolUse,
+    ...answers("PostToolUse"),
+    toEvent: (p, key) => {
+      const shared = base(p, key);
+      return shared && { ...shared, ...tool(p), type: "tool-ran", ...toolOutcome(p.tool_response) };
+    },
+  }),
+  PreCompact: defineHostEvent({
+    payload: payloads.PreCompact,
+    ...answers("PreCompact"),
+    toEvent: (p, key) => {
+      const shared = base(p, key);
+      return shared && { ...shared, type: "compaction-about-to-run", trigger: p.trigger === "manual" ? "manual" : "auto" };
+    },
+  }),
+  SubagentStart: defineHostEvent({
+    payload: payloads.SubagentStart,
+    ...answers("SubagentStart"),
+    toEvent: (p, key) => {
+      const shared = base(p, key);
+      return (
+        shared && {
+          ...shared,
+          subagent: true,
+          agentId: p.agent_id ?? null,
+          type: "subagent-started",
+          agentType: p.agent_type ?? null,
+        }
+      );
+    },
+  }),
+  SubagentStop: defineHostEvent({
+    payload: payloads.SubagentStop,
+    ...answers("SubagentStop"),
+    toEvent: (p, key) => {
+      const shared = base(p, key);
+      return (
+        shared && {
+          ...shared,
+          subagent: true,
+          agentId: p.agent_id ?? null,
+          type: "subagent-stopped",
+          agentType: p.agent_type ?? null,
+        }
+      );
+    },
+  }),
+  Stop: defineHostEvent({
+    payload: payloads.Stop,
+    output: stopSchema,
+    toOutput: (decision) => vscodeChatOutput("Stop", decision),
+    toEvent: (p, key) => {
+      const shared = base(p, key);
+      return shared && { ...shared, type: "stop-requested", stopHookActive: p.stop_hook_active === true };
+    },
+  }),
+} satisfies Record<VscodeChatHookEvent, unknown>;
+
+/** The event for a payload its schema has parsed, or null when goalpost has nothing to do with it. */
+export function vscodeChatEvent(name: VscodeChatHookEvent, payload: unknown, key: SessionKey): EngineEventInput | null {
+  return vscodeChatEvents[name].toEvent(payload, key);
+}

@@ -21,12 +21,16 @@ export interface SessionKey {
   readonly cwd: string;
 }
 
-/** One hook event of the host: how its payload reads and what the host accepts back. */
+/** One hook event of the host, as an adapter defines it: how its payload reads and what the host accepts back. */
 export interface HostEventSpec<Payload = unknown> {
   /** What the host sends: tolerant (unknown keys pass), checking only what goalpost reads. */
   readonly payload: z.ZodMiniType<Payload>;
-  /** What the host accepts back for this event, strict: an output that fails it is never written. */
-  readonly output: z.ZodMiniType;
+  /**
+   * What the host accepts back for this event, strict: an output that fails it is never written. Given
+   * as a function, it is built when the event's first answer is checked: a hook answers one event, and
+   * every schema built as the bundle loads costs it start-up time.
+   */
+  readonly output: z.ZodMiniType | (() => z.ZodMiniType);
   /** The engine event for a payload, or null when goalpost has nothing to do with it. */
   toEvent(payload: Payload, key: SessionKey): EngineEventInput | null;
   /**
@@ -37,45 +41,31 @@ export interface HostEventSpec<Payload = unknown> {
 }
 
 /**
- * An event spec with its payload's type erased, as an adapter's table holds it: the kit hands each
- * spec only payloads its own schema has parsed, so the translations see the type they were written for.
+ * An event as an adapter's table holds it: its payload's type erased (the kit hands each event only
+ * payloads its own schema has parsed, so the translations see the type they were written for), its
+ * output schema built.
  */
-export type HostEvent = HostEventSpec<unknown>;
-
-/** An event spec, its payload's type inferred from its schema, for the adapter's table. */
-export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEvent {
-  return spec;
+export interface HostEvent {
+  readonly payload: z.ZodMiniType;
+  readonly output: z.ZodMiniType;
+  toEvent(payload: unknown, key: SessionKey): EngineEventInput | null;
+  toOutput(decision: EngineDecision, payload?: unknown): unknown;
 }
 
-/**
- * An adapter's event table from its payload schemas and one translation per direction: every event
- * the host sends gets its schema, the strict schema of its answers, and the two translations.
- */
-export function hostEventTable<Name extends string>(
-  payloads: Readonly<Record<Name, z.ZodMiniType>>,
-  translate: {
-    readonly output: (name: Name) => z.ZodMiniType;
-    readonly toEvent: (name: Name, payload: never, key: SessionKey) => EngineEventInput | null;
-    readonly toOutput: (name: Name, decision: EngineDecision, payload?: never) => unknown;
-  },
-): Record<Name, HostEvent> {
-  return Object.fromEntries(
-    (Object.keys(payloads) as Name[]).map((name) => {
-      // Built when the event's first answer is checked: a hook process answers one event, and every
-      // schema built as it loads costs it start-up time.
-      let output: z.ZodMiniType | undefined;
-      const spec: HostEventSpec<never> = {
-        payload: payloads[name] as z.ZodMiniType<never>,
-        get output() {
-          output ??= translate.output(name);
-          return output;
-        },
-        toEvent: (payload, key) => translate.toEvent(name, payload, key),
-        toOutput: (decision, payload) => translate.toOutput(name, decision, payload),
-      };
-      return [name, spec as HostEvent];
-    }),
-  ) as Record<Name, HostEvent>;
+/** An event of the adapter's table, its payload's type inferred from its schema: no casts in `toEvent` or `toOutput`. */
+export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEvent {
+  const { output } = spec;
+  let built: z.ZodMiniType | undefined;
+  return {
+    payload: spec.payload,
+    get output() {
+      built ??= typeof output === "function" ? output() : output;
+      return built;
+    },
+    // Only ever called with what `payload` parsed (see HostEvent).
+    toEvent: (payload, key) => spec.toEvent(payload as Payload, key),
+    toOutput: (decision, payload) => spec.toOutput(decision, payload as Payload | undefined),
+  };
 }
 
 /** A change to the host's own goal, seen by the adapter where no prompt hook sees it. */

@@ -3,8 +3,9 @@
 // line run through /bin/sh with the payload on stdin (and a committed settings file's command, the bin
 // by name from PATH), each right after a bare `node -e 0` and counted as their ratio. "goal open" is
 // the usual case, hooks answered by the hook server the first of them started; "no server" is the
-// path without it (Node runs the hook: the first hook, or with GOALPOST_HOOK_SERVER=0); "server
-// killed" the first hook after a server was killed outright (its socket and pid file left behind).
+// path without it (Node runs the hook, with GOALPOST_HOOK_SERVER=0); "first hook" the first of a
+// server's life (Node runs it, then starts the server); "server killed" the first hook after a server
+// was killed outright (its socket and pid file left behind), which should cost what "first hook" does.
 // NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
 // start on some machines and would hide the hook's own cost). Beside the ratios: each hook's peak
 // memory with a goal open and the characters it injects. Each adapter's bench/hook-startup.mjs gives
@@ -98,6 +99,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     "goal open": install("goal-open", []),
     "goal open, no server": install("plain", [], noServer),
     "goal open, bin by name": bySharedCommand(),
+    "goal open, first hook": install("first-hook", []),
     "goal open, server killed": install("server-killed", []),
   };
   const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
@@ -131,10 +133,14 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     const socket = socketOf(home);
     rmSync(socket, { force: true });
     mkdirSync(dirname(socket), { recursive: true, mode: 0o700 });
+    // Bound by its bare name from its folder, as the server binds it: a socket's address holds ~104 bytes.
     const dead = spawnSync(
       process.execPath,
-      ["-e", `require("node:net").createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, "SIGKILL"))`],
-      { env: cleanEnv },
+      [
+        "-e",
+        `require("node:net").createServer().listen(${JSON.stringify(basename(socket))}, () => process.kill(process.pid, "SIGKILL"))`,
+      ],
+      { env: cleanEnv, cwd: dirname(socket) },
     );
     if (!existsSync(socket)) throw new Error(`no stale socket at ${socket}: ${dead.stderr}`);
     writeFileSync(hookServerPidFile(socket), `${dead.pid}\n`);
@@ -159,14 +165,19 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   for (let round = -2; round < runs; round++) {
     // The warm-up rounds started each home's hook server (off the hooks' path): measured once it listens.
     if (round === 0)
-      for (const home of Object.values(homes)) if ((home.env as Env)[HOOK_SERVER_VARIABLE] !== "0") awaitServer(home);
+      for (const [state, home] of Object.entries(homes))
+        if ((home.env as Env)[HOOK_SERVER_VARIABLE] !== "0" && state !== "goal open, first hook") awaitServer(home);
     for (const [name, payload] of Object.entries(host.payloads)) {
       for (const [state, home] of Object.entries(homes)) {
         const command = home.commands[name.split(" ")[0]!]!;
+        const startsServer = state === "goal open, first hook" || state === "goal open, server killed";
         if (state === "goal open, server killed") leaveStaleSocket(home);
         const reference = bareMs();
         const { ms, stdout } = time(command, JSON.stringify(payload), home.env);
-        if (state === "goal open, server killed") killStartedServer(home);
+        if (startsServer) killStartedServer(home);
+        // The first hook of a server's life: none, nor its socket, before the next run either.
+        if (state === "goal open, first hook")
+          for (const file of [socketOf(home), hookServerPidFile(socketOf(home))]) rmSync(file, { force: true });
         if (round < 0) continue;
         bare.push(reference);
         const key = `${name}|${state}`;
@@ -206,6 +217,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       "goal open": ratio(`${name}|goal open`),
       "goal open, no server": ratio(`${name}|goal open, no server`),
       "goal open, bin by name": ratio(`${name}|goal open, bin by name`),
+      "goal open, first hook": ratio(`${name}|goal open, first hook`),
       "goal open, server killed": ratio(`${name}|goal open, server killed`),
       "peak MB (goal open)": peakMb(name, "goal open"),
       "chars injected (goal open)": injected.get(`${name}|goal open`),
