@@ -1,26 +1,11 @@
 // Claude Code's hook events: each payload → goalpost event, and goalpost decision → Claude Code
 // answer, one typed definition per event. Translation only: every policy decision is the core engine's.
 
-import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
-import type { EngineDecision, EngineEventInput } from "@goalpost/core";
-import {
-  allowToolOutput,
-  blockStopOutput,
-  CONTEXT_EVENTS,
-  contextOutput,
-  contextSchema,
-  denyToolOutput,
-  noteSchema,
-  preToolUseSchema,
-  stopSchema,
-  userNoteOutput,
-} from "./claude-code-hook-output.js";
+import { defineHostEvent, isSessionStartSource, type SessionKey } from "@goalpost/adapter-kit";
+import type { EngineEventInput } from "@goalpost/core";
+import { claudeCodeAnswers } from "./claude-code-hook-output.js";
 import { type ClaudeCodeHookEvent, claudeCodeHookPayloadSchemas as payloads } from "./claude-code-hook-payload.js";
 import { CLAUDE_CODE_HOST } from "./claude-code-profile.js";
-
-type SessionSource = Extract<EngineEventInput, { type: "session-started" }>["source"];
-const SESSION_SOURCES: ReadonlySet<string> = new Set<SessionSource>(["startup", "resume", "compact", "clear", "fork"]);
-const isSessionSource = (source: string): source is SessionSource => SESSION_SOURCES.has(source);
 
 /** Tool output as text for a receipt's hash: Bash's stdout and stderr, or the JSON of anything else. */
 function outputText(response: unknown): string | null {
@@ -35,8 +20,6 @@ function outputText(response: unknown): string | null {
 const interrupted = (response: unknown) =>
   typeof response === "object" && response !== null && "interrupted" in response && response.interrupted === true;
 
-const TAKES_CONTEXT: ReadonlySet<string> = new Set(CONTEXT_EVENTS);
-
 /** What every event of a session shares; a subagent's payloads carry agent_id. */
 function base(payload: { agent_id?: string | null | undefined }, key: SessionKey) {
   return { ...key, host: CLAUDE_CODE_HOST, subagent: Boolean(payload.agent_id), agentId: payload.agent_id ?? null };
@@ -48,30 +31,16 @@ function tool(payload: { tool_name: string; tool_input?: unknown; tool_use_id?: 
 }
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
-export function claudeCodeOutput(name: ClaudeCodeHookEvent, decision: EngineDecision): object | null {
-  if (decision.action === "allow-tool" && name === "PreToolUse") return allowToolOutput();
-  if (decision.action === "deny-tool" && name === "PreToolUse")
-    return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
-  if (decision.action === "block-stop" && name === "Stop")
-    return blockStopOutput(decision.reason ?? "The goal is still open.", decision.userNote);
-  const acceptsContext = name === "PreToolUse" || TAKES_CONTEXT.has(name);
-  if (decision.context && acceptsContext) return contextOutput(name, decision.context, decision.userNote);
-  if (decision.userNote && name !== "SessionEnd") return userNoteOutput(decision.userNote);
-  return null;
-}
+export const claudeCodeOutput = claudeCodeAnswers.answer;
 
-/** Answers for events whose answer may carry model context, or only a note for the user. */
-const answers = (name: ClaudeCodeHookEvent) => ({
-  output: () => (TAKES_CONTEXT.has(name) ? contextSchema(name) : noteSchema()),
-  toOutput: (decision: EngineDecision) => claudeCodeOutput(name, decision),
-});
+const { answers } = claudeCodeAnswers;
 
 /** Every Claude Code hook event goalpost answers. */
 export const claudeCodeEvents = {
   SessionStart: defineHostEvent({
     payload: payloads.SessionStart,
     ...answers("SessionStart"),
-    toEvent: (p, key) => (isSessionSource(p.source) ? { ...base(p, key), type: "session-started", source: p.source } : null),
+    toEvent: (p, key) => (isSessionStartSource(p.source) ? { ...base(p, key), type: "session-started", source: p.source } : null),
   }),
   UserPromptSubmit: defineHostEvent({
     payload: payloads.UserPromptSubmit,
@@ -86,8 +55,7 @@ export const claudeCodeEvents = {
   }),
   PreToolUse: defineHostEvent({
     payload: payloads.PreToolUse,
-    output: preToolUseSchema,
-    toOutput: (decision) => claudeCodeOutput("PreToolUse", decision),
+    ...answers("PreToolUse"),
     toEvent: (p, key) => ({ ...base(p, key), ...tool(p), type: "tool-about-to-run" }),
   }),
   PostToolUse: defineHostEvent({
@@ -128,8 +96,7 @@ export const claudeCodeEvents = {
   }),
   Stop: defineHostEvent({
     payload: payloads.Stop,
-    output: stopSchema,
-    toOutput: (decision) => claudeCodeOutput("Stop", decision),
+    ...answers("Stop"),
     toEvent: (p, key) => ({ ...base(p, key), type: "stop-requested", stopHookActive: p.stop_hook_active === true }),
   }),
   SubagentStart: defineHostEvent({

@@ -3,6 +3,7 @@
 // event's name, a tool denial as permissionDecision "deny", a stop block as top-level decision
 // "block", and systemMessage for the user.
 import { hookSpecificOutput } from "@goalpost/adapter-kit";
+import type { ClaudeCodeHookEvent } from "./claude-code-hook-payload.js";
 
 /** Claude Code spills hook strings over 10,000 characters to a file; stay under that. */
 export const CLAUDE_CODE_STRING_LIMIT = 9_500;
@@ -17,18 +18,19 @@ export const CONTEXT_EVENTS = [
   "SubagentStop",
 ] as const;
 
-/** The family's schemas and builders in Claude Code's shape (see the kit's hook-specific-output.ts). */
-export const {
-  contextSchema,
-  preToolUseSchema,
-  stopSchema,
-  noteSchema,
-  contextOutput,
-  denyToolOutput,
-  allowToolOutput,
-  blockStopOutput,
-  userNoteOutput,
-} = hookSpecificOutput({ limit: CLAUDE_CODE_STRING_LIMIT, permissionDecisions: ["allow", "deny"], stopBlock: "top-level" });
+/**
+ * The family's schemas, builders and answers in Claude Code's shape (see the kit's
+ * hook-specific-output.ts): "allow" lets goalpost's own tools run unprompted; a stop block is top-level;
+ * SessionEnd gets nothing.
+ */
+export const claudeCodeAnswers = hookSpecificOutput<ClaudeCodeHookEvent>({
+  limit: CLAUDE_CODE_STRING_LIMIT,
+  permissionDecisions: ["allow", "deny"],
+  stopBlock: "top-level",
+  contextEvents: CONTEXT_EVENTS,
+  stopEvents: ["Stop"],
+  silentEvents: ["SessionEnd"],
+});
 
 /** Any answer goalpost gives Claude Code, for readers of hook output. */
 export interface ClaudeCodeHookOutput {

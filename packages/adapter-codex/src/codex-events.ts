@@ -1,28 +1,13 @@
 // Codex's hook events: each payload → goalpost event, and goalpost decision → Codex answer.
 // Translation only: every policy decision is the core engine's.
 
-import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
-import type { EngineDecision, EngineEventInput } from "@goalpost/core";
-import {
-  blockStopOutput,
-  CONTEXT_EVENTS,
-  contextOutput,
-  contextSchema,
-  denyToolOutput,
-  noteSchema,
-  preToolUseSchema,
-  silentSchema,
-  stopSchema,
-  userNoteOutput,
-} from "./codex-hook-output.js";
+import { defineHostEvent, isSessionStartSource, type SessionKey } from "@goalpost/adapter-kit";
+import type { EngineEventInput } from "@goalpost/core";
+import { codexAnswers } from "./codex-hook-output.js";
 import { type CodexHookEvent, type CodexHookPayload, codexHookPayloadSchemas as payloads } from "./codex-hook-payload.js";
 import { CODEX_HOST, codexProfile } from "./codex-profile.js";
 import { commandExitCode } from "./codex-rollout.js";
 
-type SessionSource = Extract<EngineEventInput, { type: "session-started" }>["source"];
-const SESSION_SOURCES: ReadonlySet<string> = new Set<SessionSource>(["startup", "resume", "compact", "clear", "fork"]);
-const isSessionSource = (source: string): source is SessionSource => SESSION_SOURCES.has(source);
-const TAKES_CONTEXT: ReadonlySet<string> = new Set(CONTEXT_EVENTS);
 const SHELL_TOOLS = new Set(codexProfile.tools.shell);
 
 /** Tool output as text for a receipt's hash: the shell's text, or the JSON of anything else. */
@@ -56,31 +41,16 @@ function base(payload: { agent_id?: string | null | undefined }, key: SessionKey
 }
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
-export function codexOutput(name: CodexHookEvent, decision: EngineDecision): object | null {
-  if (name === "SessionEnd") return null;
-  // Codex asks no permission for goalpost's tools under its usual approval policies: "allow" is left unsaid.
-  if (decision.action === "deny-tool" && name === "PreToolUse")
-    return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
-  if (decision.action === "block-stop" && (name === "Stop" || name === "SubagentStop"))
-    return blockStopOutput(decision.reason ?? "The goal is still open.", decision.userNote);
-  const acceptsContext = name === "PreToolUse" || TAKES_CONTEXT.has(name);
-  if (decision.context && acceptsContext) return contextOutput(name, decision.context, decision.userNote);
-  if (decision.userNote) return userNoteOutput(decision.userNote);
-  return null;
-}
+export const codexOutput = codexAnswers.answer;
 
-/** The answer's schema and builder of an event that takes model context, or only a note. */
-const answers = (name: CodexHookEvent) => ({
-  output: () => (TAKES_CONTEXT.has(name) ? contextSchema(name) : noteSchema()),
-  toOutput: (decision: EngineDecision) => codexOutput(name, decision),
-});
+const { answers } = codexAnswers;
 
 /** Every Codex hook event goalpost answers. */
 export const codexEvents = {
   SessionStart: defineHostEvent({
     payload: payloads.SessionStart,
     ...answers("SessionStart"),
-    toEvent: (p, key) => (isSessionSource(p.source) ? { ...base(p, key), type: "session-started", source: p.source } : null),
+    toEvent: (p, key) => (isSessionStartSource(p.source) ? { ...base(p, key), type: "session-started", source: p.source } : null),
   }),
   UserPromptSubmit: defineHostEvent({
     payload: payloads.UserPromptSubmit,
@@ -90,8 +60,7 @@ export const codexEvents = {
   }),
   PreToolUse: defineHostEvent({
     payload: payloads.PreToolUse,
-    output: preToolUseSchema,
-    toOutput: (decision) => codexOutput("PreToolUse", decision),
+    ...answers("PreToolUse"),
     toEvent: (p, key) => ({ ...base(p, key), ...tool(p), type: "tool-about-to-run" }),
   }),
   PostToolUse: defineHostEvent({
@@ -118,8 +87,7 @@ export const codexEvents = {
   PostCompact: defineHostEvent({ payload: payloads.PostCompact, ...answers("PostCompact"), toEvent: () => null }),
   Stop: defineHostEvent({
     payload: payloads.Stop,
-    output: stopSchema,
-    toOutput: (decision) => codexOutput("Stop", decision),
+    ...answers("Stop"),
     toEvent: (p, key) => ({ ...base(p, key), type: "stop-requested", stopHookActive: p.stop_hook_active === true }),
   }),
   SubagentStart: defineHostEvent({
@@ -129,14 +97,12 @@ export const codexEvents = {
   }),
   SubagentStop: defineHostEvent({
     payload: payloads.SubagentStop,
-    output: stopSchema,
-    toOutput: (decision) => codexOutput("SubagentStop", decision),
+    ...answers("SubagentStop"),
     toEvent: (p, key) => ({ ...base(p, key), subagent: true, type: "subagent-stopped", agentType: p.agent_type ?? null }),
   }),
   SessionEnd: defineHostEvent({
     payload: payloads.SessionEnd,
-    output: silentSchema,
-    toOutput: () => null,
+    ...answers("SessionEnd"),
     toEvent: (p, key) => ({ ...base(p, key), type: "session-ended", reason: p.reason ?? null }),
   }),
 } satisfies Record<CodexHookEvent, unknown>;

@@ -18,8 +18,9 @@ export type {
   PayloadSession,
   SamplePayload,
   SessionKey,
+  SessionStartSource,
 } from "./contract/host-adapter.js";
-export { defineHostAdapter, defineHostEvent } from "./contract/host-adapter.js";
+export { defineHostAdapter, defineHostEvent, isSessionStartSource } from "./contract/host-adapter.js";
 export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./contract/install-spec.js";
 export { hookCommand, plainHookCommand, shellHooksSupported, shellWord } from "./fast-path/hook-command.js";
 export { hookBundleMain } from "./hook/hook-bundle-main.js";

@@ -1,23 +1,10 @@
 // VS Code Copilot Chat's hook events: each payload → goalpost event, and goalpost decision → VS Code
 // answer. Translation only: every policy decision is the core engine's.
 import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
-import type { EngineDecision, EngineEventInput } from "@goalpost/core";
-import {
-  allowToolOutput,
-  blockStopOutput,
-  CONTEXT_EVENTS,
-  contextOutput,
-  contextSchema,
-  denyToolOutput,
-  noteSchema,
-  preToolUseSchema,
-  stopSchema,
-  userNoteOutput,
-} from "./vscode-chat-hook-output.js";
+import type { EngineEventInput } from "@goalpost/core";
+import { vscodeChatAnswers } from "./vscode-chat-hook-output.js";
 import { eventNameOf, vscodeChatHookPayloadSchemas as payloads, type VscodeChatHookEvent } from "./vscode-chat-hook-payload.js";
 import { VSCODE_CHAT_HOST } from "./vscode-chat-profile.js";
-
-const TAKES_CONTEXT: ReadonlySet<string> = new Set(CONTEXT_EVENTS);
 
 /** How a terminal tool's text states the command's exit status, when it does. */
 const EXIT_CODE = /\b(?:exit(?:ed)?(?: with)?(?: exit)? code|exit status)[:\s]+(\d+)\b/gi;
@@ -59,23 +46,9 @@ function toolOutcome(response: unknown) {
 }
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
-export function vscodeChatOutput(name: VscodeChatHookEvent, decision: EngineDecision): object | null {
-  if (decision.action === "allow-tool" && name === "PreToolUse") return allowToolOutput();
-  if (decision.action === "deny-tool" && name === "PreToolUse")
-    return denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
-  if (decision.action === "block-stop" && name === "Stop")
-    return blockStopOutput(decision.reason ?? "The goal is still open.", decision.userNote);
-  const acceptsContext = name === "PreToolUse" || TAKES_CONTEXT.has(name);
-  if (decision.context && acceptsContext) return contextOutput(name, decision.context, decision.userNote);
-  if (decision.userNote) return userNoteOutput(decision.userNote);
-  return null;
-}
+export const vscodeChatOutput = vscodeChatAnswers.answer;
 
-/** The answer's schema and builder of an event that takes model context, or only a note. */
-const answers = (name: VscodeChatHookEvent) => ({
-  output: () => (TAKES_CONTEXT.has(name) ? contextSchema(name) : noteSchema()),
-  toOutput: (decision: EngineDecision) => vscodeChatOutput(name, decision),
-});
+const { answers } = vscodeChatAnswers;
 
 /** Every VS Code hook event goalpost answers. */
 export const vscodeChatEvents = {
@@ -98,8 +71,7 @@ export const vscodeChatEvents = {
   }),
   PreToolUse: defineHostEvent({
     payload: payloads.PreToolUse,
-    output: preToolUseSchema,
-    toOutput: (decision) => vscodeChatOutput("PreToolUse", decision),
+    ...answers("PreToolUse"),
     toEvent: (p, key) => {
       const shared = base(p, key);
       return shared && { ...shared, ...tool(p), type: "tool-about-to-run" };
@@ -155,8 +127,7 @@ export const vscodeChatEvents = {
   }),
   Stop: defineHostEvent({
     payload: payloads.Stop,
-    output: stopSchema,
-    toOutput: (decision) => vscodeChatOutput("Stop", decision),
+    ...answers("Stop"),
     toEvent: (p, key) => {
       const shared = base(p, key);
       return shared && { ...shared, type: "stop-requested", stopHookActive: p.stop_hook_active === true };

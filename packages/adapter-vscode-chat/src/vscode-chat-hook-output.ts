@@ -4,6 +4,7 @@
 // `hookSpecificOutput` — VS Code does not read a top-level `decision` on Stop. `systemMessage` reaches
 // only the user. Never `continue: false`, never exit 2: on most events either aborts the user's request.
 import { hookSpecificOutput } from "@goalpost/adapter-kit";
+import type { VscodeChatHookEvent } from "./vscode-chat-hook-payload.js";
 
 /** No limit is documented; stay where the other hosts keep hook text whole. */
 export const VSCODE_CHAT_STRING_LIMIT = 9_500;
@@ -11,15 +12,11 @@ export const VSCODE_CHAT_STRING_LIMIT = 9_500;
 /** Events whose answer may carry model context (docs/hosts/vscode-chat.md §4; SubagentStart's goes to the subagent). */
 export const CONTEXT_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse"] as const;
 
-/** The family's schemas and builders in VS Code's shape (see the kit's hook-specific-output.ts): the stop block inside hookSpecificOutput. */
-export const {
-  contextSchema,
-  preToolUseSchema,
-  stopSchema,
-  noteSchema,
-  contextOutput,
-  denyToolOutput,
-  allowToolOutput,
-  blockStopOutput,
-  userNoteOutput,
-} = hookSpecificOutput({ limit: VSCODE_CHAT_STRING_LIMIT, permissionDecisions: ["allow", "deny"], stopBlock: "hook-specific" });
+/** The family's schemas, builders and answers in VS Code's shape (see the kit's hook-specific-output.ts): the stop block inside hookSpecificOutput. */
+export const vscodeChatAnswers = hookSpecificOutput<VscodeChatHookEvent>({
+  limit: VSCODE_CHAT_STRING_LIMIT,
+  permissionDecisions: ["allow", "deny"],
+  stopBlock: "hook-specific",
+  contextEvents: CONTEXT_EVENTS,
+  stopEvents: ["Stop"],
+});

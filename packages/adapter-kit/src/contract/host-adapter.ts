@@ -68,6 +68,13 @@ export function defineHostEvent<Payload>(spec: HostEventSpec<Payload>): HostEven
   };
 }
 
+/** Why a session started, as the engine takes it. */
+export type SessionStartSource = Extract<EngineEventInput, { type: "session-started" }>["source"];
+const SESSION_START_SOURCES: ReadonlySet<string> = new Set<SessionStartSource>(["startup", "resume", "compact", "clear", "fork"]);
+
+/** A host's own word for why a session started, when it is one the engine knows (Claude Code's and Codex's are). */
+export const isSessionStartSource = (source: string): source is SessionStartSource => SESSION_START_SOURCES.has(source);
+
 /** A change to the host's own goal, seen by the adapter where no prompt hook sees it. */
 export type NativeGoalChange =
   | { readonly change: "cleared" }

@@ -4,15 +4,22 @@
 // answer is checked against and the builders that make them, once, for any host of this family; an
 // adapter names only where its host differs (which decisions, where a stop block goes, the limit).
 // Every string is cut to the host's limit: beyond it the hosts spill to a file or drop the text.
+import type { EngineDecision } from "@goalpost/core";
 import * as z from "zod/mini";
 
-export interface HookSpecificShape {
+export interface HookSpecificShape<Event extends string> {
   /** Characters a string may hold. */
   readonly limit: number;
   /** The PreToolUse decisions the host takes: "allow" too where goalpost's own tools would otherwise ask. */
   readonly permissionDecisions: readonly ["deny"] | readonly ["allow", "deny"];
   /** Where a stop block goes: top-level `decision` (Claude Code, Codex) or inside `hookSpecificOutput` (VS Code). */
   readonly stopBlock: "top-level" | "hook-specific";
+  /** The events whose answer may carry model context (PreToolUse always may). */
+  readonly contextEvents: readonly Event[];
+  /** The events a stop block answers. */
+  readonly stopEvents: readonly Event[];
+  /** Events answered with nothing at all (their output is ignored, or no note belongs there). */
+  readonly silentEvents?: readonly Event[];
 }
 
 /** `value`, cut to `limit` characters with an ellipsis. */
@@ -21,12 +28,14 @@ export function boundedText(value: string, limit: number): string {
 }
 
 /**
- * The schemas (functions, so that a hook builds only its own event's) and the builders. Schemas:
- * `context(event)` for events that take model context, `preToolUse`, `stop` (Stop and SubagentStop),
- * `note` for the rest (a `systemMessage` only).
+ * The schemas (functions, so that a hook builds only its own event's), the builders, and per event
+ * `answers(event)`: its output schema and its answer for a decision, for the adapter's event table.
  */
-export function hookSpecificOutput(shape: HookSpecificShape) {
+export function hookSpecificOutput<Event extends string>(shape: HookSpecificShape<Event>) {
   const { limit, permissionDecisions, stopBlock } = shape;
+  const takesContext: ReadonlySet<string> = new Set(["PreToolUse", ...shape.contextEvents]);
+  const stops: ReadonlySet<string> = new Set(shape.stopEvents);
+  const silent: ReadonlySet<string> = new Set(shape.silentEvents ?? []);
   const bounded = (value: string) => boundedText(value, limit);
   const note = (systemMessage?: string) => (systemMessage ? { systemMessage: bounded(systemMessage) } : {});
   // Built once a schema is asked for, then shared by every field.
@@ -38,7 +47,7 @@ export function hookSpecificOutput(shape: HookSpecificShape) {
     }
     return texts;
   };
-  return {
+  const family = {
     contextSchema: (event: string) => {
       const { text, optionalText } = strings();
       return z.strictObject({
@@ -95,5 +104,34 @@ export function hookSpecificOutput(shape: HookSpecificShape) {
         ? { decision: "block", reason: bounded(reason), ...note(systemMessage) }
         : { ...note(systemMessage), hookSpecificOutput: { hookEventName: "Stop", decision: "block", reason: bounded(reason) } },
     userNoteOutput: (systemMessage: string) => ({ systemMessage: bounded(systemMessage) }),
+  };
+  /** The host's answer for a decision on `event`, or null for "no decision". */
+  const answer = (event: Event, decision: EngineDecision): object | null => {
+    if (silent.has(event)) return null;
+    if (event === "PreToolUse" && decision.action === "allow-tool")
+      return permissionDecisions.some((said) => said === "allow") ? family.allowToolOutput() : null;
+    if (event === "PreToolUse" && decision.action === "deny-tool")
+      return family.denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
+    if (stops.has(event) && decision.action === "block-stop")
+      return family.blockStopOutput(decision.reason ?? "The goal is still open.", decision.userNote);
+    if (decision.context && takesContext.has(event)) return family.contextOutput(event, decision.context, decision.userNote);
+    if (decision.userNote) return family.userNoteOutput(decision.userNote);
+    return null;
+  };
+  /** An event's output schema, by what it may answer. */
+  const schemaOf = (event: Event): z.ZodMiniType => {
+    if (silent.has(event)) return z.never();
+    if (event === "PreToolUse") return family.preToolUseSchema();
+    if (stops.has(event)) return family.stopSchema();
+    return takesContext.has(event) ? family.contextSchema(event) : family.noteSchema();
+  };
+  return {
+    ...family,
+    answer,
+    /** `output` and `toOutput` for `defineHostEvent`: spread them into an event's definition. */
+    answers: (event: Event) => ({
+      output: () => schemaOf(event),
+      toOutput: (decision: EngineDecision) => answer(event, decision),
+    }),
   };
 }
