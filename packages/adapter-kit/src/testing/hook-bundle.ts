@@ -83,3 +83,28 @@ export function hookCostlyBuiltins(dist: string, bin: string): string[] {
       .map((specifier) => `${file} requires ${specifier}`),
   );
 }
+
+/**
+ * Everything above, for an adapter's built `dist/` and bin: what its hook start-up loads besides its
+ * own chunks and Node built-ins, the MCP SDK or diff on that path, non-ASCII characters, other
+ * commands' code in the hook bundle, a loader that is not built-ins only, costly built-ins. An
+ * adapter's test expects none.
+ */
+export function hookBundleProblems(dist: string, bin: string): string[] {
+  const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+  const entry = `${bin}.js`;
+  const source = hookStartupSource(dist, entry);
+  return [
+    ...hookStartupImports(dist, entry)
+      .filter((specifier) => !specifier.startsWith("./") && !builtins.has(specifier))
+      .map((specifier) => `the bin's start-up imports ${specifier}`),
+    ...(/@modelcontextprotocol\/sdk/.test(source) ? ["the MCP SDK is on the bin's start-up path"] : []),
+    ...(/createTwoFilesPatch/.test(source) ? ["diff is on the bin's start-up path"] : []),
+    ...(/inlineTableStart/.test(source) ? ["the TOML editor is on the bin's start-up path"] : []),
+    ...(/import\(["']\.\/[\w-]+\.js["']\)/.test(source) ? [] : ["the bin's other commands are not behind dynamic imports"]),
+    ...hookNonAscii(dist, bin).map((char) => `non-ASCII ${JSON.stringify(char)} in the hook's source`),
+    ...hookBundleForeignCode(dist, bin).map((name) => `${name} in the hook bundle`),
+    ...hookLoaderProblems(dist, bin).map((problem) => `the hook loader ${problem}`),
+    ...hookCostlyBuiltins(dist, bin),
+  ];
+}

@@ -6,6 +6,7 @@ export type { HookBenchHost } from "./hook-bench.js";
 export { runHookBench } from "./hook-bench.js";
 export {
   hookBundleForeignCode,
+  hookBundleProblems,
   hookCostlyBuiltins,
   hookLoaderProblems,
   hookNonAscii,
