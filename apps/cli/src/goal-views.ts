@@ -60,6 +60,22 @@ export function locateSessions(roots: readonly string[], withArchived: boolean):
   });
 }
 
+/**
+ * The sessions with open goals in `dir`, found through each store's continuation index (one small file
+ * per session and folder with open goals, keyed by the folder through its links): only their records
+ * are read, however many sessions the stores hold.
+ */
+function sessionsWithOpenGoalsIn(roots: readonly string[], dir: string): LocatedSession[] {
+  return roots.flatMap((root) => {
+    const store = createGoalStore({ root, warn: warnToStderr });
+    const ids = new Set(store.continuationEntries(dir).map((entry) => entry.sessionId));
+    return [...ids].flatMap((id) => {
+      const session = store.peek(id);
+      return session ? [{ root, session, archived: false }] : [];
+    });
+  });
+}
+
 /** A directory as the hosts would have sent it: resolved, and through its links when it exists. */
 export function canonicalDir(path: string): string {
   try {
@@ -107,7 +123,11 @@ function continuedFrom(goal: GoalRecord): string | null {
 /** Goals (task goals are part of their parent's view), newest first; only open ones unless `closed`. */
 export function goalRows(roots: readonly string[], filter: { readonly dir?: string; readonly closed?: boolean } = {}): GoalRow[] {
   const dir = filter.dir === undefined ? undefined : canonicalDir(filter.dir);
-  return locateSessions(roots, filter.closed === true)
+  const located =
+    dir !== undefined && filter.closed !== true
+      ? sessionsWithOpenGoalsIn(roots, dir)
+      : locateSessions(roots, filter.closed === true);
+  return located
     .filter((located) => dir === undefined || canonicalDir(located.session.cwd) === dir)
     .flatMap((located) =>
       located.session.goals

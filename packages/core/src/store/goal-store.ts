@@ -5,12 +5,12 @@
 //
 // Layout under the root:
 //   by-session/<session>.json                 the session's goals, active goal and counters
-//   by-cwd-session/<cwd-hash>--<session>.json the continuation index: open goals per directory
+//   by-cwd-session/<cwd-hash>--<session>.json the continuation index: open goals per directory (through its links)
 //   compact/<session>.txt, .txt.json          the compaction snapshot and its metadata
 //   locks/<session>.lock                      held during an update
 //   audit.log                                 opens, updates, closes, refusals (bounded)
-import { readdirSync, readFileSync, unlinkSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, realpathSync, unlinkSync } from "node:fs";
+import { join, resolve } from "node:path";
 import * as z from "zod/mini";
 import { StoreError } from "../errors.js";
 import { cwdHash } from "../record/goal-identity.js";
@@ -132,13 +132,25 @@ function continuationSummary(session: SessionFile): ContinuationEntry["goals"] {
     }));
 }
 
+/**
+ * The continuation index's key of a folder: the folder through its links, so that a session keyed by
+ * the path its host sent (a link, macOS's /tmp) and a reader naming the real path (Node's cwd) meet.
+ */
+function indexKey(cwd: string): string {
+  try {
+    return cwdHash(realpathSync(resolve(cwd)));
+  } catch {
+    return cwdHash(cwd); // a folder that is gone: by its path as written
+  }
+}
+
 export function createGoalStore(options: GoalStoreOptions): GoalStore {
   const root = options.root;
   const now = options.now ?? (() => new Date());
   const warn = options.warn ?? stderrOnce();
   const sessionPath = (sessionId: string) => join(root, "by-session", `${safeFileName(sessionId)}.json`);
   const indexDirectory = join(root, "by-cwd-session");
-  const indexPath = (cwd: string, sessionId: string) => join(indexDirectory, `${cwdHash(cwd)}--${safeFileName(sessionId)}.json`);
+  const indexPath = (cwd: string, sessionId: string) => join(indexDirectory, `${indexKey(cwd)}--${safeFileName(sessionId)}.json`);
 
   const read = (sessionId: string) =>
     readJsonFile(sessionPath(sessionId), sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now());
@@ -243,7 +255,7 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
       return sessions.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     },
     continuationEntries(cwd) {
-      const prefix = `${cwdHash(cwd)}--`;
+      const prefix = `${indexKey(cwd)}--`;
       let names: string[];
       try {
         names = readdirSync(indexDirectory).filter((name) => name.startsWith(prefix) && name.endsWith(".json"));
