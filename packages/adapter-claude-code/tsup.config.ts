@@ -6,6 +6,7 @@ export default defineConfig(
   adapterBuild({
     bin: "goalpost-claude-code",
     hookBundleEntry: "src/claude-code-hook-bundle.ts",
+    descriptorEntry: "src/claude-code-descriptor.ts",
     stateRootModule: "src/claude-code-paths.ts",
   }),
 );

@@ -8,6 +8,7 @@ export default defineConfig(
   adapterBuild({
     bin: "goalpost-copilot-cli",
     hookBundleEntry: "src/copilot-cli-hook-bundle.ts",
+    descriptorEntry: "src/copilot-cli-descriptor.ts",
     stateRootModule: "src/copilot-cli-paths.ts",
     extra: [
       {

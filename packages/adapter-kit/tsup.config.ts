@@ -7,6 +7,7 @@ const entries = {
   "run-bin": "src/bin/run-bin.ts",
   "testing/index": "src/testing/index.ts",
   "build/adapter-build": "src/build/adapter-build.ts",
+  descriptor: "src/contract/descriptor.ts",
   // Built so a published kit can give it to an adapter's build (see build/adapter-build.ts).
   "hook-loader": "src/fast-path/hook-loader.ts",
   "bin-launcher": "src/bin/bin-launcher.ts",

@@ -6,6 +6,7 @@ export default defineConfig(
   adapterBuild({
     bin: "goalpost-vscode-chat",
     hookBundleEntry: "src/vscode-chat-hook-bundle.ts",
+    descriptorEntry: "src/vscode-chat-descriptor.ts",
     stateRootModule: "src/vscode-chat-paths.ts",
   }),
 );

@@ -21,7 +21,8 @@ export function adapterPackages(): string[] {
 export async function loadHosts(): Promise<AdapterDescriptor[]> {
   const hosts: AdapterDescriptor[] = [];
   for (const name of adapterPackages()) {
-    const adapter = (await import(name)) as { descriptor?: AdapterDescriptor };
+    // The descriptor entry: the adapter's facts and paths, none of its hook path (see the kit's descriptor.ts).
+    const adapter = (await import(`${name}/descriptor`)) as { descriptor?: AdapterDescriptor };
     if (adapter.descriptor) hosts.push(adapter.descriptor);
     else process.stderr.write(`goalpost: ${name} exports no descriptor; skipped.\n`);
   }

@@ -1,7 +1,9 @@
 // The Claude Code adapter: Claude Code's facts, handed to the kit, which does the rest.
+
 import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { descriptor } from "./claude-code-descriptor.js";
 import { claudeCodeEvents } from "./claude-code-events.js";
-import { CLAUDE_CODE_BIN, claudeCodeInstall } from "./claude-code-install.js";
+import { claudeCodeInstall } from "./claude-code-install.js";
 import { claudeCodeNativeGoalChange } from "./claude-code-native-goal.js";
 import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 import { claudeCodeProfile } from "./claude-code-profile.js";
@@ -21,9 +23,10 @@ const sample = (event: string, fields: Record<string, unknown>): SamplePayload =
 const bash = { tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: "sample" };
 
 export const claudeCodeAdapter = defineHostAdapter({
-  id: claudeCodeProfile.host,
-  displayName: "Claude Code",
-  bin: CLAUDE_CODE_BIN,
+  // Its names, as the descriptor the `goalpost` CLI loads says them.
+  id: descriptor.id,
+  displayName: descriptor.displayName,
+  bin: descriptor.bin,
   profile: claudeCodeProfile,
   events: claudeCodeEvents,
   stateRoot: goalpostStateRoot,

@@ -1,13 +1,15 @@
-// What the `goalpost` CLI needs to know of this adapter, without loading its hook path.
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { describeAdapter } from "@goalpost/adapter-kit";
-import { claudeCodeAdapter } from "./claude-code-adapter.js";
+// What the `goalpost` CLI needs to know of this adapter (its `./descriptor` entry): facts and its
+// paths module only, so that the CLI loads none of the hook path.
+// The kit's descriptor entry, not its main one: a few lines, not the hook path.
+import { describeAdapter } from "@goalpost/adapter-kit/descriptor";
+import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 
-/** The package root: dist/ lives directly under it. */
-const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
-
-export const descriptor = describeAdapter(claudeCodeAdapter, {
-  binPath: join(packageRoot, "dist", `${claudeCodeAdapter.bin}.js`),
+export const descriptor = describeAdapter({
+  id: "claude-code",
+  displayName: "Claude Code",
+  bin: "goalpost-claude-code",
   program: "claude",
+  stateRoot: goalpostStateRoot,
+  home: claudeConfigDir,
+  moduleUrl: import.meta.url,
 });

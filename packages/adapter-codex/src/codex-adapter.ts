@@ -1,9 +1,11 @@
 // The Codex adapter: Codex's facts, handed to the kit, which does the rest.
+
 import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
 import type { Env } from "@goalpost/core";
+import { descriptor } from "./codex-descriptor.js";
 import { codexEvents } from "./codex-events.js";
 import { goalStoreEngine, goalStorePath } from "./codex-goal-store.js";
-import { CODEX_BIN, codexInstall } from "./codex-install.js";
+import { codexInstall } from "./codex-install.js";
 import { codexNativeGoalChange } from "./codex-native-goal.js";
 import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
@@ -23,9 +25,10 @@ const sample = (event: string, fields: Record<string, unknown>): SamplePayload =
 const bash = { turn_id: "sample", tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: "sample" };
 
 export const codexAdapter = defineHostAdapter({
-  id: codexProfile.host,
-  displayName: "Codex",
-  bin: CODEX_BIN,
+  // Its names, as the descriptor the `goalpost` CLI loads says them.
+  id: descriptor.id,
+  displayName: descriptor.displayName,
+  bin: descriptor.bin,
   profile: codexProfile,
   events: codexEvents,
   stateRoot: goalpostStateRoot,

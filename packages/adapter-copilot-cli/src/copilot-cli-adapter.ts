@@ -1,7 +1,9 @@
 // The Copilot CLI adapter: Copilot CLI's facts, handed to the kit, which does the rest.
+
 import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { descriptor } from "./copilot-cli-descriptor.js";
 import { copilotCliEvents, isVsCodePayload } from "./copilot-cli-events.js";
-import { COPILOT_CLI_BIN, copilotCliInstall } from "./copilot-cli-install.js";
+import { copilotCliInstall } from "./copilot-cli-install.js";
 import { copilotHome, goalpostStateRoot } from "./copilot-cli-paths.js";
 import { copilotCliProfile } from "./copilot-cli-profile.js";
 
@@ -13,9 +15,10 @@ const sample = (event: string, fields: Record<string, unknown>): SamplePayload =
 const bash = { toolName: "bash", toolArgs: { command: "npm test", description: "run the tests" } };
 
 export const copilotCliAdapter = defineHostAdapter({
-  id: copilotCliProfile.host,
-  displayName: "Copilot CLI",
-  bin: COPILOT_CLI_BIN,
+  // Its names, as the descriptor the `goalpost` CLI loads says them.
+  id: descriptor.id,
+  displayName: descriptor.displayName,
+  bin: descriptor.bin,
   profile: copilotCliProfile,
   events: copilotCliEvents,
   foreignPayload: isVsCodePayload,

@@ -1,8 +1,10 @@
 // The VS Code Copilot Chat adapter: VS Code's facts, handed to the kit, which does the rest.
+
 import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { descriptor } from "./vscode-chat-descriptor.js";
 import { vscodeChatEvents } from "./vscode-chat-events.js";
 import { sessionIdOf } from "./vscode-chat-hook-payload.js";
-import { VSCODE_CHAT_BIN, vscodeChatInstall } from "./vscode-chat-install.js";
+import { vscodeChatInstall } from "./vscode-chat-install.js";
 import { goalpostStateRoot, vscodeUserDir } from "./vscode-chat-paths.js";
 import { vscodeChatProfile } from "./vscode-chat-profile.js";
 
@@ -25,9 +27,10 @@ const terminal = {
 };
 
 export const vscodeChatAdapter = defineHostAdapter({
-  id: vscodeChatProfile.host,
-  displayName: "VS Code Copilot Chat",
-  bin: VSCODE_CHAT_BIN,
+  // Its names, as the descriptor the `goalpost` CLI loads says them.
+  id: descriptor.id,
+  displayName: descriptor.displayName,
+  bin: descriptor.bin,
   profile: vscodeChatProfile,
   events: vscodeChatEvents,
   stateRoot: goalpostStateRoot,

@@ -8,7 +8,8 @@
 //   - the hook loader, `<bin>-hook.cjs`, which runs the hook bundle with a V8 code cache or asks the
 //     hook server, and beside it the hook script `<bin>-hook.sh` the installed commands run and the
 //     Perl client `<bin>-hook.pl` it asks the server through;
-//   - the library entry with its types, for tools that drive the adapter.
+//   - the library entry with its types, for tools that drive the adapter, and the descriptor entry the
+//     `goalpost` CLI loads (facts and the paths module only).
 // The kit is bundled from its TypeScript source (the `goalpost:source` condition), so that what the
 // hook path does not use is dropped. Everything else is bundled too — the MCP SDK and diff in chunks
 // behind dynamic imports (loaded only by `mcp` and `install --dry-run`) — so the bin runs from a copy
@@ -109,6 +110,8 @@ export interface AdapterBuild {
   readonly bin: string;
   /** The source of the hook bundle's entry: src/<host>-hook-bundle.ts, one call of hookBundleMain. */
   readonly hookBundleEntry: string;
+  /** The source of the descriptor the `goalpost` CLI loads (`<package>/descriptor`): src/<host>-descriptor.ts. */
+  readonly descriptorEntry?: string;
   /**
    * The module that exports the adapter's `goalpostStateRoot(env)`: src/<host>-paths.ts. The hook
    * loader is built with it, to find its code cache in the state root without loading the adapter.
@@ -165,7 +168,7 @@ export function adapterBuild(build: AdapterBuild): Options[] {
     },
     {
       ...common,
-      entry: { index: "src/index.ts" },
+      entry: { index: "src/index.ts", ...(build.descriptorEntry ? { descriptor: build.descriptorEntry } : {}) },
       format: ["esm"],
       // Types of the bundled packages are inlined: they are not runtime dependencies of the adapter.
       dts: { resolve: [/^@goalpost\//] },

@@ -1,12 +1,12 @@
 // What the `goalpost` CLI needs to know of an installed adapter, without importing its hook path:
 // its id and name, its bin, where its state lives and whether its host is on this machine. Each
-// adapter package exports one as `descriptor`; the CLI collects them, so a new adapter appears there
-// without the CLI changing.
+// adapter package exports one from its `./descriptor` entry (its paths module and these facts only);
+// the CLI collects them, so a new adapter appears there without the CLI changing.
 
 import { existsSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Env } from "@goalpost/core";
-import type { HostAdapter } from "./host-adapter.js";
 
 export interface AdapterDescriptor {
   readonly id: string;
@@ -29,17 +29,33 @@ export function findOnPath(program: string, env: Env = process.env): string | nu
   return null;
 }
 
-export function describeAdapter(adapter: HostAdapter, options: { binPath: string; program: string }): AdapterDescriptor {
+/** What an adapter's descriptor module says of it: facts only, so that the CLI loads none of its hook path. */
+export interface AdapterFacts {
+  readonly id: string;
+  readonly displayName: string;
+  readonly bin: string;
+  /** The host's program on PATH (claude, codex, …), for detection. */
+  readonly program: string;
+  stateRoot(env: Env): string;
+  home(env: Env): string;
+  /** The descriptor module's own import.meta.url: the bin is `<bin>.js` in the same dist/ folder. */
+  readonly moduleUrl: string;
+}
+
+export function describeAdapter(facts: AdapterFacts): AdapterDescriptor {
   return {
-    id: adapter.id,
-    displayName: adapter.displayName,
-    bin: adapter.bin,
-    binPath: options.binPath,
-    stateRoot: (env = process.env) => adapter.stateRoot(env),
+    id: facts.id,
+    displayName: facts.displayName,
+    bin: facts.bin,
+    // Worked out when asked: the hook bundle (CommonJS, no import.meta) loads this module too.
+    get binPath() {
+      return join(dirname(fileURLToPath(facts.moduleUrl)), `${facts.bin}.js`);
+    },
+    stateRoot: (env = process.env) => facts.stateRoot(env),
     detect(env = process.env) {
-      const home = adapter.home(env);
+      const home = facts.home(env);
       if (existsSync(home)) return { present: true, where: home };
-      const program = findOnPath(options.program, env);
+      const program = findOnPath(facts.program, env);
       return { present: program !== null, where: program };
     },
   };
