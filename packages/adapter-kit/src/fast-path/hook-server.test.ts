@@ -151,6 +151,9 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     expect(opened.stdout).toContain("Make the CSV importer stream files");
     const pid = await waitFor(pkg.serverPid, "the server");
     expect(pid).not.toBe(process.pid);
+    // With a small young generation, so that its heap settles near its fresh size (detached-start.ts).
+    if (process.platform === "linux")
+      expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContain("--max-semi-space-size=1");
 
     // Without its code cache, a hook that ran itself would make one again; one the server answers does not.
     for (const file of pkg.codeCaches()) rmSync(join(pkg.fastPathDir, file));
