@@ -1,26 +1,17 @@
 // The Claude Code adapter: Claude Code's facts, handed to the kit, which does the rest.
 
-import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { defineHostAdapter } from "@goalpost/adapter-kit";
 import { descriptor } from "./claude-code-descriptor.js";
 import { claudeCodeEvents } from "./claude-code-events.js";
 import { claudeCodeInstall } from "./claude-code-install.js";
 import { claudeCodeNativeGoalChange } from "./claude-code-native-goal.js";
 import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 import { claudeCodeProfile } from "./claude-code-profile.js";
+import { claudeCodeSamples } from "./claude-code-samples.js";
 import { claudeCodeToolRecord } from "./claude-code-transcript.js";
 
-const sample = (event: string, fields: Record<string, unknown>): SamplePayload => ({
-  event,
-  payload: {
-    session_id: "goalpost-sample",
-    cwd: "/goalpost-sample",
-    transcript_path: "/dev/null",
-    hook_event_name: event,
-    ...fields,
-  },
-});
-
-const bash = { tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: "sample" };
+const samples = claudeCodeSamples();
+const ran = { exitCode: 0, output: "ok" };
 
 export const claudeCodeAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -42,11 +33,11 @@ export const claudeCodeAdapter = defineHostAdapter({
   mcpSessionResolver: async (store) => (await import("./claude-code-mcp.js")).claudeCodeSessionResolver(store),
   install: claudeCodeInstall,
   warmUp: [
-    sample("SessionStart", { source: "startup" }),
-    sample("UserPromptSubmit", { prompt: "/goal warm up the hook paths" }),
-    sample("PreToolUse", bash),
-    sample("PostToolUse", { ...bash, tool_response: { stdout: "ok", stderr: "", interrupted: false } }),
-    sample("Stop", { stop_hook_active: false }),
+    samples.sessionStart("startup"),
+    samples.prompt("/goal warm up the hook paths"),
+    samples.shellBefore("sample", "npm test"),
+    samples.shellAfter("sample", "npm test", ran),
+    samples.stop(),
   ],
-  probe: sample("SessionEnd", { reason: "other" }),
+  probe: samples.sessionEnd() ?? samples.preCompact(),
 });

@@ -16,3 +16,4 @@ export type { ClaudeCodeScope } from "./claude-code-paths.js";
 export { claudeConfigDir, claudeGlobalStateFile, goalpostStateRoot, settingsFile } from "./claude-code-paths.js";
 export { claudeCodePluginHooks } from "./claude-code-plugin.js";
 export { CLAUDE_CODE_HOST, claudeCodeProfile } from "./claude-code-profile.js";
+export { claudeCodeSamples } from "./claude-code-samples.js";

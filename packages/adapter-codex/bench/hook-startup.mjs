@@ -1,12 +1,14 @@
 // What a Codex hook costs the agent (see runHookBench in @goalpost/adapter-kit/testing): goalpost
 // installed into a fake CODEX_HOME by its own `install`, each installed command run through /bin/sh
 // (Codex runs `<login shell> -c`, which then runs /bin/sh) against a bare `node -e 0`, with no goal, a
-// realistic goal open, and without the snapshot. PostToolUse of a shell call also reads the rollout.
+// realistic goal open. PostToolUse of a shell call also reads the rollout. The payloads are the adapter's
+// samples (codex-samples.ts).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runHookBench } from "@goalpost/adapter-kit/testing";
+import { codexSamples } from "../dist/index.js";
 
 const project = "/work/project";
 // A rollout as Codex writes it, with the shell call's result at its end (what PostToolUse reads).
@@ -25,21 +27,13 @@ writeFileSync(
     }),
   ].join("\n"),
 );
-const base = {
-  session_id: "bench-session",
-  turn_id: "t1",
-  transcript_path: rollout,
-  cwd: project,
-  model: "gpt-5.5",
-  permission_mode: "default",
-};
-const bash = (command) => ({ tool_name: "Bash", tool_input: { command }, tool_use_id: "call_1" });
+const samples = codexSamples({ sessionId: "bench-session", cwd: project, transcriptPath: rollout });
 const codexHome = (home) => join(home, ".codex");
 
 runHookBench({
   bin: fileURLToPath(new URL("../dist/goalpost-codex.js", import.meta.url)),
   host: "codex",
-  sessionId: base.session_id,
+  sessionId: "bench-session",
   project,
   env: (home) => ({ HOME: home, CODEX_HOME: codexHome(home) }),
   stateRoot: (home) => join(codexHome(home), "goalpost"),
@@ -48,10 +42,10 @@ runHookBench({
     return Object.fromEntries(Object.entries(hooks).map(([event, groups]) => [event, groups.at(-1).hooks[0].command]));
   },
   payloads: {
-    SessionStart: { ...base, hook_event_name: "SessionStart", source: "startup" },
-    UserPromptSubmit: { ...base, hook_event_name: "UserPromptSubmit", prompt: "keep going with the next remaining step" },
-    PreToolUse: { ...base, hook_event_name: "PreToolUse", ...bash("npm test") },
-    PostToolUse: { ...base, hook_event_name: "PostToolUse", ...bash("npm test"), tool_response: "12 passed\n" },
-    Stop: { ...base, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "done" },
+    SessionStart: samples.sessionStart("startup").payload,
+    UserPromptSubmit: samples.prompt("keep going with the next remaining step").payload,
+    PreToolUse: samples.shellBefore("call_1", "npm test").payload,
+    PostToolUse: samples.shellAfter("call_1", "npm test", { exitCode: 0, output: "12 passed\n" }).payload,
+    Stop: samples.stop().payload,
   },
 });

@@ -1,6 +1,6 @@
 // The Codex adapter: Codex's facts, handed to the kit, which does the rest.
 
-import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { defineHostAdapter } from "@goalpost/adapter-kit";
 import type { Env } from "@goalpost/core";
 import { descriptor } from "./codex-descriptor.js";
 import { codexEvents } from "./codex-events.js";
@@ -9,20 +9,10 @@ import { codexInstall } from "./codex-install.js";
 import { codexNativeGoalChange } from "./codex-native-goal.js";
 import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
+import { codexSamples } from "./codex-samples.js";
 
-const sample = (event: string, fields: Record<string, unknown>): SamplePayload => ({
-  event,
-  payload: {
-    session_id: "goalpost-sample",
-    cwd: "/goalpost-sample",
-    transcript_path: null,
-    hook_event_name: event,
-    model: "goalpost-sample",
-    ...fields,
-  },
-});
-
-const bash = { turn_id: "sample", tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: "sample" };
+const samples = codexSamples();
+const ran = { exitCode: 0, output: "ok" };
 
 export const codexAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -44,13 +34,13 @@ export const codexAdapter = defineHostAdapter({
   mcpSessionResolver: async (store) => (await import("./codex-mcp.js")).codexSessionResolver(store),
   install: codexInstall,
   warmUp: [
-    sample("SessionStart", { source: "startup" }),
-    sample("UserPromptSubmit", { turn_id: "sample", prompt: "/goal warm up the hook paths" }),
-    sample("PreToolUse", bash),
-    sample("PostToolUse", { ...bash, tool_response: "ok\n" }),
-    sample("Stop", { turn_id: "sample", stop_hook_active: false, last_assistant_message: "done" }),
+    samples.sessionStart("startup"),
+    samples.prompt("/goal warm up the hook paths"),
+    samples.shellBefore("sample", "npm test"),
+    samples.shellAfter("sample", "npm test", ran),
+    samples.stop(),
   ],
-  probe: sample("SessionEnd", { reason: "other" }),
+  probe: samples.sessionEnd() ?? samples.preCompact(),
   doctorChecks: ({ env }) => [goalStoreCheck(env)],
 });
 

@@ -11,3 +11,4 @@ export { CODEX_BIN, codexInstall, HOOK_TIMEOUT, INSTALLED_HOOK_EVENTS, MCP_SERVE
 export { codexHome, configFile, goalpostStateRoot, hooksFile, sessionsDir } from "./codex-paths.js";
 export { CODEX_HOST, codexProfile } from "./codex-profile.js";
 export { commandExitCode } from "./codex-rollout.js";
+export { codexSamples } from "./codex-samples.js";

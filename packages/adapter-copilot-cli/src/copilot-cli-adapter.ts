@@ -1,18 +1,15 @@
 // The Copilot CLI adapter: Copilot CLI's facts, handed to the kit, which does the rest.
 
-import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { defineHostAdapter } from "@goalpost/adapter-kit";
 import { descriptor } from "./copilot-cli-descriptor.js";
 import { copilotCliEvents, isVsCodePayload } from "./copilot-cli-events.js";
 import { copilotCliInstall } from "./copilot-cli-install.js";
 import { copilotHome, goalpostStateRoot } from "./copilot-cli-paths.js";
 import { copilotCliProfile } from "./copilot-cli-profile.js";
+import { copilotCliSamples } from "./copilot-cli-samples.js";
 
-const sample = (event: string, fields: Record<string, unknown>): SamplePayload => ({
-  event,
-  payload: { sessionId: "goalpost-sample", timestamp: 0, cwd: "/goalpost-sample", ...fields },
-});
-
-const bash = { toolName: "bash", toolArgs: { command: "npm test", description: "run the tests" } };
+const samples = copilotCliSamples();
+const ran = { exitCode: 0, output: "ok" };
 
 export const copilotCliAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -33,14 +30,11 @@ export const copilotCliAdapter = defineHostAdapter({
   mcpSessionResolver: async (store) => (await import("./copilot-cli-mcp.js")).copilotCliSessionResolver(store),
   install: copilotCliInstall,
   warmUp: [
-    sample("sessionStart", { source: "new", initialPrompt: "/goal warm up" }),
-    sample("userPromptSubmitted", { prompt: "/goal warm up the hook paths" }),
-    sample("preToolUse", bash),
-    sample("postToolUse", {
-      ...bash,
-      toolResult: { resultType: "success", textResultForLlm: "ok\n<shellId: 0 completed with exit code 0>" },
-    }),
-    sample("agentStop", { stopReason: "end_turn", stop_hook_active: false }),
+    samples.sessionStart("startup"),
+    samples.prompt("/goal warm up the hook paths"),
+    samples.shellBefore("sample", "npm test"),
+    samples.shellAfter("sample", "npm test", ran),
+    samples.stop(),
   ],
-  probe: sample("sessionEnd", { reason: "complete" }),
+  probe: samples.sessionEnd() ?? samples.preCompact(),
 });

@@ -13,4 +13,5 @@ export {
 } from "./copilot-cli-install.js";
 export { copilotHome, extensionFile, goalpostStateRoot, hooksFile, settingsFile, skillFile } from "./copilot-cli-paths.js";
 export { COPILOT_CLI_HOST, copilotCliProfile } from "./copilot-cli-profile.js";
+export { copilotCliSamples } from "./copilot-cli-samples.js";
 export { goalSkill } from "./copilot-cli-skill.js";

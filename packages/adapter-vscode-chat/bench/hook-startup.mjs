@@ -1,24 +1,14 @@
 // What a VS Code Copilot Chat hook costs the agent (see runHookBench in @goalpost/adapter-kit/testing):
 // goalpost installed into a fake home by its own `install`, each installed command run through /bin/sh
-// against a bare `node -e 0`, with no goal, a realistic goal open, and without the snapshot.
+// against a bare `node -e 0`. The payloads are the adapter's samples (vscode-chat-samples.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runHookBench } from "@goalpost/adapter-kit/testing";
+import { vscodeChatSamples } from "../dist/index.js";
 
 const project = "/work/project";
-const base = (event) => ({
-  timestamp: "2026-07-20T09:14:21.007Z",
-  hook_event_name: event,
-  session_id: "bench-session",
-  transcript_path: "/dev/null",
-});
-const terminal = {
-  tool_name: "run_in_terminal",
-  tool_input: { command: "npm test", explanation: "tests", isBackground: false },
-  tool_use_id: "b1",
-};
-const with_ = (event, fields) => ({ ...base(event), ...fields, cwd: project });
+const samples = vscodeChatSamples({ sessionId: "bench-session", cwd: project, transcriptPath: "/dev/null" });
 
 runHookBench({
   bin: fileURLToPath(new URL("../dist/goalpost-vscode-chat.js", import.meta.url)),
@@ -32,10 +22,10 @@ runHookBench({
     return Object.fromEntries(Object.entries(hooks).map(([event, handlers]) => [event, handlers[0].command]));
   },
   payloads: {
-    SessionStart: with_("SessionStart", { source: "new" }),
-    UserPromptSubmit: with_("UserPromptSubmit", { prompt: "keep going with the next remaining step" }),
-    PreToolUse: with_("PreToolUse", terminal),
-    PostToolUse: with_("PostToolUse", { ...terminal, tool_response: "Tests 12 passed (12)" }),
-    Stop: with_("Stop", { stop_hook_active: false }),
+    SessionStart: samples.sessionStart("startup").payload,
+    UserPromptSubmit: samples.prompt("keep going with the next remaining step").payload,
+    PreToolUse: samples.shellBefore("b1", "npm test").payload,
+    PostToolUse: samples.shellAfter("b1", "npm test", { exitCode: 0, output: "Tests 12 passed (12)" }).payload,
+    Stop: samples.stop().payload,
   },
 });

@@ -15,3 +15,4 @@ export {
 export type { VscodeChatScope } from "./vscode-chat-paths.js";
 export { agentFile, goalpostStateRoot, hooksFile, mcpFile, userSettingsFile, vscodeUserDir } from "./vscode-chat-paths.js";
 export { VSCODE_CHAT_HOST, vscodeChatProfile } from "./vscode-chat-profile.js";
+export { vscodeChatSamples } from "./vscode-chat-samples.js";

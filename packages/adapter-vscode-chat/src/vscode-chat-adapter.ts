@@ -1,30 +1,16 @@
 // The VS Code Copilot Chat adapter: VS Code's facts, handed to the kit, which does the rest.
 
-import { defineHostAdapter, type SamplePayload } from "@goalpost/adapter-kit";
+import { defineHostAdapter } from "@goalpost/adapter-kit";
 import { descriptor } from "./vscode-chat-descriptor.js";
 import { vscodeChatEvents } from "./vscode-chat-events.js";
 import { sessionIdOf } from "./vscode-chat-hook-payload.js";
 import { vscodeChatInstall } from "./vscode-chat-install.js";
 import { goalpostStateRoot, vscodeUserDir } from "./vscode-chat-paths.js";
 import { vscodeChatProfile } from "./vscode-chat-profile.js";
+import { vscodeChatSamples } from "./vscode-chat-samples.js";
 
-const sample = (event: string, fields: Record<string, unknown>): SamplePayload => ({
-  event,
-  payload: {
-    timestamp: "2026-01-01T00:00:00.000Z",
-    hook_event_name: event,
-    session_id: "goalpost-sample",
-    transcript_path: "/dev/null",
-    ...fields,
-    cwd: "/goalpost-sample",
-  },
-});
-
-const terminal = {
-  tool_name: "run_in_terminal",
-  tool_input: { command: "npm test", explanation: "tests", isBackground: false },
-  tool_use_id: "sample",
-};
+const samples = vscodeChatSamples();
+const ran = { exitCode: 0, output: "ok" };
 
 export const vscodeChatAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -46,13 +32,13 @@ export const vscodeChatAdapter = defineHostAdapter({
   foreignRun: (env) => env["COPILOT_CLI"] === "1",
   install: vscodeChatInstall,
   warmUp: [
-    sample("SessionStart", { source: "new" }),
-    sample("UserPromptSubmit", { prompt: "/goal warm up the hook paths" }),
-    sample("PreToolUse", terminal),
-    sample("PostToolUse", { ...terminal, tool_response: "12 passed" }),
-    sample("Stop", { stop_hook_active: false }),
+    samples.sessionStart("startup"),
+    samples.prompt("/goal warm up the hook paths"),
+    samples.shellBefore("sample", "npm test"),
+    samples.shellAfter("sample", "npm test", ran),
+    samples.stop(),
   ],
-  probe: sample("PreCompact", { trigger: "auto" }),
+  probe: samples.sessionEnd() ?? samples.preCompact(),
   doctorChecks: () => [
     {
       ok: true,

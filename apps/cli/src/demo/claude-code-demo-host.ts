@@ -1,16 +1,18 @@
-// Claude Code's payloads for the demo, in the shapes the real Claude Code sends (its recorded fixtures).
+// Claude Code for the demo: its payloads are the adapter's samples (claude-code-samples.ts), in the
+// shapes the real Claude Code sends.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { claudeCodeSamples } from "@goalpost/adapter-claude-code";
 import { installedHookCommands } from "@goalpost/adapter-kit/testing";
-import type { DemoHost, DemoSession, Payload } from "./demo-host.js";
+import { call, callOrNone, type DemoHost, type DemoSession } from "./demo-host.js";
 
-const common = (session: DemoSession, event: string): Payload => ({
-  session_id: session.sessionId,
-  transcript_path: join(session.home, ".claude", "projects", `${session.sessionId}.jsonl`),
-  cwd: session.project,
-  permission_mode: "default",
-  hook_event_name: event,
-});
+/** The adapter's samples for this demo session (its transcript where Claude Code keeps one). */
+const samples = (session: DemoSession) =>
+  claudeCodeSamples({
+    sessionId: session.sessionId,
+    cwd: session.project,
+    transcriptPath: join(session.home, ".claude", "projects", `${session.sessionId}.jsonl`),
+  });
 
 export const claudeCodeDemoHost: DemoHost = {
   id: "claude-code",
@@ -21,48 +23,14 @@ export const claudeCodeDemoHost: DemoHost = {
       "goalpost-claude-code",
     ),
   goalPrompt: (objective) => `/goal ${objective}`,
-  sessionStart: (session, source) => ["SessionStart", { ...common(session, "SessionStart"), source, model: "claude-demo" }],
-  prompt: (session, prompt) => ["UserPromptSubmit", { ...common(session, "UserPromptSubmit"), prompt }],
-  shellBefore: (session, id, command) => [
-    "PreToolUse",
-    { ...common(session, "PreToolUse"), tool_name: "Bash", tool_input: { command, description: "demo step" }, tool_use_id: id },
-  ],
-  shellAfter: (session, id, command, result) =>
-    result.exitCode === 0
-      ? [
-          "PostToolUse",
-          {
-            ...common(session, "PostToolUse"),
-            tool_name: "Bash",
-            tool_input: { command, description: "demo step" },
-            tool_response: { stdout: result.output, stderr: "", interrupted: false, isImage: false, noOutputExpected: false },
-            tool_use_id: id,
-          },
-        ]
-      : [
-          "PostToolUseFailure",
-          {
-            ...common(session, "PostToolUseFailure"),
-            tool_name: "Bash",
-            tool_input: { command, description: "demo step" },
-            tool_use_id: id,
-            error: `Exit code ${result.exitCode}\n${result.output}`,
-            is_interrupt: false,
-          },
-        ],
-  goalToolBefore: (session, id, tool, input) => [
-    "PreToolUse",
-    {
-      ...common(session, "PreToolUse"),
-      tool_name: `mcp__goalpost__${tool}`,
-      tool_input: input,
-      tool_use_id: id,
-      mcp_server: { name: "goalpost", source: "user" },
-    },
-  ],
+  sessionStart: (session, source) => call(samples(session).sessionStart(source)),
+  prompt: (session, prompt) => call(samples(session).prompt(prompt)),
+  shellBefore: (session, id, command) => call(samples(session).shellBefore(id, command)),
+  shellAfter: (session, id, command, result) => call(samples(session).shellAfter(id, command, result)),
+  goalToolBefore: (session, id, tool, input) => call(samples(session).goalToolBefore(id, tool, input)),
   goalToolMeta: (id) => ({ "claudecode/toolUseId": id }),
-  preCompact: (session) => ["PreCompact", { ...common(session, "PreCompact"), trigger: "manual", custom_instructions: null }],
+  preCompact: (session) => call(samples(session).preCompact()),
   afterCompact: (session) => claudeCodeDemoHost.sessionStart(session, "compact"),
-  stop: (session) => ["Stop", { ...common(session, "Stop"), stop_hook_active: false, last_assistant_message: "Done, I think." }],
-  sessionEnd: (session) => ["SessionEnd", { ...common(session, "SessionEnd"), reason: "other" }],
+  stop: (session) => call(samples(session).stop()),
+  sessionEnd: (session) => callOrNone(samples(session).sessionEnd()),
 };

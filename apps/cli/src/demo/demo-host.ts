@@ -7,6 +7,13 @@ export type Payload = Record<string, unknown>;
 /** A hook to run: the host's event name and its payload. */
 export type HookCall = readonly [event: string, payload: Payload];
 
+/** An adapter's sample payload (its `<host>-samples.ts`) as the demo's hook call. */
+export const call = (sample: { readonly event: string; readonly payload: Payload }): HookCall => [sample.event, sample.payload];
+
+/** The same for a sample a host may not have (VS Code has no session end). */
+export const callOrNone = (sample: { readonly event: string; readonly payload: Payload } | null): HookCall | null =>
+  sample ? call(sample) : null;
+
 export interface ShellResult {
   readonly exitCode: number;
   readonly output: string;

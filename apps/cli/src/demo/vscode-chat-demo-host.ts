@@ -1,22 +1,20 @@
-// VS Code Copilot Chat's payloads for the demo, in the spelling its extension's code writes (docs/hosts/
+// VS Code Copilot Chat for the demo: its payloads are the adapter's samples (vscode-chat-samples.ts), in the
+// spelling its extension's code writes (docs/hosts/
 // §4.3; constructed — VS Code cannot run headless). The goal tools take the session as arguments; a
 // terminal run's exit status is in the tool's text; no SessionStart follows compaction, so the goal
 // comes back with the next tool call.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DemoHost, DemoSession, Payload } from "./demo-host.js";
+import { vscodeChatSamples } from "@goalpost/adapter-vscode-chat";
+import { call, callOrNone, type DemoHost, type DemoSession } from "./demo-host.js";
 
-const common = (session: DemoSession, event: string): Payload => ({
-  timestamp: new Date().toISOString(),
-  hook_event_name: event,
-  session_id: session.sessionId,
-  transcript_path: join(session.home, ".config", "Code", "User", "workspaceStorage", "demo", `${session.sessionId}.jsonl`),
-});
-const withCwd = (session: DemoSession, payload: Payload): Payload => ({ ...payload, cwd: session.project });
-const terminal = (command: string) => ({
-  tool_name: "run_in_terminal",
-  tool_input: { command, explanation: "demo step", isBackground: false },
-});
+/** The adapter's samples for this demo session. */
+const samples = (session: DemoSession) =>
+  vscodeChatSamples({
+    sessionId: session.sessionId,
+    cwd: session.project,
+    transcriptPath: join(session.home, ".config", "Code", "User", "workspaceStorage", "demo", `${session.sessionId}.jsonl`),
+  });
 
 export const vscodeChatDemoHost: DemoHost = {
   id: "vscode-chat",
@@ -28,29 +26,15 @@ export const vscodeChatDemoHost: DemoHost = {
     return Object.fromEntries(Object.entries(file.hooks).map(([event, handlers]) => [event, handlers[0]?.command ?? ""]));
   },
   goalPrompt: (objective) => `/goal ${objective}`,
-  sessionStart: (session) => ["SessionStart", withCwd(session, { ...common(session, "SessionStart"), source: "new" })],
-  prompt: (session, prompt) => ["UserPromptSubmit", withCwd(session, { ...common(session, "UserPromptSubmit"), prompt })],
-  shellBefore: (session, id, command) => [
-    "PreToolUse",
-    withCwd(session, { ...common(session, "PreToolUse"), ...terminal(command), tool_use_id: id }),
-  ],
-  shellAfter: (session, id, command, result) => [
-    "PostToolUse",
-    withCwd(session, {
-      ...common(session, "PostToolUse"),
-      ...terminal(command),
-      tool_use_id: id,
-      tool_response: `${result.output}\nCommand exited with exit code ${result.exitCode}`,
-    }),
-  ],
-  goalToolBefore: (session, id, tool, input) => [
-    "PreToolUse",
-    withCwd(session, { ...common(session, "PreToolUse"), tool_name: `mcp_goalpost_${tool}`, tool_input: input, tool_use_id: id }),
-  ],
+  sessionStart: (session, source) => call(samples(session).sessionStart(source)),
+  prompt: (session, prompt) => call(samples(session).prompt(prompt)),
+  shellBefore: (session, id, command) => call(samples(session).shellBefore(id, command)),
+  shellAfter: (session, id, command, result) => call(samples(session).shellAfter(id, command, result)),
+  goalToolBefore: (session, id, tool, input) => call(samples(session).goalToolBefore(id, tool, input)),
   goalToolMeta: () => ({}),
   goalToolArgs: (session) => ({ sessionId: session.sessionId, cwd: session.project }),
-  preCompact: (session) => ["PreCompact", withCwd(session, { ...common(session, "PreCompact"), trigger: "auto" })],
+  preCompact: (session) => call(samples(session).preCompact()),
   afterCompact: () => null,
-  stop: (session) => ["Stop", withCwd(session, { ...common(session, "Stop"), stop_hook_active: false })],
-  sessionEnd: () => null,
+  stop: (session) => call(samples(session).stop()),
+  sessionEnd: (session) => callOrNone(samples(session).sessionEnd()),
 };

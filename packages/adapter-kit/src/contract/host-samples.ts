@@ -1,0 +1,34 @@
+// One payload of each kind goalpost meets, in a host's own shape: an adapter's `<host>-samples.ts`
+// implements this once, and its warm-up, doctor's probe, its bench, the `goalpost` demo and tests take
+// their payloads from there, so a host's payload shapes live in one place.
+import type { SamplePayload } from "./host-adapter.js";
+
+/** The session the samples are for: its id, its project folder, the host's transcript or rollout file. */
+export interface SampleSession {
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly transcriptPath: string | null;
+}
+
+/** A finished shell command, as the host reports it. */
+export interface ShellRun {
+  readonly exitCode: number;
+  readonly output: string;
+}
+
+export interface HostSamples {
+  sessionStart(source: "startup" | "compact"): SamplePayload;
+  prompt(text: string): SamplePayload;
+  shellBefore(callId: string, command: string): SamplePayload;
+  /** The host's report of a finished shell call (Claude Code reports a failure as its own event). */
+  shellAfter(callId: string, command: string, run: ShellRun): SamplePayload;
+  /** The hook before one of goalpost's goal tools. */
+  goalToolBefore(callId: string, tool: string, input: Record<string, unknown>): SamplePayload;
+  preCompact(): SamplePayload;
+  stop(): SamplePayload;
+  /** The session's end, or null for a host that has no such event (VS Code). */
+  sessionEnd(): SamplePayload | null;
+}
+
+/** A session for samples that reach no real project: warm-up runs and doctor's probe. */
+export const SAMPLE_SESSION: SampleSession = { sessionId: "goalpost-sample", cwd: "/goalpost-sample", transcriptPath: null };
