@@ -1,6 +1,6 @@
 // The Claude Code adapter: Claude Code's facts, handed to the kit, which does the rest.
 
-import { defineHostAdapter } from "@goalpost/adapter-kit";
+import { defineHostAdapter, warmUpAndProbe } from "@goalpost/adapter-kit";
 import { descriptor } from "./claude-code-descriptor.js";
 import { claudeCodeEvents } from "./claude-code-events.js";
 import { claudeCodeInstall } from "./claude-code-install.js";
@@ -9,9 +9,6 @@ import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 import { claudeCodeProfile } from "./claude-code-profile.js";
 import { claudeCodeSamples } from "./claude-code-samples.js";
 import { claudeCodeToolRecord } from "./claude-code-transcript.js";
-
-const samples = claudeCodeSamples();
-const ran = { exitCode: 0, output: "ok" };
 
 export const claudeCodeAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -32,12 +29,6 @@ export const claudeCodeAdapter = defineHostAdapter({
   hostToolRecord: claudeCodeToolRecord,
   mcpSessionResolver: async (store) => (await import("./claude-code-mcp.js")).claudeCodeSessionResolver(store),
   install: claudeCodeInstall,
-  warmUp: [
-    samples.sessionStart("startup"),
-    samples.prompt("/goal warm up the hook paths"),
-    samples.shellBefore("sample", "npm test"),
-    samples.shellAfter("sample", "npm test", ran),
-    samples.stop(),
-  ],
-  probe: samples.sessionEnd() ?? samples.preCompact(),
+  // Warm-up and doctor's probe, from the host's samples.
+  ...warmUpAndProbe(claudeCodeSamples()),
 });

@@ -1,6 +1,6 @@
 // The Codex adapter: Codex's facts, handed to the kit, which does the rest.
 
-import { defineHostAdapter } from "@goalpost/adapter-kit";
+import { defineHostAdapter, warmUpAndProbe } from "@goalpost/adapter-kit";
 import type { Env } from "@goalpost/core";
 import { descriptor } from "./codex-descriptor.js";
 import { codexEvents } from "./codex-events.js";
@@ -10,9 +10,6 @@ import { codexNativeGoalChange } from "./codex-native-goal.js";
 import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
 import { codexSamples } from "./codex-samples.js";
-
-const samples = codexSamples();
-const ran = { exitCode: 0, output: "ok" };
 
 export const codexAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -33,14 +30,8 @@ export const codexAdapter = defineHostAdapter({
   nativeGoalChange: codexNativeGoalChange,
   mcpSessionResolver: async (store) => (await import("./codex-mcp.js")).codexSessionResolver(store),
   install: codexInstall,
-  warmUp: [
-    samples.sessionStart("startup"),
-    samples.prompt("/goal warm up the hook paths"),
-    samples.shellBefore("sample", "npm test"),
-    samples.shellAfter("sample", "npm test", ran),
-    samples.stop(),
-  ],
-  probe: samples.sessionEnd() ?? samples.preCompact(),
+  // Warm-up and doctor's probe, from the host's samples.
+  ...warmUpAndProbe(codexSamples()),
   doctorChecks: ({ env }) => [goalStoreCheck(env)],
 });
 

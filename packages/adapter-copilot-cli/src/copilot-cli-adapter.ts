@@ -1,15 +1,12 @@
 // The Copilot CLI adapter: Copilot CLI's facts, handed to the kit, which does the rest.
 
-import { defineHostAdapter } from "@goalpost/adapter-kit";
+import { defineHostAdapter, warmUpAndProbe } from "@goalpost/adapter-kit";
 import { descriptor } from "./copilot-cli-descriptor.js";
 import { copilotCliEvents, isVsCodePayload } from "./copilot-cli-events.js";
 import { copilotCliInstall } from "./copilot-cli-install.js";
 import { copilotHome, goalpostStateRoot } from "./copilot-cli-paths.js";
 import { copilotCliProfile } from "./copilot-cli-profile.js";
 import { copilotCliSamples } from "./copilot-cli-samples.js";
-
-const samples = copilotCliSamples();
-const ran = { exitCode: 0, output: "ok" };
 
 export const copilotCliAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -29,12 +26,6 @@ export const copilotCliAdapter = defineHostAdapter({
   projectDirVariable: "COPILOT_PROJECT_DIR",
   mcpSessionResolver: async (store) => (await import("./copilot-cli-mcp.js")).copilotCliSessionResolver(store),
   install: copilotCliInstall,
-  warmUp: [
-    samples.sessionStart("startup"),
-    samples.prompt("/goal warm up the hook paths"),
-    samples.shellBefore("sample", "npm test"),
-    samples.shellAfter("sample", "npm test", ran),
-    samples.stop(),
-  ],
-  probe: samples.sessionEnd() ?? samples.preCompact(),
+  // Warm-up and doctor's probe, from the host's samples.
+  ...warmUpAndProbe(copilotCliSamples()),
 });

@@ -22,7 +22,7 @@ export type {
 } from "./contract/host-adapter.js";
 export { defineHostAdapter, defineHostEvent, isSessionStartSource } from "./contract/host-adapter.js";
 export type { HostSamples, SampleSession, ShellRun } from "./contract/host-samples.js";
-export { SAMPLE_SESSION } from "./contract/host-samples.js";
+export { SAMPLE_SESSION, warmUpAndProbe } from "./contract/host-samples.js";
 export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./contract/install-spec.js";
 export { hookCommand, plainHookCommand, shellHooksSupported, shellWord } from "./fast-path/hook-command.js";
 export { hookBundleMain } from "./hook/hook-bundle-main.js";

@@ -1,6 +1,6 @@
 // The VS Code Copilot Chat adapter: VS Code's facts, handed to the kit, which does the rest.
 
-import { defineHostAdapter } from "@goalpost/adapter-kit";
+import { defineHostAdapter, warmUpAndProbe } from "@goalpost/adapter-kit";
 import { descriptor } from "./vscode-chat-descriptor.js";
 import { vscodeChatEvents } from "./vscode-chat-events.js";
 import { sessionIdOf } from "./vscode-chat-hook-payload.js";
@@ -8,9 +8,6 @@ import { vscodeChatInstall } from "./vscode-chat-install.js";
 import { goalpostStateRoot, vscodeUserDir } from "./vscode-chat-paths.js";
 import { vscodeChatProfile } from "./vscode-chat-profile.js";
 import { vscodeChatSamples } from "./vscode-chat-samples.js";
-
-const samples = vscodeChatSamples();
-const ran = { exitCode: 0, output: "ok" };
 
 export const vscodeChatAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -31,14 +28,8 @@ export const vscodeChatAdapter = defineHostAdapter({
   // like VS Code's, and sets COPILOT_CLI=1 in every hook's environment (docs/hosts/copilot-cli.md §2, §3.3).
   foreignRun: (env) => env["COPILOT_CLI"] === "1",
   install: vscodeChatInstall,
-  warmUp: [
-    samples.sessionStart("startup"),
-    samples.prompt("/goal warm up the hook paths"),
-    samples.shellBefore("sample", "npm test"),
-    samples.shellAfter("sample", "npm test", ran),
-    samples.stop(),
-  ],
-  probe: samples.sessionEnd() ?? samples.preCompact(),
+  // Warm-up and doctor's probe, from the host's samples.
+  ...warmUpAndProbe(vscodeChatSamples()),
   doctorChecks: () => [
     {
       ok: true,

@@ -32,3 +32,22 @@ export interface HostSamples {
 
 /** A session for samples that reach no real project: warm-up runs and doctor's probe. */
 export const SAMPLE_SESSION: SampleSession = { sessionId: "goalpost-sample", cwd: "/goalpost-sample", transcriptPath: null };
+
+/**
+ * An adapter's warm-up and doctor's probe from its samples: the prompt, tool and stop paths a session
+ * takes most, run once before the hook server listens and into the loader's code cache; the probe a
+ * harmless one (the session's end, or a compaction where the host has no end).
+ */
+export function warmUpAndProbe(samples: HostSamples): { warmUp: SamplePayload[]; probe: SamplePayload } {
+  const ran = { exitCode: 0, output: "ok" };
+  return {
+    warmUp: [
+      samples.sessionStart("startup"),
+      samples.prompt("/goal warm up the hook paths"),
+      samples.shellBefore("sample", "npm test"),
+      samples.shellAfter("sample", "npm test", ran),
+      samples.stop(),
+    ],
+    probe: samples.sessionEnd() ?? samples.preCompact(),
+  };
+}

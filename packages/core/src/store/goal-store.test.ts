@@ -169,11 +169,11 @@ describe("concurrency and crashes", () => {
     await dead.catch(() => {});
     ensureDirectory(join(root, "locks"));
     writeFileSync(join(root, "locks", `${identity.sessionId}.lock`), `${pid} ${Date.now()}`);
-    const started = Date.now();
+    // Waiting on it would end in a StoreError after the 2 s lock timeout (and the lock is far from stale):
+    // the update going through is the recovery, on a machine of any speed.
     store.update(identity, (session) => {
       session.counters.prompts = 7;
     });
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(store.read(identity.sessionId)?.counters.prompts).toBe(7);
   });
 
