@@ -45,6 +45,21 @@ function toolOutcome(response: unknown) {
   return { succeeded: exitCode === null ? true : exitCode === 0, ...(exitCode === null ? {} : { exitCode }), output };
 }
 
+/** A subagent's start or end: the only events that name one (its tool calls carry nothing). */
+function subagent(
+  type: "subagent-started" | "subagent-stopped",
+  p: {
+    agent_id?: string | null | undefined;
+    agent_type?: string | null | undefined;
+    hook_event_name?: string | null | undefined;
+    hookEventName?: string | null | undefined;
+  },
+  key: SessionKey,
+): EngineEventInput | null {
+  const shared = base(p, key);
+  return shared && { ...shared, subagent: true, agentId: p.agent_id ?? null, type, agentType: p.agent_type ?? null };
+}
+
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
 export const vscodeChatOutput = vscodeChatAnswers.answer;
 
@@ -96,34 +111,12 @@ export const vscodeChatEvents = {
   SubagentStart: defineHostEvent({
     payload: payloads.SubagentStart,
     ...answers("SubagentStart"),
-    toEvent: (p, key) => {
-      const shared = base(p, key);
-      return (
-        shared && {
-          ...shared,
-          subagent: true,
-          agentId: p.agent_id ?? null,
-          type: "subagent-started",
-          agentType: p.agent_type ?? null,
-        }
-      );
-    },
+    toEvent: (p, key) => subagent("subagent-started", p, key),
   }),
   SubagentStop: defineHostEvent({
     payload: payloads.SubagentStop,
     ...answers("SubagentStop"),
-    toEvent: (p, key) => {
-      const shared = base(p, key);
-      return (
-        shared && {
-          ...shared,
-          subagent: true,
-          agentId: p.agent_id ?? null,
-          type: "subagent-stopped",
-          agentType: p.agent_type ?? null,
-        }
-      );
-    },
+    toEvent: (p, key) => subagent("subagent-stopped", p, key),
   }),
   Stop: defineHostEvent({
     payload: payloads.Stop,
