@@ -1,7 +1,7 @@
 // Claude Code's hook events: each payload → goalpost event, and goalpost decision → Claude Code
 // answer, one typed definition per event. Translation only: every policy decision is the core engine's.
 
-import { defineHostEvent, isSessionStartSource, type SessionKey } from "@goalpost/adapter-kit";
+import { defineHostEvent, isSessionStartSource, type SessionKey, sessionFields, toolCallFields } from "@goalpost/adapter-kit";
 import type { EngineEventInput } from "@goalpost/core";
 import { claudeCodeAnswers } from "./claude-code-hook-output.js";
 import { type ClaudeCodeHookEvent, claudeCodeHookPayloadSchemas as payloads } from "./claude-code-hook-payload.js";
@@ -21,14 +21,8 @@ const interrupted = (response: unknown) =>
   typeof response === "object" && response !== null && "interrupted" in response && response.interrupted === true;
 
 /** What every event of a session shares; a subagent's payloads carry agent_id. */
-function base(payload: { agent_id?: string | null | undefined }, key: SessionKey) {
-  return { ...key, host: CLAUDE_CODE_HOST, subagent: Boolean(payload.agent_id), agentId: payload.agent_id ?? null };
-}
-
-/** The fields every tool event shares. */
-function tool(payload: { tool_name: string; tool_input?: unknown; tool_use_id?: string | null | undefined }) {
-  return { toolName: payload.tool_name, toolInput: payload.tool_input, toolUseId: payload.tool_use_id ?? null };
-}
+const base = (payload: { agent_id?: string | null | undefined }, key: SessionKey) =>
+  sessionFields(key, CLAUDE_CODE_HOST, payload.agent_id);
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
 export const claudeCodeOutput = claudeCodeAnswers.answer;
@@ -56,14 +50,14 @@ export const claudeCodeEvents = {
   PreToolUse: defineHostEvent({
     payload: payloads.PreToolUse,
     ...answers("PreToolUse"),
-    toEvent: (p, key) => ({ ...base(p, key), ...tool(p), type: "tool-about-to-run" }),
+    toEvent: (p, key) => ({ ...base(p, key), ...toolCallFields(p), type: "tool-about-to-run" }),
   }),
   PostToolUse: defineHostEvent({
     payload: payloads.PostToolUse,
     ...answers("PostToolUse"),
     toEvent: (p, key) => ({
       ...base(p, key),
-      ...tool(p),
+      ...toolCallFields(p),
       type: "tool-ran",
       // Claude Code reports failures as PostToolUseFailure; an interrupted Bash run did not pass either.
       succeeded: !interrupted(p.tool_response),
@@ -77,7 +71,7 @@ export const claudeCodeEvents = {
       const exit = p.error ? /Exit code (\d+)/.exec(p.error) : null;
       return {
         ...base(p, key),
-        ...tool(p),
+        ...toolCallFields(p),
         type: "tool-ran",
         succeeded: false,
         exitCode: exit ? Number(exit[1]) : null,

@@ -13,9 +13,11 @@ import {
   ownEntries,
   withKey,
 } from "@goalpost/adapter-kit";
+import { descriptor } from "./claude-code-descriptor.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, settingsFile } from "./claude-code-paths.js";
 
-export const CLAUDE_CODE_BIN = "goalpost-claude-code";
+/** As the descriptor says it: the names are written once. */
+export const CLAUDE_CODE_BIN = descriptor.bin;
 
 /** Every hook goalpost registers. */
 export const INSTALLED_HOOK_EVENTS = [

@@ -1,8 +1,10 @@
 // What core needs to know about Claude Code's tools (the names its tool hooks report, docs/hosts/claude-code.md §3
 // and the package's sdk-tools.d.ts), and how the model reaches goalpost's tools there.
 import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+import { descriptor } from "./claude-code-descriptor.js";
 
-export const CLAUDE_CODE_HOST = "claude-code";
+/** As the descriptor says it: the names are written once. */
+export const CLAUDE_CODE_HOST = descriptor.id;
 
 export const claudeCodeProfile = defineHostProfile({
   host: CLAUDE_CODE_HOST,

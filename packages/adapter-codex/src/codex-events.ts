@@ -1,7 +1,7 @@
 // Codex's hook events: each payload → goalpost event, and goalpost decision → Codex answer.
 // Translation only: every policy decision is the core engine's.
 
-import { defineHostEvent, isSessionStartSource, type SessionKey } from "@goalpost/adapter-kit";
+import { defineHostEvent, isSessionStartSource, type SessionKey, sessionFields, toolCallFields } from "@goalpost/adapter-kit";
 import type { EngineEventInput } from "@goalpost/core";
 import { codexAnswers } from "./codex-hook-output.js";
 import { type CodexHookEvent, type CodexHookPayload, codexHookPayloadSchemas as payloads } from "./codex-hook-payload.js";
@@ -30,15 +30,9 @@ function toolOutcome(payload: CodexHookPayload<"PostToolUse">): { succeeded: boo
   return { succeeded: !isError };
 }
 
-/** The fields every tool event shares. */
-function tool(payload: { tool_name: string; tool_input?: unknown; tool_use_id?: string | null | undefined }) {
-  return { toolName: payload.tool_name, toolInput: payload.tool_input, toolUseId: payload.tool_use_id ?? null };
-}
-
 /** What every event of a session shares. A subagent's payloads carry the parent's session_id: agent_id marks them. */
-function base(payload: { agent_id?: string | null | undefined }, key: SessionKey) {
-  return { ...key, host: CODEX_HOST, subagent: Boolean(payload.agent_id), agentId: payload.agent_id ?? null };
-}
+const base = (payload: { agent_id?: string | null | undefined }, key: SessionKey) =>
+  sessionFields(key, CODEX_HOST, payload.agent_id);
 
 /** The answer for a decision, or null for "no decision" (exit 0, empty stdout). */
 export const codexOutput = codexAnswers.answer;
@@ -61,14 +55,14 @@ export const codexEvents = {
   PreToolUse: defineHostEvent({
     payload: payloads.PreToolUse,
     ...answers("PreToolUse"),
-    toEvent: (p, key) => ({ ...base(p, key), ...tool(p), type: "tool-about-to-run" }),
+    toEvent: (p, key) => ({ ...base(p, key), ...toolCallFields(p), type: "tool-about-to-run" }),
   }),
   PostToolUse: defineHostEvent({
     payload: payloads.PostToolUse,
     ...answers("PostToolUse"),
     toEvent: (p, key) => ({
       ...base(p, key),
-      ...tool(p),
+      ...toolCallFields(p),
       type: "tool-ran",
       ...toolOutcome(p),
       output: outputText(p.tool_response),

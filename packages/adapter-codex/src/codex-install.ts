@@ -13,10 +13,12 @@ import {
   readJsonObject,
   withKey,
 } from "@goalpost/adapter-kit";
+import { descriptor } from "./codex-descriptor.js";
 import { retrust, untrustedOwnHandlers } from "./codex-hook-trust.js";
 import { codexHome, configFile, hooksFile } from "./codex-paths.js";
 
-export const CODEX_BIN = "goalpost-codex";
+/** As the descriptor says it: the names are written once. */
+export const CODEX_BIN = descriptor.bin;
 
 /** Every hook goalpost registers. */
 export const INSTALLED_HOOK_EVENTS = [

@@ -1,8 +1,10 @@
 // What core needs to know about Codex's tools: the names its tool hooks report (docs/hosts/codex.md §3, the
 // tools of a 0.169 model request), and how the model reaches goalpost's tools there.
 import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+import { descriptor } from "./codex-descriptor.js";
 
-export const CODEX_HOST = "codex";
+/** As the descriptor says it: the names are written once. */
+export const CODEX_HOST = descriptor.id;
 
 export const codexProfile = defineHostProfile({
   host: CODEX_HOST,

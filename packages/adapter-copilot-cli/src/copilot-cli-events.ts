@@ -1,7 +1,7 @@
 // Copilot CLI's hook events: each payload → goalpost event, and goalpost decision → Copilot answer.
 // Translation only: every policy decision is the core engine's.
 
-import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
+import { defineHostEvent, type SessionKey, sessionFields } from "@goalpost/adapter-kit";
 import { type EngineDecision, type EngineEventInput, STOP_BLOCK_PREFIX } from "@goalpost/core";
 import {
   blockStopOutput,
@@ -57,9 +57,8 @@ function tool(p: { toolName: string; toolArgs?: unknown }) {
 }
 
 /** What every event of a session shares. Inside a subagent sessionId is the subagent's own: agentId marks each of its payloads. */
-function base(payload: { agentId?: string | null | undefined }, key: SessionKey) {
-  return { ...key, host: COPILOT_CLI_HOST, subagent: Boolean(payload.agentId), agentId: payload.agentId ?? null };
-}
+const base = (payload: { agentId?: string | null | undefined }, key: SessionKey) =>
+  sessionFields(key, COPILOT_CLI_HOST, payload.agentId);
 
 /**
  * A prompt as goalpost reads it. `/goal <objective>` comes as autopilot's wrapper around the user's

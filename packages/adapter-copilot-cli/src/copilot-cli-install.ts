@@ -20,6 +20,7 @@ import {
   readJsonObject,
   withKey,
 } from "@goalpost/adapter-kit";
+import { descriptor } from "./copilot-cli-descriptor.js";
 import { MCP_SERVER_NAME } from "./copilot-cli-mcp-name.js";
 import {
   copilotHome,
@@ -32,7 +33,8 @@ import {
 } from "./copilot-cli-paths.js";
 import { goalSkill, SKILL_MARKER } from "./copilot-cli-skill.js";
 
-export const COPILOT_CLI_BIN = "goalpost-copilot-cli";
+/** As the descriptor says it: the names are written once. */
+export const COPILOT_CLI_BIN = descriptor.bin;
 /** The extension bundle beside the bin; install copies it into COPILOT_HOME. */
 export const EXTENSION_BUNDLE = "goalpost-copilot-cli-extension.mjs";
 const EXTENSION_MARKER = "// goalpost's Copilot CLI extension";

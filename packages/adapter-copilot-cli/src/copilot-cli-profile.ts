@@ -1,8 +1,10 @@
 // What core needs to know about Copilot CLI's tools: the names its tool hooks report (docs/hosts/copilot-cli.md §3,
 // the tools of a 1.0.102 model request), and how the model reaches goalpost's tools there.
 import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+import { descriptor } from "./copilot-cli-descriptor.js";
 
-export const COPILOT_CLI_HOST = "copilot-cli";
+/** As the descriptor says it: the names are written once. */
+export const COPILOT_CLI_HOST = descriptor.id;
 
 export const copilotCliProfile = defineHostProfile({
   host: COPILOT_CLI_HOST,

@@ -1,6 +1,6 @@
 // VS Code Copilot Chat's hook events: each payload → goalpost event, and goalpost decision → VS Code
 // answer. Translation only: every policy decision is the core engine's.
-import { defineHostEvent, type SessionKey } from "@goalpost/adapter-kit";
+import { defineHostEvent, type SessionKey, sessionFields } from "@goalpost/adapter-kit";
 import type { EngineEventInput } from "@goalpost/core";
 import { vscodeChatAnswers } from "./vscode-chat-hook-output.js";
 import { eventNameOf, vscodeChatHookPayloadSchemas as payloads, type VscodeChatHookEvent } from "./vscode-chat-hook-payload.js";
@@ -29,7 +29,7 @@ function base(
   payload: { hook_event_name?: string | null | undefined; hookEventName?: string | null | undefined },
   key: SessionKey,
 ) {
-  return eventNameOf(payload) === null ? null : { ...key, host: VSCODE_CHAT_HOST, subagent: false, agentId: null };
+  return eventNameOf(payload) === null ? null : sessionFields(key, VSCODE_CHAT_HOST);
 }
 
 /**

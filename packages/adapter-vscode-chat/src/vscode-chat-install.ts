@@ -17,9 +17,11 @@ import {
   readJsonObject,
 } from "@goalpost/adapter-kit";
 import { AGENT_MARKER, goalAgent } from "./vscode-chat-agent.js";
+import { descriptor } from "./vscode-chat-descriptor.js";
 import { agentFile, goalpostStateRoot, hooksFile, mcpFile, userSettingsFile, type VscodeChatScope } from "./vscode-chat-paths.js";
 
-export const VSCODE_CHAT_BIN = "goalpost-vscode-chat";
+/** As the descriptor says it: the names are written once. */
+export const VSCODE_CHAT_BIN = descriptor.bin;
 export const MCP_SERVER_NAME = "goalpost";
 export const HOOKS_SETTING = "chat.useHooks";
 const LOCATIONS_SETTING = "chat.hookFilesLocations";

@@ -3,8 +3,10 @@
 // `mcp_`, the server label and the tool with underscores that names may also hold, so the bare name
 // cannot be cut out reliably; goalpost's own tools are known by their ending, whatever the prefix.
 import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+import { descriptor } from "./vscode-chat-descriptor.js";
 
-export const VSCODE_CHAT_HOST = "vscode-chat";
+/** As the descriptor says it: the names are written once. */
+export const VSCODE_CHAT_HOST = descriptor.id;
 
 export const vscodeChatProfile = defineHostProfile({
   host: VSCODE_CHAT_HOST,

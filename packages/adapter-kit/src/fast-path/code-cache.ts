@@ -15,9 +15,10 @@ import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
+import { hookBundlePath } from "./hook-command.js";
 
 /** The hook bundle a loader runs: `<bin>-hook.cjs` runs `<bin>-hook-bundle.cjs` beside it. */
-export const bundleOfLoader = (loader: string) => join(dirname(loader), `${binOfLoader(loader)}-hook-bundle.cjs`);
+export const bundleOfLoader = (loader: string) => hookBundlePath(binOfLoader(loader), loader);
 
 /** The bin a loader belongs to: `<bin>-hook.cjs`. */
 export const binOfLoader = (loader: string) => basename(loader).replace(/-hook\.cjs$/, "");

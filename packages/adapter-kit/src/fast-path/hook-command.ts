@@ -31,9 +31,6 @@ export function shellWord(text: string): string {
 /** The adapter's CommonJS hook bundle beside its bin: `<bin>-hook-bundle.cjs`, the hook path only. */
 export const hookBundlePath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-hook-bundle.cjs`);
 
-/** The bin beside the hook bundle (the inverse of hookBundlePath). */
-export const binBesideBundle = (bin: string, bundle: string) => join(dirname(bundle), `${bin}.js`);
-
 /** The adapter's hook loader beside its bin: `<bin>-hook.cjs`, which runs the hook bundle from a code cache. */
 export const hookEntryPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-hook.cjs`);
 

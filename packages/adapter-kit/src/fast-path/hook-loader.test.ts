@@ -33,15 +33,18 @@ function loaderCopy() {
   return { root: pkg.root, dist: pkg.dist, cacheDir, hook, cacheFiles };
 }
 
+/** Acme's environment in a fake home at `root`, its hooks run by the loader alone. */
+const acmeEnv = (root: string) => ({
+  PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+  GOALPOST_HOOK_SERVER: "0",
+  HOME: root,
+  ACME_HOME: join(root, "acme"),
+});
+
 /** A fake Acme home with goalpost installed by its own bin, the installed hook commands by event, and a way to run them. */
 function installedHome() {
   const root = testdir({ acme: {}, project: { "README.md": "# p\n" } });
-  const env = {
-    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-    GOALPOST_HOOK_SERVER: "0",
-    HOME: root,
-    ACME_HOME: join(root, "acme"),
-  };
+  const env = acmeEnv(root);
   const bin = (...words: string[]) =>
     spawnSync(process.execPath, [join(packageDir, "dist", `${BIN}.js`), ...words], { env, encoding: "utf8", timeout: 60_000 });
   const install = bin("install");
@@ -149,12 +152,7 @@ describe("the hook loader", { timeout: 60_000 }, () => {
     const launcher = join(packageDir, bin[BIN]!);
     expect(launcher.endsWith(`${BIN}.cjs`)).toBe(true);
     const root = testdir({ acme: {}, project: { "README.md": "# p\n" } });
-    const env = {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      GOALPOST_HOOK_SERVER: "0",
-      HOME: root,
-      ACME_HOME: join(root, "acme"),
-    };
+    const env = acmeEnv(root);
     const run = (args: string[], input = "") =>
       spawnSync(launcher, args, { env, input, cwd: join(root, "project"), encoding: "utf8", timeout: 30_000 });
     const payload = { event: "user_prompt", session: "s-1", dir: join(root, "project") };
@@ -182,12 +180,7 @@ describe("the hook loader", { timeout: 60_000 }, () => {
       filter: (path) => !/-hook\.cjs$|-hook-bundle\.cjs$|\.map$/.test(path),
     });
     cpSync(join(packageDir, "package.json"), join(root, "pkg", "package.json"));
-    const env = {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      GOALPOST_HOOK_SERVER: "0",
-      HOME: root,
-      ACME_HOME: join(root, "acme"),
-    };
+    const env = acmeEnv(root);
     const payload = { event: "user_prompt", session: "s-1", dir: join(root, "project") };
     const answered = spawnSync(process.execPath, [join(root, "pkg", "dist", `${BIN}.js`), "hook", "user_prompt"], {
       env,

@@ -2,7 +2,6 @@
 // server's answer. Anything short of an answer (nobody listening, a server that refuses, one that does
 // not answer in time) hands the hook back to the loader, which then runs it itself with the payload
 // already read: the server may make a hook faster, never lose one.
-import { unlinkSync } from "node:fs";
 import { readHookInputBytes, writeAll } from "../hook/hook-io.js";
 import { loadBuiltin } from "../hook/load-builtin.js";
 import {
@@ -10,8 +9,8 @@ import {
   encodeHookRequest,
   type HookReply,
   type HookRequest,
-  hookServerPidFile,
   inSocketFolder,
+  removeServerFiles,
 } from "./hook-server-protocol.js";
 
 /** Far more than any hook takes; a server that is this late is stuck, and the hook runs itself. */
@@ -54,12 +53,7 @@ export function askHookServer(socket: string, request: HookRequest, runItself: (
   });
   connection.on("error", (error: NodeJS.ErrnoException) => {
     // Nobody listens there: a server that died. Its socket goes, so that the next hook starts another.
-    if (error.code === "ECONNREFUSED") {
-      for (const file of [socket, hookServerPidFile(socket)])
-        try {
-          unlinkSync(file);
-        } catch {}
-    }
+    if (error.code === "ECONNREFUSED") removeServerFiles(socket);
     fallBack();
   });
   connection.on("end", () => answered(true));

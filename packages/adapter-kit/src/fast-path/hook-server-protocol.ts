@@ -19,10 +19,7 @@ export const HOOK_SERVER_VARIABLE = "GOALPOST_HOOK_SERVER";
  * ends reach it by its name from inside that folder (inSocketFolder): a socket's path is limited
  * to ~104 bytes, and a VS Code profile on macOS alone comes close.
  */
-export const hookServerSocket = (cacheDir: string, bin: string) => join(cacheDir, hookServerSocketName(bin));
-
-/** The socket's file name, for the shell's forms too (hookServerSocketWord). */
-export const hookServerSocketName = (bin: string) => `${bin}-hooks.sock`;
+export const hookServerSocket = (cacheDir: string, bin: string) => join(cacheDir, `${bin}-hooks.sock`);
 
 /**
  * Runs `connect` (a bind or a connect, which resolve a socket's path as they are called) with the
@@ -43,6 +40,12 @@ export function inSocketFolder<T>(socket: string, connect: (name: string) => T):
 
 /** The listening server's pid, beside its socket: written as it starts listening, removed as it ends. */
 export const hookServerPidFile = (socket: string) => socket.replace(/\.sock$/, ".pid");
+
+/** Removes a dead server's socket and pid file, so that the next hook starts another. */
+export function removeServerFiles(socket: string): void {
+  rmSync(socket, { force: true });
+  rmSync(hookServerPidFile(socket), { force: true });
+}
 
 /**
  * A killed process nothing has reaped yet (in a container whose first process reaps no orphans): it
@@ -79,8 +82,7 @@ export function hookServerAlive(socket: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EPERM") return true;
   }
-  rmSync(socket, { force: true });
-  rmSync(pidFile, { force: true });
+  removeServerFiles(socket);
   return false;
 }
 

@@ -36,6 +36,7 @@ import {
   hookServerSocket,
   hookServerWanted,
   inSocketFolder,
+  removeServerFiles,
 } from "./hook-server-protocol.js";
 import { warmUp } from "./warm-up.js";
 
@@ -214,8 +215,7 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
       process.exit(0);
     });
     probe.on("error", () => {
-      rmSync(socket, { force: true });
-      rmSync(pidFile, { force: true });
+      removeServerFiles(socket);
       inSocketFolder(socket, (name) => server.listen(name, listening));
     });
   });

@@ -36,6 +36,7 @@ export function hookSpecificOutput<Event extends string>(shape: HookSpecificShap
   const takesContext: ReadonlySet<string> = new Set(["PreToolUse", ...shape.contextEvents]);
   const stops: ReadonlySet<string> = new Set(shape.stopEvents);
   const silent: ReadonlySet<string> = new Set(shape.silentEvents ?? []);
+  const saysAllow = permissionDecisions.some((said) => said === "allow");
   const bounded = (value: string) => boundedText(value, limit);
   const note = (systemMessage?: string) => (systemMessage ? { systemMessage: bounded(systemMessage) } : {});
   // Built once a schema is asked for, then shared by every field.
@@ -108,8 +109,7 @@ export function hookSpecificOutput<Event extends string>(shape: HookSpecificShap
   /** The host's answer for a decision on `event`, or null for "no decision". */
   const answer = (event: Event, decision: EngineDecision): object | null => {
     if (silent.has(event)) return null;
-    if (event === "PreToolUse" && decision.action === "allow-tool")
-      return permissionDecisions.some((said) => said === "allow") ? family.allowToolOutput() : null;
+    if (event === "PreToolUse" && decision.action === "allow-tool") return saysAllow ? family.allowToolOutput() : null;
     if (event === "PreToolUse" && decision.action === "deny-tool")
       return family.denyToolOutput(decision.reason ?? "Denied by goalpost.", decision.context);
     if (stops.has(event) && decision.action === "block-stop")

@@ -18,7 +18,12 @@ import { basename, dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools } from "@goalpost/core";
 import { FAST_PATH_FOLDER, sharedHookCommand } from "../fast-path/hook-command.js";
-import { HOOK_SERVER_VARIABLE, hookServerPidFile, hookServerSocket } from "../fast-path/hook-server-protocol.js";
+import {
+  HOOK_SERVER_VARIABLE,
+  hookServerPidFile,
+  hookServerSocket,
+  removeServerFiles,
+} from "../fast-path/hook-server-protocol.js";
 
 export interface HookBenchHost {
   /** The adapter's built bin. */
@@ -105,18 +110,17 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
   for (const [state, home] of Object.entries(homes)) if (state !== "no goal") openRealisticGoal(home.stateRoot, session);
 
+  const socketOf = (home: { stateRoot: string }) =>
+    hookServerSocket(join(home.stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"));
+  const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
   const awaitServer = (home: { stateRoot: string }) => {
-    const socket = hookServerSocket(join(home.stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"));
-    for (let waited = 0; !existsSync(socket) && waited < 10_000; waited += 50)
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    const socket = socketOf(home);
+    for (let waited = 0; !existsSync(socket) && waited < 10_000; waited += 50) sleep(50);
     if (!existsSync(socket)) throw new Error(`no hook server listens at ${socket}`);
   };
   // A server killed outright (SIGKILL: nothing of it runs) leaves its socket and pid file behind:
   // made afresh before each of those runs. The server that run starts is killed as soon as it listens,
   // so that its warm-up never runs beside another measured hook.
-  const socketOf = (home: { stateRoot: string }) =>
-    hookServerSocket(join(home.stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"));
-  const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
   const killStartedServer = (home: { stateRoot: string }) => {
     const socket = socketOf(home);
     for (
@@ -176,8 +180,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
         const { ms, stdout } = time(command, JSON.stringify(payload), home.env);
         if (startsServer) killStartedServer(home);
         // The first hook of a server's life: none, nor its socket, before the next run either.
-        if (state === "goal open, first hook")
-          for (const file of [socketOf(home), hookServerPidFile(socketOf(home))]) rmSync(file, { force: true });
+        if (state === "goal open, first hook") removeServerFiles(socketOf(home));
         if (round < 0) continue;
         bare.push(reference);
         const key = `${name}|${state}`;
@@ -224,12 +227,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     })),
   );
   // The hook server's own memory, which the hooks above no longer carry each: resident, after the runs.
-  const serverPid = Number(
-    readFileSync(
-      hookServerPidFile(hookServerSocket(join(homes["goal open"].stateRoot, FAST_PATH_FOLDER), basename(host.bin, ".js"))),
-      "utf8",
-    ),
-  );
+  const serverPid = Number(readFileSync(hookServerPidFile(socketOf(homes["goal open"])), "utf8"));
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, "utf8"))?.[1]);
   console.log(`hook server (goal open): pid ${serverPid}, resident ${(rssKb / 1024).toFixed(1)} MB`);
   rmSync(work, { recursive: true, force: true });
