@@ -157,7 +157,15 @@ function probeHook(adapter: HostAdapter, cliPath: string, options: { env: Env; s
   const { event, payload } = adapter.probe;
   const loader = hookEntryPath(adapter.bin, cliPath);
   const [file, args] = shellHooksSupported()
-    ? ["/bin/sh", ["-c", hookCommand(shellWord(dirname(cliPath)), adapter.bin, event, shellWord(options.scratch))]]
+    ? [
+        "/bin/sh",
+        [
+          "-c",
+          hookCommand(shellWord(dirname(cliPath)), adapter.bin, event, shellWord(options.scratch), {
+            loginShell: adapter.install.loginShell,
+          }),
+        ],
+      ]
     : [process.execPath, [loader, "hook", event]];
   try {
     execFileSync(file, args, {
