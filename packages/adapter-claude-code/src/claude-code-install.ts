@@ -85,7 +85,7 @@ export const claudeCodeInstall: InstallSpec = {
   // .claude/settings.json and .mcp.json are committed: every teammate's machine runs them.
   sharedScopes: ["project"],
   hookEvents: INSTALLED_HOOK_EVENTS,
-  fastEvents: ["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "PreCompact", "SubagentStop", "SessionEnd"],
+  fastEvents: ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "SubagentStop", "SessionEnd"],
   hookTimeout: HOOK_TIMEOUT,
   targets: (context) => [hooksTarget(context), mcpTarget(context)],
   nextStep: "In Claude Code, type /goal <what done means> to set a goal.",

@@ -107,7 +107,7 @@ export const codexInstall: InstallSpec = {
   scopes: ["user"],
   defaultScope: "user",
   hookEvents: INSTALLED_HOOK_EVENTS,
-  fastEvents: ["PreToolUse", "PostToolUse", "Stop", "PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "SessionEnd"],
+  fastEvents: ["PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "SessionEnd"],
   // With no goal open, a tool call still starts Node when Codex's goal tools are in it: create_goal is
   // mirrored, and update_goal (a goal set in the terminal UI, being completed) reads the goal store first.
   fastPathWake: ["create_goal", "update_goal"],

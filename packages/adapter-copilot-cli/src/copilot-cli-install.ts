@@ -137,7 +137,9 @@ export const copilotCliInstall: InstallSpec = {
   defaultScope: "user",
   hookEvents: INSTALLED_HOOK_EVENTS,
   // Every event but the two that capture a goal or offer continuation.
-  fastEvents: INSTALLED_HOOK_EVENTS.filter((event) => event !== "sessionStart" && event !== "userPromptSubmitted"),
+  fastEvents: INSTALLED_HOOK_EVENTS.filter(
+    (event) => event !== "sessionStart" && event !== "userPromptSubmitted" && event !== "agentStop",
+  ),
   hookTimeout: HOOK_TIMEOUT,
   targets: (context) => [
     hooksTarget(context),

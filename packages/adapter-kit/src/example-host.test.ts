@@ -169,7 +169,7 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
       /✓ hook command: \/\S+\/goalpost-acme-hook\.sh \(the first hook Node runs makes a code cache for the rest\)/,
     );
     expect(doctor).toMatch(/✓ hook run: a session_start hook ran and answered/);
-    expect(doctor).toMatch(/✓ fast path: no goal open: before_tool, after_tool, stop answer without starting Node/);
+    expect(doctor).toMatch(/✓ fast path: no goal open: before_tool, after_tool answer without starting Node/);
     // Without the markers folder every hook starts Node: doctor says how to get the fast path back.
     rmSync(join(home.root, "acme", "goalpost", "open"), { recursive: true });
     expect(home.bin("doctor").stdout).toMatch(

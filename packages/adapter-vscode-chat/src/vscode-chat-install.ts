@@ -144,7 +144,9 @@ export const vscodeChatInstall: InstallSpec = {
   sharedScopes: ["workspace"],
   hookEvents: INSTALLED_HOOK_EVENTS,
   // Every event but the two that tell the model its session and capture a goal.
-  fastEvents: INSTALLED_HOOK_EVENTS.filter((event) => event !== "SessionStart" && event !== "UserPromptSubmit"),
+  fastEvents: INSTALLED_HOOK_EVENTS.filter(
+    (event) => event !== "SessionStart" && event !== "UserPromptSubmit" && event !== "Stop",
+  ),
   hookTimeout: HOOK_TIMEOUT,
   targets: (context) => [
     hooksTarget(context),

@@ -176,6 +176,8 @@ export type { LockOptions } from "./store/file-lock.js";
 export { withFileLock } from "./store/file-lock.js";
 export type { ContinuationEntry, GoalStore, GoalStoreOptions, SessionIdentity } from "./store/goal-store.js";
 export { continuationEntrySchema, createGoalStore } from "./store/goal-store.js";
+export type { KnownOpenGoal } from "./store/known-open-goal.js";
+export { knownOpenGoal } from "./store/known-open-goal.js";
 export { ensureOpenMarkers, OPEN_MARKERS } from "./store/open-goal-markers.js";
 export type { PruneResult } from "./store/retention.js";
 export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";

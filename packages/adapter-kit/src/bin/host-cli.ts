@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { exitAfterAnswer, readHookInput, writeAll, writeHookResult } from "../hook/hook-io.js";
-import { runHook } from "../hook/run-hook.js";
+import { runHookHere } from "../hook/run-hook.js";
 
 const GOAL_COMMANDS = new Set(["status", "open", "update", "close"]);
 const ADMIN_COMMANDS = new Set(["install", "uninstall", "doctor"]);
@@ -53,7 +53,7 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
   const [command, ...rest] = argv;
   if (command === "hook") {
     // Reached when the bin has no hook loader beside it (run-bin.ts): the hook runs in this process.
-    writeHookResult(runHook(adapter, rest[0] ?? "", readHookInput, process.env));
+    writeHookResult(runHookHere(adapter, rest[0] ?? "", readHookInput, process.env));
     exitAfterAnswer();
   }
   if (command === "verify") {

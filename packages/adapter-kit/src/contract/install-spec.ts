@@ -55,8 +55,10 @@ export interface InstallSpec {
   /** Every hook event goalpost registers. */
   readonly hookEvents: readonly string[];
   /**
-   * The events with nothing to do while no goal is open (tool calls, stop, compaction, session end):
-   * their commands answer without starting Node then. Never the prompt or session start (capture).
+   * The events with nothing to do while no goal is open (tool calls, compaction, session end): their
+   * commands answer without starting Node then. Never the prompt or session start (capture), and never
+   * the main agent's stop: a stop is decided from the session's own file, not from the open marker
+   * alone (a marker deleted by hand, or by an agent, would otherwise let every stop through).
    */
   readonly fastEvents?: readonly string[];
   /** Words in a payload that start Node on a fast event even with no goal open: the host's own goal tools (Codex: create_goal). */

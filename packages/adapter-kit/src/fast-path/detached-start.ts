@@ -1,13 +1,25 @@
 // The hook server, started by a hook off the host's path: one at a time, through a lock file taken
-// with O_EXCL (one older than two minutes was left by a start that died); detached, so the host never
-// waits for it; without NODE_OPTIONS (a hook's own flags are not the server's). The server removes
-// the lock once it listens.
-import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
+// with O_EXCL that names the process starting (the hook, then the server it spawned); detached, so the
+// host never waits for it; without NODE_OPTIONS (a hook's own flags are not the server's). The server
+// removes the lock once it listens. A lock is judged by its owner's life, never by its age: one whose
+// process is gone (a server killed while warming up) is taken over at once, one whose server is still
+// warming up is left to it.
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { loadBuiltin } from "../hook/load-builtin.js";
+import { processAlive } from "./hook-server-protocol.js";
 
-/** A start lock older than this was left by a start that died: another may start. */
-const START_LOCK_STALE_MS = 120_000;
+/** Whether the start lock at `lock` was left by a start whose process is gone (or that never wrote its pid). */
+function abandoned(lock: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(lock, "utf8");
+  } catch {
+    return false; // gone already: the O_EXCL create decides
+  }
+  const pid = Number(text.trim());
+  return !(Number.isInteger(pid) && pid > 0 && processAlive(pid));
+}
 
 /** Runs `node <cliPath> <args>` detached, unless a live start holds `lock`. */
 export function startDetached(
@@ -18,9 +30,13 @@ export function startDetached(
 ): void {
   try {
     mkdirSync(dirname(lock), { recursive: true, mode: 0o700 });
-    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
-    if (age > START_LOCK_STALE_MS) rmSync(lock, { force: true });
-    closeSync(openSync(lock, "wx", 0o600)); // concurrent hooks find the lock taken
+    if (abandoned(lock)) rmSync(lock, { force: true });
+    const descriptor = openSync(lock, "wx", 0o600); // concurrent hooks find the lock taken
+    try {
+      writeSync(descriptor, `${process.pid}\n`);
+    } finally {
+      closeSync(descriptor);
+    }
   } catch {
     return;
   }
@@ -36,5 +52,11 @@ export function startDetached(
     env: rest,
   });
   child.on("error", () => rmSync(lock, { force: true }));
+  // From here the start is the server's: the lock lives as long as it does.
+  if (child.pid !== undefined) {
+    try {
+      writeFileSync(lock, `${child.pid}\n`, { mode: 0o600 });
+    } catch {}
+  }
   child.unref();
 }

@@ -1,7 +1,7 @@
 // The no-goal fast path, run as a host runs installed hooks: with no goal open anywhere the command
 // answers without starting Node; an open goal (opened by any process, at any time) is never skipped.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeGoal, createGoal, createGoalStore } from "@goalpost/core";
@@ -51,8 +51,22 @@ describe("the no-goal fast path", { timeout: 60_000 }, () => {
     expect(hooks["user_prompt"]).toMatch(/^h=\S+; set -- user_prompt \S+; \. "\$h\/goalpost-acme-hook\.sh"$/);
     const quiet = send("before_tool", "s1", { tool: "sh", args: { command: "ls" } });
     expect(quiet).toMatchObject({ status: 0, stdout: "", startedNode: false });
-    expect(send("stop", "s1")).toMatchObject({ status: 0, stdout: "", startedNode: false });
+    expect(send("after_tool", "s1", { tool: "sh", args: { command: "ls" }, ok: true })).toMatchObject({ startedNode: false });
+    // A stop is never answered by the gate: it is decided from the session's own file.
+    expect(send("stop", "s1")).toMatchObject({ status: 0, stdout: "", startedNode: true });
     expect(send("before_tool", "s1", { tool: "mcp_goalpost_goalpost_open", args: {} }).startedNode).toBe(true);
+  });
+
+  it("refuses a stop with a goal open even when the open marker was deleted, and puts the marker back", () => {
+    const { send, root } = installed();
+    send("user_prompt", "s1", { prompt: "/goal ship the parser" });
+    rmSync(join(root, "acme", "goalpost", "open", "s1"));
+    // Tool calls take the gate while the marker is gone …
+    expect(send("before_tool", "s1", { tool: "sh", args: { command: "ls" } }).startedNode).toBe(false);
+    // … but the stop reads the session file, refuses, and the marker is back for the next call.
+    expect(send("stop", "s1")).toMatchObject({ output: { block: expect.stringMatching(/should not stop/) } });
+    expect(existsSync(join(root, "acme", "goalpost", "open", "s1"))).toBe(true);
+    expect(send("before_tool", "s1", { tool: "sh", args: { command: "ls" } }).startedNode).toBe(true);
   });
 
   it("never skips an open goal: one captured by a hook, one opened by another process between two hooks", () => {
@@ -61,16 +75,18 @@ describe("the no-goal fast path", { timeout: 60_000 }, () => {
     send("user_prompt", "s1", { prompt: "/goal ship the parser" });
     expect(send("stop", "s1")).toMatchObject({ startedNode: true, output: { block: expect.stringMatching(/should not stop/) } });
     // Another session with no goal of its own starts Node too while any goal is open (and gets no decision).
-    expect(send("stop", "s2")).toMatchObject({ startedNode: true, stdout: "" });
+    const ls = { tool: "sh", args: { command: "ls" } };
+    expect(send("before_tool", "s2", ls)).toMatchObject({ startedNode: true, stdout: "" });
     // Closed: the fast path is back.
     store.update({ sessionId: "s1", host: "acme", cwd: "/" }, (session) => {
       session.goals = session.goals.map((goal) => (goal.closedAt === null ? closeGoal(goal, { status: "cancelled" }) : goal));
     });
-    expect(send("stop", "s1").startedNode).toBe(false);
+    expect(send("before_tool", "s1", ls).startedNode).toBe(false);
     // A goal opened by another process (a goal tool, the user's CLI) between two hooks.
     store.update({ sessionId: "s3", host: "acme", cwd: "/" }, (session) => {
       session.goals.push(createGoal({ sessionId: "s3", host: "acme", cwd: "/", objective: "ship it", source: "api" }));
     });
+    expect(send("before_tool", "s3", ls).startedNode).toBe(true);
     expect(send("stop", "s3")).toMatchObject({ startedNode: true, output: { block: expect.any(String) } });
   });
 

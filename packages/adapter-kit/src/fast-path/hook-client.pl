@@ -8,18 +8,24 @@
 # done in the server either way. This file uses Perl's built-ins only (no module on Linux), and
 # speaks the framing in hook-server-protocol.ts.
 #
-# It never loses a hook: whatever goes wrong (no server, a refusal, a server that dies or stalls), the
-# hook runs in Node through the loader, with the payload it was given. (A server that died after it
-# took the hook may have run it already; that hook then runs twice, as with the loader's own client.)
-# It exits 0, as every hook does: a decision is in what it prints.
+# It never loses a hook nor holds one up: whatever goes wrong (no server, a refusal or "busy", a reply
+# that is not one, no answer within one second for connecting and answering together), the hook runs in
+# Node through the loader, with the payload it was given and this hook's id (GOALPOST_HOOK_REQUEST, which
+# also tells the loader the server was tried). A server that let the second pass is retired: killed if
+# the pid beside its socket still names it, its socket and pid file removed, so the next hook starts a
+# fresh one. Once an answer is in, the hook is done: a host that closed its end of stdout gets nothing,
+# and the hook is not run again. It exits 0, as every hook does: a decision is in what it prints.
 
 my (undef, $event, $socket, $loader) = @ARGV;
-$SIG{PIPE} = "IGNORE";    # a server gone mid-write is an error to handle, not a signal that kills the hook
+$SIG{PIPE} = "IGNORE";    # a server or host gone mid-write is an error to handle, not a signal that kills the hook
+my $request = join("-", $$, time, int(rand(1 << 30)));
+my $pid_file = $socket =~ s/\.sock$/.pid/r;
 
 # The hook in Node, through the loader: with the payload already taken off stdin, or with stdin as it is.
 sub run_itself {
     my ($payload) = @_;
     alarm 0;
+    $ENV{GOALPOST_HOOK_REQUEST} = $request;
     unless (defined $payload) {
         exec("node", $loader, "hook", $event);
         give_up("cannot run node: $!");
@@ -47,19 +53,39 @@ sub write_all {
     }
 }
 
+sub server_pid {
+    open(my $file, "<", $pid_file) or return "";
+    my $pid = <$file> // "";
+    chomp $pid;
+    return $pid;
+}
+
+# The server took too long: retired, so that no hook waits on it again (see hook-server-protocol.ts).
+sub retire {
+    my ($pid) = @_;
+    return if server_pid() ne $pid;
+    if ($pid =~ /^\d+$/) {
+        my $ours = 1;
+        if (open(my $cmdline, "<", "/proc/$pid/cmdline")) {
+            local $/;
+            $ours = (<$cmdline> // "") =~ /serve-hooks/;
+        }
+        kill("KILL", $pid) if $ours;
+    }
+    unlink($socket, $pid_file);
+}
+
 # Switched off after the server started: the hook runs in its own process, as the loader would have it.
 run_itself() if ($ENV{GOALPOST_HOOK_SERVER} // "") eq "0";
 
-# The hook's working directory, sent with it (the server answers there).
+# The hook's working directory, sent with it (the server answers there). One removed since has none.
 my $cwd = $^O eq "linux" ? readlink("/proc/self/cwd") : undef;
 unless (defined $cwd) {
     require Cwd;
     $cwd = Cwd::getcwd();
 }
+run_itself() if !defined $cwd || $cwd =~ / \(deleted\)$/;
 
-# Connect first: a server that is not there costs nothing, and stdin is still the host's. The socket
-# is reached by its name from inside its folder, as the server bound it: a socket's path may hold only
-# ~104 bytes.
 my ($folder, $name) = $socket =~ m{^(.*)/([^/]+)$} or run_itself();
 my $address = $^O eq "linux" ? pack("S a108", 1, $name) : undef;    # AF_UNIX, struct sockaddr_un
 unless (defined $address) {
@@ -67,22 +93,35 @@ unless (defined $address) {
     $address = Socket::pack_sockaddr_un($name);
 }
 my ($unix, $stream) = $^O eq "linux" ? (1, 1) : (Socket::AF_UNIX(), Socket::SOCK_STREAM());
-my $connection;
-my $connected = chdir($folder) && socket($connection, $unix, $stream, 0) && connect($connection, $address);
-chdir($cwd) if defined $cwd;
-run_itself() unless $connected;
-
+my $pid = server_pid();
+# The payload first: the host wrote it before it started waiting, and a deadline that ran out halfway
+# through reading it would lose it. The server drops a request it reaches past this deadline (whole
+# seconds here, so one more than the client waits): its client has run the hook itself by then.
 binmode STDIN;
 my $payload = do { local $/; <STDIN> };
 $payload = "" unless defined $payload;
-eval {
-    $SIG{ALRM} = sub { die "no answer\n" };
-    alarm 10;    # far more than any hook takes: a server this late is stuck
-    my @header = ("goalpost-hook/1", $event, length($payload), $cwd, $loader =~ s/-hook\.cjs$/-hook-bundle.cjs/r);
+my $deadline = time + 2;
+my ($connection, $out, $err, $body, $reply);
+my $answered = eval {
+    $SIG{ALRM} = sub { die "late\n" };
+    alarm 1;    # one deadline for connecting and answering: connect() blocks while a stuck server's queue is full
+    # The socket is reached by its name from inside its folder, as the server bound it: a socket's path
+    # may hold only ~104 bytes.
+    my $connected = chdir($folder) && socket($connection, $unix, $stream, 0) && connect($connection, $address);
+    my $refused = $!{ECONNREFUSED};
+    chdir($cwd);
+    unless ($connected) {
+        unlink($socket, $pid_file) if $refused;    # nobody listens: the next hook starts a server
+        die "unreachable\n";
+    }
+    my @header = (
+        "goalpost-hook/2", $event, length($payload), $cwd,
+        $loader =~ s/-hook\.cjs$/-hook-bundle.cjs/r,
+        $deadline * 1000, $request
+    );
     push @header, map { "$_=$ENV{$_}" } keys %ENV;
     write_all($connection, join("\0", @header, "", "") . $payload);
-    my $reply = "";
-    my ($out, $err, $body);
+    $reply = "";
     while (1) {
         my $read = sysread($connection, $reply, 65536, length $reply);
         die "no answer\n" unless $read;
@@ -95,10 +134,19 @@ eval {
         last if length($reply) >= $body + $out + $err;
     }
     alarm 0;
-    binmode STDOUT;
-    binmode STDERR;
-    write_all(\*STDERR, substr($reply, $body + $out, $err)) if $err;
-    write_all(\*STDOUT, substr($reply, $body, $out)) if $out;
+    # A reply goalpost would give, or none: exactly the bytes it declares, and an answer that is empty
+    # or one JSON object (the server checked it against the host's schema; this guards the socket).
+    die "not a reply\n" if length($reply) != $body + $out + $err;
+    die "not a reply\n" if $out && substr($reply, $body, $out) !~ /\A\s*\{.*\}\s*\z/s;
     1;
-} or run_itself($payload);
+};
+unless ($answered) {
+    my $why = $@;
+    retire($pid) if $why eq "late\n";
+    run_itself($payload);
+}
+binmode STDOUT;
+binmode STDERR;
+eval { write_all(\*STDERR, substr($reply, $body + $out, $err)) if $err; 1 };
+eval { write_all(\*STDOUT, substr($reply, $body, $out)) if $out; 1 };
 exit 0;

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { loadBuiltin } from "../hook/load-builtin.js";
 import { binOfLoader, bundleOfLoader, runHookBundle } from "./code-cache.js";
 import { FAST_PATH_FOLDER } from "./hook-command.js";
+import { HOOK_REQUEST, newHookRequest, takeHookRequest } from "./hook-request.js";
 import { askHookServer } from "./hook-server-client.js";
 import { HOOK_PAYLOAD, hookServerAlive, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
 
@@ -45,10 +46,25 @@ function runItself(readInput?: () => string): void {
   }
 }
 
-const socket = asHook && cache && hookServerWanted(process.env) ? hookServerSocket(cache, binOfLoader(__filename)) : undefined;
-if (socket && hookServerAlive(socket)) {
+/** The hook's working directory; one removed since the host started it has none, and the hook runs itself. */
+function workingDirectory(): string | undefined {
+  try {
+    return process.cwd();
+  } catch {
+    return undefined;
+  }
+}
+
+// A client before this one (the Perl client) already offered the hook to the server: it runs here.
+const offered = takeHookRequest(process.env);
+const request = offered ?? newHookRequest();
+(globalThis as Record<symbol, unknown>)[HOOK_REQUEST] = request;
+const socket =
+  asHook && !offered && cache && hookServerWanted(process.env) ? hookServerSocket(cache, binOfLoader(__filename)) : undefined;
+const cwd = socket ? workingDirectory() : undefined;
+if (socket && cwd !== undefined && hookServerAlive(socket)) {
   const event = process.argv[process.argv.length - 1] ?? "";
-  askHookServer(socket, { bundle, event, cwd: process.cwd(), env: process.env }, runItself);
+  askHookServer(socket, { bundle, event, cwd, env: process.env, request }, runItself);
 } else {
   runItself();
 }

@@ -1,23 +1,30 @@
 // The hook loader's side of the hook server (see hook-server.ts): it sends the hook and writes the
-// server's answer. Anything short of an answer (nobody listening, a server that refuses, one that does
-// not answer in time) hands the hook back to the loader, which then runs it itself with the payload
-// already read: the server may make a hook faster, never lose one.
+// server's answer. Anything short of a valid answer within one deadline for connecting and answering
+// together (nobody listening, a refusal or "busy", a reply that is not one, a server stopped or stuck)
+// hands the hook back to the loader, which then runs it itself with the payload already read: the
+// server may make a hook faster, never lose one or hold it up. A server that let the deadline pass is
+// retired (retireHookServer), so the next hook starts a fresh one instead of waiting on it again.
 import { readHookInputBytes, writeAll } from "../hook/hook-io.js";
 import { loadBuiltin } from "../hook/load-builtin.js";
+import { HOOK_DEADLINE_MS } from "./hook-request.js";
 import {
   decodeHookReply,
   encodeHookRequest,
   type HookReply,
   type HookRequest,
+  hookServerPid,
   inSocketFolder,
   removeServerFiles,
+  retireHookServer,
 } from "./hook-server-protocol.js";
 
-/** Far more than any hook takes; a server that is this late is stuck, and the hook runs itself. */
-const ANSWER_TIMEOUT_MS = 10_000;
-
 /** Sends the hook on stdin to the server at `socket`; `runItself` is called, once, if no answer comes. */
-export function askHookServer(socket: string, request: HookRequest, runItself: (readInput: () => string) => void): void {
+export function askHookServer(
+  socket: string,
+  request: Omit<HookRequest, "deadline">,
+  runItself: (readInput: () => string) => void,
+): void {
+  const deadline = Date.now() + HOOK_DEADLINE_MS;
   let payload: Buffer;
   try {
     payload = readHookInputBytes();
@@ -27,6 +34,7 @@ export function askHookServer(socket: string, request: HookRequest, runItself: (
     });
     return;
   }
+  const pid = hookServerPid(socket);
   const { connect } = loadBuiltin<typeof import("node:net")>("node:net");
   let connection: import("node:net").Socket;
   try {
@@ -44,7 +52,13 @@ export function askHookServer(socket: string, request: HookRequest, runItself: (
     connection.destroy();
     runItself(() => payload.toString("utf8"));
   };
-  const timer = setTimeout(fallBack, ANSWER_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => {
+      retireHookServer(socket, pid);
+      fallBack();
+    },
+    Math.max(0, deadline - Date.now()),
+  );
   let received: Buffer = Buffer.alloc(0);
   connection.on("data", (chunk: Buffer) => {
     received = received.length === 0 ? chunk : Buffer.concat([received, chunk]);
@@ -62,13 +76,17 @@ export function askHookServer(socket: string, request: HookRequest, runItself: (
     let reply: HookReply | undefined;
     try {
       reply = decodeHookReply(received);
-    } catch {}
+    } catch {
+      return fallBack(); // not a reply goalpost would give: never passed on to the host
+    }
     if (!reply) return ended ? fallBack() : undefined; // the server went away mid-answer
     if ("refused" in reply) return fallBack();
+    // Answered: from here the hook is done, whatever becomes of the host's end of the pipes.
     settled = true;
+    clearTimeout(timer);
     if (reply.stderr) writeAll(2, reply.stderr);
     if (reply.stdout) writeAll(1, reply.stdout);
     process.exit(0);
   };
-  connection.write(encodeHookRequest(request, payload));
+  connection.write(encodeHookRequest({ ...request, deadline }, payload));
 }

@@ -10,8 +10,16 @@ const request = fc.record({
   event: noNul.filter((text) => text !== ""),
   cwd: noNul,
   bundle: noNul,
+  deadline: fc.nat(),
+  request: fc.stringMatching(/^[\w.-]{0,40}$/),
   env: fc.dictionary(name, noNul, { maxKeys: 8 }),
 });
+
+/** What a hook prints: nothing, or the host's JSON object (in any script). */
+const answer = fc.oneof(
+  fc.constant(""),
+  fc.dictionary(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" })).map((value) => JSON.stringify(value)),
+);
 
 describe("the hook server's framing", () => {
   it("reads back every request and its payload, and nothing before its header is complete", () => {
@@ -30,12 +38,21 @@ describe("the hook server's framing", () => {
 
   it("reads back every reply, byte-exact in any script, and waits for all of it", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" }), (stdout, stderr) => {
+      fc.property(answer, fc.string({ unit: "grapheme" }), (stdout, stderr) => {
         const frame = encodeHookReply({ stdout, stderr });
         expect(decodeHookReply(frame)).toEqual({ stdout, stderr });
         if (frame.length > 1) expect(decodeHookReply(frame.subarray(0, frame.length - 1))).toBeUndefined();
       }),
     );
+  });
+
+  it("passes on no reply that goalpost would not give: more bytes than declared, an answer that is not a JSON object", () => {
+    const frame = (stdout: string) => Buffer.from(`ok ${Buffer.byteLength(stdout)} 0\n${stdout}`);
+    expect(decodeHookReply(frame('{"decision":"block"}'))).toEqual({ stdout: '{"decision":"block"}', stderr: "" });
+    expect(decodeHookReply(frame(""))).toEqual({ stdout: "", stderr: "" });
+    for (const answer of ["not json", "[1]", "null", '{"cut":'])
+      expect(() => decodeHookReply(frame(answer)), answer).toThrow(/not a goalpost|not JSON/);
+    expect(() => decodeHookReply(Buffer.concat([frame("{}"), Buffer.from("more")]))).toThrow(/longer than it says/);
   });
 
   it("says why a server refused on one line, and rejects what is not a frame", () => {

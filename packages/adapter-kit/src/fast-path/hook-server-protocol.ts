@@ -3,11 +3,13 @@
 //
 // One connection is one hook, in a framing simple enough for the Perl client (hook-client.pl) to
 // speak with Perl's built-ins alone:
-//   request: NUL-terminated strings — "goalpost-hook/1", the event, the payload's length in bytes, the
-//            working directory, the bundle, then the environment as NAME=value, then an empty one —
-//            followed by the payload's bytes as the host gave them. The client need not end its side.
-//   reply:   "ok <stdout bytes> <stderr bytes>\n" and those bytes, or "refused <why>\n"; the server
-//            then ends the connection.
+//   request: NUL-terminated strings — "goalpost-hook/2", the event, the payload's length in bytes, the
+//            working directory, the bundle, the client's deadline (ms since the epoch), the hook's
+//            request id, then the environment as NAME=value, then an empty one — followed by the
+//            payload's bytes as the host gave them. The client need not end its side.
+//   reply:   "ok <stdout bytes> <stderr bytes>\n" and exactly those bytes, or "refused <why>\n"; the
+//            server then ends the connection. A request whose deadline has passed is not answered: its
+//            client has given up on it and runs the hook itself.
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
@@ -47,6 +49,37 @@ export function removeServerFiles(socket: string): void {
   rmSync(hookServerPidFile(socket), { force: true });
 }
 
+/** The pid the server at `socket` wrote beside it, if it did. */
+export function hookServerPid(socket: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(hookServerPidFile(socket), "utf8"));
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Retires a server that took a hook and did not answer in time (stopped, stuck, or not goalpost's at
+ * all): its socket and pid file go, so that the next hook starts a fresh server, and the process
+ * itself is killed — SIGKILL, which a stopped process cannot hold off — if the pid file still names
+ * `pid` and (where /proc says) that process is a hook server. A server that meanwhile replaced it is
+ * left alone.
+ */
+export function retireHookServer(socket: string, pid: number | undefined): void {
+  if (pid !== hookServerPid(socket)) return;
+  if (pid !== undefined) {
+    let ours = true;
+    try {
+      ours = readFileSync(`/proc/${pid}/cmdline`, "latin1").includes("serve-hooks");
+    } catch {}
+    try {
+      if (ours) process.kill(pid, "SIGKILL");
+    } catch {}
+  }
+  removeServerFiles(socket);
+}
+
 /**
  * A killed process nothing has reaped yet (in a container whose first process reaps no orphans): it
  * still answers kill(pid, 0). Linux says so in /proc; elsewhere a process that answers is taken as alive.
@@ -69,21 +102,25 @@ function zombie(pid: number): boolean {
  */
 export function hookServerAlive(socket: string): boolean {
   if (!statSync(socket, { throwIfNoEntry: false })) return false;
-  const pidFile = hookServerPidFile(socket);
   let pid: number;
   try {
-    pid = Number(readFileSync(pidFile, "utf8"));
+    pid = Number(readFileSync(hookServerPidFile(socket), "utf8"));
   } catch {
     return true;
   }
-  try {
-    process.kill(pid, 0);
-    if (!zombie(pid)) return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EPERM") return true;
-  }
+  if (processAlive(pid)) return true;
   removeServerFiles(socket);
   return false;
+}
+
+/** Whether `pid` runs (a process of another user's counts; an unreaped zombie does not). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !zombie(pid);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Whether hooks may go through the server here: POSIX sockets, and the user has not switched it off. */
@@ -97,17 +134,31 @@ export interface HookRequest {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The hook bundle the client would have run: a server runs only its own. */
   readonly bundle: string;
+  /** When the client stops waiting (ms since the epoch): a server that reaches the request later drops it. */
+  readonly deadline: number;
+  /** The hook's id, the same through every fallback (see hook-request.ts). */
+  readonly request: string;
 }
 
 /** The hook's answer, or why this server will not give one (the client then runs the hook itself). */
 export type HookReply = { readonly stdout: string; readonly stderr: string } | { readonly refused: string };
 
-const MAGIC = "goalpost-hook/1";
+const MAGIC = "goalpost-hook/2";
 
 /** A request's bytes: its header strings, then the payload. */
 export function encodeHookRequest(request: HookRequest, payload: Buffer): Buffer {
   const env = Object.entries(request.env).flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${value}`]));
-  const strings = [MAGIC, request.event, String(payload.length), request.cwd, request.bundle, ...env, ""];
+  const strings = [
+    MAGIC,
+    request.event,
+    String(payload.length),
+    request.cwd,
+    request.bundle,
+    String(request.deadline),
+    request.request,
+    ...env,
+    "",
+  ];
   return Buffer.concat([Buffer.from(`${strings.join("\0")}\0`, "utf8"), payload]);
 }
 
@@ -125,17 +176,31 @@ export function decodeHookRequestHeader(
     if (end < 0) return undefined;
     const text = data.toString("utf8", start, end);
     start = end + 1;
-    if (text === "" && strings.length >= 5) break;
+    if (text === "" && strings.length >= 7) break;
     strings.push(text);
+    if (strings.length === 1 && text !== MAGIC) throw new Error("not a goalpost hook request");
   }
-  const [magic, event, length, cwd, bundle, ...env] = strings as [string, string, string, string, string, ...string[]];
-  if (magic !== MAGIC || !/^\d+$/.test(length)) throw new Error("not a goalpost hook request");
+  const [magic, event, length, cwd, bundle, deadline, request, ...env] = strings as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    ...string[],
+  ];
+  if (magic !== MAGIC || !/^\d+$/.test(length) || !/^\d+$/.test(deadline)) throw new Error("not a goalpost hook request");
   const variables: Record<string, string> = {};
   for (const entry of env) {
     const equals = entry.indexOf("=");
     if (equals > 0) variables[entry.slice(0, equals)] = entry.slice(equals + 1);
   }
-  return { request: { event, cwd, bundle, env: variables }, length: Number(length), payloadStart: start };
+  return {
+    request: { event, cwd, bundle, deadline: Number(deadline), request, env: variables },
+    length: Number(length),
+    payloadStart: start,
+  };
 }
 
 /** A reply's bytes. */
@@ -146,7 +211,11 @@ export function encodeHookReply(reply: HookReply): Buffer {
   return Buffer.concat([Buffer.from(`ok ${stdout.length} ${stderr.length}\n`), stdout, stderr]);
 }
 
-/** The reply in `data`, once it is all in (undefined before); throws on one that is not a reply. */
+/**
+ * The reply in `data`, once it is all in (undefined before); throws on one that is not a reply: a
+ * frame of another shape, more bytes than it declares, or a stdout that is not one JSON object (what
+ * a hook prints is the host's JSON or nothing; anything else would reach the host as its answer).
+ */
 export function decodeHookReply(data: Buffer): HookReply | undefined {
   const newline = data.indexOf(10);
   if (newline < 0) return undefined;
@@ -157,7 +226,19 @@ export function decodeHookReply(data: Buffer): HookReply | undefined {
   const stdoutEnd = newline + 1 + Number(sizes[1]);
   const stderrEnd = stdoutEnd + Number(sizes[2]);
   if (data.length < stderrEnd) return undefined;
-  return { stdout: data.toString("utf8", newline + 1, stdoutEnd), stderr: data.toString("utf8", stdoutEnd, stderrEnd) };
+  if (data.length > stderrEnd) throw new Error("a goalpost hook reply longer than it says");
+  const stdout = data.toString("utf8", newline + 1, stdoutEnd);
+  if (stdout !== "" && !isJsonObject(stdout)) throw new Error("a goalpost hook reply whose answer is not JSON");
+  return { stdout, stderr: data.toString("utf8", stdoutEnd, stderrEnd) };
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /**

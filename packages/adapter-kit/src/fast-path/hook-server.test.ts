@@ -6,105 +6,16 @@ import { join } from "node:path";
 import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN, packageCopy, packageDir } from "../__fixtures__/acme-copy.js";
+import { alive, killStartedServers, serverCopy, trackServer, waitFor } from "../__fixtures__/server-copy.js";
 import { removeTestdirs, testdir } from "../testing/index.js";
 
-const hasPerl = spawnSync("perl", ["-e", "0"]).status === 0;
-if (!hasPerl) console.warn("hook-server.test: no perl on PATH (Debian: apt-get install perl); the Perl client's tests skipped");
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const started: number[] = [];
-
 afterEach(() => {
-  for (const pid of started.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
+  killStartedServers();
   removeTestdirs();
 });
 
-const waitFor = async <T>(check: () => T | Promise<T>, what: string): Promise<NonNullable<T>> => {
-  for (let waited = 0; ; waited += 50) {
-    const value = await check();
-    if (value) return value;
-    if (waited > 15_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
-/** A copy of the built package whose hooks may go to its hook server; `stateIn` as packageCopy's. */
-function serverCopy(stateIn = "") {
-  const pkg = packageCopy({ stateIn });
-  const { env, project, payload, fastPathDir } = pkg;
-  const socket = join(fastPathDir, `${BIN}-hooks.sock`);
-  const args = (event: string) => [pkg.loader, "hook", event];
-  const run =
-    (command: string, argsOf: (event: string) => string[]) =>
-    (event: string, extra: Record<string, unknown>, more: Record<string, string> = {}) =>
-      spawnSync(command, argsOf(event), {
-        input: payload(event, extra),
-        env: { ...env, ...more },
-        cwd: project,
-        encoding: "utf8",
-        timeout: 20_000,
-      });
-  const hook = run(process.execPath, args);
-  /** The server, started as a hook starts it (detached). */
-  const startServer = () =>
-    spawn(process.execPath, [pkg.loader, "serve-hooks"], { env, cwd: project, detached: true, stdio: "ignore" }).unref();
-  /** The same hook through the Perl client, as an installed command runs it while the server listens. */
-  const perlHook = run("perl", (event) => [pkg.perlClient, "hook", event, socket, pkg.loader]);
-  /** The same hook as the installed command runs it: the hook script, with the state root it was given. */
-  const scriptHook = run("/bin/sh", (event) => [pkg.script, event, pkg.state]);
-  /** The same hook run as a child of its own, for hooks at once. */
-  const hookAsync = (event: string, extra: Record<string, unknown>) =>
-    new Promise<{ status: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, args(event), { env, cwd: project });
-      let stdout = "";
-      child.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString("utf8");
-      });
-      child.on("close", (status) => resolve({ status, stdout }));
-      child.stdin.end(payload(event, extra));
-    });
-  /** The listening server's pid: in its pid file, alive, with its socket there. */
-  const serverPid = () => {
-    try {
-      const pid = Number(readFileSync(join(fastPathDir, `${BIN}-hooks.pid`), "utf8"));
-      if (!(pid > 0 && alive(pid) && existsSync(socket))) return undefined;
-      if (!started.includes(pid)) started.push(pid);
-      return pid;
-    } catch {
-      return undefined;
-    }
-  };
-  const codeCaches = () => {
-    try {
-      return readdirSync(fastPathDir).filter((name) => name.endsWith(".code-cache"));
-    } catch {
-      return [];
-    }
-  };
-  const session = () => createGoalStore({ root: pkg.state }).peek("s-1");
-  return {
-    env,
-    scriptHook,
-    root: pkg.root,
-    bundle: pkg.bundle,
-    socket,
-    fastPathDir,
-    hook,
-    perlHook,
-    hookAsync,
-    startServer,
-    serverPid,
-    codeCaches,
-    session,
-  };
-}
+const hasPerl = spawnSync("perl", ["-e", "0"]).status === 0;
+if (!hasPerl) console.warn("hook-server.test: no perl on PATH (Debian: apt-get install perl); the Perl client's tests skipped");
 
 const openGoal = { prompt: "/goal Make the CSV importer stream files" };
 const stop = {};
@@ -355,7 +266,7 @@ describe.skipIf(process.platform === "win32")("the hook server", { timeout: 60_0
     expect(prompt.stdout).toContain("Report the server");
     const pidFile = join(root, "acme", "goalpost", "fast-path", `${BIN}-hooks.pid`);
     const pid = await waitFor(() => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0), "the server");
-    started.push(pid);
+    trackServer(pid);
     expect(says()).toMatch(new RegExp(`^✓ hook server: running \\(pid ${pid}, \\S+hooks\\.sock\\): hooks go to it`));
 
     // The installed command while it listens: through Perl, and through the loader where there is no Perl.

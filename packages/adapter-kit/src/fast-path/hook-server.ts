@@ -9,6 +9,12 @@
 // file locks order it with every other process as before. It holds no state between hooks; every
 // decision is read from the store, as in a hook process.
 //
+// Since it answers every session, it never waits on one: a hook whose session lock another process
+// holds, or that would wait for goalpost's run of the checks, is answered "busy" before it writes
+// anything, and its client runs it itself (runHook's `quick`). A request it reaches after its client's
+// deadline (a server that was stopped, or a queue of abandoned connections) is dropped unanswered and
+// unrun: its client has run the hook itself by then.
+//
 // It is started by a hook that found none alive (detached, off the host's path), and it ends by
 // itself: after IDLE_MS without a hook, when its socket is removed or taken over (uninstall removes
 // the folder), when its bundle changes (an upgrade: that hook is refused and runs itself, and the next
@@ -151,14 +157,22 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
       connection.on("close", end);
       return;
     }
+    // The client gave up on it (a server that was stopped, then resumed): it has run the hook itself.
+    if (Date.now() > request.deadline || gone.has(connection)) return connection.destroy();
     takeEnvironment(request.env);
     try {
       process.chdir(request.cwd);
     } catch {}
     const payload = payloadBytes.toString("utf8");
-    const { stdout, stderr } = runHook(adapter, request.event, () => payload, request.env);
-    reply(connection, { stdout, stderr });
+    const answer = runHook(adapter, request.event, () => payload, request.env, {
+      quick: true,
+      request: request.request,
+      copy: bundleFile,
+    });
+    reply(connection, "busy" in answer ? { refused: `busy: ${answer.busy}` } : answer);
   };
+  // Connections whose client has closed its side: a request still queued from one is not run.
+  const gone = new WeakSet<Socket>();
 
   server = net().createServer((connection) => {
     clearTimeout(idle);
@@ -192,7 +206,8 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
         reply(connection, { refused: error instanceof Error ? error.message : String(error) });
       }
     });
-    connection.on("error", () => {});
+    connection.on("end", () => gone.add(connection));
+    connection.on("error", () => gone.add(connection));
   });
 
   const listening = () => {

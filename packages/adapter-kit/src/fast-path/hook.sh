@@ -14,10 +14,14 @@
 #   - while the adapter's hook server is alive (its socket is there and the pid written beside it
 #     runs), Perl's client hands the hook to it (@BIN@-hook.pl, ~4 ms to start where Node takes ~25);
 #   - otherwise Node runs the hook loader (@BIN@-hook.cjs), which answers and starts a server.
-# Built-ins of the shell only, until Perl or Node. GOALPOST_HOME wins over the root given, as in the bin.
+# Built-ins of the shell only, until Perl or Node. GOALPOST_HOME wins over the root given, as in the bin;
+# otherwise the root given is the hook's, and Node is told so: a hook run without HOME (or with another
+# one) still uses the state root it was installed with. (A root that is not there — a plugin's
+# "$HOME/.claude/goalpost" with no HOME — is left to Node to find.)
 
 e=$1
 r=${GOALPOST_HOME:-$2}
+[ -d "$r" ] && export GOALPOST_HOME="$r"
 shift 2 2>/dev/null || set --
 case $0 in */@BIN@-hook.sh) h=${0%/*} ;; @BIN@-hook.sh) h=. ;; esac
 s="$r/fast-path/@BIN@-hooks.sock"

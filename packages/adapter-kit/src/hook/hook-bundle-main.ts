@@ -5,18 +5,21 @@
 
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { MAKING_CODE_CACHE } from "../fast-path/code-cache-protocol.js";
+import { HOOK_REQUEST } from "../fast-path/hook-request.js";
 import { serveHooks, startHookServerIfMissing } from "../fast-path/hook-server.js";
 import { HOOK_PAYLOAD } from "../fast-path/hook-server-protocol.js";
 import { warmUp } from "../fast-path/warm-up.js";
 import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
-import { runHook } from "./run-hook.js";
+import { runHookHere } from "./run-hook.js";
 
 /** Answers the hook named by the command line's last word, starts a hook server if none runs, then ends the process. */
 function answerHook(adapter: HostAdapter, bundleFile: string): never {
   const event = process.argv[process.argv.length - 1] ?? "";
   // The loader took the payload off stdin already when it offered the hook to a server that did not answer.
   const readInput = ((globalThis as Record<symbol, unknown>)[HOOK_PAYLOAD] as (() => string) | undefined) ?? readHookInput;
-  writeHookResult(runHook(adapter, event, readInput, process.env));
+  // The hook's id from the loader (the same one its server, if any, was given): a repeat answers as the first run.
+  const request = (globalThis as Record<symbol, unknown>)[HOOK_REQUEST] as string | undefined;
+  writeHookResult(runHookHere(adapter, event, readInput, process.env, { request, copy: bundleFile }));
   try {
     startHookServerIfMissing(adapter, bundleFile, process.env);
   } catch {}

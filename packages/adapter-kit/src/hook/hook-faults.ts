@@ -1,12 +1,14 @@
-// The last fault a hook answered "no decision" for, kept for `doctor`: a hook never breaks its host,
-// so without this a broken wiring (an unexpected payload after a host update, an answer the host
-// would reject) would only ever show on a stderr nobody reads. One small file, overwritten; written
-// only on the fault path, so a healthy hook never touches it.
+// The faults hooks met, kept for `doctor` and `status`: a hook never breaks its host, so without this
+// a broken wiring (an unexpected payload after a host update, an answer the host would reject) or a
+// damaged store (a full disk, a file set aside) would only ever show on a stderr nobody reads. One
+// small file holding the newest few, rewritten only on the fault path: a healthy hook never touches it.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sanitizeText, writeFileAtomic } from "@goalpost/core";
 
-export const HOOK_FAULT_FILE = "last-hook-error.json";
+export const HOOK_FAULT_FILE = "hook-faults.json";
+/** How many faults the file keeps, newest last. */
+const KEPT = 20;
 
 export interface HookFault {
   readonly at: string;
@@ -14,25 +16,33 @@ export interface HookFault {
   readonly message: string;
 }
 
-/** Records the fault; never throws (the hook's answer matters more than the record). */
-export function recordHookFault(root: string, event: string, message: string): void {
+/** Records the faults; never throws (the hook's answer matters more than the record, and the disk may be full). */
+export function recordHookFaults(root: string, event: string, messages: readonly string[]): void {
   try {
-    const fault: HookFault = {
-      at: new Date().toISOString(),
+    const at = new Date().toISOString();
+    const added = messages.map((message) => ({
+      at,
       event: sanitizeText(event, { maxLength: 80 }),
       message: sanitizeText(message.trim(), { maxLength: 600 }),
-    };
-    writeFileAtomic(join(root, HOOK_FAULT_FILE), `${JSON.stringify(fault)}\n`);
+    }));
+    const faults = [...readHookFaults(root), ...added].slice(-KEPT);
+    writeFileAtomic(join(root, HOOK_FAULT_FILE), `${JSON.stringify({ faults })}\n`);
   } catch {}
 }
 
-export function readHookFault(root: string): HookFault | null {
+/** The faults recorded, oldest first; none when the file is missing or unreadable. */
+export function readHookFaults(root: string): HookFault[] {
   try {
-    const fault = JSON.parse(readFileSync(join(root, HOOK_FAULT_FILE), "utf8")) as Partial<HookFault>;
-    return typeof fault.at === "string" && typeof fault.message === "string"
-      ? { at: fault.at, event: String(fault.event ?? ""), message: fault.message }
-      : null;
+    const data = JSON.parse(readFileSync(join(root, HOOK_FAULT_FILE), "utf8")) as { faults?: Partial<HookFault>[] };
+    return (data.faults ?? []).flatMap((fault) =>
+      typeof fault.at === "string" && typeof fault.message === "string"
+        ? [{ at: fault.at, event: String(fault.event ?? ""), message: fault.message }]
+        : [],
+    );
   } catch {
-    return null;
+    return [];
   }
 }
+
+/** The newest fault, or null. */
+export const readHookFault = (root: string): HookFault | null => readHookFaults(root).at(-1) ?? null;

@@ -9,15 +9,20 @@ import {
   createGoalEngine,
   createGoalStore,
   type EngineDecision,
+  GoalpostError,
+  goalText,
   killSwitchEngaged,
+  knownOpenGoal,
   knownStoreRoots,
   loadEngineConfig,
   registerStoreRoot,
+  STOP_BLOCK_PREFIX,
 } from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
-import { recordHookFault } from "./hook-faults.js";
+import { recordHookFaults } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
+import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
 import { resolveProjectDir } from "./project-dir.js";
 import { protectedFiles } from "./protected-files.js";
 import { detachedVerification } from "./verification-process.js";
@@ -56,14 +61,81 @@ function corroborate(
   }
 }
 
-export function runHook(adapter: HostAdapter, eventName: string, readInput: () => string, env: Env = process.env): HookResult {
-  const answer = answerHook(adapter, eventName, readInput, env);
-  if (!("fault" in answer)) return answer;
-  // Kept for `doctor`: the host shows a hook's stderr to nobody who is looking.
-  try {
-    recordHookFault(adapter.stateRoot(env), eventName, answer.fault);
-  } catch {}
+export interface RunHookOptions {
+  /**
+   * Never wait (the hook server, which answers every session): a session lock another process holds,
+   * or a stop that would wait for goalpost's run of the checks, answers `busy` before anything is
+   * written, and the hook is run where waiting is fine (its client's own process).
+   */
+  readonly quick?: boolean;
+  /** The hook's id, the same through every fallback (see fast-path/hook-request.ts); none: no repeat is looked for. */
+  readonly request?: string | undefined;
+  /** Which copy of goalpost runs the hook (its hook bundle's path), to tell two copies' runs of one event apart. */
+  readonly copy?: string | undefined;
+}
+
+export function runHook(
+  adapter: HostAdapter,
+  eventName: string,
+  readInput: () => string,
+  env: Env = process.env,
+  options: RunHookOptions = {},
+): HookResult | { readonly busy: string } {
+  const answer = answerHook(adapter, eventName, readInput, env, options);
+  if ("busy" in answer) return answer;
+  // Kept for `doctor` and `status`: the host shows a hook's stderr to nobody who is looking.
+  const faults: string[] = [];
+  if ("fault" in answer && answer.fault) faults.push(answer.fault);
+  if ("notices" in answer && answer.notices) faults.push(...answer.notices);
+  if (faults.length > 0) {
+    try {
+      recordHookFaults(adapter.stateRoot(env), eventName, faults);
+    } catch {}
+  }
   return { stdout: answer.stdout, stderr: answer.stderr };
+}
+
+/** Events whose answer the user sees (a prompt's, a stop's): problems the store met go there too. */
+const USER_FACING = new Set(["session-started", "prompt-submitted", "stop-requested"]);
+
+function withNotices(decision: EngineDecision, type: string, notices: readonly string[]): EngineDecision {
+  if (notices.length === 0 || !USER_FACING.has(type)) return decision;
+  return { ...decision, userNote: [decision.userNote, ...notices].filter(Boolean).join("\n") };
+}
+
+/** runHook where waiting is fine (a hook's own process): never busy. */
+export function runHookHere(
+  adapter: HostAdapter,
+  eventName: string,
+  readInput: () => string,
+  env: Env = process.env,
+  options: Omit<RunHookOptions, "quick"> = {},
+): HookResult {
+  return runHook(adapter, eventName, readInput, env, options) as HookResult;
+}
+
+/**
+ * A stop the hook could not decide as usual (the disk full or read-only, a lock that never frees, a
+ * fault of goalpost's own): refused all the same while a goal is known open from what can be read
+ * (core's knownOpenGoal), and the user told why — enforcement never rests on a write succeeding.
+ */
+function failSafeStop(
+  adapter: HostAdapter,
+  spec: HostAdapter["events"][string],
+  payload: unknown,
+  root: string,
+  sessionId: string,
+  problem: string,
+): HookResult | undefined {
+  const goal = knownOpenGoal(root, sessionId);
+  if (!goal) return undefined;
+  const objective = goal.objective ? ` (${goalText(goal.objective, 300)})` : "";
+  const reason = `${STOP_BLOCK_PREFIX} goal ${goal.id}${objective} is still open. Keep working on it; close it with goalpost_close when its checks pass.`;
+  const userNote = `goalpost could not record this stop (${problem}), so it went by what it could read: the goal ${goal.id} is open (from its ${goal.source}), and the stop was refused. Run \`goalpost doctor\`.`;
+  const output = spec.toOutput({ action: "block-stop", reason, userNote }, payload);
+  if (output === null || output === undefined) return undefined;
+  const checked = spec.output.safeParse(output);
+  return checked.success ? { stdout: JSON.stringify(checked.data), stderr: `${userNote}\n` } : undefined;
 }
 
 function answerHook(
@@ -71,9 +143,13 @@ function answerHook(
   eventName: string,
   readInput: () => string,
   env: Env,
-): HookResult | (HookResult & { fault: string }) {
+  options: RunHookOptions,
+): HookResult | (HookResult & { fault?: string; notices?: readonly string[] }) | { readonly busy: string } {
   const warnings: string[] = [];
   const warned = () => warnings.map((line) => `${line}\n`).join("");
+  /** Set once the event is known to be a main session's stop: a fault then falls back to failSafeStop. */
+  let stop: { spec: HostAdapter["events"][string]; payload: unknown; root: string; sessionId: string } | undefined;
+  let ledger: HookLedgerEntry | undefined;
   try {
     if (!Object.hasOwn(adapter.events, eventName))
       return fault(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
@@ -88,8 +164,10 @@ function answerHook(
     }
 
     let data: unknown;
+    let text: string;
     try {
-      data = JSON.parse(readInput());
+      text = readInput();
+      data = JSON.parse(text);
     } catch (error) {
       return fault(
         `goalpost: the ${eventName} payload is not readable JSON (${(error as Error).message}); answering with no decision.\n`,
@@ -102,7 +180,11 @@ function answerHook(
         `goalpost: unexpected ${eventName} payload (${oneLine(z.prettifyError(parsed.error))}); answering with no decision.\n`,
       );
 
-    const store = createGoalStore({ root, warn: (message) => warnings.push(message) });
+    const store = createGoalStore({
+      root,
+      warn: (message) => warnings.push(message),
+      ...(options.quick ? { lock: { timeoutMs: 0 } } : {}),
+    });
     const payload = parsed.data;
     const session = adapter.sessionOf(payload);
     const cwd = resolveProjectDir({ adapter, env, store, sessionId: session.sessionId, payloadCwd: session.cwd });
@@ -110,9 +192,26 @@ function answerHook(
       return noDecision(`goalpost: ${adapter.displayName} named no workspace folder for this chat; goalpost acts only in one.\n`);
     const built = spec.toEvent(payload, { sessionId: session.sessionId, cwd });
     if (!built) return noDecision();
+    if (built.type === "stop-requested" && !built.subagent) stop = { spec, payload, root, sessionId: session.sessionId };
     // A goal set by this prompt runs its checks with the host's PATH (the user's), never the agent's.
     const event = built.type === "prompt-submitted" && env["PATH"] ? { ...built, searchPath: env["PATH"] } : built;
 
+    // Run once: a repeat of this hook (a fallback's, or another copy's) answers what the first run did.
+    ledger = options.request
+      ? claimHook(
+          {
+            root,
+            sessionId: session.sessionId,
+            event: eventName,
+            payload: text,
+            request: options.request,
+            copy: options.copy ?? "",
+            ...(options.quick ? { quick: true } : {}),
+          },
+          (message) => warnings.push(message),
+        )
+      : undefined;
+    if (ledger?.repeat) return ledger.repeat;
     const engine = createGoalEngine({
       store,
       config: loadEngineConfig(root, env, (message) => warnings.push(message)),
@@ -122,6 +221,13 @@ function answerHook(
       // Other hosts' goals in this directory can be continued here (`/goal continue`).
       peerRoots: () => knownStoreRoots(env, root),
       startVerification: detachedVerification(adapter, env),
+      ...(options.quick
+        ? {
+            beforeWait: () => {
+              throw new WouldWait("waiting for goalpost's run of the checks");
+            },
+          }
+        : {}),
     });
     // Where a session starts or a prompt comes, this host's root joins the machine's registry.
     if (event.type === "session-started" || event.type === "prompt-submitted") registerStoreRoot(root, env);
@@ -132,17 +238,36 @@ function answerHook(
     const decided = engine.handle(event);
     // At a stop the host's record holds the turn's calls: the agent's receipts are checked against it.
     if (event.type === "stop-requested" && adapter.hostToolRecord) corroborate(adapter, payload, store, event, warnings);
-    const output = spec.toOutput(mergeDecisions(mirrored, decided), payload);
-    if (output === null || output === undefined) return noDecision(warned());
+    const output = spec.toOutput(withNotices(mergeDecisions(mirrored, decided), event.type, warnings), payload);
+    if (output === null || output === undefined) {
+      ledger?.settle(noDecision());
+      return { ...noDecision(warned()), notices: warnings };
+    }
     const checked = spec.output.safeParse(output);
     if (!checked.success)
       return fault(
         `goalpost: the ${eventName} answer does not fit what ${adapter.displayName} accepts (${oneLine(z.prettifyError(checked.error))}); answering with no decision.\n`,
         warned(),
       );
-    return { stdout: JSON.stringify(checked.data), stderr: warned() };
+    const answered = { stdout: JSON.stringify(checked.data), stderr: warned() };
+    ledger?.settle(answered);
+    return { ...answered, notices: warnings };
   } catch (error) {
+    if (
+      options.quick &&
+      (error instanceof WouldWait || (GoalpostError.isInstance(error) && error.code === "store_lock_timeout"))
+    ) {
+      ledger?.release();
+      return { busy: error.message };
+    }
     const detail = error instanceof Error ? error.message : String(error);
+    const safe = stop && failSafeStop(adapter, stop.spec, stop.payload, stop.root, stop.sessionId, detail);
+    if (safe)
+      return {
+        ...safe,
+        stderr: `${warned()}${safe.stderr}`,
+        fault: `goalpost: the ${eventName} hook met a fault (${detail}); the stop was refused from what could be read.\n`,
+      };
     return fault(`goalpost: internal error in the ${eventName} hook (${detail}); answering with no decision.\n`, warned());
   }
 }

@@ -30,6 +30,8 @@ export interface EngineContext {
   peers(): GoalStore[];
   /** Starts goalpost's run of a goal's checks (off the hook's path). */
   readonly startVerification: StartVerification;
+  /** See GoalEngineOptions.beforeWait. */
+  readonly beforeWait: () => void;
   now(): Date;
   identityOf(event: EngineEvent): SessionIdentity;
   /** The goal block for the model, within the form's budget. */
@@ -52,6 +54,7 @@ export function createEngineContext(
   protectedDirs: readonly string[] = [],
   peerRoots: () => readonly string[] = () => [],
   startVerification: StartVerification = startVerificationInProcess(store),
+  beforeWait: () => void = () => {},
 ): EngineContext {
   const now = () => store.now();
   const peers = () =>
@@ -66,6 +69,7 @@ export function createEngineContext(
     protectedDirs,
     peers,
     startVerification,
+    beforeWait,
     classifier: createToolClassifier(profile, { stateRoot: store.root }),
     now,
     identityOf: (event) => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd }),

@@ -25,6 +25,12 @@ export interface GoalEngineOptions {
   readonly peerRoots?: () => readonly string[];
   /** Starts goalpost's run of a goal's checks; in this process when left out (an adapter starts its own process). */
   readonly startVerification?: StartVerification;
+  /**
+   * Called before the engine waits (for goalpost's run of the checks to land, at a stop). A caller that
+   * must never wait — the hook server, which answers every session — throws here, before anything is
+   * written, and has the hook run where waiting is fine.
+   */
+  readonly beforeWait?: () => void;
 }
 
 export interface GoalEngine {
@@ -46,6 +52,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     options.protectedDirs ?? [],
     options.peerRoots,
     options.startVerification,
+    options.beforeWait,
   );
 
   function handle(input: EngineEventInput): EngineDecision {

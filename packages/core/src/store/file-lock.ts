@@ -27,8 +27,8 @@ export interface LockOptions {
   readonly staleMs?: number;
 }
 
-/** An empty lock older than this was left by a process killed between creating it and writing its pid. */
-const EMPTY_LOCK_STALE_MS = 1_000;
+/** A lock seen empty this long was left by a process killed between creating it and writing its pid. */
+const EMPTY_LOCK_STALE_MS = 100;
 
 let sleeper: Int32Array | undefined;
 /** A synchronous sleep: hooks are synchronous processes with nothing else to do while they wait. */
@@ -37,15 +37,42 @@ function sleep(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
 }
 
-/** Whether the process named in a lock is gone. A lock without a pid is being written: not dead. */
+/** A lock goalpost wrote: "<pid> <ms since the epoch> <random>". */
+const TOKEN = /^(\d+) (\d+)(?: \S+)?$/;
+
+/**
+ * Whether the lock's owner is gone: its process has ended, or the pid now names a process that started
+ * after the lock was taken (Linux says when, in /proc; the pid was reused), or the lock is not one
+ * goalpost writes at all (nothing of goalpost's will ever remove it). An empty lock is being written.
+ */
 function ownerIsDead(content: string): boolean {
-  const pid = Number(content.split(" ")[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+  const token = TOKEN.exec(content);
+  if (!token) return content !== "";
+  const pid = Number(token[1]);
   try {
     process.kill(pid, 0);
-    return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+  const started = processStart(pid);
+  return started !== undefined && started > Number(token[2]) + 2_000;
+}
+
+let bootTime: number | undefined;
+/** When `pid` started (ms since the epoch), where /proc tells; undefined elsewhere. Clock ticks taken as 100 a second (Linux's USER_HZ). */
+function processStart(pid: number): number | undefined {
+  try {
+    if (bootTime === undefined) {
+      const btime = /^btime (\d+)$/m.exec(readFileSync("/proc/stat", "latin1"));
+      if (!btime) return undefined;
+      bootTime = Number(btime[1]) * 1000;
+    }
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[19]); // field 22 of stat, counted after the command's name
+    return Number.isFinite(ticks) ? bootTime + ticks * 10 : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -108,6 +135,8 @@ export function withFileLock<T>(path: string, action: (stillHeld: () => boolean)
   const started = Date.now();
   const token = `${process.pid} ${Date.now()} ${Math.random().toString(36).slice(2)}`;
   let delay = 1;
+  /** When this process first saw the lock empty: an owner writes its token right after creating it. */
+  let emptySince: number | undefined;
   for (;;) {
     try {
       const descriptor = openSync(path, "wx", FILE_MODE);
@@ -122,9 +151,15 @@ export function withFileLock<T>(path: string, action: (stillHeld: () => boolean)
     }
     if (clearOddLockPath(path)) continue;
     const content = readLock(path);
+    // An empty lock is judged by how long this process has seen it empty, not by its file time (which
+    // may be anything, even in the future): an owner writes its token right after creating it.
+    if (content === "") emptySince ??= Date.now();
+    else emptySince = undefined;
     const abandoned =
       content !== null &&
-      (ownerIsDead(content) || (content === "" && lockAge(path) > EMPTY_LOCK_STALE_MS) || lockAge(path) > staleMs);
+      (ownerIsDead(content) ||
+        (emptySince !== undefined && Date.now() - emptySince > EMPTY_LOCK_STALE_MS) ||
+        lockAge(path) > staleMs);
     if (abandoned) {
       takeOverAbandoned(path, content);
       continue;

@@ -30,6 +30,7 @@ import {
   type SessionFile,
   sessionFileSchema,
 } from "./session-file.js";
+import { salvageSession } from "./session-salvage.js";
 
 export interface GoalStoreOptions {
   /** The state root (see resolveStoreRoot). */
@@ -152,8 +153,31 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
   const indexDirectory = join(root, "by-cwd-session");
   const indexPath = (cwd: string, sessionId: string) => join(indexDirectory, `${indexKey(cwd)}--${safeFileName(sessionId)}.json`);
 
-  const read = (sessionId: string) =>
-    readJsonFile(sessionPath(sessionId), sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now());
+  /**
+   * The session, validated. A file that cannot be read is set aside and what can be read of it kept
+   * (session-salvage.ts): written back at once where the disk lets it, used as it is where it does not.
+   */
+  const read = (sessionId: string): SessionFile | null => {
+    let aside: string | null | undefined;
+    const path = sessionPath(sessionId);
+    const session = readJsonFile(path, sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now(), (to) => {
+      aside = to;
+    });
+    if (session || aside === undefined) return session;
+    const salvaged = salvageSession(root, sessionId, aside, now());
+    if (!salvaged) return null;
+    const goal = salvaged.session.goals.find((candidate) => candidate.id === salvaged.session.activeGoalId);
+    warn(
+      `goalpost: the open goal ${goal?.id ?? ""} of session ${sessionId} was kept from its damaged file${salvaged.lost ? " (only its id and objective could be read: its checks and history are lost)" : ""}.`,
+    );
+    try {
+      markOpen(root, sessionId);
+      writeFileAtomic(path, `${JSON.stringify(salvaged.session)}\n`);
+    } catch (error) {
+      warn(`goalpost: could not write the kept goal back to ${path} (${(error as Error).message}); enforcing it from memory.`);
+    }
+    return salvaged.session;
+  };
 
   function writeIndex(before: SessionFile | null, after: SessionFile): void {
     const goals = continuationSummary(after);

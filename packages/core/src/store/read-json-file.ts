@@ -7,7 +7,15 @@ import { StoreError } from "../errors.js";
 
 export type Warn = (message: string) => void;
 
-export function readJsonFile<T>(path: string, schema: z.ZodMiniType<T>, knownVersion: number, warn: Warn, now: Date): T | null {
+export function readJsonFile<T>(
+  path: string,
+  schema: z.ZodMiniType<T>,
+  knownVersion: number,
+  warn: Warn,
+  now: Date,
+  /** Told where a corrupt file went (or that it could not be moved), before null is returned. */
+  setAsideTo?: (aside: string | null) => void,
+): T | null {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -19,7 +27,7 @@ export function readJsonFile<T>(path: string, schema: z.ZodMiniType<T>, knownVer
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return setAside(path, `is not valid JSON (${(error as Error).message})`, warn, now);
+    return setAside(path, `is not valid JSON (${(error as Error).message})`, warn, now, setAsideTo);
   }
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === "number" && version > knownVersion) {
@@ -32,18 +40,21 @@ export function readJsonFile<T>(path: string, schema: z.ZodMiniType<T>, knownVer
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const where = parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
-    return setAside(path, `does not match the schema (${where.join("; ")})`, warn, now);
+    return setAside(path, `does not match the schema (${where.join("; ")})`, warn, now, setAsideTo);
   }
   return parsed.data;
 }
 
-function setAside(path: string, problem: string, warn: Warn, now: Date): null {
+function setAside(path: string, problem: string, warn: Warn, now: Date, setAsideTo?: (aside: string | null) => void): null {
   const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, "-")}`;
+  const salvaged = setAsideTo ? " and kept what could be read from it" : " and continued with a clean state";
   try {
     renameSync(path, aside);
-    warn(`goalpost: ${path} ${problem}; moved it to ${aside} and continued with a clean state.`);
+    warn(`goalpost: ${path} ${problem}; moved it to ${aside}${salvaged}.`);
+    setAsideTo?.(aside);
   } catch {
-    warn(`goalpost: ${path} ${problem} and could not be moved aside; continuing with a clean state.`);
+    warn(`goalpost: ${path} ${problem} and could not be moved aside${salvaged}.`);
+    setAsideTo?.(null);
   }
   return null;
 }

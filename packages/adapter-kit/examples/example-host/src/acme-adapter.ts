@@ -72,7 +72,7 @@ export const acmeAdapter = defineHostAdapter({
     scopes: ["user"],
     defaultScope: "user",
     hookEvents: EVENTS,
-    fastEvents: ["before_tool", "after_tool", "stop"],
+    fastEvents: ["before_tool", "after_tool"],
     hookTimeout: 10,
     nextStep: "In Acme, type /goal <what done means>.",
     targets: (context) => [

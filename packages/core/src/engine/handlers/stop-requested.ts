@@ -27,6 +27,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
   // The goal waits for the user's word: stopping to ask them is the right move.
   if (open?.awaitingUser) return decision({ userNote: waitingNote(open) ?? "" });
   if (open?.closeRequest && open.verification?.state === "running") {
+    if (verificationAlive(open.verification, context.now())) context.beforeWait();
     // A run no process has claimed (the tool that asked for it could not start one: Copilot CLI's
     // extension) is started here; a second start of a claimed run leaves at once.
     if (open.verification.pid === null)

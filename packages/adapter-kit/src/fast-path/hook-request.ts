@@ -1,0 +1,25 @@
+// One id per hook, made by the first client that handles it and carried through every fallback (the
+// Perl client hands it to Node in HOOK_REQUEST_VARIABLE; a client hands it to the server in its
+// request): a hook that is run again after a server died or timed out is then known as the same hook,
+// and answered as it was the first time (see hook-ledger.ts). Node built-ins only: the loader bundles it.
+
+/** Set by a client that already offered the hook to the server: the loader then runs it itself. */
+export const HOOK_REQUEST_VARIABLE = "GOALPOST_HOOK_REQUEST";
+
+/** The client's one deadline for connecting and answering: a hook's work there takes ~5 ms. */
+export const HOOK_DEADLINE_MS = 1_000;
+
+/** A new hook's id: this process, the time and a random part (never reused within a session's memory of ids). */
+export function newHookRequest(): string {
+  return `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The id a client before this one gave the hook, taken out of `env` (it is not the hook's environment). */
+export function takeHookRequest(env: NodeJS.ProcessEnv): string | undefined {
+  const request = env[HOOK_REQUEST_VARIABLE];
+  delete env[HOOK_REQUEST_VARIABLE];
+  return request && /^[\w.-]{1,80}$/.test(request) ? request : undefined;
+}
+
+/** Set on globalThis by the loader: the hook's id, for the bundle it runs in this process. */
+export const HOOK_REQUEST = Symbol.for("goalpost.hookRequest");

@@ -1,0 +1,199 @@
+// Each hook runs once. A hook can reach goalpost twice: through a fallback (a server that took it and
+// died, or answered after its client's deadline, and the client's own run after it — both carry the
+// hook's one request id, see fast-path/hook-request.ts), or as the same host event answered by two
+// copies of goalpost sharing a state root (Claude Code's plugin beside an installed copy: the host runs
+// both commands, with the same payload). Counting either twice would deny drift early and stall stops
+// early.
+//
+// So the first run of a hook claims it — a file named for the event and its payload, created with
+// O_EXCL under the session's folder in <root>/hooks/ — and settles it with its answer. A second run of
+// the same request, or another copy's run of the same event, finds the claim and answers what the
+// first answered (waiting a moment for a first run still at work). A run from the same copy with
+// another request id is the host's own repeat of an identical event (the same stop twice): it runs.
+// Claims are a few hundred bytes, pruned after ten minutes; none is written where the root cannot be.
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { safeFileName } from "@goalpost/core";
+import type { HookResult } from "./hook-io.js";
+
+const FOLDER = "hooks";
+/** How long a claim is kept: far past any fallback or a second copy's run of the same event. */
+const KEPT_MS = 10 * 60_000;
+/** How long a run waits for another's answer to the same event before it runs itself. */
+const WAIT_MS = 2_000;
+/** Recorded when two copies answer one state root, for `doctor`. */
+export const TWO_COPIES_FILE = "two-copies.json";
+
+interface Claim {
+  readonly request: string;
+  readonly copy: string;
+  readonly pid: number;
+  readonly answer?: HookResult;
+}
+
+/** 64 bits of FNV-1a (two lanes): names the event and its payload; not a secret, only a name. */
+function eventKey(event: string, payload: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  const text = `${event}\0${payload}`;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x01000197);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+function readClaim(path: string): Claim | undefined {
+  try {
+    const claim = JSON.parse(readFileSync(path, "utf8")) as Claim;
+    return typeof claim.request === "string" && typeof claim.copy === "string" ? claim : undefined;
+  } catch {
+    return undefined; // being written, or damaged: as good as no answer
+  }
+}
+
+/** Replaces the file whole (no fsync: a claim lost to a crash costs one repeat, never a wrong answer). */
+function replaceFile(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  const descriptor = openSync(temporary, "w", 0o600);
+  try {
+    writeSync(descriptor, text);
+  } finally {
+    closeSync(descriptor);
+  }
+  renameSync(temporary, path);
+}
+
+const writeClaim = (path: string, claim: Claim) => replaceFile(path, JSON.stringify(claim));
+
+/** Thrown by a quick run (the hook server) where it would wait: its client runs the hook instead. */
+export class WouldWait extends Error {}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return false; // this process's own earlier run did not settle: it failed
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function prune(folder: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(folder)) {
+    try {
+      if (now - statSync(join(folder, name)).mtimeMs > KEPT_MS) rmSync(join(folder, name), { force: true });
+    } catch {}
+  }
+}
+
+export interface HookLedgerEntry {
+  /** The answer a first run gave, when this run is a repeat of it; undefined: this run is the first. */
+  readonly repeat: HookResult | undefined;
+  /** Records this run's answer for any repeat. */
+  settle(answer: HookResult): void;
+  /** Gives the claim up unanswered (a quick run that found it must wait): the next run of the hook is the first. */
+  release(): void;
+}
+
+export interface HookRun {
+  readonly root: string;
+  readonly sessionId: string;
+  readonly event: string;
+  readonly payload: string;
+  readonly request: string;
+  /** Which copy of goalpost runs it (its hook bundle's path). */
+  readonly copy: string;
+  /** Never wait for another run's answer (the hook server): WouldWait is thrown instead. */
+  readonly quick?: boolean;
+}
+
+const NOTHING: HookLedgerEntry = { repeat: undefined, settle: () => {}, release: () => {} };
+
+/** Claims the hook for this run, or finds the run that claimed it first. Never throws. */
+export function claimHook(run: HookRun, warn: (message: string) => void): HookLedgerEntry {
+  const folder = join(run.root, FOLDER, safeFileName(run.sessionId));
+  const path = join(folder, eventKey(run.event, run.payload));
+  const mine: Claim = { request: run.request, copy: run.copy, pid: process.pid };
+  const settle = (answer: HookResult) => {
+    try {
+      writeClaim(path, { ...mine, answer });
+    } catch {}
+  };
+  const release = () => {
+    try {
+      const claim = readClaim(path);
+      if (claim?.request === mine.request && claim.pid === mine.pid && !claim.answer) rmSync(path, { force: true });
+    } catch {}
+  };
+  const first: HookLedgerEntry = { repeat: undefined, settle, release };
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const descriptor = openSync(path, "wx", 0o600);
+        try {
+          writeSync(descriptor, JSON.stringify(mine));
+        } finally {
+          closeSync(descriptor);
+        }
+        if (Math.random() < 1 / 64) prune(folder);
+        return first;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" && attempt === 0) {
+          mkdirSync(folder, { recursive: true, mode: 0o700 });
+          continue;
+        }
+        if (code !== "EEXIST") return NOTHING;
+      }
+      break;
+    }
+    let claim = readClaim(path);
+    const sameHook = (found: Claim | undefined) =>
+      found !== undefined && (found.request === run.request || found.copy !== run.copy);
+    if (!sameHook(claim)) {
+      // The host's own repeat of an identical event (or an old claim): a new hook, and this run claims it.
+      writeClaim(path, mine);
+      return first;
+    }
+    if (claim?.copy !== run.copy) noteTwoCopies(run.root, claim?.copy ?? "", run.copy, warn);
+    const until = Date.now() + WAIT_MS;
+    while (claim && !claim.answer && alive(claim.pid) && Date.now() < until) {
+      if (run.quick) throw new WouldWait("another run of this hook is at work");
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      claim = readClaim(path);
+    }
+    if (claim?.answer && sameHook(claim)) return { ...NOTHING, repeat: claim.answer };
+    writeClaim(path, mine); // the first run died, or is stuck: this one runs it
+    return first;
+  } catch (error) {
+    if (error instanceof WouldWait) throw error;
+    return NOTHING;
+  }
+}
+
+/** Two copies answered the same event: recorded once an hour for doctor, and said on stderr. */
+function noteTwoCopies(root: string, first: string, second: string, warn: (message: string) => void): void {
+  const file = join(root, TWO_COPIES_FILE);
+  try {
+    if (Date.now() - statSync(file).mtimeMs < 60 * 60_000) return;
+  } catch {}
+  warn(
+    `goalpost: two copies of goalpost answer this host's hooks into one state root (${first} and ${second}); each event is counted once, but remove one: run \`goalpost doctor\`.`,
+  );
+  try {
+    replaceFile(file, `${JSON.stringify({ at: new Date().toISOString(), copies: [first, second].sort() })}\n`);
+  } catch {}
+}
+
+/** The two copies last seen answering one state root, for doctor; null when none were. */
+export function readTwoCopies(root: string): { at: string; copies: string[] } | null {
+  try {
+    const data = JSON.parse(readFileSync(join(root, TWO_COPIES_FILE), "utf8")) as { at?: unknown; copies?: unknown };
+    return typeof data.at === "string" && Array.isArray(data.copies) ? { at: data.at, copies: data.copies.map(String) } : null;
+  } catch {
+    return null;
+  }
+}
