@@ -8,6 +8,7 @@ const entries = {
   "testing/index": "src/testing/index.ts",
   "build/adapter-build": "src/build/adapter-build.ts",
   descriptor: "src/contract/descriptor.ts",
+  faults: "src/hook/fault-records.ts",
   // Built so a published kit can give it to an adapter's build (see build/adapter-build.ts).
   "hook-loader": "src/fast-path/hook-loader.ts",
   "bin-launcher": "src/bin/bin-launcher.ts",

@@ -2,7 +2,7 @@
 // in two directories: what people see (colour only on a terminal), what scripts get (--json, exit
 // codes), install into every detected host, doctor, the kill switch, help.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
@@ -155,6 +155,32 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
   });
 });
 
+describe("goalpost status and the faults hooks met", { timeout: 60_000 }, () => {
+  it("lists the last day's problems after the goals, and in --json", () => {
+    const machine = fakeMachine();
+    machine.leaveGoal("claude-code", "cc-1", "project-a", "stream the importer");
+    const root = machine.stateRoot("claude-code");
+    const at = new Date().toISOString();
+    const old = new Date(Date.now() - 3 * 24 * 60 * 60_000).toISOString();
+    writeFileSync(
+      join(root, "hook-faults.json"),
+      JSON.stringify({
+        faults: [
+          { at: old, event: "Stop", message: "an old one" },
+          { at, event: "Stop", message: "goalpost: the open goal g-1 of session cc-1 was kept from its damaged file." },
+        ],
+      }),
+    );
+    writeFileSync(join(root, "two-copies.json"), JSON.stringify({ at, copies: ["/a/dist/x.cjs", "/b/dist/x.cjs"] }));
+    const status = machine.run(["status"]);
+    expect(status.stdout).toContain("2 problems hooks met in the last day");
+    expect(status.stdout).toMatch(/Stop: goalpost: the open goal g-1 of session cc-1 was kept from its damaged file/);
+    expect(status.stdout).toContain("two copies of goalpost answer one state root: /a/dist/x.cjs and /b/dist/x.cjs");
+    expect(status.stdout).not.toContain("an old one");
+    expect(JSON.parse(machine.run(["status", "--json"]).stdout).problems).toHaveLength(2);
+  });
+});
+
 describe("goalpost install, doctor, disable and uninstall across hosts", { timeout: 180_000 }, () => {
   it("installs into every detected host with --yes, asks otherwise, doctors each, switches one off and takes it all out", () => {
     const machine = fakeMachine();
@@ -187,7 +213,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(verbose.status).toBe(0);
     expect(verbose.stdout).toMatch(/^✓ Codex: working/);
     expect(verbose.stdout).toMatch(/✓ state: .* is writable and private/);
-    expect(verbose.stdout).toMatch(/✓ hook errors: none recorded/);
+    expect(verbose.stdout).toMatch(/✓ hook errors: none in the last day/);
 
     // The kill switch: Codex's hooks answer nothing while it is off; Claude Code's are untouched.
     expect(machine.run(["disable", "codex"]).stdout).toMatch(/^off Codex/);
@@ -218,7 +244,9 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(fault.stdout).toBe("");
     const sick = machine.run(["doctor"]);
     expect(sick.status).toBe(1);
-    expect(sick.stdout).toMatch(/✗ Codex: hook errors: last at .* \(Stop\): goalpost: unexpected Stop payload/);
+    expect(sick.stdout).toMatch(
+      /✗ Codex: hook errors: \d+ in the last day; the last at .* \(Stop\): goalpost: unexpected Stop payload/,
+    );
 
     const uninstall = machine.run(["uninstall", "--yes"]);
     expect(uninstall.status, uninstall.stderr).toBe(0);

@@ -87,6 +87,18 @@ describe.skipIf(process.platform === "win32")("the plugin, with no install step"
     }
   }, 90_000);
 
+  it("refuses a stop with a goal open when its session file was damaged, and tells the user in systemMessage", () => {
+    const { exec, stateRoot } = pluginSetup({ GOALPOST_HOOK_SERVER: "0" });
+    expect(exec("UserPromptSubmit", { prompt: "/goal ship the plugin fast" }).stdout).toContain("ship the plugin fast");
+    writeFileSync(join(stateRoot, "by-session", "s1.json"), '{"schemaVersion":1,"goals":[{"id');
+    const stop = exec("Stop", { stop_hook_active: false });
+    expect(JSON.parse(stop.stdout)).toMatchObject({
+      decision: "block",
+      reason: expect.stringMatching(/should not stop/),
+      systemMessage: expect.stringMatching(/open goal \S+ of session s1 was kept from its damaged file/),
+    });
+  });
+
   it("answers nothing, and never fails the host, from a copy that lost its hook bundle", () => {
     const { plugin, exec } = pluginSetup();
     rmSync(join(plugin, "dist", "goalpost-claude-code-hook-bundle.cjs"));

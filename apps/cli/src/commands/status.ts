@@ -1,4 +1,5 @@
 // `goalpost status`: the open goals of this directory, whichever host and session left them.
+import { recentHookFaults } from "@goalpost/adapter-kit/faults";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { goalRows, rowText } from "../goal-views.js";
@@ -11,25 +12,43 @@ export const status: Command = {
   description: `Shows the open goals left in this directory (or --dir) by any host's sessions: host, session,
 objective, status, remaining work, blockers, drift since the last update, when it last changed,
 whether its completion gate is satisfied, and where it came from when it was continued from another
-session or host. \`goalpost list\` shows every directory.`,
+session or host; then what hooks met in the last day (a damaged or full state root, two copies of
+goalpost answering one host), which \`goalpost doctor\` explains. \`goalpost list\` shows every directory.`,
   examples: ["goalpost status", "goalpost status --dir ~/src/importer", "goalpost status --json | jq '.goals[].objective'"],
   options: { dir: { type: "string" }, root: { type: "string" } },
   async run({ values, json, term, env }) {
     const hosts = await loadHosts();
     const dir = typeof values["dir"] === "string" ? values["dir"] : process.cwd();
-    const goals = goalRows(stateRoots(hosts, env, values["root"] as string | undefined), { dir });
+    const roots = stateRoots(hosts, env, values["root"] as string | undefined);
+    const goals = goalRows(roots, { dir });
+    // Faults hooks met (the host shows their stderr to nobody): a goal may be enforced from a kept copy.
+    const problems = roots.flatMap((root) => {
+      const { faults, twoCopies } = recentHookFaults(root);
+      return [
+        ...faults.map((fault) => ({ root, at: fault.at, event: fault.event, message: fault.message })),
+        ...(twoCopies
+          ? [{ root, at: "", event: "", message: `two copies of goalpost answer one state root: ${twoCopies.join(" and ")}` }]
+          : []),
+      ];
+    });
     if (json) {
-      term.json({ dir, goals });
+      term.json({ dir, goals, problems });
       return EXIT.ok;
     }
     const { color } = term;
-    if (goals.length === 0) {
-      term.out(`No open goals in ${dir}. \`goalpost list\` shows every directory.\n`);
-      return EXIT.ok;
+    if (goals.length === 0) term.out(`No open goals in ${dir}. \`goalpost list\` shows every directory.\n`);
+    else {
+      term.out(`${color.bold(`${goals.length} open goal${goals.length === 1 ? "" : "s"}`)} in ${dir}\n\n`);
+      term.out(`${goals.map((goal) => rowText(goal, color, (id) => hostName(hosts, id))).join("\n\n")}\n`);
+      term.out(color.dim(`\n\`goalpost show <id>\` for one in full, \`goalpost report <id>\` for its timeline.\n`));
     }
-    term.out(`${color.bold(`${goals.length} open goal${goals.length === 1 ? "" : "s"}`)} in ${dir}\n\n`);
-    term.out(`${goals.map((goal) => rowText(goal, color, (id) => hostName(hosts, id))).join("\n\n")}\n`);
-    term.out(color.dim(`\n\`goalpost show <id>\` for one in full, \`goalpost report <id>\` for its timeline.\n`));
+    if (problems.length > 0) {
+      term.out(
+        `\n${color.bold(`${problems.length} problem${problems.length === 1 ? "" : "s"} hooks met in the last day`)} (\`goalpost doctor\` explains):\n`,
+      );
+      for (const problem of problems.slice(-5))
+        term.out(`  ${problem.at ? `${problem.at} ${problem.event}: ` : ""}${problem.message}\n`);
+    }
     return EXIT.ok;
   },
 };

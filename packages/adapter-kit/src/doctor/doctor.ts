@@ -26,7 +26,7 @@ import {
   hookServerSocket,
   hookServerWanted,
 } from "../fast-path/hook-server-protocol.js";
-import { readHookFault } from "../hook/hook-faults.js";
+import { recentHookFaults } from "../hook/fault-records.js";
 import { wiredLabels } from "../installing/config-changes.js";
 import { readConfigFile } from "../installing/config-file.js";
 import { installTargets } from "../installing/scope-targets.js";
@@ -283,15 +283,26 @@ function sandboxCheck(cliPath: string, root: string): DoctorCheck {
   }
 }
 
-function hookFaultCheck(root: string): DoctorCheck {
-  const fault = readHookFault(root);
-  if (!fault) return { ok: true, label: "hook errors", detail: "none recorded" };
-  const recent = Date.now() - Date.parse(fault.at) < 24 * 60 * 60 * 1000;
-  return {
-    ok: !recent,
-    label: "hook errors",
-    detail: `last at ${fault.at} (${fault.event}): ${fault.message}${recent ? " Hooks answered no decision there; if it repeats, reinstall or report it." : ""}`,
-  };
+/** What hooks met in the last day: faults (answered "no decision", or a stop refused from what could be read), and two copies. */
+function hookFaultChecks(root: string): DoctorCheck[] {
+  const { faults, twoCopies } = recentHookFaults(root);
+  const last = faults.at(-1);
+  const checks: DoctorCheck[] = [
+    last
+      ? {
+          ok: false,
+          label: "hook errors",
+          detail: `${faults.length} in the last day; the last at ${last.at} (${last.event}): ${last.message} If it repeats, fix what it names, reinstall, or report it.`,
+        }
+      : { ok: true, label: "hook errors", detail: "none in the last day" },
+  ];
+  if (twoCopies)
+    checks.push({
+      ok: false,
+      label: "copies",
+      detail: `two copies of goalpost answer this host's hooks into one state root: ${twoCopies.join(" and ")}. Each event is counted once, but every hook runs twice: keep one (uninstall the other, or disable the plugin).`,
+    });
+  return checks;
 }
 
 function enforcementCheck(root: string, env: Env): DoctorCheck {
@@ -340,7 +351,7 @@ function doctorChecks(context: DoctorContext, root: string): DoctorCheck[] {
     hookRunCheck(context, root),
     ...(wiring.hooksWired ? [fastPathCheck(adapter, root), hookServerCheck(adapter, env, root)] : []),
     sandboxCheck(cliPath, root),
-    hookFaultCheck(root),
+    ...hookFaultChecks(root),
     enforcementCheck(root, env),
     ...(adapter.doctorChecks?.(context) ?? []),
   ];

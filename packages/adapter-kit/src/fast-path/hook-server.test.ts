@@ -1,11 +1,10 @@
 // The hook server (hook-server.ts): real hooks of the example host through its built hook script,
 // loader and Perl client, and the server they start as a real detached process (its pid from its pid file).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN, packageCopy, packageDir } from "../__fixtures__/acme-copy.js";
+import { BIN, packageDir } from "../__fixtures__/acme-copy.js";
 import { alive, killStartedServers, serverCopy, trackServer, waitFor } from "../__fixtures__/server-copy.js";
 import { removeTestdirs, testdir } from "../testing/index.js";
 

@@ -14,6 +14,7 @@
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { safeFileName } from "@goalpost/core";
+import { TWO_COPIES_FILE } from "./fault-records.js";
 import type { HookResult } from "./hook-io.js";
 
 const FOLDER = "hooks";
@@ -21,8 +22,6 @@ const FOLDER = "hooks";
 const KEPT_MS = 10 * 60_000;
 /** How long a run waits for another's answer to the same event before it runs itself. */
 const WAIT_MS = 2_000;
-/** Recorded when two copies answer one state root, for `doctor`. */
-export const TWO_COPIES_FILE = "two-copies.json";
 
 interface Claim {
   readonly request: string;
@@ -186,14 +185,4 @@ function noteTwoCopies(root: string, first: string, second: string, warn: (messa
   try {
     replaceFile(file, `${JSON.stringify({ at: new Date().toISOString(), copies: [first, second].sort() })}\n`);
   } catch {}
-}
-
-/** The two copies last seen answering one state root, for doctor; null when none were. */
-export function readTwoCopies(root: string): { at: string; copies: string[] } | null {
-  try {
-    const data = JSON.parse(readFileSync(join(root, TWO_COPIES_FILE), "utf8")) as { at?: unknown; copies?: unknown };
-    return typeof data.at === "string" && Array.isArray(data.copies) ? { at: data.at, copies: data.copies.map(String) } : null;
-  } catch {
-    return null;
-  }
 }

@@ -120,7 +120,6 @@ export function runHookHere(
  * (core's knownOpenGoal), and the user told why — enforcement never rests on a write succeeding.
  */
 function failSafeStop(
-  adapter: HostAdapter,
   spec: HostAdapter["events"][string],
   payload: unknown,
   root: string,
@@ -261,7 +260,7 @@ function answerHook(
       return { busy: error.message };
     }
     const detail = error instanceof Error ? error.message : String(error);
-    const safe = stop && failSafeStop(adapter, stop.spec, stop.payload, stop.root, stop.sessionId, detail);
+    const safe = stop && failSafeStop(stop.spec, stop.payload, stop.root, stop.sessionId, detail);
     if (safe)
       return {
         ...safe,
