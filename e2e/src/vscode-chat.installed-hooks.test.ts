@@ -87,7 +87,7 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
       // The hook script beside the bin, the state root in the VS Code profile, Stop answered by the shell while no goal is open.
       {
         type: "command",
-        command: expect.stringMatching(/^h=\S+; set -- Stop \S+ fast; \. "\$h\/goalpost-vscode-chat-hook\.sh"$/),
+        command: expect.stringMatching(/^h=\S+; set -- Stop \S+; \. "\$h\/goalpost-vscode-chat-hook\.sh"$/),
         timeout: 15,
       },
     ]);

@@ -106,7 +106,7 @@ describe("install", () => {
     const settings = read(join(home.configDir, "settings.json"));
     expect(settings.hooks.Stop).toHaveLength(1);
     expect(settings.hooks.Stop[0].hooks[0].command).toMatch(
-      /^h='\/new place'; set -- Stop \S+ fast; \. "\$h\/goalpost-claude-code-hook\.sh"$/,
+      /^h='\/new place'; set -- Stop \S+; \. "\$h\/goalpost-claude-code-hook\.sh"$/,
     );
   });
 

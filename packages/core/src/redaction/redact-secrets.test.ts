@@ -105,6 +105,22 @@ export const SECRET_CORPUS: readonly (readonly [string, string, string])[] = [
   ["postman (gitleaks)", `${"PMAK-"}${hex(24)}-${hex(34)}`, `${"PMAK-"}${hex(24)}-${hex(34)}`],
   ["pulumi (gitleaks)", `${"pul-"}${hex(40)}`, `${"pul-"}${hex(40)}`],
   ["grafana cloud (gitleaks)", `${"glc_"}${x(40)}`, `${"glc_"}${x(40)}`],
+  // Shapes that reached disk before (issue: fail-safe hooks); each also a generated category below.
+  ["docker login -p", `docker login -u ci -p ${"Dk9"}${x(20)} registry.example.com`, `${"Dk9"}${x(20)}`],
+  ["cookie header", `curl -H "Cookie: sessionid=${"Ck7"}${x(24)}; theme=dark" https://x`, `${"Ck7"}${x(24)}`],
+  ["db pass", `DB_PASS=${"Pw3"}${x(18)}`, `${"Pw3"}${x(18)}`],
+  ["discord webhook", `https://discord.com/api/webhooks/123456789012345678/${x(68)}`, x(68)],
+  ["telegram bot token", `bot 1234567890:AA${x(33)} ready`, `1234567890:AA${x(33)}`],
+  [
+    "aws secret key alone",
+    `the secret is ${"wJalr"}XUtnFEMI/K7MDENG/bPxRfiCYz8Q4kLm2P9 (rotate)`,
+    `${"wJalr"}XUtnFEMI/K7MDENG/bPxRfiCYz8Q4kLm2P9`,
+  ],
+  [
+    "escaped JSON in a shell string",
+    `"{\\"command\\": \\"export API_TOKEN=\\\\\\"${"Tk5"}${x(20)}\\\\\\"\\"}"`,
+    `${"Tk5"}${x(20)}`,
+  ],
 ];
 
 export const FALSE_POSITIVE_CORPUS: readonly string[] = [
@@ -342,4 +358,142 @@ describe("the literals a secret pattern needs before it scans (SecretPattern.nee
       { numRuns: 5_000 },
     );
   });
+});
+
+// Each shape that once reached disk, as a category: many generated secrets in the many ways a tool
+// call writes them, none of which may survive; and the innocents that look like them, none of which
+// may change.
+describe("categories of secrets that once reached disk", () => {
+  /** A random secret: letters of both cases and digits, as generated keys and passwords are. */
+  const secretValue = fc
+    .tuple(
+      fc.stringMatching(/^[A-Za-z0-9]{10,30}$/),
+      fc.constantFrom("A", "Q", "Z"),
+      fc.constantFrom("k", "m", "x"),
+      fc.integer({ min: 10, max: 99 }),
+    )
+    .map(([body, upper, lower, digits]) => `${upper}${lower}${digits}${body}`);
+  /** `bytes` random bytes in base64, as cloud providers hand out keys (mixed case and digits, as nearly all are). */
+  const base64Of = (bytes: number) =>
+    fc
+      .uint8Array({ minLength: bytes, maxLength: bytes })
+      .map((data) => Buffer.from(data).toString("base64"))
+      .filter((text) => /[a-z]/.test(text) && /[A-Z]/.test(text) && /[0-9]/.test(text) && new Set(text).size > 24);
+  const survives = (text: string, secret: string) => redactSecrets(text).includes(secret);
+
+  const categories: Record<string, fc.Arbitrary<[string, string]>> = {
+    "a login-style tool's password flag": fc
+      .tuple(
+        secretValue,
+        fc.constantFrom(
+          "docker login -u ci -p %s registry.example.com",
+          "podman login quay.io --username ci --password %s",
+          "helm registry login ghcr.io -u ci -p '%s'",
+          "az login -u ci@example.com -p %s",
+          "sshpass -p %s ssh deploy@host",
+          "redis-cli -h cache -a %s ping",
+          "mongosh --host db -u admin -p %s",
+          "htpasswd -bc .htpasswd admin %s",
+          "gh auth login --with-token %s",
+          "vault login --token=%s",
+          "openssl enc -aes256 --pass %s -in a",
+        ),
+      )
+      .map(([secret, form]) => [form.replace("%s", secret), secret]),
+    "a cookie header or cookie string": fc
+      .tuple(
+        secretValue,
+        fc.constantFrom(
+          'curl -H "Cookie: sessionid=%s; theme=dark" https://x',
+          "cookie: _app_session=%s",
+          "Set-Cookie: sid=%s; Path=/; Secure; HttpOnly",
+          "curl -b 'csrftoken=abc; sessionid=%s' https://x",
+          'curl --cookie "remember_token=%s" https://x',
+        ),
+      )
+      .map(([secret, form]) => [form.replace("%s", secret), secret]),
+    "a password-like assignment": fc
+      .tuple(
+        secretValue,
+        fc.constantFrom(
+          "DB_PASS",
+          "smtp_pass",
+          "PASSCODE",
+          "ldap_creds",
+          "JWT_SIGNING_KEY",
+          "SESSION_KEY",
+          "master_key",
+          "PGPASSWORD",
+        ),
+        fc.constantFrom("%k=%s", '%k="%s"', "export %k='%s'", "%k: %s", '{"%k": "%s"}'),
+      )
+      .map(([secret, key, form]) => [form.replace("%k", key).replace("%s", secret), secret]),
+    "a chat service's webhook or bot URL": fc
+      .tuple(
+        secretValue,
+        fc.constantFrom(
+          "https://discord.com/api/webhooks/123456789012345678/%s",
+          "https://acme.webhook.office.com/webhookb2/%s@%s/IncomingWebhook/%s",
+          "https://api.telegram.org/bot1234567890:AA%s/sendMessage",
+          "https://chat.example.com/hooks/%s",
+          "https://chat.googleapis.com/v1/spaces/AAAA/messages?key=%s&token=abc",
+        ),
+      )
+      .map(([secret, form]) => [`curl -X POST ${form.replaceAll("%s", `${secret}${secret}`)} -d '{}'`, `${secret}${secret}`]),
+    "a cloud secret key standing alone": fc.oneof(
+      base64Of(30).map((key): [string, string] => [`the secret is ${key} (rotate it)`, key]),
+      base64Of(64).map((key): [string, string] => [`AccountKey ${key}`, key.slice(0, 60)]),
+    ),
+    "JSON escaped inside a shell string": fc
+      .tuple(
+        secretValue,
+        fc.constantFrom("export API_TOKEN=%q", "psql --password %q", "mysql --pass=%q"),
+        fc.integer({ min: 1, max: 3 }),
+      )
+      .map(([secret, form, depth]) => {
+        const quote = `${"\\".repeat(2 ** depth - 1)}"`;
+        return [`"{\\"command\\": \\"${form.replace("%q", `${quote}${secret}${quote}`)}\\"}"`, secret];
+      }),
+  };
+
+  for (const [category, shapes] of Object.entries(categories)) {
+    it(`redacts ${category}, every generated one`, () => {
+      fc.assert(
+        fc.property(shapes, ([text, secret]) => {
+          expect(survives(text, secret), `${text}\n→ ${redactSecrets(text)}`).toBe(false);
+          expect(redactSecrets(redactSecrets(text))).toBe(redactSecrets(text));
+        }),
+        { numRuns: 200 },
+      );
+    });
+  }
+
+  const innocents: Record<string, fc.Arbitrary<string>> = {
+    "a git SHA and a SHA-256": fc.oneof(
+      fc.stringMatching(/^[0-9a-f]{40}$/).map((sha) => `commit ${sha}`),
+      fc.stringMatching(/^[0-9a-f]{64}$/).map((sha) => `sha256 ${sha}`),
+    ),
+    "a UUID": fc.uuid().map((id) => `session ${id} resumed`),
+    "a lockfile integrity string": fc.stringMatching(/^[A-Za-z0-9/+]{86}$/).map((body) => `"integrity": "sha512-${body}==",`),
+    "a lockfile sha1 integrity": fc.stringMatching(/^[A-Za-z0-9/+]{27}$/).map((body) => `integrity sha1-${body}=`),
+    "commands that only look like logins": fc.constantFrom(
+      "docker run -p 8080:80 nginx",
+      "git checkout -b feature/login-page",
+      "npm login --registry https://npm.example.com",
+      "docker login --password-stdin < token.txt",
+      "curl -b cookies.txt https://example.com",
+      "ssh -p 2222 deploy@host",
+      "the login page has a bypass=true flag",
+    ),
+  };
+  for (const [innocent, texts] of Object.entries(innocents)) {
+    it(`leaves ${innocent} as it is`, () => {
+      fc.assert(
+        fc.property(texts, (text) => {
+          expect(redactSecrets(text)).toBe(text);
+        }),
+        { numRuns: 200 },
+      );
+    });
+  }
 });

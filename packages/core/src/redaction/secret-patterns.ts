@@ -33,11 +33,36 @@ const token = (kind: string, needs: readonly string[], body: string, end = END):
 const WITH_DIGIT = String.raw`(?=[A-Za-z0-9_-]{0,400}?[0-9])`;
 
 /** Keys whose value is a secret when assigned: the key ends with one of these words. */
-const SECRET_KEY = String.raw`[A-Za-z0-9_.-]{0,48}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|secret[_-]?key|account[_-]?key|shared[_-]?access[_-]?key|client[_-]?secret|credentials?|auth)`;
+const SECRET_KEY = String.raw`[A-Za-z0-9_.-]{0,48}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|secret[_-]?key|account[_-]?key|shared[_-]?access[_-]?key|client[_-]?secret|credentials?|auth|(?<![A-Za-z0-9])(?:pass|passcode|creds)|(?:signing|encryption|master|session)[_-]?key)`;
 
 /** Unquoted values that are code or placeholders, not secrets: `password: string`, `token = getToken()`. */
 const BENIGN_VALUE =
   /^(?:string|number|boolean|any|unknown|never|null|undefined|true|false|none|object|void|str|int|bool|required|optional|include|omit|same-origin|\*+|x+|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|(?:process\.env|os\.environ|env|config|settings|this|self|options|opts|props|args)\b.*|[A-Za-z_$][\w$.]*\(.*)$/i;
+
+/** A quoted value, its quotes escaped any number of times (a JSON string inside a shell string inside JSON). */
+const ESCAPED_QUOTED = String.raw`\\{1,7}"[^"\n]{1,1024}?\\{1,7}"|\\{1,7}'[^'\n]{1,1024}?\\{1,7}'`;
+/** A flag's value: escaped-quoted, quoted, or bare. */
+const FLAG_VALUE = String.raw`${ESCAPED_QUOTED}|'[^'\n]{1,512}'|"[^"\n]{1,512}"|[^\s'"\\]{1,512}`;
+
+/** Bits per character (Shannon): a random key has over 4.5, a word or a path under 4. */
+function entropy(text: string): number {
+  const counts = new Map<string, number>();
+  for (const character of text) counts.set(character, (counts.get(character) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= (count / text.length) * Math.log2(count / text.length);
+  return bits;
+}
+
+/** Keeps the match unless it is random enough to be a key and mixes cases and digits (a SHA is hex, a word is not random). */
+const randomKey = (kind: string) => (match: string) =>
+  /[a-z]/.test(match) && /[A-Z]/.test(match) && /[0-9]/.test(match) && entropy(match) >= 4.2 ? redacted(kind) : match;
+
+/** Cookie values in a Cookie or Set-Cookie header's text: each name stays, each value goes (attributes stay). */
+const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|samesite|secure|httponly|priority|partitioned)$/i;
+const redactCookies = (pairs: string) =>
+  pairs.replace(/([^\s;=]{1,256})=([^;\s]{1,4096})/g, (pair, name: string) =>
+    COOKIE_ATTRIBUTES.test(name) || /^\[REDACTED/.test(pair.slice(name.length + 1)) ? pair : `${name}=${redacted("cookie")}`,
+  );
 
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
   token("anthropic-key", ["sk-ant-"], String.raw`sk-ant-${WITH_DIGIT}[A-Za-z0-9_-]{20,400}`),
@@ -97,16 +122,95 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // curl -u user:password, --user user:password: the user stays, the password goes.
     kind: "cli-credential",
     needs: ["-u"],
-    pattern: /(\s(?:-u|--user)\s+)([^\s:]{1,128}):(?!\[REDACTED)([^\s]{1,256})/g,
+    pattern: /(\s(?:-u|--user)\s+)([^\s:[]{1,128}):(?!\[REDACTED)([^\s]{1,256})/g,
     replace: (_match, flag = "", user = "") => `${flag}${user}:${redacted("secret")}`,
   },
   {
-    // --password VALUE, --password=VALUE, --token, --api-key, --secret (psql, CLIs of every kind).
+    // --password VALUE, --password=VALUE, --token, --api-key, --secret (psql, CLIs of every kind),
+    // the value quoted, or its quotes escaped inside a string of a string.
     kind: "cli-secret-flag",
     needs: ["--"],
+    pattern: new RegExp(
+      String.raw`(--(?:password|passwd|pass|passphrase|token|api-key|apikey|secret|client-secret|auth-token|access-token|private-token|refresh-token|with-token|secret-key|secret-access-key)(?:=|\s+))(?!\[REDACTED|\\{0,7}["']?\[REDACTED|-)(${FLAG_VALUE})`,
+      "gi",
+    ),
+    replace: (_match, flag = "", value = "") => {
+      const quote = /^\\*["']/.exec(value)?.[0] ?? "";
+      return `${flag}${quote}${redacted("secret")}${quote}`;
+    },
+  },
+  {
+    // The password of a login-style tool given on its command line: `docker login -u bob -p …`,
+    // `helm registry login -p …`, `az login -p …`, `sshpass -p …`, `redis-cli -a …`, `mongosh -p …`.
+    kind: "cli-login-password",
+    needs: ["login", "sshpass", "redis-cli", "mongo"],
+    pattern: new RegExp(
+      String.raw`(\b(?:login|sshpass|redis-cli|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]{0,200}?\s(?:-p|-a|--pass)\s+)(?!\[REDACTED|\\{0,7}["']?\[REDACTED|-)(${FLAG_VALUE})`,
+      "g",
+    ),
+    replace: (_match, prefix = "", value = "") => {
+      const quote = /^\\*["']/.exec(value)?.[0] ?? "";
+      return `${prefix}${quote}${redacted("secret")}${quote}`;
+    },
+  },
+  {
+    // htpasswd -b <file> <user> <password>: the password is the last word.
+    kind: "htpasswd-password",
+    needs: ["htpasswd"],
+    pattern: new RegExp(
+      String.raw`(\bhtpasswd\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*[^\s-]\S{0,255}\s+\S{1,256}\s+)(?!\[REDACTED|\\{0,7}["']?\[REDACTED)(${FLAG_VALUE})`,
+      "g",
+    ),
+    replace: (_match, prefix = "", value = "") => {
+      const quote = /^\\*["']/.exec(value)?.[0] ?? "";
+      return `${prefix}${quote}${redacted("secret")}${quote}`;
+    },
+  },
+  {
+    // Cookie: a=…; b=…  and  Set-Cookie: sid=…; Path=/  (a header, or -H's value): every value goes.
+    kind: "cookie-header",
+    needs: ["cookie"],
+    pattern: /((?<![A-Za-z0-9_-])(?:set-)?cookie:[ \t]{0,8})([^\n"'\\]{1,4096})/gi,
+    replace: (_match, header = "", pairs = "") => `${header}${redactCookies(pairs)}`,
+  },
+  {
+    // curl -b 'sid=…' / --cookie 'sid=…': a cookie string (a file name has no "=").
+    kind: "curl-cookie",
+    needs: ["curl"],
     pattern:
-      /(--(?:password|passwd|token|api-key|apikey|secret|client-secret)(?:=|\s+))(?!\[REDACTED|-)([^\s'"]{1,512}|'[^'\n]{1,512}'|"[^"\n]{1,512}")/gi,
-    replace: (_match, flag = "") => `${flag}${redacted("secret")}`,
+      /(\bcurl\b[^\n|;&]{0,400}?\s(?:-b|--cookie)\s+)(["']?)([^\s"'=;]{1,256}=[^\s"';]{1,4096}(?:;\s?[^\s"'=;]{1,256}=[^\s"';]{1,4096}){0,32})/g,
+    replace: (_match, prefix = "", quote = "", pairs = "") => `${prefix}${quote}${redactCookies(pairs)}`,
+  },
+  {
+    // Chat services' incoming-webhook and bot URLs: whoever has one posts as the bot.
+    kind: "chat-webhook",
+    needs: ["discord", "webhook", "/hooks/", "telegram"],
+    pattern:
+      /https:\/\/(?:(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks\/\d{5,30}\/[A-Za-z0-9_-]{20,200}|[A-Za-z0-9-]{1,63}\.webhook\.office\.com\/webhook[A-Za-z0-9]{0,4}\/[^\s"'<>]{20,1000}|outlook\.office(?:365)?\.com\/webhook\/[^\s"'<>]{20,1000}|api\.telegram\.org\/(?:file\/)?bot\d{5,16}:[A-Za-z0-9_-]{30,50})|(?<=https?:\/\/[A-Za-z0-9.-]{1,253}(?::\d{1,5})?\/hooks\/)(?=[A-Za-z0-9]{0,64}?[0-9])[A-Za-z0-9]{20,64}(?:\/(?=[A-Za-z0-9]{0,64}?[0-9])[A-Za-z0-9]{20,64})?/g,
+  },
+  // A Telegram bot's token alone: "<bot id>:AA…" (its second part has begun with AA since 2016).
+  token("telegram-bot-token", [":AA"], String.raw`\d{8,12}:AA[A-Za-z0-9_-]{32,40}`),
+  {
+    // ?key=… in a URL (Google's APIs, Google Chat's webhooks): an API key by another name.
+    kind: "url-key",
+    needs: ["key="],
+    pattern: /([?&](?:key|api_key|apikey|access_key)=)(?!\[REDACTED)[A-Za-z0-9_%.~+/-]{16,512}/gi,
+    replace: (_match, prefix = "") => `${prefix}${redacted("secret")}`,
+  },
+  {
+    // An AWS secret access key standing alone (40 characters of base64, no name beside it). A SHA-1
+    // is hex and a path or a word is not random: only a mixed-case, random run of exactly 40 goes.
+    kind: "aws-secret-key",
+    needs: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+    pattern: /(?<![A-Za-z0-9/+=_.-])(?=[A-Za-z/+]{0,39}[0-9])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_.-])/g,
+    replace: randomKey("aws-secret-key"),
+  },
+  {
+    // An Azure storage account key standing alone: 64 bytes of base64 (a lockfile's "sha512-…" follows a "-").
+    kind: "azure-storage-key",
+    needs: ["=="],
+    pattern: /(?<![A-Za-z0-9/+=_.-])[A-Za-z0-9/+]{86}==(?![A-Za-z0-9/+=_.-])/g,
+    replace: randomKey("azure-storage-key"),
   },
   {
     // mysql -pPASSWORD (the password glued to -p).
@@ -136,15 +240,15 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // password=..., "api_key": "...", SECRET: ..., export GITHUB_TOKEN=... (plain, quoted, JSON, .env).
     kind: "secret-assignment",
     // The key's words (SECRET_KEY): password, passwd and passphrase hold "pass"; every *key holds "key".
-    needs: ["pass", "pwd", "secret", "token", "key", "credential", "auth"],
+    needs: ["pass", "pwd", "secret", "token", "key", "credential", "creds", "auth"],
     pattern: new RegExp(
       // Quotes may be escaped (\"…\"), as a secret looks inside a JSON string or a JS string literal;
       // ${NAME} is read whole, so a shell or template variable is seen as the placeholder it is.
-      String.raw`(?<![A-Za-z0-9_.-])(\\?["']|)(${SECRET_KEY})\1(\s{0,4}[:=]\s{0,4})(?!\[REDACTED|\\?["']\[REDACTED)(\\"[^"\n]{1,1024}?\\"|\\'[^'\n]{1,1024}?\\'|"[^"\n]{1,1024}"|'[^'\n]{1,1024}'|\$\{[A-Za-z_][A-Za-z0-9_]{0,128}\}|[^\s"'\\,;}{\]]{1,1024})`,
+      String.raw`(?<![A-Za-z0-9_.-])(\\{0,7}["']|)(${SECRET_KEY})\1(\s{0,4}[:=]\s{0,4})(?!\[REDACTED|\\{0,7}["']\[REDACTED)(${ESCAPED_QUOTED}|"[^"\n]{1,1024}"|'[^'\n]{1,1024}'|\$\{[A-Za-z_][A-Za-z0-9_]{0,128}\}|(?:(?!\[REDACTED)[^\s"'\\,;}{\]]){1,1024})`,
       "gi",
     ),
     replace: (match, quote = "", key = "", separator = "", value = "") => {
-      const q = /^\\?["']/.exec(value)?.[0] ?? "";
+      const q = /^\\*["']/.exec(value)?.[0] ?? "";
       const bare = q ? value.slice(q.length, -q.length) : value;
       if (BENIGN_VALUE.test(bare)) return match;
       return `${quote}${key}${quote}${separator}${q}${redacted("secret")}${q}`;
