@@ -1,7 +1,7 @@
 # goalpost's hook client in Perl, `<bin>-hook.pl` beside the adapter's bin: what an installed hook
 # command runs while the adapter's hook server listens (see hook-server.ts) and Perl is there.
 #
-#   perl <bin>-hook.pl hook <event> <socket> <hook loader>   (the payload on stdin)
+#   perl <bin>-hook.pl hook <event> <socket> <hook loader> [<server pid>]   (the payload on stdin)
 #
 # Why Perl: a hook is a process the host starts on every tool call. Perl starts in ~4 ms, Node in
 # ~25 ms, and Node's sockets load its stream machinery on top (~5 ms more); the hook's real work is
@@ -16,7 +16,7 @@
 # fresh one. Once an answer is in, the hook is done: a host that closed its end of stdout gets nothing,
 # and the hook is not run again. It exits 0, as every hook does: a decision is in what it prints.
 
-my (undef, $event, $socket, $loader) = @ARGV;
+my (undef, $event, $socket, $loader, $known_pid) = @ARGV;
 $SIG{PIPE} = "IGNORE";    # a server or host gone mid-write is an error to handle, not a signal that kills the hook
 my $request = join("-", $$, time, int(rand(1 << 30)));
 my $pid_file = $socket =~ s/\.sock$/.pid/r;
@@ -93,7 +93,7 @@ unless (defined $address) {
     $address = Socket::pack_sockaddr_un($name);
 }
 my ($unix, $stream) = $^O eq "linux" ? (1, 1) : (Socket::AF_UNIX(), Socket::SOCK_STREAM());
-my $pid = server_pid();
+my $pid = $known_pid || server_pid();    # the script read it already, to see that the server runs
 # The payload first: the host wrote it before it started waiting, and a deadline that ran out halfway
 # through reading it would lose it. The server drops a request it reaches past this deadline (whole
 # seconds here, so one more than the client waits): its client has run the hook itself by then.
@@ -108,10 +108,12 @@ my $answered = eval {
     # The socket is reached by its name from inside its folder, as the server bound it: a socket's path
     # may hold only ~104 bytes.
     my $connected = chdir($folder) && socket($connection, $unix, $stream, 0) && connect($connection, $address);
-    my $refused = $!{ECONNREFUSED};
+    my $error = $! + 0;
     chdir($cwd);
     unless ($connected) {
-        unlink($socket, $pid_file) if $refused;    # nobody listens: the next hook starts a server
+        # Nobody listens: the next hook starts a server. (Errno is loaded here only: ~1 ms on every hook.)
+        require Errno;
+        unlink($socket, $pid_file) if $error == Errno::ECONNREFUSED();
         die "unreachable\n";
     }
     my @header = (

@@ -33,17 +33,18 @@ f="$r/fast-path/@BIN@-hooks.pid"
 # nothing reaped (a container whose first process reaps no orphans) still answers kill -0: Linux
 # marks it Z.
 alive() {
+  n=
   [ -S "$s" ] || return 1
   [ -f "$f" ] || return 0
-  { read -r p <"$f"; } 2>/dev/null && kill -0 "$p" 2>/dev/null || return 1
+  { read -r n <"$f"; } 2>/dev/null && kill -0 "$n" 2>/dev/null || return 1
   z=
-  [ -r "/proc/$p/stat" ] && { read -r _ _ z _ <"/proc/$p/stat"; } 2>/dev/null
+  [ -r "/proc/$n/stat" ] && { read -r _ _ z _ <"/proc/$n/stat"; } 2>/dev/null
   [ "$z" != Z ]
 }
 
 hook() {
   if alive && command -v perl >/dev/null 2>&1; then
-    perl "$h/@BIN@-hook.pl" hook "$e" "$s" "$h/@BIN@-hook.cjs" || node "$h/@BIN@-hook.cjs" hook "$e"
+    perl "$h/@BIN@-hook.pl" hook "$e" "$s" "$h/@BIN@-hook.cjs" "$n" || node "$h/@BIN@-hook.cjs" hook "$e"
   else
     node "$h/@BIN@-hook.cjs" hook "$e"
   fi

@@ -11,7 +11,18 @@
 // first answered (waiting a moment for a first run still at work). A run from the same copy with
 // another request id is the host's own repeat of an identical event (the same stop twice): it runs.
 // Claims are a few hundred bytes, pruned after ten minutes; none is written where the root cannot be.
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { safeFileName } from "@goalpost/core";
 import { TWO_COPIES_FILE } from "./fault-records.js";
@@ -30,11 +41,18 @@ interface Claim {
   readonly answer?: HookResult;
 }
 
-/** 64 bits of FNV-1a (two lanes): names the event and its payload; not a secret, only a name. */
+/** How much of a long payload's head and tail the key reads (with its length): a 500 KB tool result costs no more than a small one. */
+const SAMPLED = 8 * 1024;
+
+/**
+ * 64 bits of FNV-1a (two lanes) over the event, the payload's length and its head and tail: names a
+ * host event, not a secret. Two events differ in their ids, times or tool input, which hosts put first.
+ */
 function eventKey(event: string, payload: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
-  const text = `${event}\0${payload}`;
+  const body = payload.length > 2 * SAMPLED ? `${payload.slice(0, SAMPLED)}${payload.slice(-SAMPLED)}` : payload;
+  const text = `${event}\0${payload.length}\0${body}`;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     a = Math.imul(a ^ code, 0x01000193);
@@ -52,7 +70,7 @@ function readClaim(path: string): Claim | undefined {
   }
 }
 
-/** Replaces the file whole (no fsync: a claim lost to a crash costs one repeat, never a wrong answer). */
+/** Replaces the file whole (no fsync: a record lost to a crash costs nothing but the record). */
 function replaceFile(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   const descriptor = openSync(temporary, "w", 0o600);
@@ -63,8 +81,6 @@ function replaceFile(path: string, text: string): void {
   }
   renameSync(temporary, path);
 }
-
-const writeClaim = (path: string, claim: Claim) => replaceFile(path, JSON.stringify(claim));
 
 /** Thrown by a quick run (the hook server) where it would wait: its client runs the hook instead. */
 export class WouldWait extends Error {}
@@ -116,12 +132,29 @@ export function claimHook(run: HookRun, warn: (message: string) => void): HookLe
   const folder = join(run.root, FOLDER, safeFileName(run.sessionId));
   const path = join(folder, eventKey(run.event, run.payload));
   const mine: Claim = { request: run.request, copy: run.copy, pid: process.pid };
+  // The claim's file stays open until the answer is written into it, in place: one file made per hook
+  // and no rename (a reader that meets it half-written sees no answer yet, and looks again).
+  let descriptor: number | undefined;
+  const write = (claim: Claim) => {
+    descriptor ??= openSync(path, "w", 0o600);
+    ftruncateSync(descriptor, 0);
+    writeSync(descriptor, JSON.stringify(claim), 0);
+  };
+  const close = () => {
+    if (descriptor === undefined) return;
+    try {
+      closeSync(descriptor);
+    } catch {}
+    descriptor = undefined;
+  };
   const settle = (answer: HookResult) => {
     try {
-      writeClaim(path, { ...mine, answer });
+      write({ ...mine, answer });
     } catch {}
+    close();
   };
   const release = () => {
+    close();
     try {
       const claim = readClaim(path);
       if (claim?.request === mine.request && claim.pid === mine.pid && !claim.answer) rmSync(path, { force: true });
@@ -131,15 +164,12 @@ export function claimHook(run: HookRun, warn: (message: string) => void): HookLe
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        const descriptor = openSync(path, "wx", 0o600);
-        try {
-          writeSync(descriptor, JSON.stringify(mine));
-        } finally {
-          closeSync(descriptor);
-        }
+        descriptor = openSync(path, "wx", 0o600);
+        writeSync(descriptor, JSON.stringify(mine));
         if (Math.random() < 1 / 64) prune(folder);
         return first;
       } catch (error) {
+        close();
         const code = (error as NodeJS.ErrnoException).code;
         if (code === "ENOENT" && attempt === 0) {
           mkdirSync(folder, { recursive: true, mode: 0o700 });
@@ -154,7 +184,7 @@ export function claimHook(run: HookRun, warn: (message: string) => void): HookLe
       found !== undefined && (found.request === run.request || found.copy !== run.copy);
     if (!sameHook(claim)) {
       // The host's own repeat of an identical event (or an old claim): a new hook, and this run claims it.
-      writeClaim(path, mine);
+      write(mine);
       return first;
     }
     if (claim?.copy !== run.copy) noteTwoCopies(run.root, claim?.copy ?? "", run.copy, warn);
@@ -165,9 +195,10 @@ export function claimHook(run: HookRun, warn: (message: string) => void): HookLe
       claim = readClaim(path);
     }
     if (claim?.answer && sameHook(claim)) return { ...NOTHING, repeat: claim.answer };
-    writeClaim(path, mine); // the first run died, or is stuck: this one runs it
+    write(mine); // the first run died, or is stuck: this one runs it
     return first;
   } catch (error) {
+    close();
     if (error instanceof WouldWait) throw error;
     return NOTHING;
   }

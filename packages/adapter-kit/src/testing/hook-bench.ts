@@ -5,7 +5,10 @@
 // the usual case, hooks answered by the hook server the first of them started; "no server" is the
 // path without it (Node runs the hook, with GOALPOST_HOOK_SERVER=0); "first hook" the first of a
 // server's life (Node runs it, then starts the server); "server killed" the first hook after a server
-// was killed outright (its socket and pid file left behind), which should cost what "first hook" does.
+// was killed outright (its socket and pid file left behind), which should cost what "first hook" does;
+// "server stopped" the first hook after a server stopped answering (SIGSTOP): the client's one
+// deadline (~1 s) runs out, the server is retired and the hook runs itself — once, the next goes to a
+// fresh server.
 // NODE_EXTRA_CA_CERTS and NODE_OPTIONS are unset on both sides (the first adds ~30 ms to every Node
 // start on some machines and would hide the hook's own cost). Beside the ratios: each hook's peak
 // memory with a goal open and the characters it injects. Each adapter's bench/hook-startup.mjs gives
@@ -106,6 +109,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     "goal open, bin by name": bySharedCommand(),
     "goal open, first hook": install("first-hook", []),
     "goal open, server killed": install("server-killed", []),
+    "goal open, server stopped": install("server-stopped", []),
   };
   const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
   for (const [state, home] of Object.entries(homes)) if (state !== "no goal") openRealisticGoal(home.stateRoot, session);
@@ -149,6 +153,14 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     if (!existsSync(socket)) throw new Error(`no stale socket at ${socket}: ${dead.stderr}`);
     writeFileSync(hookServerPidFile(socket), `${dead.pid}\n`);
   };
+  // A server that stops answering: the one listening (started by the previous run's fallback) is stopped.
+  const stopServer = (home: { stateRoot: string }, round: number) => {
+    if (round === -2) return; // the first warm-up run starts it
+    awaitServer(home);
+    const socket = socketOf(home);
+    for (let waited = 0; !existsSync(hookServerPidFile(socket)) && waited < 10_000; waited += 20) sleep(20);
+    process.kill(Number(readFileSync(hookServerPidFile(socket), "utf8")), "SIGSTOP");
+  };
   const time = (command: string, input: string, env: Env) => {
     const start = process.hrtime.bigint();
     const result = spawnSync("/bin/sh", ["-c", command], { input, env, maxBuffer: 64 * 1024 * 1024 });
@@ -176,6 +188,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
         const command = home.commands[name.split(" ")[0]!]!;
         const startsServer = state === "goal open, first hook" || state === "goal open, server killed";
         if (state === "goal open, server killed") leaveStaleSocket(home);
+        if (state === "goal open, server stopped") stopServer(home, round);
         const reference = bareMs();
         const { ms, stdout } = time(command, JSON.stringify(payload), home.env);
         if (startsServer) killStartedServer(home);
@@ -222,6 +235,7 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       "goal open, bin by name": ratio(`${name}|goal open, bin by name`),
       "goal open, first hook": ratio(`${name}|goal open, first hook`),
       "goal open, server killed": ratio(`${name}|goal open, server killed`),
+      "goal open, server stopped": ratio(`${name}|goal open, server stopped`),
       "peak MB (goal open)": peakMb(name, "goal open"),
       "chars injected (goal open)": injected.get(`${name}|goal open`),
     })),
