@@ -93,6 +93,22 @@ describe("goalpost in the real Claude Code", () => {
     expect(openGoal(state)?.history.some((event) => event.type === "stalled")).toBe(true);
   });
 
+  it("keeps blocking the stop when the session file was damaged between turns, and tells the user", async () => {
+    verifies("CC-STOP-FAULT");
+    const home = await setUp({ main: [] });
+    const id = randomUUID();
+    expect((await runClaude(home, "/goal write the release notes", { args: ["--session-id", id] })).exitCode).toBe(0);
+    const goalId = openGoal(session(home, id))?.id;
+    writeFileSync(createGoalStore({ root: home.stateRoot }).sessionPath(id), '{"schemaVersion":1,"goals":[{"id":');
+    const before = model.current.requests.length;
+    const next = await runClaude(home, "keep going", { args: ["--resume", id, "--output-format", "stream-json", "--verbose"] });
+    expect(next.exitCode, next.stderr).toBe(0);
+    const turns = model.current.requests.slice(before).filter((request) => requestKind(request) === "turn");
+    expect(JSON.stringify(turns[1])).toContain(`goalpost: this session should not stop yet: goal ${goalId}`);
+    expect(next.stdout).toContain(`open goal ${goalId} of session ${id} was kept from its damaged file`);
+    expect(openGoal(session(home, id))?.id).toBe(goalId);
+  });
+
   it("warns about drift, then denies the next tool with a reason the model sees", async () => {
     verifies("CC-DRIFT-DENY");
     const home = await setUp({ main: Array.from({ length: 6 }, (_, index) => bash(`echo step-${index + 1}`)) });

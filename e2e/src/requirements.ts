@@ -39,6 +39,12 @@ export const REQUIREMENTS = [
       "A stop while the goal is open is blocked and leads to another turn with goalpost's reason; repeated blocks end in a recorded stall, not a loop.",
   },
   {
+    id: "CC-STOP-FAULT",
+    host: "claude-code",
+    behaviour:
+      "A session file damaged between turns does not end the goal: it is kept from what can be read, the next stop is still blocked, and the user is told in Claude Code's own message line.",
+  },
+  {
     id: "CC-DRIFT-DENY",
     host: "claude-code",
     behaviour: "Tool calls without a goal update are warned, then the next one is denied with a reason the model sees.",
