@@ -109,6 +109,42 @@ describe("goalpost in the real Claude Code", () => {
     expect(openGoal(session(home, id))?.id).toBe(goalId);
   });
 
+  it("stands behind Claude Code's own walls: its file tools cannot write goalpost's state or the transcripts, even with goalpost's hooks off and permissions bypassed", async () => {
+    verifies("CC-WALLS");
+    const home = await setUp({ main: [] });
+    const killSwitch = join(home.stateRoot, "disabled");
+    const transcript = join(home.configDir, "projects", "forged.jsonl");
+    const attempt = async () => {
+      await model.start({
+        main: [
+          { text: "", toolUse: { name: "Write", input: { file_path: killSwitch, content: "" } } },
+          { text: "", toolUse: { name: "Write", input: { file_path: transcript, content: "{}\n" } } },
+        ],
+      });
+      // goalpost's hooks answer nothing (its kill switch is in their environment), and Claude Code asks
+      // nothing (bypassPermissions; IS_SANDBOX lets it run as root here): only permission rules stand.
+      const run = await runClaude(home, "tidy up", {
+        args: ["--permission-mode", "bypassPermissions"],
+        env: { ANTHROPIC_BASE_URL: model.current.url, GOALPOST_DISABLED: "1", IS_SANDBOX: "1" },
+      });
+      expect(run.exitCode, run.stderr).toBe(0);
+      return toolResults(model.current.requests);
+    };
+    const walled = await attempt();
+    expect(walled.map((result) => [result.isError, result.text])).toEqual([
+      [true, expect.stringContaining("denied by your permission settings")],
+      [true, expect.stringContaining("denied by your permission settings")],
+    ]);
+    expect(existsSync(killSwitch)).toBe(false);
+    expect(existsSync(transcript)).toBe(false);
+    // The control: the same run with goalpost's rules taken out writes both files.
+    const settingsPath = join(home.configDir, "settings.json");
+    writeFileSync(settingsPath, JSON.stringify({ ...JSON.parse(readFileSync(settingsPath, "utf8")), permissions: {} }));
+    expect((await attempt()).map((result) => result.isError)).toEqual([false, false]);
+    expect(existsSync(killSwitch)).toBe(true);
+    expect(existsSync(transcript)).toBe(true);
+  });
+
   it("warns about drift, then denies the next tool with a reason the model sees", async () => {
     verifies("CC-DRIFT-DENY");
     const home = await setUp({ main: Array.from({ length: 6 }, (_, index) => bash(`echo step-${index + 1}`)) });

@@ -45,6 +45,12 @@ export const REQUIREMENTS = [
       "A session file damaged between turns does not end the goal: it is kept from what can be read, the next stop is still blocked, and the user is told in Claude Code's own message line.",
   },
   {
+    id: "CC-WALLS",
+    host: "claude-code",
+    behaviour:
+      "With goalpost installed, Claude Code itself refuses its file tools writes to goalpost's state root and Claude Code's transcripts — even with goalpost's own hooks switched off.",
+  },
+  {
     id: "CC-DRIFT-DENY",
     host: "claude-code",
     behaviour: "Tool calls without a goal update are warned, then the next one is denied with a reason the model sees.",

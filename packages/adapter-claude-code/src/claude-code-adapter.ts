@@ -9,6 +9,7 @@ import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 import { claudeCodeProfile } from "./claude-code-profile.js";
 import { claudeCodeSamples } from "./claude-code-samples.js";
 import { claudeCodeToolRecord } from "./claude-code-transcript.js";
+import { wallsDoctorChecks } from "./claude-code-walls.js";
 
 export const claudeCodeAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -29,6 +30,8 @@ export const claudeCodeAdapter = defineHostAdapter({
   hostToolRecord: claudeCodeToolRecord,
   mcpSessionResolver: async (store) => (await import("./claude-code-mcp.js")).claudeCodeSessionResolver(store),
   install: claudeCodeInstall,
+  // Which of Claude Code's permission rules around goalpost's files stand (claude-code-walls.ts).
+  doctorChecks: wallsDoctorChecks,
   // Warm-up and doctor's probe, from the host's samples.
   ...warmUpAndProbe(claudeCodeSamples()),
 });

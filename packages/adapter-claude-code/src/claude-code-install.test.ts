@@ -61,7 +61,8 @@ describe("install", () => {
     applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
     const settings = read(join(home.configDir, "settings.json"));
     expect(settings.model).toBe("opus");
-    expect(settings.permissions).toEqual(userSettings.permissions);
+    // The user's permissions stay; goalpost's walls are added beside them (claude-code-walls.ts).
+    expect(settings.permissions.allow).toEqual(userSettings.permissions.allow);
     expect(settings.hooks.PreToolUse[0]).toEqual(userSettings.hooks.PreToolUse[0]);
     const stateRoot = join(home.configDir, "goalpost");
     for (const event of INSTALLED_HOOK_EVENTS) {
@@ -166,6 +167,55 @@ describe("hook commands", () => {
     expect(plainHookCommand("/my dir/goalpost-claude-code-hook.cjs", "Stop")).toBe(
       'node "/my dir/goalpost-claude-code-hook.cjs" hook Stop',
     );
+  });
+});
+
+describe("the walls: Claude Code's own permission rules around goalpost's files", () => {
+  it("deny the file tools goalpost's state, installed files, the settings and the transcripts, beside the user's rules, once", () => {
+    const home = fakeHome();
+    const settingsPath = join(home.configDir, "settings.json");
+    writeFileSync(settingsPath, JSON.stringify({ permissions: { deny: ["Read(./.env)"], allow: ["Bash(npm test)"] } }));
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(read(settingsPath).permissions).toEqual({
+      deny: [
+        "Read(./.env)",
+        `Edit(/${join(home.configDir, "goalpost")}/**)`,
+        "Edit(//opt/goalpost/dist/**)",
+        `Edit(/${settingsPath})`,
+        `Edit(/${join(home.configDir, "projects")}/**)`,
+      ],
+      allow: ["Bash(npm test)"],
+    });
+    expect(
+      read(settingsPath).permissions.deny.every((rule: string) => rule === "Read(./.env)" || rule.startsWith("Edit(//")),
+    ).toBe(true);
+    // Once: installing again changes nothing; uninstall takes out exactly them.
+    expect(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env })).toEqual([]);
+    applyChanges(planUninstall({ scope: "user", projectDir: home.project, env: home.env }));
+    expect(read(settingsPath)).toEqual({ permissions: { deny: ["Read(./.env)"], allow: ["Bash(npm test)"] } });
+  });
+
+  it("are not written into a committed scope (their paths are this machine's), and doctor says which stand", async () => {
+    const home = fakeHome();
+    applyChanges(planInstall({ scope: "project", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(read(join(home.project, ".claude", "settings.json")).permissions).toBeUndefined();
+    const { wallsDoctorChecks } = await import("./claude-code-walls.js");
+    const context = { adapter: claudeCodeAdapter, projectDir: home.project, cliPath: home.cliPath, env: home.env };
+    expect(wallsDoctorChecks(context)).toEqual([]);
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(wallsDoctorChecks(context)).toEqual([
+      {
+        ok: true,
+        label: "walls (user scope)",
+        detail: expect.stringMatching(/^Claude Code denies its file tools writes to goalpost's state/),
+      },
+    ]);
+    const settingsPath = join(home.configDir, "settings.json");
+    const settings = read(settingsPath);
+    writeFileSync(settingsPath, JSON.stringify({ ...settings, permissions: { deny: settings.permissions.deny.slice(1) } }));
+    expect(wallsDoctorChecks(context)).toEqual([
+      { ok: false, label: "walls (user scope)", detail: expect.stringMatching(/^1 of goalpost's 4 permission rules are not in/) },
+    ]);
   });
 });
 

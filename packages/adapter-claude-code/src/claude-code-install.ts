@@ -15,6 +15,7 @@ import {
 } from "@goalpost/adapter-kit";
 import { descriptor } from "./claude-code-descriptor.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, settingsFile } from "./claude-code-paths.js";
+import { wallRules, withoutWalls, withWalls } from "./claude-code-walls.js";
 
 /** As the descriptor says it: the names are written once. */
 export const CLAUDE_CODE_BIN = descriptor.bin;
@@ -38,7 +39,20 @@ export const MCP_SERVER_NAME = "goalpost";
 export const HOOK_TIMEOUT = 15;
 
 const own = ownEntries(CLAUDE_CODE_BIN);
+/** The settings of a scope: goalpost's hooks, and (user and local scopes) its walls (claude-code-walls.ts). */
 function hooksTarget(context: InstallContext): InstallTarget {
+  const hooks = hookEventsTarget(context);
+  const rules = wallRules(context);
+  if (rules.length === 0) return hooks;
+  return {
+    ...hooks,
+    detail: `${hooks.detail ?? ""}, and ${rules.length} permission rules that keep the agent's file tools out of goalpost's files`,
+    install: (data) => withWalls(hooks.install(data), rules),
+    uninstall: (data) => withoutWalls(hooks.uninstall(data), rules),
+  };
+}
+
+function hookEventsTarget(context: InstallContext): InstallTarget {
   return hookGroupsTarget({
     path: settingsFile(context.scope as ClaudeCodeScope, context.projectDir, context.env),
     format: "json",
