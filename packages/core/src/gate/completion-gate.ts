@@ -48,6 +48,13 @@ function emptyEvidence(code: GateConditionCode, entries: readonly string[], what
   return { code, message: `${what} empty${vague}. ${hint}` };
 }
 
+/**
+ * The model's own items, quoted back in a gate message (status, update, a refused close): each on one
+ * line, redacted, bounded and with its markup escaped, as in the goal block — text the model wrote
+ * must not come back to it as instructions outside that block.
+ */
+const listed = (items: readonly string[]) => items.map((item) => goalText(item, 200)).join(" | ");
+
 function checkIssueResolutions(goal: GoalRecord): { unmet: UnmetCondition[]; covered: Set<string> } {
   const unmet: UnmetCondition[] = [];
   const covered = new Set<string>();
@@ -122,13 +129,13 @@ export function evaluateCompletionGate(goal: GoalRecord, options: VerificationGa
   if (goal.remaining.length > 0) {
     unmet.push({
       code: "remaining_not_empty",
-      message: `Remaining work is still recorded: ${goal.remaining.join(" | ")}. Finish it, or clear remaining explicitly once it is done.`,
+      message: `Remaining work is still recorded: ${listed(goal.remaining)}. Finish it, or clear remaining explicitly once it is done.`,
     });
   }
   if (goal.blockers.length > 0) {
     unmet.push({
       code: "blockers_not_empty",
-      message: `Blockers are still recorded: ${goal.blockers.join(" | ")}. Resolve them, or close the goal as blocked.`,
+      message: `Blockers are still recorded: ${listed(goal.blockers)}. Resolve them, or close the goal as blocked.`,
     });
   }
   const resolutions = checkIssueResolutions(goal);
@@ -137,7 +144,7 @@ export function evaluateCompletionGate(goal: GoalRecord, options: VerificationGa
   if (unresolved.length > 0) {
     unmet.push({
       code: "discovered_issues_unresolved",
-      message: `Discovered issues remain unresolved: ${unresolved.join(" | ")}. Add an issueResolution naming each one, with evidence.`,
+      message: `Discovered issues remain unresolved: ${listed(unresolved)}. Add an issueResolution naming each one, with evidence.`,
     });
   }
   if (!goal.toolHistory.some((entry) => entry.kind === "action" || entry.kind === "verification") && goal.receipts.length === 0) {
