@@ -39,6 +39,34 @@ function spellings(path: string, cwd: string): string[] {
   return forms;
 }
 
+/** `//` and `/./` read as `/`, as the kernel reads them: `~//.claude/./goalpost` is goalpost's folder. */
+const collapseSlashes = (text: string) => text.replace(/\/(?:\.\/)+/g, "/").replace(/\/{2,}/g, "/");
+
+/**
+ * Every path a command line names, as the shell would resolve it: its words (quotes taken out by the
+ * tokenizer: `goal''post` is `goalpost`), `--flag=value` values and redirection targets, with `~` and
+ * `$HOME` for the home folder, relative to the folder a `cd` before it moved to. A variable other than
+ * HOME, a path a program computes, a script's contents: not seen (core's threat model says so).
+ */
+function namedPaths(command: string, cwd: string): string[] {
+  const home = process.env["HOME"] || homedir();
+  const { segments } = parseShell(command);
+  const paths: string[] = [];
+  let folder = cwd;
+  const resolveWord = (word: string) => resolve(folder, word.replace(/^(?:~|\$\{HOME\}|\$HOME|\$)(?=\/|$)/, home));
+  for (const segment of segments) {
+    const words = [...segment.words.slice(1), ...segment.redirects.map((redirect) => redirect.target)].map((word) =>
+      /^--?[\w-]+=/.test(word) ? word.slice(word.indexOf("=") + 1) : word,
+    );
+    if (segment.words[0] === "cd") {
+      folder = resolveWord(words[0] ?? home);
+      continue;
+    }
+    for (const word of words) if (/[/~$]|^\.\.?$/.test(word) || !word.startsWith("-")) paths.push(resolveWord(word));
+  }
+  return paths;
+}
+
 const count = (text: string) => (text.match(/goalpost/gi) ?? []).length;
 
 function stringsAt(input: unknown, keys: readonly string[]): string {
@@ -92,8 +120,11 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
         return `running \`${segment.words.slice(0, segment.words.length - rest.length + 1).join(" ")}\``;
     }
     if (segments.some(isMutatingSegment)) {
-      const touched = [...dirs, ...protectedFiles].find((path) =>
-        spellings(path, cwd).some((form) => call.command!.includes(form)),
+      const text = collapseSlashes(call.command);
+      const named = namedPaths(call.command, cwd);
+      const touched = [...dirs, ...protectedFiles].find(
+        (path) =>
+          spellings(path, cwd).some((form) => text.includes(form)) || named.some((candidate) => isInside(path, candidate)),
       );
       if (touched) return `a command that changes files and names ${touched}`;
     }
