@@ -75,6 +75,31 @@ sub retire {
     unlink($socket, $pid_file);
 }
 
+# Who answers, from the kernel (Linux): the peer's pid and user (SO_PEERCRED), then its command line —
+# the same user, and exactly the server goalpost starts from this loader (`node [--max-semi-space-size=1]
+# <loader> serve-hooks`, the loader the same file as ours), without NODE_OPTIONS. Anything else is an
+# impostor (something the agent bound there): it gets no hook.
+sub check_peer {
+    my ($connection) = @_;
+    my $credentials = getsockopt($connection, 1, 17);    # SOL_SOCKET, SO_PEERCRED: pid, uid, gid
+    my ($peer, $uid) = defined $credentials ? unpack("i I", $credentials) : ();
+    die "impostor: no credentials\n" unless defined $uid;
+    die "impostor: user $uid\n" if $uid != $<;
+    open(my $file, "<", "/proc/$peer/cmdline") or die "impostor: pid $peer\n";
+    my @argv = split /\0/, do { local $/; <$file> } // "";
+    my $flags = @argv == 4 && $argv[1] eq "--max-semi-space-size=1";
+    my ($ours, $theirs) = ([stat $loader], [stat($argv[-2] // "")]);
+    die "impostor: pid $peer runs @argv\n"
+      unless (@argv == 3 || $flags)
+      && $argv[-1] eq "serve-hooks"
+      && @$theirs
+      && $ours->[0] == $theirs->[0]
+      && $ours->[1] == $theirs->[1];
+    if (open(my $environ, "<", "/proc/$peer/environ")) {
+        die "impostor: pid $peer has NODE_OPTIONS\n" if grep { /^NODE_OPTIONS=./ } split /\0/, do { local $/; <$environ> } // "";
+    }
+}
+
 # Switched off after the server started: the hook runs in its own process, as the loader would have it.
 run_itself() if ($ENV{GOALPOST_HOOK_SERVER} // "") eq "0";
 
@@ -116,6 +141,7 @@ my $answered = eval {
         unlink($socket, $pid_file) if $error == Errno::ECONNREFUSED();
         die "unreachable\n";
     }
+    check_peer($connection) if $^O eq "linux";
     my @header = (
         "goalpost-hook/2", $event, length($payload), $cwd,
         $loader =~ s/-hook\.cjs$/-hook-bundle.cjs/r,
@@ -145,6 +171,12 @@ my $answered = eval {
 unless ($answered) {
     my $why = $@;
     retire($pid) if $why eq "late\n";
+    if ($why =~ /^impostor: (.*)/) {
+        # Not goalpost's server: its socket goes (the next hook starts a real one), it is not killed,
+        # and the user is told through the hook that runs itself.
+        unlink($socket, $pid_file);
+        $ENV{GOALPOST_HOOK_NOTICE} = "goalpost: the hook server's socket was answered by a process that is not goalpost's server ($1); the hook ran in its own process and the socket was removed.";
+    }
     run_itself($payload);
 }
 binmode STDOUT;

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { loadBuiltin } from "../hook/load-builtin.js";
 import { binOfLoader, bundleOfLoader, runHookBundle } from "./code-cache.js";
 import { FAST_PATH_FOLDER } from "./hook-command.js";
-import { HOOK_REQUEST, newHookRequest, takeHookRequest } from "./hook-request.js";
+import { HOOK_NOTICE, HOOK_REQUEST, newHookRequest, takeHookNotice, takeHookRequest } from "./hook-request.js";
 import { askHookServer } from "./hook-server-client.js";
 import { HOOK_PAYLOAD, hookServerAlive, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
 
@@ -59,6 +59,7 @@ function workingDirectory(): string | undefined {
 const offered = takeHookRequest(process.env);
 const request = offered ?? newHookRequest();
 (globalThis as Record<symbol, unknown>)[HOOK_REQUEST] = request;
+(globalThis as Record<symbol, unknown>)[HOOK_NOTICE] = takeHookNotice(process.env);
 const socket =
   asHook && !offered && cache && hookServerWanted(process.env) ? hookServerSocket(cache, binOfLoader(__filename)) : undefined;
 const cwd = socket ? workingDirectory() : undefined;

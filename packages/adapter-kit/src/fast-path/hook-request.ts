@@ -23,3 +23,15 @@ export function takeHookRequest(env: NodeJS.ProcessEnv): string | undefined {
 
 /** Set on globalThis by the loader: the hook's id, for the bundle it runs in this process. */
 export const HOOK_REQUEST = Symbol.for("goalpost.hookRequest");
+
+/** Set by the Perl client when something not goalpost's answered the server's socket: the user is told. */
+export const HOOK_NOTICE_VARIABLE = "GOALPOST_HOOK_NOTICE";
+/** The notice, on globalThis for the bundle the loader runs. */
+export const HOOK_NOTICE = Symbol.for("goalpost.hookNotice");
+
+/** A client's notice for this hook, taken out of `env` (bounded: it is shown to the user). */
+export function takeHookNotice(env: NodeJS.ProcessEnv): string | undefined {
+  const notice = env[HOOK_NOTICE_VARIABLE];
+  delete env[HOOK_NOTICE_VARIABLE];
+  return notice ? notice.slice(0, 600) : undefined;
+}

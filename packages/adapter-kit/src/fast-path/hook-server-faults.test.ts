@@ -147,6 +147,42 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
     expect(JSON.parse(blocked.stdout)).toMatchObject({ block: expect.any(String) });
   });
 
+  it.skipIf(!hasPerl || process.platform !== "linux")(
+    "an impostor at the socket that answers every hook 'no decision' gets none: the stop is refused and the user told",
+    async () => {
+      const pkg = serverCopy();
+      pkg.hook("user_prompt", openGoal);
+      const real = await waitFor(pkg.serverPid, "the server");
+      process.kill(real, "SIGKILL");
+      await waitFor(() => !alive(real), "the server to die");
+      rmSync(pkg.socket, { force: true });
+      // What an agent's helper would bind there: a listener that lets every stop through.
+      const impostor = spawn(
+        process.execPath,
+        [
+          "-e",
+          `process.chdir(process.argv[1]); require("net").createServer((c) => { c.on("data", () => c.end("ok 2 0\\n{}")); }).listen(process.argv[2], () => console.log("up"))`,
+          pkg.fastPathDir,
+          "goalpost-acme-hooks.sock",
+        ],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      children.push(impostor);
+      await new Promise((resolve) => impostor.stdout!.once("data", resolve));
+      writeFileSync(join(pkg.fastPathDir, "goalpost-acme-hooks.pid"), `${impostor.pid}\n`);
+      const { value: stop, ms } = timed(() => pkg.perlHook("stop", {}));
+      expect(ms).toBeLessThan(PROMPT_MS);
+      expect(JSON.parse(stop.stdout)).toMatchObject({ block: expect.any(String) });
+      expect(stop.stderr).toMatch(/answered by a process that is not goalpost's server \(pid \d+ runs .*-e/);
+      expect(existsSync(pkg.socket)).toBe(false);
+      const faults = JSON.parse(readFileSync(join(pkg.state, "hook-faults.json"), "utf8")).faults as { message: string }[];
+      expect(faults.map((fault) => fault.message).join("\n")).toMatch(/not goalpost's server/);
+      expect(alive(impostor.pid!)).toBe(true); // not goalpost's to kill
+      // The next hook starts a real server again.
+      await waitFor(pkg.serverPid, "a real server");
+    },
+  );
+
   it("never waits on one session's lock: the server answers busy, that hook runs itself, other sessions' hooks go on at once", async () => {
     const pkg = await withServer();
     // Session s-2 with a goal, then its lock held by a live process (this test's).

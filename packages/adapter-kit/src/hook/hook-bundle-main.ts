@@ -5,7 +5,7 @@
 
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { MAKING_CODE_CACHE } from "../fast-path/code-cache-protocol.js";
-import { HOOK_REQUEST } from "../fast-path/hook-request.js";
+import { HOOK_NOTICE, HOOK_REQUEST } from "../fast-path/hook-request.js";
 import { serveHooks, startHookServerIfMissing } from "../fast-path/hook-server.js";
 import { HOOK_PAYLOAD } from "../fast-path/hook-server-protocol.js";
 import { warmUp } from "../fast-path/warm-up.js";
@@ -19,7 +19,9 @@ function answerHook(adapter: HostAdapter, bundleFile: string): never {
   const readInput = ((globalThis as Record<symbol, unknown>)[HOOK_PAYLOAD] as (() => string) | undefined) ?? readHookInput;
   // The hook's id from the loader (the same one its server, if any, was given): a repeat answers as the first run.
   const request = (globalThis as Record<symbol, unknown>)[HOOK_REQUEST] as string | undefined;
-  writeHookResult(runHookHere(adapter, event, readInput, process.env, { request, copy: bundleFile }));
+  // What the client that handed the hook over saw (an impostor at the server's socket): told to the user.
+  const notice = (globalThis as Record<symbol, unknown>)[HOOK_NOTICE] as string | undefined;
+  writeHookResult(runHookHere(adapter, event, readInput, process.env, { request, copy: bundleFile, notice }));
   try {
     startHookServerIfMissing(adapter, bundleFile, process.env);
   } catch {}

@@ -72,6 +72,8 @@ export interface RunHookOptions {
   readonly request?: string | undefined;
   /** Which copy of goalpost runs the hook (its hook bundle's path), to tell two copies' runs of one event apart. */
   readonly copy?: string | undefined;
+  /** A problem the client met on the way (an impostor at the server's socket): told to the user and doctor. */
+  readonly notice?: string | undefined;
 }
 
 export function runHook(
@@ -144,7 +146,7 @@ function answerHook(
   env: Env,
   options: RunHookOptions,
 ): HookResult | (HookResult & { fault?: string; notices?: readonly string[] }) | { readonly busy: string } {
-  const warnings: string[] = [];
+  const warnings: string[] = options.notice ? [options.notice] : [];
   const warned = () => warnings.map((line) => `${line}\n`).join("");
   /** Set once the event is known to be a main session's stop: a fault then falls back to failSafeStop. */
   let stop: { spec: HostAdapter["events"][string]; payload: unknown; root: string; sessionId: string } | undefined;
