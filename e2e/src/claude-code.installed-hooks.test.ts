@@ -233,6 +233,12 @@ describe("installed hooks run as Claude Code runs them", () => {
     const killed = await runHook(home, "UserPromptSubmit", prompt("after-kill"));
     expect([killed.exitCode, killed.stderr]).toEqual([0, ""]);
     expect(killed.output?.hookSpecificOutput?.additionalContext).toContain("outlive the server");
+    // That hook started another server: it is ended before the test's folder goes (it writes there as it starts).
+    const restarted = Date.now() + 15_000;
+    const another = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0);
+    while ((another() === 0 || another() === server) && Date.now() < restarted)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    if (another() > 0 && another() !== server) process.kill(another(), "SIGTERM");
   });
 
   it("run the new code after goalpost is upgraded in place, with nothing to rebuild", async () => {

@@ -25,5 +25,5 @@ export function writeTree(directory: string, tree: Tree): void {
 
 export function removeTestdirs(): void {
   // Retried: a host program a test ran may still be writing as it dies (ENOTEMPTY, EBUSY).
-  for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 }
