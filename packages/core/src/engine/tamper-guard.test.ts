@@ -21,6 +21,7 @@ describe("the tamper guard reads paths as the shell resolves them", () => {
     "touch ~//.claude//goalpost/disabled",
     "touch ~/./.claude/./goalpost/disabled",
     'touch "$HOME/.claude/goalpost/disabled"',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the shell's ${HOME}, as the agent would write it
     "touch ${HOME}/.claude/goalpost/disabled",
     "cd ~/.claude && touch goalpost/disabled",
     "cd ~/.claude/goalpost; rm -f open/s1",
