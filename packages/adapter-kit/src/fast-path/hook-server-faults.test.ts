@@ -37,6 +37,17 @@ async function withServer(): Promise<Copy & { pid: number }> {
   return { ...pkg, pid };
 }
 
+/** A goal open, and its real server killed outright with its socket removed: the place is free for a stand-in. */
+async function serverGone(): Promise<Copy> {
+  const pkg = serverCopy();
+  pkg.hook("user_prompt", openGoal);
+  const real = await waitFor(pkg.serverPid, "the server");
+  process.kill(real, "SIGKILL");
+  await waitFor(() => !alive(real), "the server to die");
+  rmSync(pkg.socket, { force: true });
+  return pkg;
+}
+
 /** Runs `run`, returning what it returned and how long it took. */
 function timed<T>(run: () => T): { value: T; ms: number } {
   const started = Date.now();
@@ -106,12 +117,7 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
 
   for (const client of clients) {
     it(`a listener that takes the hook and never answers, through ${client === "hook" ? "the loader" : "Perl"}: answered within a second or two, its socket removed`, async () => {
-      const pkg = serverCopy();
-      pkg.hook("user_prompt", openGoal);
-      const real = await waitFor(pkg.serverPid, "the server");
-      process.kill(real, "SIGKILL");
-      await waitFor(() => !alive(real), "the server to die");
-      rmSync(pkg.socket, { force: true });
+      const pkg = await serverGone();
       await silentListener(pkg.socket, true);
       const { value: blocked, ms } = timed(() => pkg[client]("stop", {}));
       expect(ms).toBeLessThan(PROMPT_MS);
@@ -122,12 +128,7 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
   }
 
   it.skipIf(!hasPerl)("an accept queue that is full: Perl's connect() is cut by the same deadline", async () => {
-    const pkg = serverCopy();
-    pkg.hook("user_prompt", openGoal);
-    const real = await waitFor(pkg.serverPid, "the server");
-    process.kill(real, "SIGKILL");
-    await waitFor(() => !alive(real), "the server to die");
-    rmSync(pkg.socket, { force: true });
+    const pkg = await serverGone();
     await silentListener(pkg.socket, false);
     // Fill the queue: connections nobody accepts, kept open.
     const filler = spawn(
@@ -150,12 +151,7 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
   it.skipIf(!hasPerl || process.platform !== "linux")(
     "an impostor at the socket that answers every hook 'no decision' gets none: the stop is refused and the user told",
     async () => {
-      const pkg = serverCopy();
-      pkg.hook("user_prompt", openGoal);
-      const real = await waitFor(pkg.serverPid, "the server");
-      process.kill(real, "SIGKILL");
-      await waitFor(() => !alive(real), "the server to die");
-      rmSync(pkg.socket, { force: true });
+      const pkg = await serverGone();
       // What an agent's helper would bind there: a listener that lets every stop through.
       const impostor = spawn(
         process.execPath,

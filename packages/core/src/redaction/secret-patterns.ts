@@ -44,6 +44,12 @@ const ESCAPED_QUOTED = String.raw`\\{1,7}"[^"\n]{1,1024}?\\{1,7}"|\\{1,7}'[^'\n]
 /** A flag's value: escaped-quoted, quoted, or bare. */
 const FLAG_VALUE = String.raw`${ESCAPED_QUOTED}|'[^'\n]{1,512}'|"[^"\n]{1,512}"|[^\s'"\\]{1,512}`;
 
+/** A flag's value redacted inside the quotes it had, however deeply they were escaped. */
+const quotedSecret = (value: string) => {
+  const quote = /^\\*["']/.exec(value)?.[0] ?? "";
+  return `${quote}${redacted("secret")}${quote}`;
+};
+
 /** Bits per character (Shannon): a random key has over 4.5, a word or a path under 4. */
 function entropy(text: string): number {
   const counts = new Map<string, number>();
@@ -134,10 +140,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       String.raw`(--(?:password|passwd|pass|passphrase|token|api-key|apikey|secret|client-secret|auth-token|access-token|private-token|refresh-token|with-token|secret-key|secret-access-key)(?:=|\s+))(?!\[REDACTED|\\{0,7}["']?\[REDACTED|-)(${FLAG_VALUE})`,
       "gi",
     ),
-    replace: (_match, flag = "", value = "") => {
-      const quote = /^\\*["']/.exec(value)?.[0] ?? "";
-      return `${flag}${quote}${redacted("secret")}${quote}`;
-    },
+    replace: (_match, prefix = "", value = "") => `${prefix}${quotedSecret(value)}`,
   },
   {
     // The password of a login-style tool given on its command line: `docker login -u bob -p …`,
@@ -148,10 +151,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       String.raw`(\b(?:login|sshpass|redis-cli|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)\b[^\n|;&]{0,200}?\s(?:-p|-a|--pass)\s+)(?!\[REDACTED|\\{0,7}["']?\[REDACTED|-)(${FLAG_VALUE})`,
       "g",
     ),
-    replace: (_match, prefix = "", value = "") => {
-      const quote = /^\\*["']/.exec(value)?.[0] ?? "";
-      return `${prefix}${quote}${redacted("secret")}${quote}`;
-    },
+    replace: (_match, prefix = "", value = "") => `${prefix}${quotedSecret(value)}`,
   },
   {
     // htpasswd -b <file> <user> <password>: the password is the last word.
@@ -161,10 +161,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       String.raw`(\bhtpasswd\s+(?:-[A-Za-z]+\s+)*-[A-Za-z]*b[A-Za-z]*\s+(?:-[A-Za-z]+\s+)*[^\s-]\S{0,255}\s+\S{1,256}\s+)(?!\[REDACTED|\\{0,7}["']?\[REDACTED)(${FLAG_VALUE})`,
       "g",
     ),
-    replace: (_match, prefix = "", value = "") => {
-      const quote = /^\\*["']/.exec(value)?.[0] ?? "";
-      return `${prefix}${quote}${redacted("secret")}${quote}`;
-    },
+    replace: (_match, prefix = "", value = "") => `${prefix}${quotedSecret(value)}`,
   },
   {
     // Cookie: a=…; b=…  and  Set-Cookie: sid=…; Path=/  (a header, or -H's value): every value goes.
