@@ -147,7 +147,8 @@ my $answered = eval {
         $loader =~ s/-hook\.cjs$/-hook-bundle.cjs/r,
         $deadline * 1000, $request
     );
-    push @header, map { "$_=$ENV{$_}" } keys %ENV;
+    # The hook's environment, without what looks like a secret (no hook reads one; see hook-request.ts).
+    push @header, map { "$_=$ENV{$_}" } grep { /^GOALPOST_/ || !/TOKEN|SECRET|PASSW|API_?KEY|PRIVATE|CREDENTIAL|COOKIE|AUTH/i } keys %ENV;
     write_all($connection, join("\0", @header, "", "") . $payload);
     $reply = "";
     while (1) {

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { loadBuiltin } from "../hook/load-builtin.js";
 import { binOfLoader, bundleOfLoader, runHookBundle } from "./code-cache.js";
 import { FAST_PATH_FOLDER } from "./hook-command.js";
-import { HOOK_NOTICE, HOOK_REQUEST, newHookRequest, takeHookNotice, takeHookRequest } from "./hook-request.js";
+import { HOOK_NOTICE, HOOK_REQUEST, newHookRequest, serverEnvironment, takeHookNotice, takeHookRequest } from "./hook-request.js";
 import { askHookServer } from "./hook-server-client.js";
 import { HOOK_PAYLOAD, hookServerAlive, hookServerSocket, hookServerWanted } from "./hook-server-protocol.js";
 
@@ -65,7 +65,7 @@ const socket =
 const cwd = socket ? workingDirectory() : undefined;
 if (socket && cwd !== undefined && hookServerAlive(socket)) {
   const event = process.argv[process.argv.length - 1] ?? "";
-  askHookServer(socket, { bundle, event, cwd, env: process.env, request }, runItself);
+  askHookServer(socket, { bundle, event, cwd, env: serverEnvironment(process.env), request }, runItself);
 } else {
   runItself();
 }

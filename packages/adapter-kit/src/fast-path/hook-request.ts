@@ -35,3 +35,14 @@ export function takeHookNotice(env: NodeJS.ProcessEnv): string | undefined {
   delete env[HOOK_NOTICE_VARIABLE];
   return notice ? notice.slice(0, 600) : undefined;
 }
+
+/**
+ * Variables a client never hands to the hook server: by their names, secrets (no hook reads one). The
+ * same pattern is in the Perl client (hook-client.pl). goalpost's own variables always go.
+ */
+export const SECRET_VARIABLE = /TOKEN|SECRET|PASSW|API_?KEY|PRIVATE|CREDENTIAL|COOKIE|AUTH/i;
+
+/** The hook's environment as a client sends it to the server: without what looks like a secret. */
+export function serverEnvironment(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith("GOALPOST_") || !SECRET_VARIABLE.test(name)));
+}

@@ -127,6 +127,40 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
     });
   }
 
+  it("hands the server no variable that looks like a secret: the loader's client, to a listener that records what it gets", async () => {
+    const pkg = await serverGone();
+    const record = join(pkg.root, "received");
+    const listener = spawn(
+      process.execPath,
+      [
+        "-e",
+        `process.chdir(process.argv[1]); require("net").createServer((c) => c.on("data", (d) => require("fs").appendFileSync(process.argv[3], d))).listen(process.argv[2], () => console.log("up"))`,
+        pkg.fastPathDir,
+        "goalpost-acme-hooks.sock",
+        record,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    children.push(listener);
+    await new Promise((resolve) => listener.stdout!.once("data", resolve));
+    writeFileSync(join(pkg.fastPathDir, "goalpost-acme-hooks.pid"), `${listener.pid}\n`);
+    const secrets = {
+      MY_API_KEY: "k-1-secret",
+      GITHUB_TOKEN: "t-2-secret",
+      DB_PASSWORD: "p-3-secret",
+      AWS_SECRET_ACCESS_KEY: "a-4-secret",
+    };
+    const stop = pkg.hook("stop", {}, { ...secrets, GOALPOST_ENFORCEMENT: "enforce", ACME_HOME: pkg.root });
+    expect(JSON.parse(stop.stdout)).toMatchObject({ block: expect.any(String) });
+    const received = readFileSync(record, "utf8");
+    expect(received).toContain("GOALPOST_ENFORCEMENT=enforce");
+    expect(received).toContain(`ACME_HOME=${pkg.root}`);
+    for (const value of Object.values(secrets)) expect(received).not.toContain(value);
+    // The Perl client leaves out the same names: its pattern is this one.
+    const { SECRET_VARIABLE } = await import("./hook-request.js");
+    expect(readFileSync(pkg.perlClient, "utf8")).toContain(`!/${SECRET_VARIABLE.source}/i`);
+  });
+
   it.skipIf(!hasPerl)("an accept queue that is full: Perl's connect() is cut by the same deadline", async () => {
     const pkg = await serverGone();
     await silentListener(pkg.socket, false);

@@ -32,6 +32,7 @@ import { runHook } from "../hook/run-hook.js";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { startDetached } from "./detached-start.js";
 import { FAST_PATH_FOLDER, hookEntryPath } from "./hook-command.js";
+import { serverEnvironment } from "./hook-request.js";
 import {
   decodeHookRequestHeader,
   encodeHookReply,
@@ -77,7 +78,7 @@ export function startHookServerIfMissing(adapter: HostAdapter, bundleFile: strin
   const socket = hookServerSocketFor(adapter, env);
   if (!socket || hookServerAlive(socket)) return;
   const loader = hookEntryPath(adapter.bin, bundleFile);
-  startDetached(loader, ["serve-hooks"], startLock(socket), env);
+  startDetached(loader, ["serve-hooks"], startLock(socket), serverEnvironment(env));
 }
 
 /** Replaces this process's environment with `env`: the code a hook runs reads process.env in places. */
