@@ -13,6 +13,7 @@ import {
   type JsonObject,
   objectAt,
   ownEntries,
+  ownHookGroupsPresent,
   readJsonObject,
   withKey,
 } from "@goalpost/adapter-kit";
@@ -68,12 +69,7 @@ export function wallsDoctorChecks(context: DoctorContext): DoctorCheck[] {
   return (["user", "local"] as const).flatMap((scope) => {
     const path = settingsFile(scope, context.projectDir, context.env);
     const data = readJsonObject(path);
-    const commands = Object.values(objectAt(data, "hooks")).flatMap((groups) =>
-      (Array.isArray(groups) ? groups : []).flatMap((group: { hooks?: { command?: unknown }[] }) =>
-        (group?.hooks ?? []).map((handler) => handler?.command),
-      ),
-    );
-    if (!commands.some((command) => own.isOwnCommand(command))) return [];
+    if (!ownHookGroupsPresent(data["hooks"], own)) return [];
     const rules = wallRules({ scope, projectDir: context.projectDir, env: context.env, cliPath: context.cliPath });
     const missing = missingWalls(data, rules);
     return [

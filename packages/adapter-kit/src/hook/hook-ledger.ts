@@ -11,20 +11,10 @@
 // first answered (waiting a moment for a first run still at work). A run from the same copy with
 // another request id is the host's own repeat of an identical event (the same stop twice): it runs.
 // Claims are a few hundred bytes, pruned after ten minutes; none is written where the root cannot be.
-import {
-  closeSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { safeFileName } from "@goalpost/core";
+import { safeFileName, writeFileAtomic } from "@goalpost/core";
+import { processAlive } from "../fast-path/hook-server-protocol.js";
 import { TWO_COPIES_FILE } from "./fault-records.js";
 import type { HookResult } from "./hook-io.js";
 
@@ -70,30 +60,11 @@ function readClaim(path: string): Claim | undefined {
   }
 }
 
-/** Replaces the file whole (no fsync: a record lost to a crash costs nothing but the record). */
-function replaceFile(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  const descriptor = openSync(temporary, "w", 0o600);
-  try {
-    writeSync(descriptor, text);
-  } finally {
-    closeSync(descriptor);
-  }
-  renameSync(temporary, path);
-}
-
 /** Thrown by a quick run (the hook server) where it would wait: its client runs the hook instead. */
 export class WouldWait extends Error {}
 
-function alive(pid: number): boolean {
-  if (pid === process.pid) return false; // this process's own earlier run did not settle: it failed
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+/** Whether the run that claimed a hook is still at work: this process's own earlier run did not settle, it failed. */
+const alive = (pid: number) => pid !== process.pid && processAlive(pid);
 
 function prune(folder: string): void {
   const now = Date.now();
@@ -214,6 +185,6 @@ function noteTwoCopies(root: string, first: string, second: string, warn: (messa
     `goalpost: two copies of goalpost answer this host's hooks into one state root (${first} and ${second}); each event is counted once, but remove one: run \`goalpost doctor\`.`,
   );
   try {
-    replaceFile(file, `${JSON.stringify({ at: new Date().toISOString(), copies: [first, second].sort() })}\n`);
+    writeFileAtomic(file, `${JSON.stringify({ at: new Date().toISOString(), copies: [first, second].sort() })}\n`);
   } catch {}
 }

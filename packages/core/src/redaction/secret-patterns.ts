@@ -2,6 +2,8 @@
 // boundary, so a scan costs O(length × bound), never quadratic time on hostile input (see bench/).
 // Replacements read `[REDACTED:<kind>]`, which no pattern here matches again (redaction is idempotent).
 
+import { shannonEntropy } from "./gitleaks-rule.js";
+
 export interface SecretPattern {
   readonly kind: string;
   readonly pattern: RegExp;
@@ -50,18 +52,9 @@ const quotedSecret = (value: string) => {
   return `${quote}${redacted("secret")}${quote}`;
 };
 
-/** Bits per character (Shannon): a random key has over 4.5, a word or a path under 4. */
-function entropy(text: string): number {
-  const counts = new Map<string, number>();
-  for (const character of text) counts.set(character, (counts.get(character) ?? 0) + 1);
-  let bits = 0;
-  for (const count of counts.values()) bits -= (count / text.length) * Math.log2(count / text.length);
-  return bits;
-}
-
-/** Keeps the match unless it is random enough to be a key and mixes cases and digits (a SHA is hex, a word is not random). */
+/** Keeps the match unless it is random enough to be a key (over 4.2 bits a character; a word or a path is under 4) and mixes cases and digits (a SHA is hex). */
 const randomKey = (kind: string) => (match: string) =>
-  /[a-z]/.test(match) && /[A-Z]/.test(match) && /[0-9]/.test(match) && entropy(match) >= 4.2 ? redacted(kind) : match;
+  /[a-z]/.test(match) && /[A-Z]/.test(match) && /[0-9]/.test(match) && shannonEntropy(match) >= 4.2 ? redacted(kind) : match;
 
 /** Cookie values in a Cookie or Set-Cookie header's text: each name stays, each value goes (attributes stay). */
 const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|samesite|secure|httponly|priority|partitioned)$/i;
