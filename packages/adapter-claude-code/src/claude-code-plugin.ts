@@ -3,7 +3,8 @@
 // fails when the checked-in file differs (`pnpm --filter @goalpost/adapter-claude-code generate:plugin`).
 // Its commands are install's, with words the shell expands: the plugin's folder, and the state root in
 // CLAUDE_CONFIG_DIR or ~/.claude.
-import { hookCommand, withOwnHookGroups } from "@goalpost/adapter-kit";
+import { fastEvents, hookCommand, withOwnHookGroups } from "@goalpost/adapter-kit";
+import { claudeCodeAdapter } from "./claude-code-adapter.js";
 import { CLAUDE_CODE_BIN, claudeCodeInstall, HOOK_TIMEOUT, INSTALLED_HOOK_EVENTS } from "./claude-code-install.js";
 
 const DIST = `"\${CLAUDE_PLUGIN_ROOT}/dist"`;
@@ -11,6 +12,7 @@ const ROOT = `"\${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost"`;
 
 /** The plugin's hooks/hooks.json. ${CLAUDE_PLUGIN_ROOT} is substituted by Claude Code. */
 export function claudeCodePluginHooks(): Record<string, unknown> {
+  const fast = fastEvents(claudeCodeAdapter);
   return {
     description: "goalpost hooks",
     hooks: withOwnHookGroups(
@@ -20,7 +22,7 @@ export function claudeCodePluginHooks(): Record<string, unknown> {
         events: INSTALLED_HOOK_EVENTS,
         command: (event) =>
           hookCommand(DIST, CLAUDE_CODE_BIN, event, ROOT, {
-            fast: claudeCodeInstall.fastEvents?.includes(event) ?? false,
+            fast: fast.includes(event),
             wakeWords: claudeCodeInstall.fastPathWake,
           }),
         timeout: HOOK_TIMEOUT,

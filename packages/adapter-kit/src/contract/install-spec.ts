@@ -56,9 +56,9 @@ export interface InstallSpec {
   readonly hookEvents: readonly string[];
   /**
    * The events with nothing to do while no goal is open (tool calls, compaction, session end): their
-   * commands answer without starting Node then. Never the prompt or session start (capture), and never
-   * the main agent's stop: a stop is decided from the session's own file, not from the open marker
-   * alone (a marker deleted by hand, or by an agent, would otherwise let every stop through).
+   * commands answer without starting Node then. Never the prompt or session start (capture). The main
+   * agent's stop is never made fast whatever this lists (the kit finds it among the samples:
+   * installing/fast-events.ts): it is decided from the session's own file, not from the open marker.
    */
   readonly fastEvents?: readonly string[];
   /** Words in a payload that start Node on a fast event even with no goal open: the host's own goal tools (Codex: create_goal). */

@@ -29,6 +29,7 @@ import {
 import { recentHookFaults } from "../hook/fault-records.js";
 import { wiredLabels } from "../installing/config-changes.js";
 import { readConfigFile } from "../installing/config-file.js";
+import { fastEvents } from "../installing/fast-events.js";
 import { installTargets } from "../installing/scope-targets.js";
 
 /** A file's text, or null when it cannot be read. */
@@ -239,7 +240,7 @@ function hookServerCheck(adapter: HostAdapter, env: Env, root: string): DoctorCh
  * starting Node. Missing, every hook starts Node (slower, never wrong) until install recreates it.
  */
 function fastPathCheck(adapter: HostAdapter, root: string): DoctorCheck {
-  const fast = adapter.install.fastEvents ?? [];
+  const fast = fastEvents(adapter);
   if (fast.length === 0 || !shellHooksSupported())
     return { ok: true, label: "fast path", detail: "not used on this platform or host" };
   const markers = join(root, OPEN_MARKERS);

@@ -14,6 +14,7 @@ import {
   shellHooksSupported,
   shellWord,
 } from "../fast-path/hook-command.js";
+import { fastEvents } from "./fast-events.js";
 
 /** The adapter's npm package name, from the package.json beside its dist/ folder. */
 function packageNameOf(cliPath: string, bin: string): string {
@@ -31,7 +32,7 @@ export function installTargets(
   adapter: HostAdapter,
   options: { scope: string; projectDir: string; cliPath: string; env: Env },
 ): InstallTarget[] {
-  const fast = new Set(adapter.install.fastEvents ?? []);
+  const fast = new Set(fastEvents(adapter));
   const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });
   if (isSharedScope(adapter, options.scope)) {
     // Read when a command is written, not when a hook only lists the protected files.
