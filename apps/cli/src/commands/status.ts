@@ -13,7 +13,8 @@ export const status: Command = {
 objective, status, remaining work, blockers, drift since the last update, when it last changed,
 whether its completion gate is satisfied, and where it came from when it was continued from another
 session or host; then what hooks met in the last day (a damaged or full state root, two copies of
-goalpost answering one host), which \`goalpost doctor\` explains. \`goalpost list\` shows every directory.`,
+goalpost answering one host, what was done to goalpost that it saw and could not prevent), which
+\`goalpost doctor\` explains. \`goalpost list\` shows every directory.`,
   examples: ["goalpost status", "goalpost status --dir ~/src/importer", "goalpost status --json | jq '.goals[].objective'"],
   options: { dir: { type: "string" }, root: { type: "string" } },
   async run({ values, json, term, env }) {
@@ -23,9 +24,10 @@ goalpost answering one host), which \`goalpost doctor\` explains. \`goalpost lis
     const goals = goalRows(roots, { dir });
     // Faults hooks met (the host shows their stderr to nobody): a goal may be enforced from a kept copy.
     const problems = roots.flatMap((root) => {
-      const { faults, twoCopies } = recentHookFaults(root);
+      const { faults, breaches, twoCopies } = recentHookFaults(root);
       return [
         ...faults.map((fault) => ({ root, at: fault.at, event: fault.event, message: fault.message })),
+        ...breaches.map((breach) => ({ root, at: breach.at, event: "breach", message: breach.message })),
         ...(twoCopies
           ? [{ root, at: "", event: "", message: `two copies of goalpost answer one state root: ${twoCopies.join(" and ")}` }]
           : []),

@@ -284,9 +284,12 @@ function sandboxCheck(cliPath: string, root: string): DoctorCheck {
   }
 }
 
-/** What hooks met in the last day: faults (answered "no decision", or a stop refused from what could be read), and two copies. */
+/**
+ * What hooks met in the last day: faults (answered "no decision", or a stop refused from what could be
+ * read), breaches (what was done to goalpost that it saw and could not prevent), and two copies.
+ */
 function hookFaultChecks(root: string): DoctorCheck[] {
-  const { faults, twoCopies } = recentHookFaults(root);
+  const { faults, breaches, twoCopies } = recentHookFaults(root);
   const last = faults.at(-1);
   const checks: DoctorCheck[] = [
     last
@@ -296,6 +299,13 @@ function hookFaultChecks(root: string): DoctorCheck[] {
           detail: `${faults.length} in the last day; the last at ${last.at} (${last.event}): ${last.message} If it repeats, fix what it names, reinstall, or report it.`,
         }
       : { ok: true, label: "hook errors", detail: "none in the last day" },
+    breaches.length > 0
+      ? {
+          ok: false,
+          label: "breaches",
+          detail: `${breaches.length} in the last day; the last at ${breaches.at(-1)!.at}: ${breaches.at(-1)!.message} See goalpost's threat model (core's README) for what each host's walls stop.`,
+        }
+      : { ok: true, label: "breaches", detail: "none seen in the last day" },
   ];
   if (twoCopies)
     checks.push({

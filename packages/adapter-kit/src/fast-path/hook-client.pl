@@ -126,7 +126,9 @@ binmode STDIN;
 my $payload = do { local $/; <STDIN> };
 $payload = "" unless defined $payload;
 my $deadline = time + 2;
-my ($connection, $out, $err, $body, $reply);
+my ($connection, $out, $err, $body, $reply, $made);
+my $request_file = "$folder/$request.hook";
+require Fcntl unless $^O eq "linux";
 my $answered = eval {
     $SIG{ALRM} = sub { die "late\n" };
     alarm 1;    # one deadline for connecting and answering: connect() blocks while a stuck server's queue is full
@@ -142,14 +144,21 @@ my $answered = eval {
         die "unreachable\n";
     }
     check_peer($connection) if $^O eq "linux";
+    # The request goes into a file in goalpost's folder, the socket carries its name: the server runs
+    # only what a process that can write there asked for (see hook-server-protocol.ts).
     my @header = (
-        "goalpost-hook/2", $event, length($payload), $cwd,
+        "goalpost-hook/3", $event, length($payload), $cwd,
         $loader =~ s/-hook\.cjs$/-hook-bundle.cjs/r,
         $deadline * 1000, $request
     );
     # The hook's environment, without what looks like a secret (no hook reads one; see hook-request.ts).
     push @header, map { "$_=$ENV{$_}" } grep { /^GOALPOST_/ || !/TOKEN|SECRET|PASSW|API_?KEY|PRIVATE|CREDENTIAL|COOKIE|AUTH/i } keys %ENV;
-    write_all($connection, join("\0", @header, "", "") . $payload);
+    my ($create, $excl, $wronly) = $^O eq "linux" ? (0100, 0200, 01) : (Fcntl::O_CREAT(), Fcntl::O_EXCL(), Fcntl::O_WRONLY());
+    sysopen(my $file, $request_file, $create | $excl | $wronly, 0600) or die "no request file: $!\n";
+    $made = 1;
+    write_all($file, join("\0", @header, "", "") . $payload);
+    close($file) or die "no request file: $!\n";
+    write_all($connection, "goalpost-hook/3 $request\n");
     $reply = "";
     while (1) {
         my $read = sysread($connection, $reply, 65536, length $reply);
@@ -171,6 +180,7 @@ my $answered = eval {
 };
 unless ($answered) {
     my $why = $@;
+    unlink($request_file) if $made;    # never run late: this hook runs here
     retire($pid) if $why eq "late\n";
     if ($why =~ /^impostor: (.*)/) {
         # Not goalpost's server: its socket goes (the next hook starts a real one), it is not killed,

@@ -18,7 +18,7 @@ export function newHookRequest(): string {
 export function takeHookRequest(env: NodeJS.ProcessEnv): string | undefined {
   const request = env[HOOK_REQUEST_VARIABLE];
   delete env[HOOK_REQUEST_VARIABLE];
-  return request && /^[\w.-]{1,80}$/.test(request) ? request : undefined;
+  return request && /^[\w-]{1,80}$/.test(request) ? request : undefined;
 }
 
 /** Set on globalThis by the loader: the hook's id, for the bundle it runs in this process. */

@@ -4,14 +4,18 @@
 // hands the hook back to the loader, which then runs it itself with the payload already read: the
 // server may make a hook faster, never lose one or hold it up. A server that let the deadline pass is
 // retired (retireHookServer), so the next hook starts a fresh one instead of waiting on it again.
+// The request goes into a file in goalpost's folder and the socket carries its name (see
+// hook-server-protocol.ts); a client that gives up removes its file, so the server never runs it late.
 import { readHookInputBytes, writeAll } from "../hook/hook-io.js";
 import { loadBuiltin } from "../hook/load-builtin.js";
 import { HOOK_DEADLINE_MS } from "./hook-request.js";
 import {
   decodeHookReply,
+  encodeHookCall,
   encodeHookRequest,
   type HookReply,
   type HookRequest,
+  hookRequestFile,
   hookServerPid,
   inSocketFolder,
   removeServerFiles,
@@ -44,12 +48,17 @@ export function askHookServer(
     runItself(() => payload.toString("utf8"));
     return;
   }
+  const fs = loadBuiltin<typeof import("node:fs")>("node:fs");
+  const file = hookRequestFile(socket, request.request);
   let settled = false;
   const fallBack = () => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);
     connection.destroy();
+    try {
+      fs.rmSync(file, { force: true });
+    } catch {}
     runItself(() => payload.toString("utf8"));
   };
   const timer = setTimeout(
@@ -88,5 +97,13 @@ export function askHookServer(
     if (reply.stdout) writeAll(1, reply.stdout);
     process.exit(0);
   };
-  connection.write(encodeHookRequest({ ...request, deadline }, payload));
+  connection.on("connect", () => {
+    try {
+      // Created new: a file already there under this name is not this hook's.
+      fs.writeFileSync(file, encodeHookRequest({ ...request, deadline }, payload), { flag: "wx", mode: 0o600 });
+    } catch {
+      return fallBack(); // goalpost's folder is not writable from here: nothing to ask the server for
+    }
+    connection.write(encodeHookCall(request.request));
+  });
 }

@@ -4,7 +4,7 @@
 // child processes, real servers; each hook must answer well within the host's timeout, be counted
 // once, and a stop with a goal open must still be refused.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { alive, killStartedServers, serverCopy, trackServer, waitFor } from "../__fixtures__/server-copy.js";
@@ -134,7 +134,8 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
       process.execPath,
       [
         "-e",
-        `process.chdir(process.argv[1]); require("net").createServer((c) => c.on("data", (d) => require("fs").appendFileSync(process.argv[3], d))).listen(process.argv[2], () => console.log("up"))`,
+        // It records the request file its call names, as the server reads it.
+        `const fs = require("fs"); process.chdir(process.argv[1]); require("net").createServer((c) => c.on("data", (d) => { const id = String(d).trim().split(" ")[1]; if (id) fs.appendFileSync(process.argv[3], fs.readFileSync(id + ".hook")); })).listen(process.argv[2], () => console.log("up"))`,
         pkg.fastPathDir,
         "goalpost-acme-hooks.sock",
         record,
@@ -159,6 +160,41 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
     // The Perl client leaves out the same names: its pattern is this one.
     const { SECRET_VARIABLE } = await import("./hook-request.js");
     expect(readFileSync(pkg.perlClient, "utf8")).toContain(`!/${SECRET_VARIABLE.source}/i`);
+  });
+
+  it("runs only requests written into goalpost's folder: a call from a process that could not write there is refused, and the user told at their next prompt", async () => {
+    const pkg = serverCopy();
+    pkg.hook("user_prompt", openGoal);
+    await waitFor(pkg.serverPid, "the server");
+    // What a command in the agent's sandbox can do when it can connect but not write: name a request.
+    const call = (line: string) =>
+      spawnSync(
+        process.execPath,
+        [
+          "-e",
+          `process.chdir(process.argv[1]); const c = require("net").connect(process.argv[2]); let got = ""; c.on("data", (d) => (got += d)); c.on("close", () => process.stdout.write(got)); c.write(Buffer.from(process.argv[3], "base64"));`,
+          pkg.fastPathDir,
+          "goalpost-acme-hooks.sock",
+          Buffer.from(line).toString("base64"),
+        ],
+        { encoding: "utf8", timeout: 10_000 },
+      ).stdout;
+    expect(call("goalpost-hook/3 12-forged-request\n")).toBe("refused no such request\n");
+    // A name that would be a path elsewhere is not a call at all.
+    expect(call("goalpost-hook/3 ../../open/x\n")).toMatch(/^refused not a goalpost hook call/);
+    // The old protocol, whole request on the socket, is no longer run either.
+    expect(call("goalpost-hook/2\0user_prompt\0")).toMatch(/^refused not a goalpost hook call/);
+    expect(pkg.session()!.goals.filter((goal) => goal.closedAt === null)).toHaveLength(1);
+    // Told once, at the next prompt, in what the user sees; kept for doctor and status.
+    const next = pkg.hook("user_prompt", { prompt: "go on" });
+    expect(next.stderr).toMatch(
+      /^goalpost: a hook request came through goalpost's socket .*could not write goalpost's folder.*refused/m,
+    );
+    expect(pkg.hook("user_prompt", { prompt: "and on" }).stderr).not.toMatch(/could not write goalpost's folder/);
+    const { recentHookFaults } = await import("../hook/fault-records.js");
+    expect(recentHookFaults(pkg.state).breaches.map((breach) => breach.told)).toEqual([true]);
+    // The real hooks' request files are gone once answered.
+    expect(readdirSync(pkg.fastPathDir).filter((name) => name.endsWith(".hook"))).toEqual([]);
   });
 
   it.skipIf(!hasPerl)("an accept queue that is full: Perl's connect() is cut by the same deadline", async () => {

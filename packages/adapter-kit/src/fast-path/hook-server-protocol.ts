@@ -2,14 +2,24 @@
 // hook-server.ts). On the hook path: Node built-ins only.
 //
 // One connection is one hook, in a framing simple enough for the Perl client (hook-client.pl) to
-// speak with Perl's built-ins alone:
-//   request: NUL-terminated strings — "goalpost-hook/2", the event, the payload's length in bytes, the
-//            working directory, the bundle, the client's deadline (ms since the epoch), the hook's
-//            request id, then the environment as NAME=value, then an empty one — followed by the
-//            payload's bytes as the host gave them. The client need not end its side.
+// speak with Perl's built-ins alone. The request is a file, the socket carries only its name:
+//   request file: `<request id>.hook` in the socket's folder, made by the client (created new, mode
+//            0600): NUL-terminated strings — "goalpost-hook/3", the event, the payload's length in
+//            bytes, the working directory, the bundle, the client's deadline (ms since the epoch), the
+//            hook's request id, then the environment as NAME=value, then an empty one — followed by
+//            the payload's bytes as the host gave them.
+//   call:    "goalpost-hook/3 <request id>\n" on the socket. The server takes the file (reads and
+//            removes it) and runs what it holds. The client need not end its side.
 //   reply:   "ok <stdout bytes> <stderr bytes>\n" and exactly those bytes, or "refused <why>\n"; the
 //            server then ends the connection. A request whose deadline has passed is not answered: its
 //            client has given up on it and runs the hook itself.
+//
+// Why a file: the server acts with goalpost's own rights, and a socket can be reached from where a
+// file cannot be written (a command in Codex's sandbox with its network on connects; it cannot write
+// under CODEX_HOME). Only a client that can write goalpost's folder can have a request run, so the
+// server does nothing for a caller that the caller could not do itself. A caller that names another
+// client's request only runs it early: its answer is that client's, which then finds it answered
+// (hook-ledger.ts) when it runs the hook itself.
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 
@@ -143,9 +153,33 @@ export interface HookRequest {
 /** The hook's answer, or why this server will not give one (the client then runs the hook itself). */
 export type HookReply = { readonly stdout: string; readonly stderr: string } | { readonly refused: string };
 
-const MAGIC = "goalpost-hook/2";
+const MAGIC = "goalpost-hook/3";
 
-/** A request's bytes: its header strings, then the payload. */
+/** A request id as a file name: no separators, no dots (a caller names it; the server builds a path from it). */
+const REQUEST_ID = /^[\w-]{1,80}$/;
+
+/** The file that holds request `id` (a checked one: see decodeHookCall) for the server at `socket`, in its folder. */
+export const hookRequestFile = (socket: string, id: string) => join(dirname(socket), `${id}.hook`);
+
+/** The call's bytes: the request's name. */
+export const encodeHookCall = (id: string) => Buffer.from(`${MAGIC} ${id}\n`, "utf8");
+
+/** The request id a call names, once its line is in (undefined before); throws on a line that is not a call. */
+export function decodeHookCall(data: Buffer): string | undefined {
+  const start = `${MAGIC} `;
+  if (!start.startsWith(data.toString("latin1", 0, Math.min(data.length, start.length))))
+    throw new Error("not a goalpost hook call");
+  const newline = data.indexOf(10);
+  if (newline < 0) {
+    if (data.length > 200) throw new Error("not a goalpost hook call");
+    return undefined;
+  }
+  const [magic, id, ...rest] = data.toString("utf8", 0, newline).split(" ");
+  if (magic !== MAGIC || rest.length > 0 || !id || !REQUEST_ID.test(id)) throw new Error("not a goalpost hook call");
+  return id;
+}
+
+/** A request file's bytes: its header strings, then the payload. */
 export function encodeHookRequest(request: HookRequest, payload: Buffer): Buffer {
   const env = Object.entries(request.env).flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${value}`]));
   const strings = [

@@ -13,7 +13,9 @@
 // holds, or that would wait for goalpost's run of the checks, is answered "busy" before it writes
 // anything, and its client runs it itself (runHook's `quick`). A request it reaches after its client's
 // deadline (a server that was stopped, or a queue of abandoned connections) is dropped unanswered and
-// unrun: its client has run the hook itself by then.
+// unrun: its client has run the hook itself by then. It runs only requests their client wrote into
+// goalpost's folder (the socket carries a request's name, see hook-server-protocol.ts): a caller that
+// cannot write there (a command in the agent's sandbox) is refused, and the user is told.
 //
 // It is started by a hook that found none alive (detached, off the host's path), and it ends by
 // itself: after IDLE_MS without a hook, when its socket is removed or taken over (uninstall removes
@@ -21,11 +23,12 @@
 // one starts a server of the new code), and on SIGTERM, SIGINT, SIGHUP or a fault of its own. Ending,
 // it removes its socket and pid file, so the next hook never pays for a stale socket. Only a server
 // killed outright (SIGKILL) leaves them; hooks then see that its pid is gone (hookServerAlive).
-import { chmodSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { dirname, join } from "node:path";
 import { ensureOpenMarkers } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
+import { recordBreach } from "../hook/breaches.js";
 import { HOOK_INPUT_LIMIT } from "../hook/hook-io.js";
 import { loadBuiltin } from "../hook/load-builtin.js";
 import { runHook } from "../hook/run-hook.js";
@@ -34,10 +37,12 @@ import { startDetached } from "./detached-start.js";
 import { FAST_PATH_FOLDER, hookEntryPath } from "./hook-command.js";
 import { serverEnvironment } from "./hook-request.js";
 import {
+  decodeHookCall,
   decodeHookRequestHeader,
   encodeHookReply,
   type HookReply,
   type HookRequest,
+  hookRequestFile,
   hookServerAlive,
   hookServerPidFile,
   hookServerSocket,
@@ -56,8 +61,8 @@ const SOCKET_CHECK_MS = 2_000;
  * the interpreter's. It is off the host's path (hooks meanwhile answer themselves), measured at ~0.3 s.
  */
 const WARM_UP_ROUNDS = 10;
-/** Room for a request's header (the hook's environment) beside the payload. */
-const REQUEST_HEADER_LIMIT = 1024 * 1024;
+/** Request files older than this are a client's that died before the server took them: removed at start. */
+const STALE_REQUEST_MS = 60_000;
 
 const net = () => loadBuiltin<typeof import("node:net")>("node:net");
 
@@ -79,6 +84,17 @@ export function startHookServerIfMissing(adapter: HostAdapter, bundleFile: strin
   if (!socket || hookServerAlive(socket)) return;
   const loader = hookEntryPath(adapter.bin, bundleFile);
   startDetached(loader, ["serve-hooks"], startLock(socket), serverEnvironment(env));
+}
+
+/** Request files a client left behind (it was killed between writing one and the server taking it). */
+function removeStaleRequests(folder: string): void {
+  try {
+    for (const name of readdirSync(folder)) {
+      if (!name.endsWith(".hook")) continue;
+      const file = join(folder, name);
+      if (Date.now() - statSync(file).mtimeMs > STALE_REQUEST_MS) rmSync(file, { force: true });
+    }
+  } catch {}
 }
 
 /** Replaces this process's environment with `env`: the code a hook runs reads process.env in places. */
@@ -175,35 +191,48 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
   // Connections whose client has closed its side: a request still queued from one is not run.
   const gone = new WeakSet<Socket>();
 
+  /** The request a call names, taken out of goalpost's folder (read and removed); why not, if it cannot be. */
+  const takeRequest = (id: string): { request: HookRequest; payload: Buffer } | { refused: string } => {
+    let bytes: Buffer;
+    const file = hookRequestFile(socket, id);
+    try {
+      bytes = readFileSync(file);
+      rmSync(file);
+    } catch {
+      // Its client gave up and removed it, or there never was one: a caller that cannot write
+      // goalpost's folder (a command in the agent's sandbox) asking the server to act for it.
+      recordBreach(
+        adapter.stateRoot(process.env),
+        "a hook request came through goalpost's socket from a process that could not write goalpost's folder (a command the agent ran, in its sandbox?); it was refused.",
+      );
+      return { refused: "no such request" };
+    }
+    const header = decodeHookRequestHeader(bytes);
+    if (
+      !header ||
+      header.request.request !== id ||
+      header.length > HOOK_INPUT_LIMIT ||
+      bytes.length !== header.payloadStart + header.length
+    )
+      return { refused: "not a goalpost hook request" };
+    return { request: header.request, payload: bytes.subarray(header.payloadStart) };
+  };
+
   server = net().createServer((connection) => {
     clearTimeout(idle);
     idle = setTimeout(end, IDLE_MS);
-    // The header first, then the payload's chunks, joined once when all are in.
-    let head: Buffer = Buffer.alloc(0);
-    let header: ReturnType<typeof decodeHookRequestHeader>;
-    const chunks: Buffer[] = [];
-    let size = 0;
+    let call: Buffer = Buffer.alloc(0);
     connection.on("data", (data: Buffer) => {
-      let chunk = data;
       try {
-        if (!header) {
-          head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
-          header = decodeHookRequestHeader(head);
-          if (!header) {
-            if (head.length > REQUEST_HEADER_LIMIT) connection.destroy();
-            return;
-          }
-          // Past what a client ever sends (it keeps no payload over the limit): not a hook, dropped unanswered.
-          if (header.length > HOOK_INPUT_LIMIT) return connection.destroy();
-          chunk = head.subarray(header.payloadStart);
-        }
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size < header.length) return;
+        call = call.length === 0 ? data : Buffer.concat([call, data]);
+        const id = decodeHookCall(call);
+        if (id === undefined) return;
         connection.removeAllListeners("data");
-        answer(connection, header.request, Buffer.concat(chunks, size).subarray(0, header.length));
+        const taken = takeRequest(id);
+        if ("refused" in taken) return reply(connection, taken);
+        answer(connection, taken.request, taken.payload);
       } catch (error) {
-        // A request this server cannot read: the client runs that hook itself.
+        // A call this server cannot read: the client runs that hook itself.
         reply(connection, { refused: error instanceof Error ? error.message : String(error) });
       }
     });
@@ -213,6 +242,7 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
 
   const listening = () => {
     chmodSync(socket, 0o600);
+    removeStaleRequests(dirname(socket));
     socketIno = statSync(socket).ino;
     writeFileSync(pidFile, `${process.pid}\n`, { mode: 0o600 });
     rmSync(startLock(socket), { force: true });

@@ -1,10 +1,13 @@
 // What hooks recorded of the faults they met, read by doctor and `goalpost status` (Node built-ins
 // only: the CLI loads this with an adapter's descriptor). Written by hook-faults.ts (the faults) and
-// hook-ledger.ts (two copies of goalpost answering one state root).
+// hook-ledger.ts (two copies of goalpost answering one state root), and breaches.ts (what was done to
+// goalpost that it could not prevent).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const HOOK_FAULT_FILE = "hook-faults.json";
+/** What was done to goalpost's files, settings or socket that it could not prevent (breaches.ts). */
+export const BREACH_FILE = "breaches.json";
 /** Recorded when two copies answer one state root. */
 export const TWO_COPIES_FILE = "two-copies.json";
 
@@ -28,6 +31,27 @@ export function readHookFaults(root: string): HookFault[] {
   }
 }
 
+export interface Breach {
+  readonly at: string;
+  readonly message: string;
+  /** Whether the user was told at a prompt yet. */
+  readonly told: boolean;
+}
+
+/** The breaches recorded, oldest first; none when the file is missing or unreadable. */
+export function readBreaches(root: string): Breach[] {
+  try {
+    const data = JSON.parse(readFileSync(join(root, BREACH_FILE), "utf8")) as { breaches?: Partial<Breach>[] };
+    return (data.breaches ?? []).flatMap((breach) =>
+      typeof breach.at === "string" && typeof breach.message === "string"
+        ? [{ at: breach.at, message: breach.message, told: breach.told === true }]
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** The newest fault, or null. */
 export const readHookFault = (root: string): HookFault | null => readHookFaults(root).at(-1) ?? null;
 
@@ -41,12 +65,16 @@ export function readTwoCopies(root: string): { at: string; copies: string[] } | 
   }
 }
 
-/** What happened within the last day: faults, and two copies seen. */
-export function recentHookFaults(root: string, now = Date.now()): { faults: HookFault[]; twoCopies: string[] | null } {
+/** What happened within the last day: faults, breaches, and two copies seen. */
+export function recentHookFaults(
+  root: string,
+  now = Date.now(),
+): { faults: HookFault[]; breaches: Breach[]; twoCopies: string[] | null } {
   const recent = (at: string) => now - Date.parse(at) < 24 * 60 * 60_000;
   const copies = readTwoCopies(root);
   return {
     faults: readHookFaults(root).filter((fault) => recent(fault.at)),
+    breaches: readBreaches(root).filter((breach) => recent(breach.at)),
     twoCopies: copies && recent(copies.at) ? copies.copies : null,
   };
 }

@@ -20,6 +20,7 @@ import {
 } from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
+import { takeUntoldBreaches } from "./breaches.js";
 import { recordHookFaults } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
@@ -99,6 +100,9 @@ export function runHook(
 
 /** Events whose answer the user sees (a prompt's, a stop's): problems the store met go there too. */
 const USER_FACING = new Set(["session-started", "prompt-submitted", "stop-requested"]);
+
+/** Where breaches are told: the user's own prompt, or a session's start. */
+const USER_TOLD = new Set(["session-started", "prompt-submitted"]);
 
 function withNotices(decision: EngineDecision, type: string, notices: readonly string[]): EngineDecision {
   if (notices.length === 0 || !USER_FACING.has(type)) return decision;
@@ -237,12 +241,16 @@ function answerHook(
       ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, ...change })
       : null;
     const decided = engine.handle(event);
+    // What was done to goalpost that it saw and could not prevent: told to the user at their next prompt.
+    const breaches = USER_TOLD.has(event.type) && !("subagent" in event && event.subagent) ? takeUntoldBreaches(root) : [];
     // At a stop the host's record holds the turn's calls: the agent's receipts are checked against it.
     if (event.type === "stop-requested" && adapter.hostToolRecord) corroborate(adapter, payload, store, event, warnings);
-    const output = spec.toOutput(withNotices(mergeDecisions(mirrored, decided), event.type, warnings), payload);
+    const output = spec.toOutput(withNotices(mergeDecisions(mirrored, decided), event.type, [...warnings, ...breaches]), payload);
+    // Said on stderr as well, where the host shows it (a transcript, a log): breaches are not faults.
+    const told = `${warned()}${breaches.map((line) => `${line}\n`).join("")}`;
     if (output === null || output === undefined) {
       ledger?.settle(noDecision());
-      return { ...noDecision(warned()), notices: warnings };
+      return { ...noDecision(told), notices: warnings };
     }
     const checked = spec.output.safeParse(output);
     if (!checked.success)
@@ -250,7 +258,7 @@ function answerHook(
         `goalpost: the ${eventName} answer does not fit what ${adapter.displayName} accepts (${oneLine(z.prettifyError(checked.error))}); answering with no decision.\n`,
         warned(),
       );
-    const answered = { stdout: JSON.stringify(checked.data), stderr: warned() };
+    const answered = { stdout: JSON.stringify(checked.data), stderr: told };
     ledger?.settle(answered);
     return { ...answered, notices: warnings };
   } catch (error) {

@@ -8,8 +8,8 @@ export type Tree = { readonly [name: string]: string | Tree };
 
 const created: string[] = [];
 
-export function testdir(tree: Tree = {}, prefix = "goalpost-test-"): string {
-  const root = mkdtempSync(join(tmpdir(), prefix));
+export function testdir(tree: Tree = {}, prefix = "goalpost-test-", parent = tmpdir()): string {
+  const root = mkdtempSync(join(parent, prefix));
   created.push(root);
   writeTree(root, tree);
   return root;
