@@ -24,16 +24,18 @@ export interface CodexHome {
   env(extra?: Record<string, string>): Record<string, string>;
 }
 
-/** config.toml for the mock: top-level keys before any table (RECIPE), extra top-level keys first. */
+/** config.toml for the mock: top-level keys before any table (RECIPE); extra top-level keys replace the defaults. */
 function mockConfig(url: string, topLevel: Record<string, string | number>): string {
-  const extra = Object.entries(topLevel).map(([key, value]) => `${key} = ${JSON.stringify(value)}`);
+  const settings = {
+    model: "mock-model",
+    model_provider: "mock",
+    approval_policy: "never",
+    sandbox_mode: "danger-full-access",
+    ...topLevel,
+  };
   return `${[
     "# the e2e's mock model on 127.0.0.1",
-    ...extra,
-    'model = "mock-model"',
-    'model_provider = "mock"',
-    'approval_policy = "never"',
-    'sandbox_mode = "danger-full-access"',
+    ...Object.entries(settings).map(([key, value]) => `${key} = ${JSON.stringify(value)}`),
     "",
     "[model_providers.mock]",
     'name = "Mock"',
@@ -47,8 +49,17 @@ export function createCodexHome(options: {
   mockUrl: string;
   project?: Tree;
   config?: Record<string, string | number>;
+  /**
+   * The folder the home is made in. Codex's sandbox needs a CODEX_HOME outside the temporary folder
+   * (it refuses to put its sandbox helper there, and commands then fail to start): /var/tmp for those.
+   */
+  parent?: string;
 }): CodexHome {
-  const root = testdir({ home: {}, project: options.project ?? { "README.md": "# demo project\n" } });
+  const root = testdir(
+    { home: {}, project: options.project ?? { "README.md": "# demo project\n" } },
+    "goalpost-test-",
+    options.parent,
+  );
   const home = join(root, "home");
   writeFileSync(join(home, "config.toml"), mockConfig(options.mockUrl, options.config ?? {}));
   return {

@@ -2,12 +2,21 @@
 // goalpost installed into a fake CODEX_HOME by its own `install` command. No run passes
 // --dangerously-bypass-hook-trust: the hooks run because install trusted them as Codex does.
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { goalStoreEngine } from "@goalpost/adapter-codex";
+import { readBreaches } from "@goalpost/adapter-kit/faults";
 import { removeTestdirs } from "@goalpost/adapter-kit/testing";
 import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { type CodexHome, codexThreadId, createCodexHome, goalpostCodex, onlyCodexSession, runCodex } from "./codex-home.js";
+import {
+  CODEX_ADAPTER_BIN,
+  type CodexHome,
+  codexThreadId,
+  createCodexHome,
+  goalpostCodex,
+  onlyCodexSession,
+  runCodex,
+} from "./codex-home.js";
 import { HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
 import {
   type CodexReply,
@@ -329,6 +338,67 @@ describe("goalpost in the real Codex CLI", () => {
     const goal = onlyCodexSession(home).goals.find((candidate) => candidate.level === "epic");
     expect(goal).toMatchObject({ status: "complete", verification: { state: "passed" } });
     expect(goal?.verification?.verdict).toMatch(/node:test reports 1 passed, 0 failed/);
+  });
+
+  describe("Codex's own sandbox around goalpost (workspace-write, a home outside the temporary folder)", () => {
+    // What a command the agent runs can try from inside the sandbox: goalpost's guard never sees into a
+    // script, so what holds here is the sandbox and the hook server's own rule.
+    const probe = (dist: string) => `h="$HOME/home"
+for f in "$h/goalpost/x" "$h/goalpost/fast-path/x" "$h/config.toml" "$h/hooks.json" "$h/sessions/x" "${dist}/x"; do
+  if (echo >> "$f") 2>/dev/null; then echo "WROTE $f"; else echo "DENIED $f"; fi
+done
+perl -MIO::Socket::UNIX -e 'my $s = IO::Socket::UNIX->new(Peer => shift) or do { print "socket: $!\\n"; exit }; print $s "goalpost-hook/3 1-forged-call\\n"; print "socket: ", <$s> // "nothing\\n"' "$h/goalpost/fast-path/goalpost-codex-hooks.sock"
+t=$(find "$h/sessions" -name 'rollout-*.jsonl' | head -n 1)
+id=$(basename "$t" .jsonl | grep -o '[0-9a-f]\\{8\\}-[0-9a-f-]\\{27\\}$')
+cmd=$(node -e 'console.log(require(process.argv[1]).hooks.UserPromptSubmit[0].hooks[0].command)' "$h/hooks.json")
+printf '{"session_id":"%s","transcript_path":"%s","cwd":"%s","hook_event_name":"UserPromptSubmit","model":"m","turn_id":"t","permission_mode":"default","prompt":"/goal clear"}' "$id" "$t" "$PWD" | sh -c "$cmd" > /dev/null 2>&1
+echo "forged hook ran"
+`;
+    const sandboxed = async (config: Record<string, string | number>) => {
+      mock = await startMockResponses(scriptedResponder({ main: [shell("sh probe.sh")] }));
+      const home = createCodexHome({
+        mockUrl: mock.url,
+        parent: "/var/tmp",
+        config: { sandbox_mode: "workspace-write", ...config },
+        project: { "probe.sh": probe(dirname(CODEX_ADAPTER_BIN)) },
+      });
+      expect((await goalpostCodex(home, ["install"])).exitCode).toBe(0);
+      return home;
+    };
+    const probed = () => [...toolOutputs(requests()).values()].find((output) => output.includes("forged hook ran")) ?? "";
+
+    it("keeps a tool command from goalpost's files, Codex's settings and rollouts, and from goalpost's socket", async () => {
+      verifies("CODEX-SANDBOX-WALLS");
+      const home = await sandboxed({});
+      const run = await runCodex(home, ["/goal make the tests pass"]);
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      const output = probed();
+      expect(output.match(/^DENIED /gm)).toHaveLength(6);
+      expect(output).not.toMatch(/^WROTE /m);
+      expect(output).toMatch(/^socket: Operation not permitted$/m);
+      // The forged `/goal clear`, run through goalpost's own hook command, changed nothing.
+      expect(openGoal(home)).toMatchObject({ objective: "make the tests pass" });
+    });
+
+    it("with the sandbox's network on, reaches the socket: the hook server refuses, keeps the goal and tells the user at the next prompt", async () => {
+      verifies("CODEX-SANDBOX-WALLS");
+      const home = await sandboxed({});
+      const run = await runCodex(home, ["-c", "sandbox_workspace_write.network_access=true", "/goal make the tests pass"]);
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      const output = probed();
+      expect(output.match(/^DENIED /gm)).toHaveLength(6);
+      expect(output).toMatch(/^socket: refused no such request$/m);
+      expect(openGoal(home)).toMatchObject({ objective: "make the tests pass" });
+      // Told at the user's next prompt (as the prompt hook's systemMessage), and kept for doctor.
+      expect(readBreaches(home.stateRoot)).toEqual([expect.objectContaining({ told: false })]);
+      const next = await runCodex(home, ["resume", "--last", "go on"]);
+      expect(next.exitCode, String(next.stderr)).toBe(0);
+      expect(readBreaches(home.stateRoot)).toEqual([
+        expect.objectContaining({ told: true, message: expect.stringMatching(/could not write goalpost's folder.*refused/) }),
+      ]);
+      const doctor = await goalpostCodex(home, ["doctor"]);
+      expect(String(doctor.stdout)).toMatch(/breaches.*1 in the last day.*could not write goalpost's folder/);
+    });
   });
 
   it("does not count a subagent's tool calls, and never takes its task for a goal", async () => {

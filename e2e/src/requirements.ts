@@ -130,6 +130,12 @@ export const REQUIREMENTS = [
       "One command installs goalpost into a Codex home: hooks.json, the trust entries config.toml needs (so hooks run with no bypass flag) and the MCP server, keeping the user's config.toml comments; uninstall restores it.",
   },
   {
+    id: "CODEX-SANDBOX-WALLS",
+    host: "codex",
+    behaviour:
+      "In Codex's default workspace-write sandbox a tool command can neither write goalpost's files, Codex's settings or its rollouts, nor reach goalpost's hook socket; with the sandbox's network on it reaches the socket, and the hook server refuses what it asks, keeps the goal and tells the user at their next prompt. Running goalpost's own hook with a forged `/goal clear` changes nothing either.",
+  },
+  {
     id: "CODEX-CAPTURE",
     host: "codex",
     behaviour: '`codex exec "/goal …"` and a `goal: …` prompt become a goalpost draft the model sees right after the prompt.',
