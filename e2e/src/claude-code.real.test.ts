@@ -58,19 +58,25 @@ describe("goalpost in the real Claude Code", () => {
     expect(blocks.some((block) => block.includes("[REDACTED:anthropic-key]"))).toBe(true);
   });
 
-  it("mirrors Claude Code's own /goal clear: the goalpost goal is cancelled as cleared by the user", async () => {
+  it("takes Claude Code's own /goal clear, which no prompt hook sees, as a question: the goal is paused and the user asked; goal: clear cancels it", async () => {
     verifies("CC-CAPTURE");
     const home = await setUp({ main: [] });
     const id = randomUUID();
     expect((await runClaude(home, "/goal write the release notes", { args: ["--session-id", id] })).exitCode).toBe(0);
     expect(openGoal(session(home, id))?.objective).toBe("write the release notes");
-    // Claude Code runs /goal clear itself, with no UserPromptSubmit; goalpost mirrors it from the
-    // transcript at the next hook that can act: here, the next prompt.
+    // Claude Code runs /goal clear itself, with no UserPromptSubmit; goalpost reads it from the
+    // transcript at the next hook that can act (here, the next prompt). A command can write that
+    // transcript too, so the goal is paused, not cancelled, and the user asked.
     const clear = await runClaude(home, "/goal clear", { args: ["--resume", id] });
     expect(clear.exitCode, clear.stderr).toBe(0);
     const beforeNext = model.current.requests.length;
     expect((await runClaude(home, "hello again", { args: ["--resume", id] })).exitCode).toBe(0);
-    expect(JSON.stringify(model.current.requests[beforeNext])).toContain("goalpost: the user cleared goal");
+    expect(JSON.stringify(model.current.requests[beforeNext])).toMatch(
+      /goalpost: goal goal_\w+ is paused: claude-code's record says/,
+    );
+    expect(openGoal(session(home, id))).toMatchObject({ objective: "write the release notes", status: "paused" });
+    // The user's word, in a form Claude Code leaves to goalpost.
+    expect((await runClaude(home, "goal: clear", { args: ["--resume", id] })).exitCode).toBe(0);
     const state = session(home, id);
     expect(openGoal(state)).toBeUndefined();
     expect(state.goals.find((goal) => goal.objective === "write the release notes")).toMatchObject({

@@ -192,8 +192,14 @@ describe("goalpost in the real Codex CLI", () => {
       expect(await resume()).toBe(3);
       expect(openGoal(home)!.status).not.toBe("paused");
 
+      // A clear in the store (the terminal UI's /goal clear, or a command that wrote the store: goalpost
+      // cannot tell which) pauses the goal and asks; the user's `goal: clear` cancels it.
       user("DELETE FROM thread_goals WHERE thread_id = 'THREAD'");
+      const cleared = requests().length;
       expect(await resume()).toBe(0);
+      expect(openGoal(home)).toMatchObject({ objective: "ship the CSV export", status: "paused" });
+      expect(texts(cleared)).toMatch(/goalpost: goal goal_\w+ is paused: codex's record says its goal was cleared/);
+      expect((await runCodex(home, ["resume", "--last", "goal: clear"])).exitCode).toBe(0);
       expect(openGoal(home)).toBeUndefined();
       expect(onlyCodexSession(home).goals.at(-1)).toMatchObject({ objective: "ship the CSV export", status: "cancelled" });
     },

@@ -43,6 +43,15 @@ describe("parseGoalCommand", () => {
     ["goal: refuse", { kind: "refuse" }],
     ["goal: check add cargo test", { kind: "check", action: "add", command: "cargo test" }],
     ["goal: check the migration runs", { kind: "set", objective: "check the migration runs", source: "marker" }],
+    // One word of clear, pause, resume, confirm or status: what Claude Code's own /goal clear and
+    // Codex's terminal UI leave goalpost no /goal for. More words are an objective.
+    ["goal: clear", { kind: "clear" }],
+    ["Goal: Cancel", { kind: "clear" }],
+    ["goal: pause", { kind: "pause" }],
+    ["goal: resume", { kind: "resume" }],
+    ["goal: confirm", { kind: "confirm" }],
+    ["goal: status", { kind: "status" }],
+    ["goal: clear the cache on deploy", { kind: "set", objective: "clear the cache on deploy", source: "marker" }],
   ])("%j", (prompt, expected) => {
     expect(parseGoalCommand(prompt)).toEqual(expected);
   });

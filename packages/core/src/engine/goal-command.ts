@@ -74,10 +74,15 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
   const marker = MARKER.exec(prompt);
   if (marker) {
     const body = (marker[1] ?? "").trim();
-    // Where a host keeps `/goal` for itself (Codex's terminal UI), the user answers goalpost here:
-    // `goal: accept`, `goal: refuse`, `goal: check add <command>` — nothing else reads as a command.
+    // Where a host keeps `/goal` for itself (Codex's terminal UI, Claude Code's own /goal clear), the
+    // user answers goalpost here: `goal: accept`, `goal: refuse`, `goal: check add <command>`, and one
+    // word of clear, pause, resume, confirm or status — nothing else reads as a command.
     const answer = checkAnswer(body);
     if (answer) return answer;
+    const word = body.toLowerCase();
+    if (CLEAR_VERBS.has(word)) return { kind: "clear" };
+    if (PAUSE_VERBS.has(word)) return { kind: "pause" };
+    if (word === "resume" || word === "confirm" || word === "status") return { kind: word };
     if (body !== "") return { kind: "set", objective: body, source: "marker" };
   }
   return null;

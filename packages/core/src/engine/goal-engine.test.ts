@@ -85,12 +85,24 @@ describe("capture", () => {
     expect(activeGoal(store.read(SESSION.sessionId))!.source).toBe("slash");
   });
 
-  it("the user clearing the host's own goal cancels the mirrored goal, and tells the model", () => {
+  it("a clear read from the host's record pauses the goal and asks the user, who cancels or resumes it in words goalpost sees", () => {
     const { send, store } = withOpenGoal();
+    const goalOf = () => store.read(SESSION.sessionId)!.goals[0]!;
     const answer = send({ type: "native-goal-changed", change: "cleared" });
-    expect(answer.context).toMatch(/the user cleared goal goal_\w+\. Do not continue it\./);
-    expect(store.read(SESSION.sessionId)!.goals.every((goal) => !isOpen(goal))).toBe(true);
-    expect(store.read(SESSION.sessionId)!.goals[0]!.closeReason).toBe("cleared by user");
+    expect(answer.context).toMatch(/goal goal_\w+ is paused: .*record says its goal was cleared.*Do not work on it/);
+    expect(answer.userNote).toMatch(
+      /saw no prompt of yours do it .*paused, not cancelled: type `goal: clear` to cancel it, or `goal: resume`/,
+    );
+    expect(goalOf()).toMatchObject({ status: "paused", closedAt: null });
+    // Asked again at the user's next prompt, and a stop is not refused meanwhile (a paused goal).
+    expect(send({ type: "prompt-submitted", prompt: "what now?" }).userNote).toMatch(/paused, not cancelled/);
+    expect(send({ type: "stop-requested" }).action).toBe("none");
+    // The user's word: resume, asked no more; a second record clear pauses again; goal: clear cancels.
+    expect(send({ type: "prompt-submitted", prompt: "goal: resume" }).userNote).toMatch(/resumed/);
+    expect(send({ type: "prompt-submitted", prompt: "go on" }).userNote ?? "").not.toMatch(/paused, not cancelled/);
+    send({ type: "native-goal-changed", change: "cleared" });
+    expect(send({ type: "prompt-submitted", prompt: "goal: clear" }).userNote).toMatch(/cleared/);
+    expect(goalOf()).toMatchObject({ status: "cancelled", closeReason: "cleared by user" });
     // With nothing open, the host's clear says nothing.
     expect(send({ type: "native-goal-changed", change: "cleared" })).toEqual({ action: "none" });
   });

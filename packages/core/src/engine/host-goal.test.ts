@@ -69,15 +69,24 @@ describe("the host's own goal, as its record says", () => {
     expect(stop().action).toBe("block-stop");
   });
 
-  it("cancels the mirror when the user clears the host's goal, and mirrors the host's next goal in its place", () => {
-    const { observe, goal, store } = withHost();
+  it("never cancels or replaces the mirror from the record alone: a clear pauses it and asks, a new host goal waits for goal: confirm", () => {
+    const { observe, goal, store, send } = withHost();
     observe(hostGoal());
     const first = goal()!.id;
-    expect(observe(hostGoal({ id: "host-goal-2", objective: "ship the JSON export" })).userNote).toMatch(/captured/);
-    expect(goal()).toMatchObject({ objective: "ship the JSON export", source: "native" });
+    expect(observe(hostGoal({ id: "host-goal-2", objective: "ship the JSON export" })).userNote).toMatch(
+      /new goal, "ship the JSON export", which goalpost saw no prompt of yours set\. Goal goal_\w+ is unchanged; to replace it, type `goal: confirm`/,
+    );
+    expect(goal()!.id).toBe(first);
+    // A clear in the record pauses the mirror and asks.
+    expect(observe(null).userNote).toMatch(/paused, not cancelled/);
+    expect(goal()).toMatchObject({ id: first, status: "paused", closedAt: null });
+    // The user confirms the waiting goal in words goalpost sees: theirs now, which no record clears.
+    expect(send({ type: "prompt-submitted", prompt: "goal: confirm" }).userNote).toMatch(/captured/);
+    expect(goal()).toMatchObject({ objective: "ship the JSON export" });
     expect(store.read(SESSION.sessionId)!.goals.find((g) => g.id === first)).toMatchObject({ status: "cancelled" });
-    expect(observe(null).userNote).toMatch(/cleared/);
-    expect(goal()).toBeNull();
+    expect(observe(hostGoal({ id: "host-goal-3" }))).toEqual({ action: "none" });
+    expect(observe(null)).toEqual({ action: "none" });
+    expect(goal()).toMatchObject({ objective: "ship the JSON export", closedAt: null });
   });
 
   it("lets stops through while the host's goal is stopped for a usage limit or its budget, keeping the goal open", () => {

@@ -261,8 +261,8 @@ export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: 
 }
 
 /** The user paused the goal (`/goal pause`): kept and shown, not enforced. */
-export function pauseGoal(goal: GoalRecord, now: Date = new Date()): GoalRecord {
-  return moveStatus(goal, "paused", "paused by the user", now);
+export function pauseGoal(goal: GoalRecord, now: Date = new Date(), note = "paused by the user"): GoalRecord {
+  return moveStatus(goal, "paused", note, now);
 }
 
 /** The user resumed it (`/goal resume`): active again, or a draft if it never was active. */

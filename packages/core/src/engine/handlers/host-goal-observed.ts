@@ -2,11 +2,12 @@
 // what the engine saw last time: each change is acted on once, by the hook process that records it.
 //
 // - A new active host goal (the user typed /goal in the host's UI, where no prompt hook sees it) is
-//   mirrored when goalpost has no goal open, or replaces the mirror of the host's previous goal (one
-//   mirrored already from the host's tool call, with the same objective, is kept).
+//   mirrored when goalpost has no goal open; while the mirror of the host's previous goal is open, it
+//   waits beside it for the user's `goal: confirm` (one mirrored already from the host's tool call,
+//   with the same objective, is kept). A record is a file a command can write (host-record-change.ts).
 // - Paused and resumed follow on the mirror: the model cannot pause the host's goal while goalpost's
 //   goal is open (see HostProfile.nativeGoalCompletion), so a pause in the record is the user's.
-// - Cleared (the record has no goal any more) cancels the mirror, as the host's /goal clear does.
+// - Cleared (the record has no goal any more) pauses the mirror and asks the user (host-record-change.ts).
 // - Usage- and budget-limited are remembered: while the host says its work stopped for a limit, a
 //   stop goes through (see stop-requested.ts) and the goal stays open to be continued.
 // A goal goalpost captured from the user's own words is never paused, replaced or cleared from here.
@@ -16,7 +17,8 @@ import type { SessionFile } from "../../store/session-file.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { activeGoal, goalAncestors } from "../session-goals.js";
-import { captureGoal, clearGoal, setPaused } from "./prompt-submitted.js";
+import { holdClearedGoal, proposeFromRecord } from "./host-record-change.js";
+import { captureGoal, setPaused } from "./prompt-submitted.js";
 
 type Event = EngineEventOf<"native-goal-changed">;
 
@@ -48,10 +50,11 @@ export function onHostGoalObserved(context: EngineContext, event: Event): Engine
   const open = activeGoal(session);
   const mirror = mirrorIn(session);
 
-  if (!now) return before && mirror ? clearGoal(context, event) : NO_DECISION;
+  if (!now) return before && mirror ? holdClearedGoal(context, event, mirrorIn) : NO_DECISION;
   if (now.status === "active" && before?.id !== now.id) {
     // Not mirrored yet: goalpost has another goal open, or this one came through the host's tool call already.
     if ((open && !mirror) || mirror?.objective === now.objective.trim()) return NO_DECISION;
+    if (mirror) return proposeFromRecord(context, event, now.objective.trim());
     return captureGoal(context, { ...event, prompt: now.objective }, { objective: now.objective, source: "native" });
   }
   if (open && isHostLimited(now) && !isHostLimited(before)) return decision({ userNote: hostLimitNote(now, open.id) });

@@ -14,6 +14,7 @@ import { capturedChecksNote, onCheckCommand, waitingNote } from "../check-comman
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { asksToContinue, type GoalCommand, parseGoalCommand, requirementsFromWords } from "../goal-command.js";
+import { heldForUser, heldQuestion } from "../held-goal.js";
 import type { RenderForm } from "../render-goal.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 
@@ -145,11 +146,12 @@ export function setPaused(
   event: EngineEventOf<"prompt-submitted" | "native-goal-changed">,
   pause: boolean,
   pick: (session: SessionFile) => GoalRecord | null,
+  note?: string,
 ) {
   return context.store.update(context.identityOf(event), (state) => {
     const goal = pick(state);
     if (!goal || pause === (goal.status === "paused")) return null;
-    const moved = pause ? pauseGoal(goal, context.now()) : resumeGoal(goal, context.now());
+    const moved = pause ? pauseGoal(goal, context.now(), note) : resumeGoal(goal, context.now());
     replaceGoal(state, moved);
     state.counters.consecutiveStopBlocks = 0;
     return moved;
@@ -182,7 +184,9 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   if (!result || !root) return NO_DECISION;
   const form: RenderForm = result.restoring || status ? "full" : "compact";
   const waiting = event.origin === "user" ? waitingNote(root) : null;
-  const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, waiting].filter(Boolean).join(" ");
+  // Held because a host's record said "cleared": asked again until the user says which.
+  const held = event.origin === "user" && heldForUser(root) ? heldQuestion(root.id, event.host) : null;
+  const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, waiting, held].filter(Boolean).join(" ");
   return decision({ context: context.render(session, root, form), ...(userNote ? { userNote } : {}) });
 }
 
