@@ -56,6 +56,13 @@ describe("goals that move between hosts", { timeout: 120_000 }, () => {
       { env, cwd: project },
     );
     expect(left.status, left.stderr).toBe(0);
+    // That session ends (a goal of a session still running moves only when the user names it).
+    const ended = runInstalledHook(
+      claude["SessionEnd"]!,
+      { session_id: "claude-1", cwd: project, transcript_path: null, hook_event_name: "SessionEnd", reason: "exit" },
+      { env, cwd: project },
+    );
+    expect(ended.status, ended.stderr).toBe(0);
 
     const started = runInstalledHook(
       codex["SessionStart"]!,

@@ -26,12 +26,13 @@ function fakeMachine() {
     });
   const stateRoot = (host: string) =>
     join(home, { "claude-code": ".claude", codex: ".codex", "copilot-cli": ".copilot" }[host]!, "goalpost");
-  /** A goal left by a host's session in a directory, through core's own store. */
+  /** A goal left by a host's session in a directory (the session ended), through core's own store. */
   const leaveGoal = (host: string, sessionId: string, dir: string, objective: string, closed = false) => {
     const identity = { sessionId, host, cwd: join(root, dir) };
     const goal = createGoal({ ...identity, objective, source: "api", remaining: ["the rest"] });
     createGoalStore({ root: stateRoot(host) }).update(identity, (state) => {
       state.goals.push(closed ? closeGoal(goal, { status: "cancelled" }) : goal);
+      state.endedAt = new Date().toISOString();
     });
     return goal.id;
   };

@@ -88,9 +88,13 @@ export function createEngineContext(
       if (others.length === 0) return undefined;
       const list = others
         .slice(0, 3)
-        .map((other) => `- ${goalText(other.goalId, 80)}: ${goalText(other.objective, 300)}`)
+        .map(
+          (other) =>
+            `- ${goalText(other.goalId, 80)}: ${goalText(other.objective, 300)}${other.live ? " (its session is still running)" : ""}`,
+        )
         .join("\n");
-      return `goalpost: this session has no goal, but ${others.length === 1 ? "an earlier session left an open goal" : "earlier sessions left open goals"} in this directory:\n${list}\nIt is not active here. Do not assume it; if the user wants it, they can type /goal continue${others.length === 1 ? "" : " <goal id>"}.`;
+      const named = others.length > 1 || others[0]!.live;
+      return `goalpost: this session has no goal, but ${others.length === 1 ? "another session has an open goal" : "other sessions have open goals"} in this directory:\n${list}\nIt is not active here. Do not assume it; if the user wants it, they can type /goal continue${named ? " <goal id>" : ""}.`;
     },
     cancelOpenGoals(session, reason) {
       const active = activeGoal(session);

@@ -189,9 +189,8 @@ describe("capture", () => {
   it("/goal continue moves the one open goal of the directory into the new session", () => {
     const { send, store } = withOpenGoal();
     const other = { sessionId: "session-2" };
-    expect(send({ type: "session-started", source: "startup", ...other }).context).toMatch(
-      /an earlier session left an open goal/,
-    );
+    send({ type: "session-ended" });
+    expect(send({ type: "session-started", source: "startup", ...other }).context).toMatch(/another session has an open goal/);
     const decision = send({ type: "prompt-submitted", prompt: "/goal continue", ...other });
     expect(decision.userNote).toMatch(/continuing goal/);
     expect(activeGoal(store.read("session-2"))?.objective).toBe("Stream large files");
@@ -357,6 +356,7 @@ describe("goal stack: epic → issue → task", () => {
     expect(continuationCandidates(store, SESSION.cwd, "session-2").map((candidate) => candidate.objective)).toEqual([
       "Stream large files",
     ]);
+    send({ type: "session-ended" });
     send({ type: "prompt-submitted", prompt: "/goal continue", sessionId: "session-2" });
     const moved = store.read("session-2")!;
     expect(moved.goals.map((goal) => goal.objective).sort()).toEqual(["Rewrite the CSV reader", "Stream large files"]);

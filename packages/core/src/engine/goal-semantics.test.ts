@@ -41,6 +41,12 @@ describe("goal semantics", () => {
   it("continues the one goal left in this directory when the user says to keep going, never one of two", () => {
     const { send, store } = testEngine();
     send({ type: "prompt-submitted", prompt: "/goal ship the parser", sessionId: "earlier" });
+    // While the earlier session still runs, "keep going" elsewhere (a nested session) does not take its goal.
+    expect(send({ type: "prompt-submitted", prompt: "keep going", sessionId: "nested" }).userNote).toMatch(
+      /still being worked on in session earlier.*\/goal continue goal_/,
+    );
+    expect(activeGoal(store.read("earlier"))?.objective).toBe("ship the parser");
+    send({ type: "session-ended", sessionId: "earlier" });
     const answer = send({ type: "prompt-submitted", prompt: "keep going", sessionId: "later" });
     expect(answer.userNote).toMatch(/continuing goal goal_/);
     expect(activeGoal(store.read("later"))?.objective).toBe("ship the parser");
@@ -49,7 +55,7 @@ describe("goal semantics", () => {
     send({ type: "prompt-submitted", prompt: "/goal write the docs", sessionId: "a" });
     send({ type: "prompt-submitted", prompt: "/goal fix the build", sessionId: "b" });
     const two = send({ type: "prompt-submitted", prompt: "continue where we left off", sessionId: "c" });
-    expect(two.context).toMatch(/earlier sessions left open goals/);
+    expect(two.context).toMatch(/other sessions have open goals/);
     expect(activeGoal(store.read("c"))).toBeNull();
     // Never across directories, and not for ordinary prompts.
     expect(send({ type: "prompt-submitted", prompt: "keep going", sessionId: "d", cwd: "/elsewhere" }).context).toBeUndefined();
@@ -138,6 +144,7 @@ describe("/goal resume with nothing paused", () => {
   it("continues the one goal left open in this directory, as /goal continue does", () => {
     const { send, store } = testEngine();
     send({ type: "prompt-submitted", prompt: "/goal ship the parser", sessionId: "earlier" });
+    send({ type: "session-ended", sessionId: "earlier" });
     expect(send({ type: "prompt-submitted", prompt: "/goal resume", sessionId: "later" }).userNote).toMatch(/continuing goal/);
     expect(activeGoal(store.read("later"))?.objective).toBe("ship the parser");
   });

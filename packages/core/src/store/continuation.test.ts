@@ -13,7 +13,7 @@ function seed(
   store: GoalStore,
   sessionId: string,
   objective: string,
-  options: { id?: string; closed?: boolean; updatedAt?: string } = {},
+  options: { id?: string; closed?: boolean; updatedAt?: string; running?: boolean } = {},
 ) {
   let goal = createGoal({ sessionId, cwd, host: "test", objective, source: "slash", ...(options.id ? { id: options.id } : {}) });
   if (options.updatedAt) goal = { ...goal, updatedAt: options.updatedAt };
@@ -21,11 +21,32 @@ function seed(
   store.update(identity(sessionId), (session) => {
     session.goals.push(goal);
     session.activeGoalId = goal.id;
+    // An earlier session, ended (the host said so), unless the test wants one still running.
+    if (!options.running) session.endedAt = new Date().toISOString();
   });
   return goal;
 }
 
 describe("same-directory continuation", () => {
+  it("never moves the goal of a session still running without the user naming it; named, it moves", () => {
+    let clock = Date.parse("2026-11-26T10:00:00Z");
+    const store = createGoalStore({ root: temporaryRoot(), now: () => new Date(clock) });
+    const goal = seed(store, "first", "Stream large files", { running: true });
+    const outcome = continueGoal(store, identity("nested"));
+    expect(outcome).toMatchObject({ kind: "live" });
+    expect(outcome.kind === "live" && outcome.message).toMatch(
+      /still being worked on in session first.* moves here only when the user names it: \/goal continue goal_/,
+    );
+    expect(store.read("nested")).toBeNull();
+    // Quiet for longer than LIVE_MS: an earlier session's goal, free to continue.
+    clock += 11 * 60_000;
+    expect(continueGoal(store, identity("later"))).toMatchObject({ kind: "continued" });
+    // Named, a running session's goal moves at once.
+    const other = seed(store, "busy", "Write the docs", { running: true });
+    expect(continueGoal(store, identity("nested-2"), other.id)).toMatchObject({ kind: "continued" });
+    expect(goal.id).not.toBe(other.id);
+  });
+
   it("with zero open goals says so and pretends nothing", () => {
     const store = createGoalStore({ root: temporaryRoot() });
     seed(store, "old", "closed work", { closed: true });
@@ -47,7 +68,10 @@ describe("same-directory continuation", () => {
     expect(isOpen(old.goals[0]!)).toBe(false);
     expect(old.goals[0]!.closeReason).toBe("moved to session new");
     expect(old.activeGoalId).toBeNull();
-    // Continuing again from a third session finds the goal in "new" only.
+    // Continuing again from a third session, once "new" ended, finds the goal in "new" only.
+    store.update(identity("new"), (session) => {
+      session.endedAt = new Date().toISOString();
+    });
     expect(continueGoal(store, identity("third"))).toMatchObject({ kind: "continued", fromSessionId: "new" });
   });
 

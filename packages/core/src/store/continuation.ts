@@ -1,6 +1,9 @@
 // Same-directory continuation, conservatively: a goal moves to a new session only when the user says
 // continue. Zero open goals: say so, never pretend. One: it moves (the new session gets it, the old
-// session's copy is closed as moved). Copies of one goal id in several sessions: one goal, the newest
+// session's copy is closed as moved) — unless its session still runs (hooks in the last LIVE_MS, no
+// end recorded): then only when the user names it (`/goal continue <goal id>`). A nested session the
+// agent starts in the same folder ("keep going") would otherwise take the user's goal, and the first
+// session could stop. Copies of one goal id in several sessions: one goal, the newest
 // copy. Two or more goals: refuse and list them, so the user picks. `peers` are the stores of other
 // hosts on this machine (see store-registry.ts): a goal left in Claude Code continues in Codex.
 import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
@@ -8,6 +11,7 @@ import { pushGoalEvent } from "../record/bounded-history.js";
 import { retireGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { goalText } from "../text/goal-text.js";
 import type { GoalStore, SessionIdentity } from "./goal-store.js";
 
 export interface ContinuationCandidate {
@@ -17,7 +21,12 @@ export interface ContinuationCandidate {
   readonly updatedAt: string;
   /** The state root that holds it: the caller's own, or another host's. */
   readonly root: string;
+  /** Its session still runs: hooks lately and no end recorded. */
+  readonly live: boolean;
 }
+
+/** A session with a hook this recent and no end recorded is taken to run still. */
+export const LIVE_MS = 10 * 60_000;
 
 /** Open root goals of other sessions in this directory, in this store and its peers, one per goal id (the newest copy). */
 export function continuationCandidates(
@@ -31,6 +40,8 @@ export function continuationCandidates(
     source.continuationEntries(cwd).map((entry) => [source, entry] as const),
   )) {
     if (entry.sessionId === excludeSessionId && source === store) continue;
+    const session = source.peek(entry.sessionId);
+    const live = session !== null && !session.endedAt && source.now().getTime() - Date.parse(session.updatedAt) < LIVE_MS;
     for (const goal of entry.goals) {
       // Only top-level goals: a sub-goal moves with its parent.
       if (goal.level === "task" || goal.parentId) continue;
@@ -40,6 +51,7 @@ export function continuationCandidates(
         objective: goal.objective,
         updatedAt: goal.updatedAt,
         root: source.root,
+        live,
       };
       const known = newest.get(goal.id);
       if (!known || known.updatedAt < candidate.updatedAt) newest.set(goal.id, candidate);
@@ -50,6 +62,8 @@ export function continuationCandidates(
 
 export type ContinuationOutcome =
   | { readonly kind: "none"; readonly message: string }
+  /** The one goal here is its running session's: it moves only when named. */
+  | { readonly kind: "live"; readonly message: string }
   | { readonly kind: "already-here"; readonly goal: GoalRecord }
   | { readonly kind: "continued"; readonly goal: GoalRecord; readonly fromSessionId: string };
 
@@ -86,6 +100,11 @@ export function continueGoal(
   if (candidates.length > 1) throw new AmbiguousContinuationError(candidates);
 
   const [chosen] = candidates as [ContinuationCandidate];
+  if (chosen.live && !goalId)
+    return {
+      kind: "live",
+      message: `Goal ${chosen.goalId} ("${goalText(chosen.objective, 120)}") is still being worked on in session ${chosen.sessionId}, which had hooks in the last ${LIVE_MS / 60_000} minutes. It moves here only when the user names it: /goal continue ${chosen.goalId}.`,
+    };
   const origin = [store, ...peers].find((candidate) => candidate.root === chosen.root) ?? store;
   const originSession = origin.read(chosen.sessionId);
   const from =

@@ -82,6 +82,13 @@ export const sessionFileSchema = described(
       "Compactions seen and when each was followed by a restore (null: never restored).",
     ),
     hostGoal: z.optional(seenHostGoalSchema),
+    endedAt: z
+      ._default(z.nullable(z.string()), null)
+      .check(
+        describe(
+          "When the host said the session ended (null while it runs, or once it resumes): a goal of a session still running moves to another only when the user names it.",
+        ),
+      ),
   }),
   "A goalpost session file (by-session/<session>.json).",
 );
@@ -107,6 +114,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     goals: [],
     counters: { toolCalls: 0, prompts: 0, consecutiveStopBlocks: 0, stalls: 0, subagentsActive: 0 },
     pendingReplacement: null,
+    endedAt: null,
     hostTasks: [],
     approvals: [],
     pendingTools: [],

@@ -92,6 +92,8 @@ function continueEarlierGoal(context: EngineContext, event: Event, goalId: strin
     const outcome = continueGoal(context.store, context.identityOf(event), goalId, context.peers());
     if (outcome.kind === "none")
       return decision({ context: `goalpost: ${outcome.message}`, userNote: "goalpost: no open goal to continue." });
+    if (outcome.kind === "live")
+      return decision({ context: `goalpost: ${outcome.message}`, userNote: `goalpost: ${outcome.message}` });
     const session = context.store.read(event.sessionId)!;
     return decision({
       context: context.render(session, outcome.goal, "full"),

@@ -33,6 +33,11 @@ function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"se
 
 export function onSessionStarted(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {
   if (event.source === "compact") return restoreAfterCompaction(context, event);
+  // A session that ended and is resumed runs again.
+  if (!event.subagent && context.store.peek(event.sessionId)?.endedAt)
+    context.store.update(context.identityOf(event), (state) => {
+      state.endedAt = null;
+    });
   const session = context.store.read(event.sessionId);
   const root = activeGoal(session);
   if (root && session)
