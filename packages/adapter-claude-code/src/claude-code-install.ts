@@ -41,7 +41,7 @@ export const HOOK_TIMEOUT = 15;
 const own = ownEntries(CLAUDE_CODE_BIN);
 /** The settings of a scope: goalpost's hooks, and (user and local scopes) its walls (claude-code-walls.ts). */
 function hooksTarget(context: InstallContext): InstallTarget {
-  const hooks = hookEventsTarget(context);
+  const hooks = { ...hookEventsTarget(context), problems: switchedOff };
   const rules = wallRules(context);
   if (rules.length === 0) return hooks;
   return {
@@ -50,6 +50,22 @@ function hooksTarget(context: InstallContext): InstallTarget {
     install: (data) => withWalls(hooks.install(data), rules),
     uninstall: (data) => withoutWalls(hooks.uninstall(data), rules),
   };
+}
+
+/** goalpost's variables that switch it off or change what it does (the settings' `env` reaches every hook). */
+const SWITCHES = ["GOALPOST_DISABLED", "GOALPOST_HOME", "GOALPOST_ENFORCEMENT"];
+
+/**
+ * What in a settings file keeps goalpost's hooks from working (docs/hosts/claude-code.md §2):
+ * `disableAllHooks`, and goalpost's own switches set in its `env`. Doctor lists them; a change to them
+ * during the agent's turn is told to the user (the kit's integrity.ts).
+ */
+function switchedOff(data: JsonObject): string[] {
+  const env = objectAt(data, "env");
+  return [
+    ...(data["disableAllHooks"] === true ? ["disableAllHooks is true: Claude Code runs no hook"] : []),
+    ...SWITCHES.filter((name) => name in env).map((name) => `its env sets ${name}=${String(env[name])}`),
+  ];
 }
 
 function hookEventsTarget(context: InstallContext): InstallTarget {

@@ -25,6 +25,9 @@ export function recordBreach(root: string, message: string): void {
   } catch {}
 }
 
+/** Whether any breach waits to be told (one read; the file is missing on a healthy machine). */
+export const hasUntoldBreaches = (root: string) => readBreaches(root).some((breach) => !breach.told);
+
 /** The breaches not told yet, marked told (the caller tells them). Never throws. */
 export function takeUntoldBreaches(root: string): string[] {
   try {

@@ -20,10 +20,11 @@ import {
 } from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
-import { takeUntoldBreaches } from "./breaches.js";
+import { hasUntoldBreaches, takeUntoldBreaches } from "./breaches.js";
 import { recordHookFaults } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
+import { checkTurn, markTurnStart, noteSwitchedOff } from "./integrity.js";
 import { resolveProjectDir } from "./project-dir.js";
 import { protectedFiles } from "./protected-files.js";
 import { detachedVerification } from "./verification-process.js";
@@ -109,6 +110,29 @@ function withNotices(decision: EngineDecision, type: string, notices: readonly s
   return { ...decision, userNote: [decision.userNote, ...notices].filter(Boolean).join("\n") };
 }
 
+/** While goalpost is switched off, a user's prompt still carries the breaches not told yet (nothing else). */
+function tellWhileOff(
+  adapter: HostAdapter,
+  spec: HostAdapter["events"][string],
+  text: string,
+  root: string,
+): HookResult | undefined {
+  try {
+    const parsed = spec.payload.safeParse(JSON.parse(text));
+    if (!parsed.success) return undefined;
+    const session = adapter.sessionOf(parsed.data);
+    const event = spec.toEvent(parsed.data, { sessionId: session.sessionId, cwd: session.cwd ?? process.cwd() });
+    if (event?.type !== "prompt-submitted" || event.subagent || event.origin === "host") return undefined;
+    const notes = takeUntoldBreaches(root);
+    if (notes.length === 0) return undefined;
+    const checked = spec.output.safeParse(spec.toOutput({ action: "none", userNote: notes.join("\n") }, parsed.data));
+    const stderr = notes.map((line) => `${line}\n`).join("");
+    return checked.success && checked.data != null ? { stdout: JSON.stringify(checked.data), stderr } : { stdout: "", stderr };
+  } catch {
+    return undefined;
+  }
+}
+
 /** runHook where waiting is fine (a hook's own process): never busy. */
 export function runHookHere(
   adapter: HostAdapter,
@@ -160,12 +184,22 @@ function answerHook(
       return fault(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
     const spec = adapter.events[eventName]!;
     const root = adapter.stateRoot(env);
-    if (killSwitchEngaged(root, env) || adapter.foreignRun?.(env)) {
-      // Switched off, or not this host's run: the payload is drained unread, so the host never writes into a closed pipe.
+    if (adapter.foreignRun?.(env)) {
+      // Not this host's run: the payload is drained unread, so the host never writes into a closed pipe.
       try {
         readInput();
       } catch {}
       return noDecision();
+    }
+    if (killSwitchEngaged(root, env)) {
+      // Switched off: nothing is decided. Switched off during a turn with a goal open, the user is told
+      // at their next prompt all the same (integrity.ts).
+      noteSwitchedOff(root);
+      let text = "";
+      try {
+        text = readInput();
+      } catch {}
+      return hasUntoldBreaches(root) ? (tellWhileOff(adapter, spec, text, root) ?? noDecision()) : noDecision();
     }
 
     let data: unknown;
@@ -241,6 +275,12 @@ function answerHook(
       ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, ...change })
       : null;
     const decided = engine.handle(event);
+    // What keeps goalpost working, marked as the user's turn starts and compared at its stops (integrity.ts).
+    if (!event.subagent && (event.type === "stop-requested" || (event.type === "prompt-submitted" && event.origin !== "host"))) {
+      const scope = { adapter, env, root, cwd, bundleFile: options.copy };
+      if (event.type === "stop-requested") checkTurn(scope);
+      else markTurnStart(scope, knownOpenGoal(root, session.sessionId)?.id ?? null);
+    }
     // What was done to goalpost that it saw and could not prevent: told to the user at their next prompt.
     const breaches = USER_TOLD.has(event.type) && !("subagent" in event && event.subagent) ? takeUntoldBreaches(root) : [];
     // At a stop the host's record holds the turn's calls: the agent's receipts are checked against it.

@@ -1,0 +1,78 @@
+// What keeps goalpost working, watched across the agent's turn, with the example host's real hook
+// processes: a change made between the user's prompt and the stop is told at the next prompt (and kept
+// for doctor); a change between turns is the user's and is not.
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { killStartedServers, serverCopy } from "../__fixtures__/server-copy.js";
+import { removeTestdirs } from "../testing/index.js";
+import { readBreaches } from "./fault-records.js";
+
+afterEach(() => {
+  killStartedServers();
+  removeTestdirs();
+});
+
+const openGoal = { prompt: "/goal Make the CSV importer stream files" };
+
+/** A copy with goalpost's hooks in Acme's settings, as install writes them, and a goal open. */
+function installedWithGoal() {
+  const pkg = serverCopy();
+  const settings = join(pkg.root, ".acme", "settings.jsonc");
+  mkdirSync(join(pkg.root, ".acme"), { recursive: true });
+  const command = (event: string) => `node ${pkg.loader} hook ${event}`;
+  writeFileSync(
+    settings,
+    `${JSON.stringify({ hooks: { stop: [{ hooks: [{ type: "command", command: command("stop") }] }] } }, null, 2)}\n`,
+  );
+  pkg.hook("user_prompt", openGoal);
+  return { pkg, settings };
+}
+
+describe.skipIf(process.platform === "win32")("goalpost's integrity across the agent's turn", { timeout: 60_000 }, () => {
+  it("tells the user at their next prompt of an installed file changed during the turn, once; a change between turns is theirs", () => {
+    const { pkg } = installedWithGoal();
+    pkg.hook("user_prompt", { prompt: "go on" });
+    appendFileSync(pkg.script, "# changed by a command the agent ran\n");
+    pkg.hook("stop", {});
+    const next = pkg.hook("user_prompt", { prompt: "and now?" });
+    expect(next.stderr).toMatch(/installed file goalpost-acme-hook\.sh was changed during the agent's turn/);
+    expect(pkg.hook("user_prompt", { prompt: "again" }).stderr).not.toMatch(/was changed/);
+    // Between turns (after a stop, before the prompt): the user's own change, not told.
+    pkg.hook("stop", {});
+    appendFileSync(pkg.script, "# the user's own edit\n");
+    pkg.hook("user_prompt", { prompt: "go" });
+    pkg.hook("stop", {});
+    expect(pkg.hook("user_prompt", { prompt: "go on" }).stderr).not.toMatch(/was changed/);
+    expect(readBreaches(pkg.state)).toHaveLength(1);
+  });
+
+  it("tells of goalpost's hooks taken out of the host's settings during the turn", () => {
+    const { pkg, settings } = installedWithGoal();
+    pkg.hook("user_prompt", { prompt: "go on" });
+    writeFileSync(settings, `${JSON.stringify({ hooks: {} })}\n`);
+    pkg.hook("stop", {});
+    expect(pkg.hook("user_prompt", { prompt: "next" }).stderr).toMatch(
+      new RegExp(
+        `${settings.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} was changed during the agent's turn: goalpost's hooks are not in it`,
+      ),
+    );
+  });
+
+  it("tells, while switched off, that goalpost was switched off after the user's last prompt with a goal open", () => {
+    const { pkg } = installedWithGoal();
+    pkg.hook("user_prompt", { prompt: "go on" });
+    writeFileSync(join(pkg.state, "disabled"), "");
+    // Every hook is a no-op now: the stop goes through.
+    expect(pkg.hook("stop", {}).stdout).toBe("");
+    const next = pkg.hook("user_prompt", { prompt: "why did it stop?" });
+    expect(next.stderr).toMatch(
+      /goalpost was switched off \(GOALPOST_DISABLED, or the disabled file\) after your last prompt, with goal goal_\w+ open/,
+    );
+    // Told once; switched off, goalpost says nothing else.
+    const after = pkg.hook("user_prompt", { prompt: "and?" });
+    expect(after.stdout).toBe("");
+    expect(after.stderr).toBe("");
+    expect(JSON.parse(readFileSync(join(pkg.state, "breaches.json"), "utf8")).breaches).toHaveLength(1);
+  });
+});
