@@ -2,6 +2,7 @@
 // goalpost installed into a fake CODEX_HOME by its own `install` command. No run passes
 // --dangerously-bypass-hook-trust: the hooks run because install trusted them as Codex does.
 import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { goalStoreEngine } from "@goalpost/adapter-codex";
 import { readBreaches } from "@goalpost/adapter-kit/faults";
@@ -349,8 +350,12 @@ describe("goalpost in the real Codex CLI", () => {
   describe("Codex's own sandbox around goalpost (workspace-write, a home outside the temporary folder)", () => {
     // What a command the agent runs can try from inside the sandbox: goalpost's guard never sees into a
     // script, so what holds here is the sandbox and the hook server's own rule.
-    const probe = (dist: string) => `h="$HOME/home"
-for f in "$h/goalpost/x" "$h/goalpost/fast-path/x" "$h/config.toml" "$h/hooks.json" "$h/sessions/x" "${dist}/x"; do
+    // goalpost's installed files too, unless this checkout lies in /tmp, which the sandbox lets commands write.
+    const dist = dirname(CODEX_ADAPTER_BIN);
+    const distWalled = !/^\/tmp\//.test(`${dist}/`) && !dist.startsWith(tmpdir());
+    const walled = 5 + (distWalled ? 1 : 0);
+    const probe = () => `h="$HOME/home"
+for f in "$h/goalpost/x" "$h/goalpost/fast-path/x" "$h/config.toml" "$h/hooks.json" "$h/sessions/x" ${distWalled ? `"${dist}/x"` : ""}; do
   if (echo >> "$f") 2>/dev/null; then echo "WROTE $f"; else echo "DENIED $f"; fi
 done
 perl -MIO::Socket::UNIX -e 'my $s = IO::Socket::UNIX->new(Peer => shift) or do { print "socket: $!\\n"; exit }; print $s "goalpost-hook/3 1-forged-call\\n"; print "socket: ", <$s> // "nothing\\n"' "$h/goalpost/fast-path/goalpost-codex-hooks.sock"
@@ -366,7 +371,7 @@ echo "forged hook ran"
         mockUrl: mock.url,
         parent: "/var/tmp",
         config: { sandbox_mode: "workspace-write", ...config },
-        project: { "probe.sh": probe(dirname(CODEX_ADAPTER_BIN)) },
+        project: { "probe.sh": probe() },
       });
       expect((await goalpostCodex(home, ["install"])).exitCode).toBe(0);
       return home;
@@ -379,7 +384,7 @@ echo "forged hook ran"
       const run = await runCodex(home, ["/goal make the tests pass"]);
       expect(run.exitCode, String(run.stderr)).toBe(0);
       const output = probed();
-      expect(output.match(/^DENIED /gm)).toHaveLength(6);
+      expect(output.match(/^DENIED /gm)).toHaveLength(walled);
       expect(output).not.toMatch(/^WROTE /m);
       expect(output).toMatch(/^socket: Operation not permitted$/m);
       // The forged `/goal clear`, run through goalpost's own hook command, changed nothing.
@@ -392,7 +397,7 @@ echo "forged hook ran"
       const run = await runCodex(home, ["-c", "sandbox_workspace_write.network_access=true", "/goal make the tests pass"]);
       expect(run.exitCode, String(run.stderr)).toBe(0);
       const output = probed();
-      expect(output.match(/^DENIED /gm)).toHaveLength(6);
+      expect(output.match(/^DENIED /gm)).toHaveLength(walled);
       expect(output).toMatch(/^socket: refused no such request$/m);
       expect(openGoal(home)).toMatchObject({ objective: "make the tests pass" });
       // Told at the user's next prompt (as the prompt hook's systemMessage), and kept for doctor.
