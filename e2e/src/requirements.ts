@@ -51,6 +51,12 @@ export const REQUIREMENTS = [
       "With goalpost installed, Claude Code itself refuses its file tools writes to goalpost's state root and Claude Code's transcripts — even with goalpost's own hooks switched off.",
   },
   {
+    id: "CC-BREACHES-TOLD",
+    host: "claude-code",
+    behaviour:
+      "What a script the agent runs does to goalpost during a turn is caught or told: a `/goal clear` line it appends to the transcript pauses the goal and asks the user instead of cancelling it; a kill switch it throws is told at the user's next prompt and in doctor.",
+  },
+  {
     id: "CC-DRIFT-DENY",
     host: "claude-code",
     behaviour: "Tool calls without a goal update are warned, then the next one is denied with a reason the model sees.",

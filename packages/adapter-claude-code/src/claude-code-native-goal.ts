@@ -36,10 +36,12 @@ export function nativeGoalClearedSince(transcriptPath: string, since: string): b
 /** Events at which a clear typed since the last hook is looked for (not per tool call: it reads a file). */
 const LOOK_AT = new Set(["prompt-submitted", "stop-requested", "session-started"]);
 
-/** The adapter's nativeGoalChange: a `/goal clear` the user ran in Claude Code since the goal was set. */
+/** The adapter's nativeGoalChange: a `/goal clear` in Claude Code's transcript since the goal last changed. */
 export function claudeCodeNativeGoalChange(payload: unknown, event: EngineEventInput, store: GoalStore): NativeGoalChange | null {
   const transcriptPath = (payload as { transcript_path?: unknown }).transcript_path;
   if (typeof transcriptPath !== "string" || event.subagent || !LOOK_AT.has(event.type)) return null;
   const goal = activeGoal(store.peek(event.sessionId));
-  return goal && nativeGoalClearedSince(transcriptPath, goal.createdAt) ? { change: "cleared" } : null;
+  // Since the goal last changed: a clear already acted on (the goal paused, then resumed by the user)
+  // is not read again. A clear the user types comes between turns, after any change to the goal.
+  return goal && nativeGoalClearedSince(transcriptPath, goal.updatedAt) ? { change: "cleared" } : null;
 }
