@@ -63,8 +63,12 @@ const SWITCHES = ["GOALPOST_DISABLED", "GOALPOST_HOME", "GOALPOST_ENFORCEMENT"];
 function switchedOff(data: JsonObject): string[] {
   const env = objectAt(data, "env");
   return [
-    ...(data["disableAllHooks"] === true ? ["disableAllHooks is true: Claude Code runs no hook"] : []),
-    ...SWITCHES.filter((name) => name in env).map((name) => `its env sets ${name}=${String(env[name])}`),
+    ...(data["disableAllHooks"] === true
+      ? ["disableAllHooks is true: Claude Code runs no hook (take it out to turn them on)"]
+      : []),
+    ...SWITCHES.filter((name) => name in env).map(
+      (name) => `its env sets ${name}=${String(env[name])}, which every hook sees (take it out for goalpost's defaults)`,
+    ),
   ];
 }
 

@@ -113,7 +113,12 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
   const checks = [...labels].map((label) => {
     const scopes = byLabel.get(label) ?? [];
     const found = problems.get(label);
-    if (found) return { ok: false, label, detail: `${found.join("; ")}. Run \`${adapter.bin} install\` again to repair it.` };
+    if (found)
+      return {
+        ok: false,
+        label,
+        detail: `${found.join("; ")}. Running \`${adapter.bin} install\` again repairs goalpost's own entries; a setting of yours named here is yours to change.`,
+      };
     return scopes.length > 0
       ? {
           ok: true,
