@@ -32,4 +32,5 @@ runHookBench({
     "PostToolUse (500 KB)": samples.shellAfter("toolu_2", "cat big.txt", { exitCode: 0, output: big }).payload,
     Stop: samples.stop().payload,
   },
+  session: { start: "SessionStart", prompt: "UserPromptSubmit", before: "PreToolUse", after: "PostToolUse", stop: "Stop" },
 });

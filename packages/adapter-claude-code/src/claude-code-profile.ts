@@ -20,4 +20,6 @@ export const claudeCodeProfile = defineHostProfile({
   toolHint: `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-claude-code update '<json>' (also status, open, close).`,
   marksSubagents: true,
   nativeGoal: true,
+  // A prompt hook's context stays in the conversation; a compaction fires SessionStart(compact) (docs/hosts/claude-code.md §5).
+  keepsPromptContext: true,
 });

@@ -48,4 +48,5 @@ runHookBench({
     PostToolUse: samples.shellAfter("call_1", "npm test", { exitCode: 0, output: "12 passed\n" }).payload,
     Stop: samples.stop().payload,
   },
+  session: { start: "SessionStart", prompt: "UserPromptSubmit", before: "PreToolUse", after: "PostToolUse", stop: "Stop" },
 });

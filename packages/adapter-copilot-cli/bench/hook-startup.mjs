@@ -29,4 +29,11 @@ runHookBench({
     postToolUse: samples.shellAfter("b1", "npm test", { exitCode: 0, output: "12 passed" }).payload,
     agentStop: samples.stop().payload,
   },
+  session: {
+    start: "sessionStart",
+    prompt: "userPromptSubmitted",
+    before: "preToolUse",
+    after: "postToolUse",
+    stop: "agentStop",
+  },
 });

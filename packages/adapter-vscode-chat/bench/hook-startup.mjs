@@ -28,4 +28,5 @@ runHookBench({
     PostToolUse: samples.shellAfter("b1", "npm test", { exitCode: 0, output: "Tests 12 passed (12)" }).payload,
     Stop: samples.stop().payload,
   },
+  session: { start: "SessionStart", prompt: "UserPromptSubmit", before: "PreToolUse", after: "PostToolUse", stop: "Stop" },
 });

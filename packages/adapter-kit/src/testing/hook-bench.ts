@@ -42,7 +42,30 @@ export interface HookBenchHost {
   readonly payloads: Readonly<Record<string, Record<string, unknown>>>;
   readonly sessionId: string;
   readonly project: string;
+  /**
+   * The rows (names in `payloads`) that make a session for the context count: its start, a prompt, a
+   * shell call before and after, a stop. Given, the bench also plays a whole session and prints how
+   * many characters goalpost put into the model's context.
+   */
+  readonly session?: { start: string; prompt: string; before: string; after: string; stop: string };
 }
+
+/** What an answer puts before the model: context, a stop's reason, a denial's reason (every host's shape). */
+function contextChars(stdout: string): number {
+  if (!stdout) return 0;
+  const answer = JSON.parse(stdout) as Record<string, unknown> & { hookSpecificOutput?: Record<string, unknown> };
+  const texts = [
+    answer.hookSpecificOutput?.["additionalContext"],
+    answer.hookSpecificOutput?.["permissionDecisionReason"],
+    answer["additionalContext"],
+    answer["permissionDecisionReason"],
+    answer["reason"],
+  ];
+  return texts.reduce<number>((sum, text) => sum + (typeof text === "string" ? text.length : 0), 0);
+}
+
+/** Prompts in the session the bench plays, each with four shell calls and a stop (issue 32's scenario). */
+const SESSION_PROMPTS = 50;
 
 /** A goal of realistic size (10 requirements, 20 done items, 5 remaining, 3 issues). */
 function openRealisticGoal(stateRoot: string, session: { sessionId: string; host: string; cwd: string }) {
@@ -244,5 +267,23 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   const serverPid = Number(readFileSync(hookServerPidFile(socketOf(homes["goal open"])), "utf8"));
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, "utf8"))?.[1]);
   console.log(`hook server (goal open): pid ${serverPid}, resident ${(rssKb / 1024).toFixed(1)} MB`);
+  if (host.session) {
+    // A whole session in a home of its own: the realistic goal, a start, then prompts with their calls and a stop.
+    const home = install("session", []);
+    openRealisticGoal(home.stateRoot, session);
+    const rows = host.session;
+    const run = (row: string) =>
+      contextChars(time(home.commands[row.split(" ")[0]!]!, JSON.stringify(host.payloads[row]), home.env).stdout);
+    const spent = { start: run(rows.start), prompts: 0, tools: 0, stops: 0 };
+    for (let prompt = 0; prompt < SESSION_PROMPTS; prompt++) {
+      spent.prompts += run(rows.prompt);
+      for (let call = 0; call < 4; call++) spent.tools += run(rows.before) + run(rows.after);
+      spent.stops += run(rows.stop);
+    }
+    const total = spent.start + spent.prompts + spent.tools + spent.stops;
+    console.log(
+      `context per session (${SESSION_PROMPTS} prompts, 4 shell calls and a stop each, goal open): ${total} characters — session start ${spent.start}, prompts ${spent.prompts}, tool calls ${spent.tools}, stops ${spent.stops}`,
+    );
+  }
   rmSync(work, { recursive: true, force: true });
 }

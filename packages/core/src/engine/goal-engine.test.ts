@@ -107,6 +107,31 @@ describe("capture", () => {
     expect(send({ type: "native-goal-changed", change: "cleared" })).toEqual({ action: "none" });
   });
 
+  it("names an unchanged goal in one line where the host keeps prompt context; the block again when it changed, after a compaction, at a session start", () => {
+    const keeps = { profile: defineHostProfile({ ...TEST_PROFILE, keepsPromptContext: true }) };
+    const { send, tools } = withOpenGoal({}, keeps);
+    const form = (answer: { context?: string }) => /form="(\w+)"/.exec(answer.context ?? "")?.[1];
+    // goalpost_open changed the goal after the capture's block: the next prompt gives it again.
+    expect(form(send({ type: "prompt-submitted", prompt: "go on" }))).toBe("compact");
+    const reference = send({ type: "prompt-submitted", prompt: "and on" }).context!;
+    expect(form({ context: reference })).toBe("reference");
+    expect(reference).toMatch(
+      /Unchanged since goalpost last gave it in full .*Objective: Stream large files\. Next: rewrite reader\./,
+    );
+    expect(reference.length).toBeLessThan(300);
+    tools.update({ ...SESSION }, { remaining: ["rewrite reader", "rewrite writer"] });
+    expect(form(send({ type: "prompt-submitted", prompt: "next" }))).toBe("compact");
+    expect(form(send({ type: "prompt-submitted", prompt: "next again" }))).toBe("reference");
+    send({ type: "compaction-about-to-run", trigger: "auto" });
+    expect(form(send({ type: "session-started", source: "compact" }))).toBe("full");
+    expect(form(send({ type: "prompt-submitted", prompt: "after compaction" }))).toBe("reference");
+    expect(form(send({ type: "session-started", source: "startup" }))).toBe("full");
+    expect(form(send({ type: "prompt-submitted", prompt: "after start" }))).toBe("reference");
+    // A host that may lose prompt context unseen (the default) gets the block at every prompt.
+    const other = withOpenGoal();
+    for (const prompt of ["one", "two", "three"]) expect(form(other.send({ type: "prompt-submitted", prompt }))).toBe("compact");
+  });
+
   it("brings the goal back in full on resume where the host replays no earlier hook context", () => {
     const { send } = withOpenGoal({}, { profile: defineHostProfile({ ...TEST_PROFILE, fullOnResume: true }) });
     expect(send({ type: "session-started", source: "resume" }).context).toMatch(/<session_goal [^>]*form="full"/);

@@ -44,6 +44,13 @@ export const hostProfileSchema = z.object({
     z._default(z.boolean(), false),
     "The host has a /goal of its own: a /goal prompt is mirrored (source native), not competed with.",
   ),
+  keepsPromptContext: z
+    ._default(z.boolean(), false)
+    .check(
+      describe(
+        "true when what a prompt hook adds stays in the conversation until a compaction goalpost sees (Claude Code, Codex: SessionStart after it): an unchanged goal is then named in one line at later prompts. false keeps the compact block on every prompt.",
+      ),
+    ),
   fullOnResume: z
     ._default(z.boolean(), false)
     .check(

@@ -82,6 +82,13 @@ export const sessionFileSchema = described(
       "Compactions seen and when each was followed by a restore (null: never restored).",
     ),
     hostGoal: z.optional(seenHostGoalSchema),
+    sentGoal: z
+      ._default(z.nullable(z.object({ goalId: z.string(), revision: z.number() })), null)
+      .check(
+        describe(
+          "The goal block the model last got in this conversation (since its start or its last compaction): on a host that keeps prompt context, an unchanged goal is then named in one line at a prompt, not sent again.",
+        ),
+      ),
     endedAt: z
       ._default(z.nullable(z.string()), null)
       .check(
@@ -115,6 +122,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     counters: { toolCalls: 0, prompts: 0, consecutiveStopBlocks: 0, stalls: 0, subagentsActive: 0 },
     pendingReplacement: null,
     endedAt: null,
+    sentGoal: null,
     hostTasks: [],
     approvals: [],
     pendingTools: [],

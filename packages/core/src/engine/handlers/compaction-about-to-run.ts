@@ -11,6 +11,8 @@ export function onCompactionAboutToRun(context: EngineContext, event: EngineEven
   const at = context.now().toISOString();
   const { session } = context.store.update(context.identityOf(event), (state) => {
     state.compactions.push({ at, trigger: event.trigger, restoredAt: null });
+    // What the model had goes with the compaction: the goal is sent in full again after it.
+    state.sentGoal = null;
     const goal = activeGoal(state);
     if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "snapshot", note: `before ${event.trigger} compaction` }));
   });

@@ -52,6 +52,7 @@ export function captureGoal(
     );
     state.goals.push(created);
     state.activeGoalId = created.id;
+    state.sentGoal = { goalId: created.id, revision: created.revision };
     state.counters.prompts += 1;
     state.counters.consecutiveStopBlocks = 0;
     return created;
@@ -168,6 +169,13 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
     const root = activeGoal(state);
     if (!root) return null;
     const restoring = state.compactions.some((entry) => entry.restoredAt === null);
+    // The model has this very revision from an earlier prompt, and the host keeps prompt context: named only.
+    const known =
+      context.profile.keepsPromptContext &&
+      !restoring &&
+      state.sentGoal?.goalId === root.id &&
+      state.sentGoal.revision === root.revision;
+    state.sentGoal = { goalId: root.id, revision: root.revision };
     if (event.origin === "user") {
       state.counters.prompts += 1;
       state.counters.consecutiveStopBlocks = 0;
@@ -180,11 +188,11 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
         pushGoalEvent(activeGoal(state) ?? root, { at, type: "restored", note: "rendered at the first prompt after compaction" }),
       );
     }
-    return { restoring };
+    return { restoring, known };
   });
   const root = activeGoal(session);
   if (!result || !root) return NO_DECISION;
-  const form: RenderForm = result.restoring || status ? "full" : "compact";
+  const form: RenderForm = result.restoring || status ? "full" : result.known ? "reference" : "compact";
   const waiting = event.origin === "user" ? waitingNote(root) : null;
   // Held because a host's record said "cleared": asked again until the user says which.
   const held = event.origin === "user" && heldForUser(root) ? heldQuestion(root.id, event.host) : null;
