@@ -57,6 +57,7 @@ function contextChars(stdout: string): number {
   const texts = [
     answer.hookSpecificOutput?.["additionalContext"],
     answer.hookSpecificOutput?.["permissionDecisionReason"],
+    answer.hookSpecificOutput?.["reason"],
     answer["additionalContext"],
     answer["permissionDecisionReason"],
     answer["reason"],

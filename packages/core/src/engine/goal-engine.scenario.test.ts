@@ -102,7 +102,7 @@ describe("a whole session through the engine", () => {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const stop = send({ type: "stop-requested", stopHookActive: attempt > 1 });
       expect(stop.action).toBe("block-stop");
-      expect(stop.reason).toContain("2. Continue the next remaining item: rewrite the reader");
+      expect(stop.reason).toContain("Next: rewrite the reader.");
     }
     const stall = send({ type: "stop-requested", stopHookActive: true });
     expect(stall.action).toBe("none");

@@ -8,7 +8,7 @@ export const SUBAGENT_BOUNDARY_NOTICE =
   "goalpost: goals belong to the main session. Do not call goalpost tools and do not open, update or close goals. Complete only the task you were given and return concrete evidence (files, commands, results) to the main session.";
 
 export function driftWarning(count: number, denyAt: number): string {
-  return `goalpost drift warning: ${count} tool calls have run since the goal was last updated. Call goalpost_update now with what you verified (doneSoFar, inspectionEvidence or verificationResults) and the current remaining list; after ${denyAt} calls without an update, the next tool call is denied.`;
+  return `goalpost drift warning: ${count} tool calls have run since the goal was last updated. Call goalpost_update with what you verified and what remains; at ${denyAt} calls the next one is denied.`;
 }
 
 export function driftDenial(count: number, goal: GoalRecord): string {
@@ -25,43 +25,24 @@ export function scopeRefusal(what: string, scope: readonly string[]): string {
  */
 export const STOP_BLOCK_PREFIX = "goalpost: this session should not stop yet:";
 
-export function stopBlockReason(goal: GoalRecord): string {
-  const objective = `Objective: ${short(goal.objective, 300)}`;
-  if (goal.status === "draft") {
-    return [
-      `${STOP_BLOCK_PREFIX} goal ${goal.id} is still a draft.`,
-      objective,
-      "Next:",
-      "1. Inspect the code the goal concerns.",
-      "2. Open it with goalpost_open: a precise objective, explicit requirements, the first remaining steps.",
-      "3. Work through it, recording progress with goalpost_update.",
-      "4. Close with goalpost_close only with evidence. If truly blocked, close as blocked with the exact blocker.",
-    ].join("\n");
-  }
-  const next = goal.remaining[0];
+/**
+ * A blocked stop's reason: what to do next, in a sentence or two (the goal itself is in the model's
+ * context already; every blocked stop's reason stays in the conversation: see docs/performance.md).
+ */
+export function stopBlockReason(goal: GoalRecord, guided = false): string {
+  if (goal.status === "draft")
+    return `${STOP_BLOCK_PREFIX} goal ${goal.id} is still a draft. Next: inspect the code it concerns, then open it with goalpost_open (a precise objective, requirements, the first remaining steps).`;
   const run = goal.verification;
   if (goal.closeRequest && run?.state === "running")
-    return [
-      `${STOP_BLOCK_PREFIX} goalpost is still running the user's checks for goal ${goal.id} (started ${run.startedAt}).`,
-      "The goal closes as complete by itself if they pass. Do not change files meanwhile: a change voids the run.",
-      "Wait for the verdict: call goalpost_status in a little while.",
-    ].join("\n");
+    return `${STOP_BLOCK_PREFIX} goalpost is still running the user's checks for goal ${goal.id}; it closes as complete by itself if they pass. Change no files meanwhile (a change voids the run); call goalpost_status in a little while.`;
   const failed =
     run && (run.state === "failed" || run.state === "void")
-      ? `goalpost's own run of the checks did not pass: ${short(run.verdict, 400)}`
-      : null;
-  return [
-    `${STOP_BLOCK_PREFIX} goal ${goal.id} is still open.`,
-    objective,
-    ...(failed ? [failed] : []),
-    "Next:",
-    "1. Reload the goal with goalpost_status.",
-    next
-      ? `2. Continue the next remaining item: ${short(next)}`
-      : "2. Continue the work; if nothing remains, record the evidence.",
-    "3. Record progress with goalpost_update (doneSoFar, remaining, verificationResults).",
-    "4. Close with goalpost_close when the work is done: goalpost then runs the user's checks itself. If truly blocked, update blockers or close as blocked with the exact blocker.",
-  ].join("\n");
+      ? ` goalpost's own run of the checks did not pass: ${short(run.verdict, 400)}.`
+      : "";
+  const next = goal.remaining[0];
+  const open = `${STOP_BLOCK_PREFIX} goal ${goal.id} is still open.${failed} Next: ${next ? short(next, 120) : "record the evidence"}.`;
+  // Said once per revision of the goal: the earlier reason is still in the conversation.
+  return guided ? open : `${open} Record progress with goalpost_update; close with goalpost_close when done, or as blocked.`;
 }
 
 export function stallNote(goal: GoalRecord, blocks: number): string {

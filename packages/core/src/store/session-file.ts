@@ -82,11 +82,18 @@ export const sessionFileSchema = described(
       "Compactions seen and when each was followed by a restore (null: never restored).",
     ),
     hostGoal: z.optional(seenHostGoalSchema),
-    sentGoal: z
+    stopGuided: z
       ._default(z.nullable(z.object({ goalId: z.string(), revision: z.number() })), null)
       .check(
         describe(
-          "The goal block the model last got in this conversation (since its start or its last compaction): on a host that keeps prompt context, an unchanged goal is then named in one line at a prompt, not sent again.",
+          "The goal revision a blocked stop last spelled out what to do for: later blocks of the same revision only name the next step.",
+        ),
+      ),
+    sentGoal: z
+      ._default(z.nullable(z.object({ goalId: z.string(), revision: z.number(), prompts: z._default(z.number(), 0) })), null)
+      .check(
+        describe(
+          "The goal block the model last got in this conversation (since its start or its last compaction), and the prompts since: on a host that keeps prompt context, an unchanged goal is not sent again, only named in one line every few prompts.",
         ),
       ),
     endedAt: z
@@ -123,6 +130,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     pendingReplacement: null,
     endedAt: null,
     sentGoal: null,
+    stopGuided: null,
     hostTasks: [],
     approvals: [],
     pendingTools: [],

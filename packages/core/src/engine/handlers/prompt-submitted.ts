@@ -52,7 +52,7 @@ export function captureGoal(
     );
     state.goals.push(created);
     state.activeGoalId = created.id;
-    state.sentGoal = { goalId: created.id, revision: created.revision };
+    state.sentGoal = { goalId: created.id, revision: created.revision, prompts: 0 };
     state.counters.prompts += 1;
     state.counters.consecutiveStopBlocks = 0;
     return created;
@@ -169,13 +169,12 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
     const root = activeGoal(state);
     if (!root) return null;
     const restoring = state.compactions.some((entry) => entry.restoredAt === null);
-    // The model has this very revision from an earlier prompt, and the host keeps prompt context: named only.
-    const known =
-      context.profile.keepsPromptContext &&
-      !restoring &&
-      state.sentGoal?.goalId === root.id &&
-      state.sentGoal.revision === root.revision;
-    state.sentGoal = { goalId: root.id, revision: root.revision };
+    // The model has this very revision, and the host keeps prompt context: nothing again, but a one-line
+    // reference every REFERENCE_EVERY prompts, so that a long conversation still names it.
+    const sent = state.sentGoal;
+    const known = context.profile.keepsPromptContext && !restoring && sent?.goalId === root.id && sent.revision === root.revision;
+    const prompts = known ? (sent?.prompts ?? 0) + 1 : 0;
+    state.sentGoal = { goalId: root.id, revision: root.revision, prompts: prompts % REFERENCE_EVERY };
     if (event.origin === "user") {
       state.counters.prompts += 1;
       state.counters.consecutiveStopBlocks = 0;
@@ -188,7 +187,7 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
         pushGoalEvent(activeGoal(state) ?? root, { at, type: "restored", note: "rendered at the first prompt after compaction" }),
       );
     }
-    return { restoring, known };
+    return { restoring, known, remind: known && prompts % REFERENCE_EVERY === 0 };
   });
   const root = activeGoal(session);
   if (!result || !root) return NO_DECISION;
@@ -197,8 +196,13 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   // Held because a host's record said "cleared": asked again until the user says which.
   const held = event.origin === "user" && heldForUser(root) ? heldQuestion(root.id, event.host) : null;
   const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, waiting, held].filter(Boolean).join(" ");
+  // The model has this revision: nothing to send, unless a reminder is due.
+  if (result.known && !result.remind && !status) return userNote ? decision({ userNote }) : NO_DECISION;
   return decision({ context: context.render(session, root, form), ...(userNote ? { userNote } : {}) });
 }
+
+/** Prompts between two one-line references to an unchanged goal the model already has. */
+const REFERENCE_EVERY = 10;
 
 /**
  * The longest prompt goalpost reads: a goal's objective keeps 600 characters, so a 10 MB paste is

@@ -25,7 +25,7 @@ function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"se
   store.update(context.identityOf(event), (state) => {
     for (const entry of state.compactions.filter((candidate) => candidate.restoredAt === null)) entry.restoredAt = at;
     const goal = activeGoal(state);
-    state.sentGoal = goal ? { goalId: goal.id, revision: goal.revision } : null;
+    state.sentGoal = goal ? { goalId: goal.id, revision: goal.revision, prompts: 0 } : null;
     const note = servedFrom ? `after compact from ${servedFrom}` : "after compact, rendered afresh (no matching snapshot)";
     if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note }));
   });
@@ -37,7 +37,7 @@ export function onSessionStarted(context: EngineContext, event: EngineEventOf<"s
   // A session that ended and is resumed runs again; the goal block this start gives is what the model has.
   const before = event.subagent ? null : context.store.peek(event.sessionId);
   const started = before ? activeGoal(before) : null;
-  const sent = started ? { goalId: started.id, revision: started.revision } : null;
+  const sent = started ? { goalId: started.id, revision: started.revision, prompts: 0 } : null;
   if (before && (before.endedAt || JSON.stringify(before.sentGoal) !== JSON.stringify(sent)))
     context.store.update(context.identityOf(event), (state) => {
       state.endedAt = null;

@@ -50,7 +50,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
     if (settled.verification?.state === "running" && !verificationAlive(settled.verification, context.now()))
       abandonVerification(context, event, settled.id);
   }
-  return attemptStop(context, event, (goal) => decision({ action: "block-stop", reason: stopBlockReason(goal) }));
+  return attemptStop(context, event, (goal, guided) => decision({ action: "block-stop", reason: stopBlockReason(goal, guided) }));
 }
 
 /** A run whose process died before its verdict proves nothing: recorded void, so the next close runs again. */
@@ -92,7 +92,8 @@ function awaitVerification(context: EngineContext, sessionId: string, goalId: st
 export function attemptStop(
   context: EngineContext,
   event: EngineEventOf<"stop-requested" | "tool-about-to-run">,
-  refusal: (goal: GoalRecord) => EngineDecision,
+  /** `guided`: a refusal for this revision of the goal already said what to do (say only what is next). */
+  refusal: (goal: GoalRecord, guided: boolean) => EngineDecision,
 ): EngineDecision {
   const { store, config } = context;
   if (config.enforcement !== "enforce") return NO_DECISION;
@@ -120,12 +121,14 @@ export function attemptStop(
       return decision({ userNote: stallNote(goal, blocks) });
     }
     state.counters.consecutiveStopBlocks += 1;
+    const guided = state.stopGuided?.goalId === goal.id && state.stopGuided.revision === goal.revision;
+    state.stopGuided = { goalId: goal.id, revision: goal.revision };
     // Kept in the goal's history so the report can show every refused stop, not just the count.
     replaceGoal(
       state,
       pushGoalEvent(goal, { at: context.now().toISOString(), type: "stop-blocked", note: `refused stop ${blocks + 1} in a row` }),
     );
-    return refusal(goal);
+    return refusal(goal, guided);
   });
   if (result.userNote) store.audit({ sessionId: event.sessionId, goalId: root.id, type: "stalled", note: result.userNote });
   return result;
