@@ -17,19 +17,28 @@ export interface HookFault {
   readonly message: string;
 }
 
-/** The faults recorded, oldest first; none when the file is missing or unreadable. */
-export function readHookFaults(root: string): HookFault[] {
+/**
+ * The dated entries (`at` and `message` strings) listed under `key` in a state root's file, oldest
+ * first, each as `entry` makes it; none when the file is missing or unreadable.
+ */
+function readEntries<T>(root: string, file: string, key: string, entry: (fields: Record<string, unknown>) => T): T[] {
   try {
-    const data = JSON.parse(readFileSync(join(root, HOOK_FAULT_FILE), "utf8")) as { faults?: Partial<HookFault>[] };
-    return (data.faults ?? []).flatMap((fault) =>
-      typeof fault.at === "string" && typeof fault.message === "string"
-        ? [{ at: fault.at, event: String(fault.event ?? ""), message: fault.message }]
-        : [],
+    const list = (JSON.parse(readFileSync(join(root, file), "utf8")) as Record<string, unknown>)[key];
+    return (Array.isArray(list) ? (list as Record<string, unknown>[]) : []).flatMap((fields) =>
+      typeof fields?.["at"] === "string" && typeof fields["message"] === "string" ? [entry(fields)] : [],
     );
   } catch {
     return [];
   }
 }
+
+/** The faults recorded, oldest first. */
+export const readHookFaults = (root: string): HookFault[] =>
+  readEntries(root, HOOK_FAULT_FILE, "faults", (fault) => ({
+    at: String(fault["at"]),
+    event: String(fault["event"] ?? ""),
+    message: String(fault["message"]),
+  }));
 
 export interface Breach {
   readonly at: string;
@@ -38,19 +47,13 @@ export interface Breach {
   readonly told: boolean;
 }
 
-/** The breaches recorded, oldest first; none when the file is missing or unreadable. */
-export function readBreaches(root: string): Breach[] {
-  try {
-    const data = JSON.parse(readFileSync(join(root, BREACH_FILE), "utf8")) as { breaches?: Partial<Breach>[] };
-    return (data.breaches ?? []).flatMap((breach) =>
-      typeof breach.at === "string" && typeof breach.message === "string"
-        ? [{ at: breach.at, message: breach.message, told: breach.told === true }]
-        : [],
-    );
-  } catch {
-    return [];
-  }
-}
+/** The breaches recorded, oldest first. */
+export const readBreaches = (root: string): Breach[] =>
+  readEntries(root, BREACH_FILE, "breaches", (breach) => ({
+    at: String(breach["at"]),
+    message: String(breach["message"]),
+    told: breach["told"] === true,
+  }));
 
 /** The newest fault, or null. */
 export const readHookFault = (root: string): HookFault | null => readHookFaults(root).at(-1) ?? null;
