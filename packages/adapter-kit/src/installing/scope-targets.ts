@@ -32,7 +32,6 @@ export function installTargets(
   adapter: HostAdapter,
   options: { scope: string; projectDir: string; cliPath: string; env: Env },
 ): InstallTarget[] {
-  const fast = new Set(fastEvents(adapter));
   const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });
   if (isSharedScope(adapter, options.scope)) {
     // Read when a command is written, not when a hook only lists the protected files.
@@ -52,7 +51,8 @@ export function installTargets(
     hookCommand: (event) =>
       shellHooksSupported()
         ? hookCommand(dist, adapter.bin, event, shellWord(root), {
-            fast: fast.has(event),
+            // Worked out when a command is written (once per adapter): a hook lists the targets' paths only.
+            fast: fastEvents(adapter).includes(event),
             wakeWords: adapter.install.fastPathWake,
             loginShell: adapter.install.loginShell,
           })
