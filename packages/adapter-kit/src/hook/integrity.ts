@@ -12,10 +12,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
-import { type Env, writeFileAtomic } from "@goalpost/core";
+import { writeFileAtomic } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";
-import { installTargets } from "../installing/scope-targets.js";
 import { recordBreach } from "./breaches.js";
 
 const INTEGRITY_FILE = "integrity.json";
@@ -91,23 +90,19 @@ function configState(target: InstallTarget, near: string): string {
 
 export interface IntegrityScope {
   readonly adapter: HostAdapter;
-  readonly env: Env;
   readonly root: string;
-  /** The project directory: a project's own configuration files are watched too. */
-  readonly cwd: string;
+  /** Every scope's install targets for the project (protected-files.ts): the configuration files watched. */
+  readonly targets: readonly InstallTarget[];
   /** The hook bundle this hook runs: the installed files beside it are watched. */
   readonly bundleFile: string | undefined;
 }
 
-function watched(scope: IntegrityScope): { files: string[]; targets: InstallTarget[] } {
-  const { adapter, env, cwd, bundleFile } = scope;
+function watched(scope: IntegrityScope): { files: string[]; targets: readonly InstallTarget[] } {
+  const { adapter, bundleFile } = scope;
   const files = bundleFile
     ? [bundleFile, ...["-hook.sh", "-hook.pl", "-hook.cjs"].map((end) => join(dirname(bundleFile), `${adapter.bin}${end}`))]
     : [];
-  const targets = adapter.install.scopes.flatMap((installScope) =>
-    installTargets(adapter, { scope: installScope, projectDir: cwd, env, cliPath: "" }),
-  );
-  return { files, targets };
+  return { files, targets: scope.targets };
 }
 
 function marksNow(scope: IntegrityScope, files: readonly string[], targets: readonly InstallTarget[]) {

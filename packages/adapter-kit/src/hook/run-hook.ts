@@ -26,7 +26,7 @@ import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
 import { checkTurn, markTurnStart, noteSwitchedOff } from "./integrity.js";
 import { resolveProjectDir } from "./project-dir.js";
-import { protectedFiles } from "./protected-files.js";
+import { allScopeTargets, targetFiles } from "./protected-files.js";
 import { detachedVerification } from "./verification-process.js";
 
 const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
@@ -251,11 +251,13 @@ function answerHook(
         )
       : undefined;
     if (ledger?.repeat) return ledger.repeat;
+    // The host's configuration files of every scope: guarded by the engine, watched across a turn (integrity.ts).
+    const targets = allScopeTargets(adapter, cwd, env);
     const engine = createGoalEngine({
       store,
       config: loadEngineConfig(root, env, (message) => warnings.push(message)),
       profile: adapter.profile,
-      protectedFiles: protectedFiles(adapter, cwd, env),
+      protectedFiles: targetFiles(targets),
       protectedDirs: adapter.hostRecords?.(env) ?? [],
       // Other hosts' goals in this directory can be continued here (`/goal continue`).
       peerRoots: () => knownStoreRoots(env, root),
@@ -277,7 +279,7 @@ function answerHook(
     const decided = engine.handle(event);
     // What keeps goalpost working, marked as the user's turn starts and compared at its stops (integrity.ts).
     if (!event.subagent && (event.type === "stop-requested" || (event.type === "prompt-submitted" && event.origin !== "host"))) {
-      const scope = { adapter, env, root, cwd, bundleFile: options.copy };
+      const scope = { adapter, root, targets, bundleFile: options.copy };
       if (event.type === "stop-requested") checkTurn(scope);
       else markTurnStart(scope, knownOpenGoal(root, session.sessionId)?.id ?? null);
     }
