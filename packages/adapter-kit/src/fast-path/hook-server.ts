@@ -202,7 +202,7 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
       // Its client gave up and removed it, or there never was one: a caller that cannot write
       // goalpost's folder (a command in the agent's sandbox) asking the server to act for it.
       recordBreach(
-        adapter.stateRoot(process.env),
+        dirname(dirname(socket)), // this server's state root (the socket is in its fast-path folder), whoever asked last
         "a hook request came through goalpost's socket from a process that could not write goalpost's folder (a command the agent ran, in its sandbox?); it was refused.",
       );
       return { refused: "no such request" };
