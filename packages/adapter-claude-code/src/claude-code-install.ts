@@ -13,6 +13,7 @@ import {
   ownEntries,
   withKey,
 } from "@goalpost/adapter-kit";
+import { GOALPOST_SWITCH_VARIABLES } from "@goalpost/core";
 import { descriptor } from "./claude-code-descriptor.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, settingsFile } from "./claude-code-paths.js";
 import { wallRules, withoutWalls, withWalls } from "./claude-code-walls.js";
@@ -52,9 +53,6 @@ function hooksTarget(context: InstallContext): InstallTarget {
   };
 }
 
-/** goalpost's variables that switch it off or change what it does (the settings' `env` reaches every hook). */
-const SWITCHES = ["GOALPOST_DISABLED", "GOALPOST_HOME", "GOALPOST_ENFORCEMENT"];
-
 /**
  * What in a settings file keeps goalpost's hooks from working (docs/hosts/claude-code.md §2):
  * `disableAllHooks`, and goalpost's own switches set in its `env`. Doctor lists them; a change to them
@@ -66,7 +64,7 @@ function switchedOff(data: JsonObject): string[] {
     ...(data["disableAllHooks"] === true
       ? ["disableAllHooks is true: Claude Code runs no hook (take it out to turn them on)"]
       : []),
-    ...SWITCHES.filter((name) => name in env).map(
+    ...GOALPOST_SWITCH_VARIABLES.filter((name) => name in env).map(
       (name) => `its env sets ${name}=${String(env[name])}, which every hook sees (take it out for goalpost's defaults)`,
     ),
   ];

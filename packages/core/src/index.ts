@@ -5,6 +5,7 @@ export {
   CONFIG_FILE,
   DEFAULT_ENGINE_CONFIG,
   engineConfigSchema,
+  GOALPOST_SWITCH_VARIABLES,
   KILL_SWITCH_FILE,
   killSwitchEngaged,
   loadEngineConfig,

@@ -48,6 +48,12 @@ export type EngineConfigInput = z.input<typeof engineConfigSchema>;
 
 export const DEFAULT_ENGINE_CONFIG: EngineConfig = engineConfigSchema.parse({});
 
+/**
+ * goalpost's own variables that switch it off or change what it does (kill switch, state root,
+ * enforcement): a host setting that hands them to every hook is worth telling the user about.
+ */
+export const GOALPOST_SWITCH_VARIABLES = ["GOALPOST_DISABLED", "GOALPOST_HOME", "GOALPOST_ENFORCEMENT"] as const;
+
 /** Name of the file in the state root that disables goalpost. */
 export const KILL_SWITCH_FILE = "disabled";
 export const CONFIG_FILE = "config.json";
