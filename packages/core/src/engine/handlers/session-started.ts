@@ -34,17 +34,15 @@ function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"se
 
 export function onSessionStarted(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {
   if (event.source === "compact") return restoreAfterCompaction(context, event);
+  let session = context.store.read(event.sessionId);
+  const root = activeGoal(session);
   // A session that ended and is resumed runs again; the goal block this start gives is what the model has.
-  const before = event.subagent ? null : context.store.peek(event.sessionId);
-  const started = before ? activeGoal(before) : null;
-  const sent = started ? { goalId: started.id, revision: started.revision, prompts: 0 } : null;
-  if (before && (before.endedAt || JSON.stringify(before.sentGoal) !== JSON.stringify(sent)))
-    context.store.update(context.identityOf(event), (state) => {
+  const sent = root ? { goalId: root.id, revision: root.revision, prompts: 0 } : null;
+  if (session && !event.subagent && (session.endedAt || JSON.stringify(session.sentGoal) !== JSON.stringify(sent)))
+    session = context.store.update(context.identityOf(event), (state) => {
       state.endedAt = null;
       state.sentGoal = sent;
-    });
-  const session = context.store.read(event.sessionId);
-  const root = activeGoal(session);
+    }).session;
   if (root && session)
     return decision({
       context: context.render(session, root, event.source === "resume" && !context.profile.fullOnResume ? "compact" : "full"),
