@@ -14,11 +14,14 @@ export function newHookRequest(): string {
   return `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/** A request id as it may be used: a file's name (the server builds a path from it), so no separators, no dots. */
+export const REQUEST_ID = /^[\w-]{1,80}$/;
+
 /** The id a client before this one gave the hook, taken out of `env` (it is not the hook's environment). */
 export function takeHookRequest(env: NodeJS.ProcessEnv): string | undefined {
   const request = env[HOOK_REQUEST_VARIABLE];
   delete env[HOOK_REQUEST_VARIABLE];
-  return request && /^[\w-]{1,80}$/.test(request) ? request : undefined;
+  return request && REQUEST_ID.test(request) ? request : undefined;
 }
 
 /** Set on globalThis by the loader: the hook's id, for the bundle it runs in this process. */

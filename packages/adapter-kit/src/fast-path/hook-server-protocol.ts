@@ -22,6 +22,7 @@
 // (hook-ledger.ts) when it runs the hook itself.
 import { readFileSync, rmSync, statSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { REQUEST_ID } from "./hook-request.js";
 
 /** Set to 0 to run every hook in its own process, without the hook server. */
 export const HOOK_SERVER_VARIABLE = "GOALPOST_HOOK_SERVER";
@@ -154,9 +155,6 @@ export interface HookRequest {
 export type HookReply = { readonly stdout: string; readonly stderr: string } | { readonly refused: string };
 
 const MAGIC = "goalpost-hook/3";
-
-/** A request id as a file name: no separators, no dots (a caller names it; the server builds a path from it). */
-const REQUEST_ID = /^[\w-]{1,80}$/;
 
 /** The file that holds request `id` (a checked one: see decodeHookCall) for the server at `socket`, in its folder. */
 export const hookRequestFile = (socket: string, id: string) => join(dirname(socket), `${id}.hook`);
