@@ -15,5 +15,6 @@ export function settleClosedGoal(session: SessionFile, open: GoalRecord, closed:
   }
   const parent = session.goals.find((goal) => goal.id === closed.parentId && isOpen(goal));
   session.activeGoalId = parent?.id ?? null;
-  session.counters.consecutiveStopBlocks = 0;
+  // A sub-goal closed through the gate is progress on its parent: the parent's stop count starts again.
+  if (parent) replaceGoal(session, { ...parent, stopStreak: { ...parent.stopStreak, count: 0 } });
 }

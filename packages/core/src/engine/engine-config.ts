@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
 import type { Env } from "../env.js";
+import { parseBudget } from "../record/goal-budget.js";
 
 export const engineConfigSchema = z.strictObject({
   enforcement: z
@@ -19,7 +20,30 @@ export const engineConfigSchema = z.strictObject({
     .check(z.describe("Tool calls since the last goal update after which the next non-goal tool is denied.")),
   stopBlockLimit: z
     ._default(z.int().check(z.positive()), 3)
-    .check(z.describe("Stops blocked in a row with no goal progress before a stop is let through as a stall.")),
+    .check(
+      z.describe(
+        "Stops refused without progress (a changed work tree, a pass of goalpost's run of the checks, or the user's prompt) before the goal needs the user's input and stops go through. A goal update is not progress.",
+      ),
+    ),
+  budget: z
+    ._default(
+      z.nullable(
+        z
+          .string()
+          .check(
+            z.refine(
+              (words) => parseBudget(words) !== null,
+              'not a budget: write e.g. "2h", "90 min", "500k tokens", "30 turns"',
+            ),
+          ),
+      ),
+      null,
+    )
+    .check(
+      z.describe(
+        'The budget every new goal gets unless the user gives one (`/goal … budget 2h`), in the same words: e.g. "2h, 500k tokens". null: none.',
+      ),
+    ),
   compactBudget: z
     ._default(z.int().check(z.minimum(600)), 1200)
     .check(z.describe("Characters of the goal block injected with every prompt.")),

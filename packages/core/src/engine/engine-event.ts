@@ -8,6 +8,12 @@ const eventType = <T extends string>(type: T) => described(z.literal(type), "The
 
 const describe = z.describe;
 
+/** What the host's own record says the session has used so far (adapter host facts; null where the host records none). */
+const tokensUsed = described(
+  z.optional(z.nullable(z.int().check(z.nonnegative()))),
+  "The session's tokens so far as the host's own record says (input not read from a cache, plus output); null or absent where it records none.",
+);
+
 const base = {
   sessionId: z.string().check(z.minLength(1), describe("The main session's id (for a subagent's event, its parent's).")),
   host: z.string().check(z.minLength(1), describe("The host, e.g. claude-code.")),
@@ -30,6 +36,7 @@ export const promptSubmittedEventSchema = z.object({
     z.optional(z.string()),
     "PATH as the host has it (the user's): a goal captured here runs its checks with it, never with the agent's.",
   ),
+  tokensUsed,
   origin: z
     ._default(z.enum(["user", "host"]), "user")
     .check(
@@ -83,6 +90,15 @@ export const stopRequestedEventSchema = z.object({
   type: eventType("stop-requested"),
   ...base,
   stopHookActive: described(z._default(z.boolean(), false), "The host says this stop follows a blocked one."),
+  backgroundWork: described(
+    z._default(z.boolean(), false),
+    "The host says work it started for the agent still runs (Claude Code's background tasks): its end brings the turn back, so this stop is no stall.",
+  ),
+  lastMessage: described(
+    z.optional(z.nullable(z.string())),
+    "The agent's last message, as the host gives it: what the user sees when goalpost lets a stuck agent go.",
+  ),
+  tokensUsed,
 });
 
 export const subagentStartedEventSchema = z.object({

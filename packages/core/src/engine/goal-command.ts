@@ -5,6 +5,8 @@
 // command goalpost does not have (`/goal pause`, `/goal edit <text>`) is never taken as a new objective:
 // it would cancel the open goal without the user meaning to.
 
+import { type GoalBudget, parseBudget } from "../record/goal-budget.js";
+
 export type GoalCommand =
   | { readonly kind: "set"; readonly objective: string; readonly source: "slash" | "marker" }
   | { readonly kind: "status" }
@@ -18,7 +20,9 @@ export type GoalCommand =
   | { readonly kind: "confirm" }
   | { readonly kind: "check"; readonly action: CheckAction; readonly command: string }
   | { readonly kind: "accept" }
-  | { readonly kind: "refuse" };
+  | { readonly kind: "refuse" }
+  /** `/goal budget 2h, 200k`: sets the open goal's budget (raises a spent one); `/goal budget` alone shows the spend. */
+  | { readonly kind: "budget"; readonly budget: GoalBudget | null };
 
 /** `/goal check add <command>`, `drop <command or number>`, `list`, and `accept` (the model's proposals). */
 export type CheckAction = "add" | "drop" | "list" | "accept";
@@ -33,10 +37,16 @@ const SLASH = /^\s*\/(?:goal|goalpost)(?=\s|$)([\s\S]*)$/i;
 const MARKER = /^\s*(?:goal|objective)\s*[:\uFF1A]([\s\S]*)$/i;
 const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"]);
 
-/** `check [add|drop|list|accept] …`, `accept`, `refuse`: the user's word on checks and on a goal that waits for it. */
+/** `check [add|drop|list|accept] …`, `accept`, `refuse`, `budget …`: the user's word on checks, budget and a goal that waits for it. */
 function checkAnswer(body: string): GoalCommand | null {
   const [verb = "", ...rest] = body.split(/\s+/);
   const lower = verb.toLowerCase();
+  if (lower === "budget") {
+    // "/goal budget the quarterly report" is an objective: only words that read as a budget are one.
+    const words = rest.join(" ");
+    const budget = words === "" ? null : parseBudget(words);
+    if (words === "" || budget) return { kind: "budget", budget };
+  }
   if ((lower === "check" || lower === "checks") && (rest.length === 0 || CHECK_ACTIONS.has((rest[0] ?? "").toLowerCase()))) {
     const action = (rest[0]?.toLowerCase() ?? "list") as CheckAction;
     // The command keeps its own spacing and quotes: everything after the action word.

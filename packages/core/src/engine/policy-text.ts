@@ -1,4 +1,5 @@
 // Every sentence the engine says to a model, in one place, so wording stays consistent across hosts.
+import { spendText } from "../record/goal-budget.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
 
@@ -45,9 +46,26 @@ export function stopBlockReason(goal: GoalRecord, guided = false): string {
   return guided ? open : `${open} Record progress with goalpost_update; close with goalpost_close when done, or as blocked.`;
 }
 
-export function stallNote(goal: GoalRecord, blocks: number): string {
-  return `goalpost let this stop through after ${blocks} blocked stops without progress on goal ${goal.id}. The goal stays open and returns with the next prompt.`;
+/** The goal's budget is nearly spent: one more turn to finish the item in hand and write down what is left. */
+export function windDownReason(goal: GoalRecord): string {
+  return `${STOP_BLOCK_PREFIX} goal ${goal.id} has used most of its budget (${spendText(goal.budget, goal.spent)}). Wind down: finish the item in hand, write what is left into the goal with goalpost_update (remaining), then stop; your next stop ends work on it.`;
 }
+
+/** The budget is spent: the stop goes through and the goal waits for the user. */
+export function budgetSpentNote(goal: GoalRecord): string {
+  return `goalpost: goal ${goal.id} reached its budget (${spendText(goal.budget, goal.spent)}); it stays open but is no longer enforced. To carry on, raise it (/goal budget <more>, e.g. /goal budget 1h); /goal clear ends it.${left(goal)}`;
+}
+
+/** goalpost let a stuck agent go: what it was stuck on, for the user. */
+export function needsInputNote(goal: GoalRecord, refused: number, lastMessage: string | null | undefined): string {
+  const said = lastMessage?.trim() ? ` Its last words: "${short(lastMessage, 300)}".` : "";
+  return `goalpost: goal ${goal.id} needs your input: the agent tried to stop ${refused} times without changing the work tree, so goalpost let it stop.${said}${left(goal)} Your next message puts it back to work; /goal clear ends it.`;
+}
+
+const left = (goal: GoalRecord) => {
+  const next = goal.blockers[0] ?? goal.remaining[0];
+  return next ? ` Open: ${short(next, 160)}${goal.remaining.length > 1 ? ` (+${goal.remaining.length - 1} more)` : ""}.` : "";
+};
 
 /** For hosts whose MCP tools take the session as arguments (profile.sessionArguments). */
 export function sessionArgumentsNote(sessionId: string, cwd: string): string {

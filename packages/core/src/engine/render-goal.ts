@@ -3,6 +3,7 @@
 // says that its content is data, not instructions. Two forms: compact for every prompt, full for
 // session start, resume and compaction restore, each within a character budget.
 import { referenceMatchesIssue } from "../evidence/issue-matching.js";
+import { spendText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
@@ -68,6 +69,7 @@ function sections(goal: GoalRecord, form: RenderForm, ancestors: readonly GoalRe
     result.push({ label: "Checklist", items: markers, keep: 2 });
   }
   result.push({ label: "Checks goalpost runs", items: checkItems(goal, full), keep: 1 });
+  if (goal.budget) result.push({ label: "Budget", items: [`spent ${spendText(goal.budget, goal.spent)}`], keep: 1 });
   result.push({ label: "Recent files", items: goal.workingContext.recentFiles.map((item) => clean(item, 200)), keep: 1 });
   return result.filter((section) => section.items.length > 0);
 }
@@ -119,7 +121,11 @@ export function renderGoalContext(goal: GoalRecord, options: RenderOptions): str
       ? "This goal is a draft: inspect the code, then call goalpost_open with a precise objective and requirements (or goalpost_update with status active)."
       : goal.status === "paused"
         ? "The user paused this goal: goalpost does not enforce it until they type /goal resume."
-        : (options.toolHint ?? DEFAULT_TOOL_HINT);
+        : goal.status === "budget-limited"
+          ? "This goal's budget is spent: do not continue it unless the user raises the budget (/goal budget)."
+          : goal.status === "needs-input"
+            ? "goalpost let you stop on this goal for want of progress: wait for the user's word before continuing it."
+            : (options.toolHint ?? DEFAULT_TOOL_HINT);
 
   const compose = () =>
     [

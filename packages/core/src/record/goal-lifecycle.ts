@@ -14,11 +14,12 @@ import type { VerificationGateOptions } from "../gate/verification-conditions.js
 import { appendToList, itemKey, sanitizeList } from "../text/sanitize-list.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { pushGoalEvent } from "./bounded-history.js";
+import { type GoalBudget, NO_SPEND } from "./goal-budget.js";
 import type { CheckBaseline, GoalCheck } from "./goal-checks.js";
 import { cwdHash, newGoalId } from "./goal-identity.js";
 import type { GoalCloseInput, GoalUpdateInput } from "./goal-inputs.js";
-import { type GoalPhase, goalPhase, isOpen, transitionRefusal } from "./goal-phase.js";
-import type { GoalLevel, GoalRecord, GoalSource, IssueResolution, RequirementCoverage } from "./goal-record.js";
+import { type GoalPhase, goalPhase, isOpen, LET_GO, transitionRefusal } from "./goal-phase.js";
+import type { GoalLevel, GoalRecord, GoalSource, GoalStatus, IssueResolution, RequirementCoverage } from "./goal-record.js";
 import { sha256 } from "./sha256.js";
 
 export const TEXT_LIMITS = { objective: 600, preview: 300, reason: 600, requirements: 40 } as const;
@@ -44,6 +45,8 @@ export interface CreateGoalInput {
   readonly checkPath?: string | null;
   /** The prompt the goal was captured from: only its hash and a redacted preview are kept. */
   readonly sourcePrompt?: string;
+  /** What the goal may cost (the user's words, or the config's default). */
+  readonly budget?: GoalBudget | null;
   readonly id?: string;
 }
 
@@ -99,6 +102,9 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     closeRequest: null,
     awaitingUser: null,
     history: [],
+    budget: input.budget ?? null,
+    spent: NO_SPEND,
+    stopStreak: { count: 0, tree: null, toolCalls: 0, at: null },
     drift: { sinceUpdate: 0 },
     workingContext: { recentFiles: [], progressMarkers: [] },
   };
@@ -188,6 +194,9 @@ export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: 
     }
   }
   if (update.status !== undefined && update.status !== goal.status) {
+    // The user paused it, or goalpost let the agent go: only the user's word brings it back.
+    if (LET_GO.has(goal.status))
+      throw new InvalidTransitionError(goal.status, update.status, `the goal is ${goal.status}; only the user resumes it.`);
     assertTransition(goalPhase(goal), update.status);
     next.status = update.status;
     if (update.status === "active") next.activatedAt ??= now.toISOString();
@@ -270,7 +279,26 @@ export function resumeGoal(goal: GoalRecord, now: Date = new Date()): GoalRecord
   return moveStatus(goal, goal.activatedAt ? "active" : "draft", "resumed by the user", now);
 }
 
-function moveStatus(goal: GoalRecord, status: "paused" | "active" | "draft", note: string, now: Date): GoalRecord {
+/**
+ * goalpost lets the agent go: it stopped again and again without progress (needs-input), or the
+ * goal's budget is spent (budget-limited). Kept and shown, not enforced, until the user's word.
+ */
+export function letGoalGo(
+  goal: GoalRecord,
+  status: "needs-input" | "budget-limited",
+  note: string,
+  now: Date = new Date(),
+): GoalRecord {
+  return moveStatus(goal, status, note, now);
+}
+
+/** The user answered a goal goalpost let go: held to it again, its stop streak started afresh. */
+export function takeUpGoal(goal: GoalRecord, note: string, now: Date = new Date()): GoalRecord {
+  const moved = moveStatus(goal, goal.activatedAt ? "active" : "draft", note, now);
+  return { ...moved, stopStreak: { count: 0, tree: null, toolCalls: 0, at: null }, spent: { ...moved.spent, windDownAt: null } };
+}
+
+function moveStatus(goal: GoalRecord, status: GoalStatus, note: string, now: Date): GoalRecord {
   assertOpen(goal);
   assertTransition(goalPhase(goal), status);
   const at = now.toISOString();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GoalClosedError, InvalidTransitionError } from "../errors.js";
-import { applyGoalUpdate, closeGoal, pauseGoal } from "./goal-lifecycle.js";
-import { GOAL_PHASES, type GoalPhase, goalPhase, isOpen, PHASE_TRANSITIONS } from "./goal-phase.js";
+import { applyGoalUpdate, closeGoal, letGoalGo, pauseGoal, resumeGoal, takeUpGoal } from "./goal-lifecycle.js";
+import { GOAL_PHASES, type GoalPhase, goalPhase, isOpen, LET_GO, PHASE_TRANSITIONS } from "./goal-phase.js";
 import type { GoalRecord } from "./goal-record.js";
 import { at, completableGoal } from "./test-goals.js";
 
@@ -17,6 +17,9 @@ function goalIn(phase: GoalPhase): GoalRecord {
       return applyGoalUpdate(active, { status: "blocked" }, at(10)).goal;
     case "paused":
       return pauseGoal(active, at(10));
+    case "needs-input":
+    case "budget-limited":
+      return letGoalGo(active, phase, "let go by goalpost", at(10));
     case "blocked-closed":
       return closeGoal(active, { status: "blocked", reason: "waiting on API access" }, at(10));
     case "complete":
@@ -28,6 +31,11 @@ function goalIn(phase: GoalPhase): GoalRecord {
 
 /** Tries to move a goal into a phase with the public functions; returns the resulting phase. */
 function moveTo(goal: GoalRecord, target: GoalPhase): GoalPhase {
+  // A goal the user paused or goalpost let go comes back only on the user's word.
+  if (LET_GO.has(goal.status) && (target === "active" || target === "draft")) {
+    const held = target === "draft" ? { ...goal, activatedAt: null } : goal;
+    return goalPhase(goal.status === "paused" ? resumeGoal(held, at(20)) : takeUpGoal(held, "the user answered", at(20)));
+  }
   switch (target) {
     case "draft":
       if (goal.status === "draft")
@@ -44,6 +52,11 @@ function moveTo(goal: GoalRecord, target: GoalPhase): GoalPhase {
       if (goal.status === "paused")
         return goalPhase(applyGoalUpdate(goal, { doneSoFar: ["Another concrete step done"] }, at(20)).goal);
       return goalPhase(pauseGoal(goal, at(20)));
+    case "needs-input":
+    case "budget-limited":
+      if (goal.status === target)
+        return goalPhase(applyGoalUpdate(goal, { doneSoFar: ["Another concrete step done"] }, at(20)).goal);
+      return goalPhase(letGoalGo(goal, target, "let go by goalpost", at(20)));
     case "blocked-closed":
       return goalPhase(closeGoal(goal, { status: "blocked", reason: "blocked on credentials" }, at(20)));
     case "complete":
@@ -55,7 +68,7 @@ function moveTo(goal: GoalRecord, target: GoalPhase): GoalPhase {
 const pairs = GOAL_PHASES.flatMap((from) => GOAL_PHASES.map((to) => [from, to] as const));
 
 describe("status transitions", () => {
-  it("covers all 49 pairs of phases", () => expect(pairs).toHaveLength(49));
+  it("covers all 81 pairs of phases", () => expect(pairs).toHaveLength(81));
 
   it.each(pairs)("%s → %s follows the table", (from, to) => {
     const goal = goalIn(from);
@@ -66,6 +79,17 @@ describe("status transitions", () => {
     } else {
       expect(() => moveTo(goal, to)).toThrow(isOpen(goal) ? InvalidTransitionError : GoalClosedError);
     }
+  });
+
+  it("only the user brings back a goal that is paused or that goalpost let go: the agent's update cannot", () => {
+    for (const phase of ["paused", "needs-input", "budget-limited"] as const) {
+      const goal = goalIn(phase);
+      expect(() => applyGoalUpdate(goal, { status: "active" }, at(30))).toThrow(/only the user resumes it/);
+    }
+    const stuck = { ...goalIn("needs-input"), stopStreak: { count: 3, tree: "abc", toolCalls: 4, at: at(10).toISOString() } };
+    const back = takeUpGoal(stuck, "the user answered", at(30));
+    expect(back.status).toBe("active");
+    expect(back.stopStreak.count).toBe(0);
   });
 
   it("terminal goals never come back as open", () => {

@@ -2,7 +2,17 @@
 // `blocked` without closedAt is resumable, with closedAt it is terminal. Terminal goals never reopen.
 import type { GoalRecord, GoalStatus } from "./goal-record.js";
 
-export const GOAL_PHASES = ["draft", "active", "blocked", "paused", "blocked-closed", "complete", "cancelled"] as const;
+export const GOAL_PHASES = [
+  "draft",
+  "active",
+  "blocked",
+  "paused",
+  "needs-input",
+  "budget-limited",
+  "blocked-closed",
+  "complete",
+  "cancelled",
+] as const;
 export type GoalPhase = (typeof GOAL_PHASES)[number];
 
 export const TERMINAL_PHASES: ReadonlySet<GoalPhase> = new Set(["blocked-closed", "complete", "cancelled"]);
@@ -13,11 +23,15 @@ export const TERMINAL_PHASES: ReadonlySet<GoalPhase> = new Set(["blocked-closed"
  * complete; terminal phases go nowhere.
  */
 export const PHASE_TRANSITIONS: Readonly<Record<GoalPhase, readonly GoalPhase[]>> = {
-  draft: ["draft", "active", "blocked", "paused", "blocked-closed", "cancelled"],
-  active: ["active", "blocked", "paused", "blocked-closed", "complete", "cancelled"],
-  blocked: ["active", "blocked", "paused", "blocked-closed", "complete", "cancelled"],
+  draft: ["draft", "active", "blocked", "paused", "needs-input", "budget-limited", "blocked-closed", "cancelled"],
+  active: ["active", "blocked", "paused", "needs-input", "budget-limited", "blocked-closed", "complete", "cancelled"],
+  blocked: ["active", "blocked", "paused", "needs-input", "budget-limited", "blocked-closed", "complete", "cancelled"],
   // Paused by the user: it resumes (to active, or to draft if it never was) or is cancelled; it never completes as paused.
   paused: ["paused", "active", "draft", "cancelled"],
+  // Let go by goalpost (stuck, or its budget spent): the user's word brings it back; work done
+  // before may still close it, and the agent may still say why it is blocked.
+  "needs-input": ["needs-input", "active", "draft", "paused", "budget-limited", "blocked-closed", "complete", "cancelled"],
+  "budget-limited": ["budget-limited", "active", "draft", "paused", "blocked-closed", "complete", "cancelled"],
   "blocked-closed": [],
   complete: [],
   cancelled: [],
@@ -31,6 +45,13 @@ export function goalPhase(goal: Pick<GoalRecord, "status" | "closedAt">): GoalPh
 export function isOpen(goal: Pick<GoalRecord, "status" | "closedAt">): boolean {
   return !TERMINAL_PHASES.has(goalPhase(goal));
 }
+
+/** Open and held to it: stops are refused and drift is denied. Paused, needs-input and budget-limited goals are kept and shown only. */
+export function isEnforced(goal: Pick<GoalRecord, "status" | "closedAt">): boolean {
+  return isOpen(goal) && !LET_GO.has(goal.status);
+}
+/** Open statuses goalpost does not enforce: the user paused the goal, or goalpost let the agent go. */
+export const LET_GO: ReadonlySet<GoalStatus> = new Set(["paused", "needs-input", "budget-limited"]);
 
 export function canTransition(from: GoalPhase, to: GoalPhase): boolean {
   return PHASE_TRANSITIONS[from].includes(to);

@@ -3,6 +3,7 @@
 // zod/mini keeps the hook bundle small: a hook process starts on every tool call of the agent.
 import * as z from "zod/mini";
 import { described } from "../described.js";
+import { goalBudgetSchema, goalSpendSchema } from "./goal-budget.js";
 import {
   awaitingUserSchema,
   checkBaselineSchema,
@@ -27,10 +28,10 @@ const nullableText = (description: string) => described(z.nullable(anyString), d
 const nullableTimestamp = (description: string) => described(z.nullable(isoString), description);
 
 export const goalStatusSchema = z
-  .enum(["draft", "active", "blocked", "paused", "complete", "cancelled"])
+  .enum(["draft", "active", "blocked", "paused", "needs-input", "budget-limited", "complete", "cancelled"])
   .check(
     describe(
-      "draft: captured from a prompt, not yet inspected; active: being worked; blocked: waiting (open without closedAt, terminal with it); paused: kept and shown but not enforced until the user resumes it; complete and cancelled: closed.",
+      "draft: captured from a prompt, not yet inspected; active: being worked; blocked: waiting (open without closedAt, terminal with it); paused: kept and shown but not enforced until the user resumes it; needs-input: the agent stopped again and again without progress, so goalpost let it stop and waits for the user's next prompt; budget-limited: the goal's budget is spent, stops go through until the user raises it; complete and cancelled: closed.",
     ),
   );
 export type GoalStatus = z.infer<typeof goalStatusSchema>;
@@ -236,6 +237,32 @@ export const goalRecordSchema = described(
     history: described(
       z._default(z.array(goalEventSchema), []),
       "Opens, updates, closes, refusals and restores; never evicted by tool calls.",
+    ),
+    budget: described(
+      z._default(z.nullable(goalBudgetSchema), null),
+      "What the goal may cost, set by the user (or the config's default); null: no budget.",
+    ),
+    spent: described(
+      z._default(goalSpendSchema, { turns: 0, seconds: 0, tokens: null, windDownAt: null }),
+      "What the goal has cost so far.",
+    ),
+    stopStreak: described(
+      z._default(
+        z.object({
+          count: described(z.int().check(z.nonnegative()), "Stops refused since the last progress."),
+          tree: described(
+            z.nullable(anyString),
+            "The work tree's fingerprint at the last refused stop (taken only when a tool ran since the one before).",
+          ),
+          toolCalls: described(
+            z._default(z.int().check(z.nonnegative()), 0),
+            "The session's tool count at the last refused stop.",
+          ),
+          at: described(z.nullable(anyString), "When the last stop was refused."),
+        }),
+        { count: 0, tree: null, toolCalls: 0, at: null },
+      ),
+      "Refused stops without progress: reset only by a changed work tree, a new pass of goalpost's run of the checks, or the user's prompt; never by a goal update.",
     ),
     drift: described(
       z.object({

@@ -5,6 +5,8 @@
 // set-aside copy, the continuation index, and last the open marker (a goal whose text is lost).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { LET_GO } from "../record/goal-phase.js";
+import type { GoalStatus } from "../record/goal-record.js";
 import { OPEN_MARKERS } from "./open-goal-markers.js";
 import { safeFileName } from "./safe-file-name.js";
 
@@ -23,7 +25,7 @@ interface LooseGoal {
   readonly blockers?: unknown;
 }
 
-/** The goal that would block a stop in `goals`: open, not paused, not blocked with its blockers named. */
+/** The goal that would block a stop in `goals`: open, enforced (not paused or let go), not blocked with its blockers named. */
 function blockingGoal(goals: unknown, activeId: unknown): { id: string; objective: string } | undefined {
   if (!Array.isArray(goals)) return undefined;
   const open = (goals as LooseGoal[]).filter(
@@ -35,7 +37,10 @@ function blockingGoal(goals: unknown, activeId: unknown): { id: string; objectiv
   );
   const goal = open.find((candidate) => candidate.id === activeId) ?? open[open.length - 1];
   if (!goal) return undefined;
-  if (goal.status === "paused" || (goal.status === "blocked" && Array.isArray(goal.blockers) && goal.blockers.length > 0))
+  if (
+    LET_GO.has(goal.status as GoalStatus) ||
+    (goal.status === "blocked" && Array.isArray(goal.blockers) && goal.blockers.length > 0)
+  )
     return undefined;
   return { id: String(goal.id), objective: typeof goal.objective === "string" ? goal.objective : "" };
 }

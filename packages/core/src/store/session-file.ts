@@ -18,10 +18,7 @@ export const sessionCountersSchema = described(
   z.object({
     toolCalls: count("Tool calls seen in this session (main session only)."),
     prompts: count("User prompts seen."),
-    consecutiveStopBlocks: count(
-      "Stops blocked in a row with no goal update in between; past the stop block limit, the session has stalled and stops go through until progress.",
-    ),
-    stalls: count("Times the stop guard gave up because the goal made no progress."),
+    stalls: count("Times goalpost let the agent go because its goal made no progress (the goal needs the user's input)."),
     subagentsActive: count("Subagents started and not yet stopped (hosts whose tool events do not mark subagents)."),
   }),
   "Counters the engine keeps between hook processes.",
@@ -42,7 +39,6 @@ export const sessionFileSchema = described(
     counters: z._default(sessionCountersSchema, {
       toolCalls: 0,
       prompts: 0,
-      consecutiveStopBlocks: 0,
       stalls: 0,
       subagentsActive: 0,
     }),
@@ -96,6 +92,20 @@ export const sessionFileSchema = described(
           "The goal block the model last got in this conversation (since its start or its last compaction), and the prompts since: on a host that keeps prompt context, an unchanged goal is not sent again, only named in one line every few prompts.",
         ),
       ),
+    turnStartedAt: z
+      ._default(z.nullable(z.string()), null)
+      .check(
+        describe(
+          "When the agent's current turn began (the user's prompt, or the refused stop that sent it back): a goal's working time runs from here to the turn's end.",
+        ),
+      ),
+    hostTokens: z
+      ._default(z.nullable(z.int().check(z.nonnegative())), null)
+      .check(
+        describe(
+          "The session's tokens as the host's own record last said (null: not read, or the host records none): a goal is charged what the host adds while it is open.",
+        ),
+      ),
     endedAt: z
       ._default(z.nullable(z.string()), null)
       .check(
@@ -126,9 +136,11 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     updatedAt: at,
     activeGoalId: null,
     goals: [],
-    counters: { toolCalls: 0, prompts: 0, consecutiveStopBlocks: 0, stalls: 0, subagentsActive: 0 },
+    counters: { toolCalls: 0, prompts: 0, stalls: 0, subagentsActive: 0 },
     pendingReplacement: null,
     endedAt: null,
+    turnStartedAt: null,
+    hostTokens: null,
     sentGoal: null,
     stopGuided: null,
     hostTasks: [],

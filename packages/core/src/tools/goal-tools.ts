@@ -146,7 +146,6 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
           session.goals.push(goal);
         }
         session.activeGoalId = goal.id;
-        session.counters.consecutiveStopBlocks = 0;
         return goal;
       });
       store.audit({ sessionId: caller.sessionId, goalId: result.id, type: "opened", note: result.objective });
@@ -159,8 +158,8 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
       const { result } = store.update(caller, (session) => {
         const root = requireRoot(session);
         const { goal, changed } = applyGoalUpdate(root, request, now());
+        // The stop count stays: an update is not progress (only a changed tree, a pass, or the user).
         replaceGoal(session, goal);
-        session.counters.consecutiveStopBlocks = 0;
         return { goal, changed };
       });
       store.audit({ sessionId: caller.sessionId, goalId: result.goal.id, type: "updated", note: result.changed.join(", ") });

@@ -4,16 +4,19 @@
 // itself (origin host) is never captured and resets nothing.
 import { GoalpostError } from "../../errors.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
-import { createGoal, pauseGoal, resumeGoal } from "../../record/goal-lifecycle.js";
+import { budgetText, parseBudget, splitTrailingBudget } from "../../record/goal-budget.js";
+import { createGoal, pauseGoal, resumeGoal, takeUpGoal } from "../../record/goal-lifecycle.js";
 import type { GoalRecord, GoalSource } from "../../record/goal-record.js";
 import { continuationCandidates, continueGoal } from "../../store/continuation.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
 import { deriveChecks } from "../../verify/derive-checks.js";
+import { onBudgetCommand, spendLine } from "../budget-command.js";
 import { capturedChecksNote, onCheckCommand, waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { asksToContinue, type GoalCommand, parseGoalCommand, requirementsFromWords } from "../goal-command.js";
+import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
 import type { RenderForm } from "../render-goal.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
@@ -32,15 +35,19 @@ export function captureGoal(
   const source: GoalSource = context.profile.nativeGoal && /^\s*\/goal\b/i.test(event.prompt) ? "native" : command.source;
   // The checks come from the user's words and the project as it is now; what defines them is recorded
   // right after, off this hook's path (startVerification's baseline task), before the agent's first turn.
-  const requirements = requirementsFromWords(command.objective);
-  const checks = deriveChecks(command.objective, identity.cwd, requirements);
+  // "… budget 2h" at the end is the goal's budget, not its words; without one, the config's default.
+  const { objective, budget: stated } = splitTrailingBudget(command.objective);
+  const budget = stated ?? (context.config.budget ? parseBudget(context.config.budget) : null);
+  const requirements = requirementsFromWords(objective);
+  const checks = deriveChecks(objective, identity.cwd, requirements);
   const { session, result: goal } = store.update(identity, (state) => {
     context.cancelOpenGoals(state, "replaced by a new goal");
     state.pendingReplacement = null;
     const created = createGoal(
       {
         ...identity,
-        objective: command.objective,
+        objective,
+        budget,
         requirements,
         checks,
         checkPath: "searchPath" in event ? (event.searchPath ?? null) : null,
@@ -54,7 +61,7 @@ export function captureGoal(
     state.activeGoalId = created.id;
     state.sentGoal = { goalId: created.id, revision: created.revision, prompts: 0 };
     state.counters.prompts += 1;
-    state.counters.consecutiveStopBlocks = 0;
+    startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);
     return created;
   });
   store.audit({ sessionId: event.sessionId, goalId: goal.id, type: "opened", note: `draft from ${source}: ${goal.objective}` });
@@ -69,7 +76,7 @@ export function captureGoal(
     });
   return decision({
     context: context.render(session, goal, "full"),
-    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal)}`,
+    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal)}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}`,
   });
 }
 
@@ -127,6 +134,11 @@ function proposeReplacement(context: EngineContext, event: Event, objective: str
  */
 function pauseOrResume(context: EngineContext, event: Event, pause: boolean): EngineDecision | null {
   const goal = activeGoal(context.store.peek(event.sessionId));
+  // Let go for its budget: resuming means more budget, which is the user's to name.
+  if (!pause && goal?.status === "budget-limited")
+    return decision({ userNote: `${spendLine(goal)} Raise the budget to carry on: /goal budget <more>, e.g. /goal budget 1h.` });
+  // Let go for want of the user's word: this is it (the prompt itself takes it up).
+  if (!pause && goal?.status === "needs-input") return injectGoal(context, event, false);
   if (!goal || (pause ? goal.status === "paused" : goal.status !== "paused")) {
     return pause && goal ? decision({ userNote: `goalpost: goal ${goal.id} is already paused.` }) : null;
   }
@@ -142,7 +154,7 @@ function pauseOrResume(context: EngineContext, event: Event, pause: boolean): En
 
 /**
  * Pauses or resumes the goal `pick` finds in the session, under its lock; null when there is none, or
- * it is already so. The stop count starts again: a resumed goal gets its full stop budget.
+ * it is already so. The user moved it: its stop count starts again.
  */
 export function setPaused(
   context: EngineContext,
@@ -155,8 +167,7 @@ export function setPaused(
     const goal = pick(state);
     if (!goal || pause === (goal.status === "paused")) return null;
     const moved = pause ? pauseGoal(goal, context.now(), note) : resumeGoal(goal, context.now());
-    replaceGoal(state, moved);
-    state.counters.consecutiveStopBlocks = 0;
+    replaceGoal(state, { ...moved, stopStreak: { ...moved.stopStreak, count: 0 } });
     return moved;
   });
 }
@@ -166,8 +177,20 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   const at = context.now().toISOString();
   const { session, result } = context.store.update(context.identityOf(event), (state) => {
     // Another hook process may have closed the goal since the peek: then there is nothing to inject.
-    const root = activeGoal(state);
-    if (!root) return null;
+    const found = activeGoal(state);
+    if (!found) return null;
+    startTurn(state, context.now(), event.tokensUsed);
+    let root = found;
+    if (event.origin === "user") {
+      state.counters.prompts += 1;
+      // The user's word: a goal goalpost let go for want of it is taken up; any stop count starts again.
+      const answered =
+        found.status === "needs-input"
+          ? takeUpGoal(found, "taken up: the user answered", context.now())
+          : { ...found, stopStreak: { ...found.stopStreak, count: 0 } };
+      root = { ...answered, drift: { sinceUpdate: 0 } };
+      replaceGoal(state, root);
+    }
     const restoring = state.compactions.some((entry) => entry.restoredAt === null);
     // The model has this very revision, and the host keeps prompt context: nothing again, but a one-line
     // reference every REFERENCE_EVERY prompts, so that a long conversation still names it.
@@ -175,11 +198,6 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
     const known = context.profile.keepsPromptContext && !restoring && sent?.goalId === root.id && sent.revision === root.revision;
     const prompts = known ? (sent?.prompts ?? 0) + 1 : 0;
     state.sentGoal = { goalId: root.id, revision: root.revision, prompts: prompts % REFERENCE_EVERY };
-    if (event.origin === "user") {
-      state.counters.prompts += 1;
-      state.counters.consecutiveStopBlocks = 0;
-      if (root.drift.sinceUpdate !== 0) replaceGoal(state, { ...root, drift: { sinceUpdate: 0 } });
-    }
     if (restoring) {
       for (const entry of state.compactions) entry.restoredAt ??= at;
       replaceGoal(
@@ -195,10 +213,18 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   const waiting = event.origin === "user" ? waitingNote(root) : null;
   // Held because a host's record said "cleared": asked again until the user says which.
   const held = event.origin === "user" && heldForUser(root) ? heldQuestion(root.id, event.host) : null;
-  const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, waiting, held].filter(Boolean).join(" ");
+  const spendNote = status || root.status === "budget-limited" ? spendLine(root) : null;
+  const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, spendNote, waiting, held]
+    .filter(Boolean)
+    .join(" ");
   // The model has this revision: nothing to send, unless a reminder is due.
   if (result.known && !result.remind && !status) return userNote ? decision({ userNote }) : NO_DECISION;
   return decision({ context: context.render(session, root, form), ...(userNote ? { userNote } : {}) });
+}
+
+function startTurnIfOpen(context: EngineContext, event: Event): void {
+  if (!activeGoal(context.store.peek(event.sessionId))) return;
+  context.store.update(context.identityOf(event), (state) => startTurn(state, context.now(), event.tokensUsed));
 }
 
 /** Prompts between two one-line references to an unchanged goal the model already has. */
@@ -211,7 +237,7 @@ const REFERENCE_EVERY = 10;
 const PROMPT_LIMIT = 64 * 1024;
 
 export const GOAL_COMMAND_HELP =
-  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
+  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal budget 2h, 200k tokens, 30 turns sets what it may cost (or /goal <text> budget 2h), /goal budget alone shows the spend; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
@@ -222,7 +248,10 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
       return proposeReplacement(context, event, command.objective);
     return captureGoal(context, event, command);
   }
+  // A command prompt starts a turn too: the goal's working time runs from here, not from the last stop.
+  if (command && command.kind !== "status") startTurnIfOpen(context, event);
   if (command?.kind === "clear") return clearGoal(context, event);
+  if (command?.kind === "budget") return onBudgetCommand(context, event, command.budget);
   if (command?.kind === "check" || command?.kind === "accept" || command?.kind === "refuse")
     return onCheckCommand(context, event, command);
   if (command?.kind === "pause" || command?.kind === "resume") {

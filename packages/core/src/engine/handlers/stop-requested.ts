@@ -1,19 +1,25 @@
 // The agent wants to stop: refused while the main session's goal is open (a goal blocked with its
-// blockers recorded may stop). After `stopBlockLimit` refusals in a row with no progress, the stop is
-// let through as a stall — and every attempt after it until there is progress — so a host without a
-// loop cap of its own never loops forever. A stop goes through while the host says its own goal's work
-// stopped for a usage limit or its token budget (Codex). The host's own
-// "task complete" call (Copilot CLI's autopilot) is a stop attempt too, and shares the count.
+// blockers recorded may stop). The backstop cannot be reset by the model: refusals are counted per
+// goal and only progress (a changed work tree, a pass of goalpost's own run) or the user's prompt
+// starts the count again; past `stopBlockLimit` the goal needs the user's input and stops go through,
+// so no host loops forever. A goal's budget ends its turns the same way (budget-limited). A stop goes
+// through while the host says its own goal's work stopped for a usage limit or its token budget
+// (Codex). The host's own "task complete" call (Copilot CLI's autopilot) is a stop attempt too.
 import { isHostLimited } from "../../host/host-goal.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
-import { isOpen } from "../../record/goal-phase.js";
+import { spendText, WIND_DOWN_AT } from "../../record/goal-budget.js";
+import { letGoalGo } from "../../record/goal-lifecycle.js";
+import { isEnforced, isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
+import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
+import { treeFingerprint } from "../../verify/tree-fingerprint.js";
 import { verificationAlive } from "../../verify/verification-request.js";
 import { waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { stallNote, stopBlockReason } from "../policy-text.js";
+import { budgetState, chargeTurn } from "../goal-spend.js";
+import { budgetSpentNote, needsInputNote, stopBlockReason, windDownReason } from "../policy-text.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 import { hostLimitNote } from "./host-goal-observed.js";
 
@@ -50,7 +56,9 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
     if (settled.verification?.state === "running" && !verificationAlive(settled.verification, context.now()))
       abandonVerification(context, event, settled.id);
   }
-  return attemptStop(context, event, (goal, guided) => decision({ action: "block-stop", reason: stopBlockReason(goal, guided) }));
+  return attemptStop(context, event, (goal, guided, windDown) =>
+    decision({ action: "block-stop", reason: windDown ? windDownReason(goal) : stopBlockReason(goal, guided) }),
+  );
 }
 
 /** A run whose process died before its verdict proves nothing: recorded void, so the next close runs again. */
@@ -85,51 +93,94 @@ function awaitVerification(context: EngineContext, sessionId: string, goalId: st
 }
 
 /**
- * One attempt to end the session's work — a stop, or the host's own "task complete" call: refused with
- * `refusal` while the goal is open, and counted; after `stopBlockLimit` refusals in a row with no
- * progress, let through as a recorded stall.
+ * One attempt to end the session's work — a stop, or the host's own "task complete" call. A stop ends
+ * a turn, which the goal is charged for. Then, in order: a spent budget lets the stop through and the
+ * goal is budget-limited; a budget near its end refuses once, to wind down; background work the host
+ * still runs lets it through uncounted; and past `stopBlockLimit` refusals with no progress the goal
+ * needs the user's input and the stop goes through. Otherwise it is refused with `refusal`.
  */
 export function attemptStop(
   context: EngineContext,
   event: EngineEventOf<"stop-requested" | "tool-about-to-run">,
-  /** `guided`: a refusal for this revision of the goal already said what to do (say only what is next). */
-  refusal: (goal: GoalRecord, guided: boolean) => EngineDecision,
+  /** `guided`: a refusal for this revision of the goal already said what to do; `windDown`: the budget is nearly spent. */
+  refusal: (goal: GoalRecord, guided: boolean, windDown: boolean) => EngineDecision,
 ): EngineDecision {
   const { store, config } = context;
-  if (config.enforcement !== "enforce") return NO_DECISION;
+  const stop = event.type === "stop-requested" ? event : null;
   const root = activeGoal(store.peek(event.sessionId));
-  if (!root || root.status === "paused" || (root.status === "blocked" && root.blockers.length > 0)) return NO_DECISION;
+  if (!root || (!stop && !isEnforced(root))) return NO_DECISION;
   const { result } = store.update(context.identityOf(event), (state) => {
-    const goal = activeGoal(state);
+    let goal = activeGoal(state);
     if (!goal) return NO_DECISION;
-    const blocks = state.counters.consecutiveStopBlocks;
-    // Stalled already: every stop attempt goes through until there is progress (a prompt from the
-    // user, a goal update), which resets the count. A host may make several in a row (Copilot CLI's
-    // task_complete, then its agentStop).
-    if (blocks > config.stopBlockLimit) return NO_DECISION;
-    if (blocks === config.stopBlockLimit) {
-      state.counters.stalls += 1;
-      state.counters.consecutiveStopBlocks = blocks + 1;
-      replaceGoal(
-        state,
-        pushGoalEvent(goal, {
-          at: context.now().toISOString(),
-          type: "stalled",
-          note: `${blocks} blocked stops without progress`,
-        }),
-      );
-      return decision({ userNote: stallNote(goal, blocks) });
+    const now = context.now();
+    const at = now.toISOString();
+    if (stop) {
+      goal = chargeTurn(state, goal, now, stop.tokensUsed);
+      replaceGoal(state, goal);
     }
-    state.counters.consecutiveStopBlocks += 1;
+    if (!isEnforced(goal)) return NO_DECISION;
+    const budget = budgetState(goal, WIND_DOWN_AT);
+    // Spent, or told to wind down a turn ago: this stop ends work on the goal until the user raises its budget.
+    if (budget === "spent" || (stop && goal.spent.windDownAt)) {
+      const limited = letGoalGo(goal, "budget-limited", `budget reached: ${spendText(goal.budget, goal.spent)}`, now);
+      replaceGoal(state, limited);
+      return decision({ userNote: budgetSpentNote(limited) });
+    }
+    if (config.enforcement !== "enforce") return NO_DECISION;
+    if (goal.status === "blocked" && goal.blockers.length > 0) return NO_DECISION;
+    // The host still runs work it started for the agent; its end brings the turn back. Not a stall.
+    if (stop?.backgroundWork) return NO_DECISION;
+    if (budget === "wind-down") {
+      replaceGoal(state, { ...goal, spent: { ...goal.spent, windDownAt: at } });
+      return refusal(goal, false, true);
+    }
+    const { progressed, tree } = progressSinceRefusal(state, goal);
+    const refused = progressed ? 0 : goal.stopStreak.count;
+    if (refused >= config.stopBlockLimit) {
+      state.counters.stalls += 1;
+      const stalled = pushGoalEvent(goal, { at, type: "stalled", note: `${refused} refused stops without progress` });
+      const held = letGoalGo(stalled, "needs-input", `needs input: ${refused} refused stops without progress`, now);
+      replaceGoal(state, held);
+      return decision({ userNote: needsInputNote(held, refused, stop?.lastMessage) });
+    }
     const guided = state.stopGuided?.goalId === goal.id && state.stopGuided.revision === goal.revision;
     state.stopGuided = { goalId: goal.id, revision: goal.revision };
     // Kept in the goal's history so the report can show every refused stop, not just the count.
+    const streak = { count: refused + 1, tree, toolCalls: state.counters.toolCalls, at };
     replaceGoal(
       state,
-      pushGoalEvent(goal, { at: context.now().toISOString(), type: "stop-blocked", note: `refused stop ${blocks + 1} in a row` }),
+      pushGoalEvent(
+        { ...goal, stopStreak: streak },
+        { at, type: "stop-blocked", note: `refused stop ${refused + 1} without progress` },
+      ),
     );
-    return refusal(goal, guided);
+    return refusal(goal, guided, false);
   });
   if (result.userNote) store.audit({ sessionId: event.sessionId, goalId: root.id, type: "stalled", note: result.userNote });
   return result;
+}
+
+/**
+ * Whether the work moved on since the last refused stop: goalpost's own run of the checks passed since,
+ * or the work tree changed. The tree is fingerprinted only when a tool ran since that refusal (nothing
+ * else changes it), so a goal update alone, or a turn of talk, is never progress. The first fingerprint
+ * of a streak has nothing to compare with and counts as progress: a streak needs one turn more to end.
+ */
+function progressSinceRefusal(state: SessionFile, goal: GoalRecord): { progressed: boolean; tree: string | null } {
+  const streak = goal.stopStreak;
+  if (streak.count === 0) return { progressed: false, tree: null };
+  const run = goal.verification;
+  if (run?.state === "passed" && run.finishedAt && streak.at && run.finishedAt > streak.at)
+    return { progressed: true, tree: streak.tree };
+  if (state.counters.toolCalls === streak.toolCalls) return { progressed: false, tree: streak.tree };
+  const tree = fingerprintOrNull(goal.cwd);
+  return { progressed: tree !== null && tree !== streak.tree, tree: tree ?? streak.tree };
+}
+
+function fingerprintOrNull(cwd: string): string | null {
+  try {
+    return treeFingerprint(cwd);
+  } catch {
+    return null;
+  }
 }

@@ -6,6 +6,7 @@
 import { goalToolInvocation, goalToolName, mentionsGoalpost } from "../../evidence/goal-tool-names.js";
 import type { HostProfile } from "../../host/host-profile.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
+import { isEnforced } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
 import { approvalHash } from "../../store/shell-approvals.js";
@@ -13,7 +14,7 @@ import { recordToolUse } from "../../store/tool-use-index.js";
 import { judgeDrift } from "../drift-policy.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal } from "../policy-text.js";
+import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal, windDownReason } from "../policy-text.js";
 import { scopeViolation } from "../scope-policy.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 import { TAMPER_ADVICE, tamperViolation } from "../tamper-guard.js";
@@ -68,7 +69,12 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
   }
   if (!activeGoal(session)) return NO_DECISION;
   if (isHostToolCall(context.profile.nativeGoalCompletion, event))
-    return attemptStop(context, event, () => decision({ action: "deny-tool", reason: NATIVE_COMPLETION_REFUSED }));
+    return attemptStop(context, event, (goal, _guided, windDown) =>
+      decision({
+        action: "deny-tool",
+        reason: windDown ? `${NATIVE_COMPLETION_REFUSED} ${windDownReason(goal)}` : NATIVE_COMPLETION_REFUSED,
+      }),
+    );
   if (isHostToolCall(context.profile.nativeGoalPause, event))
     return decision({ action: "deny-tool", reason: NATIVE_PAUSE_REFUSED });
   const tampering = tamperViolation(call, event.toolInput, {
@@ -106,8 +112,8 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
       for (const entry of state.compactions) entry.restoredAt ??= at;
       replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note: "rendered at the first tool call after compaction" }));
     }
-    // Paused by the user: recorded, not enforced.
-    if (goal.status === "paused") return NO_DECISION;
+    // Paused by the user, or let go by goalpost (stuck, or its budget spent): recorded, not enforced.
+    if (!isEnforced(goal)) return NO_DECISION;
     const violation = scopeViolation(goal, call);
     if (violation && config.enforcement !== "off") {
       const reason = scopeRefusal(violation, goal.scope);

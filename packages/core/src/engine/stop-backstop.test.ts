@@ -1,0 +1,103 @@
+// The backstop the model cannot reset: refused stops are counted per goal and only progress — a
+// changed work tree, a pass of goalpost's own run — or the user's prompt starts the count again. A
+// model that "updates" every turn without changing anything reaches needs-input and is let go.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SESSION, testEngine } from "./test-engine.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A real project folder (not a git work tree: every file's content is fingerprinted). */
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), "goalpost-backstop-"));
+  dirs.push(dir);
+  writeFileSync(join(dir, "parser.js"), "export const parse = () => null;\n");
+  return dir;
+}
+
+function openGoal(cwd: string, config: Parameters<typeof testEngine>[0] = {}) {
+  const harness = testEngine(config);
+  const at = { ...SESSION, cwd };
+  const send = (event: Record<string, unknown> & { type: string }) => harness.send({ cwd, ...event });
+  send({ type: "prompt-submitted", prompt: "/goal make the parser return a syntax tree" });
+  harness.tools.open(at, { objective: "The parser returns a syntax tree", remaining: ["write the tree builder"] });
+  const goal = () => harness.store.read(SESSION.sessionId)!.goals.at(-1)!;
+  return { ...harness, send, caller: at, goal };
+}
+
+describe("the stop backstop", () => {
+  it("a model that updates its goal every turn without changing anything reaches needs-input and is let go", () => {
+    const { send, tools, caller, goal, store } = openGoal(project());
+    for (let turn = 1; turn <= 3; turn++) {
+      expect(send({ type: "stop-requested", stopHookActive: turn > 1 }).action).toBe("block-stop");
+      // The model "records progress": an update is not progress.
+      tools.update(caller, { doneSoFar: [`Looked at the parser again (${turn})`] });
+    }
+    const let_go = send({ type: "stop-requested", stopHookActive: true, lastMessage: "I am not sure how to build the tree." });
+    expect(let_go.action).toBe("none");
+    expect(let_go.userNote).toMatch(
+      /goal \S+ needs your input: the agent tried to stop 3 times without changing the work tree.*Its last words: "I am not sure how to build the tree\."\. Open: write the tree builder/,
+    );
+    expect(goal().status).toBe("needs-input");
+    expect(store.read(SESSION.sessionId)!.counters.stalls).toBe(1);
+    // Let go: further stops go through, and the agent cannot take the goal up again itself.
+    expect(send({ type: "stop-requested" })).toEqual({ action: "none" });
+    expect(() => tools.update(caller, { status: "active" })).toThrow(/only the user resumes it/);
+
+    // The user's next message takes it up: enforced again, the count started afresh.
+    const answer = send({ type: "prompt-submitted", prompt: "build it with a recursive descent parser" });
+    expect(answer.context).toMatch(/status="active"/);
+    expect(goal()).toMatchObject({ status: "active", stopStreak: { count: 0 } });
+    expect(send({ type: "stop-requested" }).action).toBe("block-stop");
+  });
+
+  it("a changed work tree is progress: an agent that keeps changing the code is never let go", () => {
+    const cwd = project();
+    const { send, goal, tools, caller } = openGoal(cwd);
+    for (let turn = 1; turn <= 8; turn++) {
+      expect(send({ type: "stop-requested", stopHookActive: turn > 1 }).action).toBe("block-stop");
+      tools.update(caller, { doneSoFar: [`Tree builder step ${turn}`] });
+      send({ type: "tool-about-to-run", toolName: "Edit", toolInput: { file_path: join(cwd, "parser.js") } });
+      writeFileSync(join(cwd, "parser.js"), `export const parse = () => ({ step: ${turn} });\n`);
+    }
+    expect(goal().status).toBe("active");
+    // The fingerprint is taken only when a tool ran: the first of a streak has nothing to compare with.
+    expect(goal().stopStreak.count).toBe(1);
+  });
+
+  it("tools that change nothing do not count as progress", () => {
+    const { send, goal } = openGoal(project());
+    const outcomes: string[] = [];
+    for (let turn = 1; turn <= 6; turn++) {
+      outcomes.push(send({ type: "stop-requested" }).action);
+      send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: "ls" } });
+    }
+    // The first fingerprint of the streak counts as progress (nothing to compare with): one turn more.
+    expect(outcomes).toEqual(["block-stop", "block-stop", "block-stop", "block-stop", "none", "none"]);
+    expect(goal().status).toBe("needs-input");
+  });
+
+  it("a stop while the host still runs background work for the agent is no stall: let through, not counted", () => {
+    const { send, goal } = openGoal(project());
+    expect(send({ type: "stop-requested" }).action).toBe("block-stop");
+    for (let turn = 0; turn < 5; turn++)
+      expect(send({ type: "stop-requested", backgroundWork: true })).toEqual({ action: "none" });
+    expect(goal()).toMatchObject({ status: "active", stopStreak: { count: 1 } });
+  });
+
+  it("the user's pause and resume start the count again", () => {
+    const { send, goal } = openGoal(project());
+    send({ type: "stop-requested" });
+    send({ type: "stop-requested" });
+    expect(goal().stopStreak.count).toBe(2);
+    send({ type: "prompt-submitted", prompt: "/goal pause" });
+    expect(send({ type: "stop-requested" })).toEqual({ action: "none" });
+    send({ type: "prompt-submitted", prompt: "/goal resume" });
+    expect(goal()).toMatchObject({ status: "active", stopStreak: { count: 0 } });
+  });
+});
