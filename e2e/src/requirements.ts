@@ -39,6 +39,12 @@ export const REQUIREMENTS = [
       "A stop while the goal is open is blocked and leads to another turn with goalpost's reason; repeated blocks end in a recorded stall, not a loop.",
   },
   {
+    id: "CC-BACKGROUND-STOP",
+    host: "claude-code",
+    behaviour:
+      "A stop while Claude Code still runs a background subagent for the agent (Stop background_tasks) goes through and is not counted toward the backstop.",
+  },
+  {
     id: "CC-STOP-FAULT",
     host: "claude-code",
     behaviour:
@@ -288,6 +294,18 @@ export const REQUIREMENTS = [
     host: "vscode-chat",
     behaviour:
       "goalpost_close through the real MCP server, with the session as arguments, is refused without evidence; with it, goalpost runs the user's tests itself and the stop waits for its passing verdict.",
+  },
+  {
+    id: "ANY-BACKSTOP",
+    host: "any",
+    behaviour:
+      "On every host, a model that updates its goal every turn without changing anything is let go after the stop limit: the goal needs the user's input, the user is told what it is stuck on, and their next prompt takes it up.",
+  },
+  {
+    id: "ANY-BUDGET",
+    host: "any",
+    behaviour:
+      "On every host, a goal's budget (turns, working time, tokens from the host's own record where it keeps one) winds the agent down near its end and ends as budget-limited at it, the spend told to the user; raising it takes the goal up.",
   },
 ] as const satisfies readonly Requirement[];
 

@@ -91,7 +91,14 @@ export const claudeCodeEvents = {
   Stop: defineHostEvent({
     payload: payloads.Stop,
     ...answers("Stop"),
-    toEvent: (p, key) => ({ ...base(p, key), type: "stop-requested", stopHookActive: p.stop_hook_active === true }),
+    toEvent: (p, key) => ({
+      ...base(p, key),
+      type: "stop-requested",
+      stopHookActive: p.stop_hook_active === true,
+      // A background subagent still running brings the turn back when it ends (docs/hosts/claude-code.md §3).
+      backgroundWork: p.background_tasks?.some((task) => task.status === "running") === true,
+      lastMessage: p.last_assistant_message ?? null,
+    }),
   }),
   SubagentStart: defineHostEvent({
     payload: payloads.SubagentStart,

@@ -39,7 +39,14 @@ export const claudeCodeHookPayloadSchemas = {
     is_interrupt: z.nullish(z.boolean()),
   }),
   PreCompact: z.looseObject({ ...common, hook_event_name: z.literal("PreCompact"), trigger: z.string() }),
-  Stop: z.looseObject({ ...common, hook_event_name: z.literal("Stop"), stop_hook_active: z.nullish(z.boolean()) }),
+  Stop: z.looseObject({
+    ...common,
+    hook_event_name: z.literal("Stop"),
+    stop_hook_active: z.nullish(z.boolean()),
+    last_assistant_message: z.nullish(z.string()),
+    // Work the host still runs for the agent (a background subagent: `{type, status: "running", …}`).
+    background_tasks: z.nullish(z.array(z.looseObject({ status: z.nullish(z.string()) }))),
+  }),
   SubagentStart: z.looseObject({ ...common, hook_event_name: z.literal("SubagentStart") }),
   SubagentStop: z.looseObject({ ...common, hook_event_name: z.literal("SubagentStop") }),
   SessionEnd: z.looseObject({ ...common, hook_event_name: z.literal("SessionEnd"), reason: z.nullish(z.string()) }),

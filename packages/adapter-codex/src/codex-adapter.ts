@@ -10,6 +10,7 @@ import { codexNativeGoalChange } from "./codex-native-goal.js";
 import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
 import { codexSamples } from "./codex-samples.js";
+import { codexTokens } from "./codex-tokens.js";
 
 export const codexAdapter = defineHostAdapter({
   // Its names, as the descriptor the `goalpost` CLI loads says them.
@@ -27,6 +28,7 @@ export const codexAdapter = defineHostAdapter({
   // Codex sets no session or project variable in hooks or in the agent's shell (docs/hosts/codex.md §2).
   // Its rollouts (receipts are read from them) and its goal store (the user's goal state is read from it).
   hostRecords: (env) => [sessionsDir(env), goalStorePath(env)],
+  hostTokens: codexTokens,
   nativeGoalChange: codexNativeGoalChange,
   mcpSessionResolver: async (store) => (await import("./codex-mcp.js")).codexSessionResolver(store),
   install: codexInstall,

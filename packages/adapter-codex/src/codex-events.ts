@@ -82,7 +82,12 @@ export const codexEvents = {
   Stop: defineHostEvent({
     payload: payloads.Stop,
     ...answers("Stop"),
-    toEvent: (p, key) => ({ ...base(p, key), type: "stop-requested", stopHookActive: p.stop_hook_active === true }),
+    toEvent: (p, key) => ({
+      ...base(p, key),
+      type: "stop-requested",
+      stopHookActive: p.stop_hook_active === true,
+      lastMessage: p.last_assistant_message ?? null,
+    }),
   }),
   SubagentStart: defineHostEvent({
     payload: payloads.SubagentStart,

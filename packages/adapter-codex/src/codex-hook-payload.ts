@@ -30,7 +30,12 @@ export const codexHookPayloadSchemas = {
   }),
   PreCompact: z.looseObject({ ...common, hook_event_name: z.literal("PreCompact"), trigger: z.nullish(z.string()) }),
   PostCompact: z.looseObject({ ...common, hook_event_name: z.literal("PostCompact"), trigger: z.nullish(z.string()) }),
-  Stop: z.looseObject({ ...common, hook_event_name: z.literal("Stop"), stop_hook_active: z.nullish(z.boolean()) }),
+  Stop: z.looseObject({
+    ...common,
+    hook_event_name: z.literal("Stop"),
+    stop_hook_active: z.nullish(z.boolean()),
+    last_assistant_message: z.nullish(z.string()),
+  }),
   SubagentStart: z.looseObject({ ...common, hook_event_name: z.literal("SubagentStart") }),
   SubagentStop: z.looseObject({ ...common, hook_event_name: z.literal("SubagentStop") }),
   SessionEnd: z.looseObject({ ...common, hook_event_name: z.literal("SessionEnd"), reason: z.nullish(z.string()) }),

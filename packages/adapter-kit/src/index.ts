@@ -15,11 +15,13 @@ export type {
   HostAdapter,
   HostEvent,
   HostEventSpec,
+  HostTokenRecord,
   NativeGoalChange,
   PayloadSession,
   SamplePayload,
   SessionKey,
   SessionStartSource,
+  TokenTally,
 } from "./contract/host-adapter.js";
 export { defineHostAdapter, defineHostEvent, isSessionStartSource } from "./contract/host-adapter.js";
 export type { HostSamples, SampleSession, ShellRun } from "./contract/host-samples.js";

@@ -102,6 +102,8 @@ export type { HostProfile, HostProfileInput } from "./host/host-profile.js";
 export { defineHostProfile, GENERIC_HOST_PROFILE, hostProfileSchema } from "./host/host-profile.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";
 export { HISTORY_LIMITS, pushGoalEvent, pushReceipt, pushToolCall } from "./record/bounded-history.js";
+export type { GoalBudget, GoalSpend } from "./record/goal-budget.js";
+export { budgetText, budgetUsed, durationText, parseBudget, spendText } from "./record/goal-budget.js";
 export type {
   AwaitingUser,
   CheckBaseline,
@@ -122,8 +124,10 @@ export {
   closeGoal,
   createGoal,
   isUserGoal,
+  letGoalGo,
   retireGoal,
   TEXT_LIMITS,
+  takeUpGoal,
   UPDATE_COUNTING_FIELDS,
 } from "./record/goal-lifecycle.js";
 export type { GoalPhase } from "./record/goal-phase.js";
@@ -131,7 +135,9 @@ export {
   canTransition,
   GOAL_PHASES,
   goalPhase,
+  isEnforced,
   isOpen,
+  LET_GO,
   PHASE_TRANSITIONS,
   TERMINAL_PHASES,
   transitionRefusal,
@@ -179,7 +185,7 @@ export type { ContinuationEntry, GoalStore, GoalStoreOptions, SessionIdentity } 
 export { continuationEntrySchema, createGoalStore } from "./store/goal-store.js";
 export type { KnownOpenGoal } from "./store/known-open-goal.js";
 export { knownOpenGoal } from "./store/known-open-goal.js";
-export { ensureOpenMarkers, OPEN_MARKERS } from "./store/open-goal-markers.js";
+export { ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal-markers.js";
 export type { PruneResult } from "./store/retention.js";
 export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";
 export { safeFileName } from "./store/safe-file-name.js";

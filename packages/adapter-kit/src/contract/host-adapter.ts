@@ -82,6 +82,25 @@ export type NativeGoalChange =
   /** The host's goal as read from its own record (null: none), and a fingerprint of that record: the engine acts on what changed. */
   | { readonly change: "observed"; readonly goal: HostGoal | null; readonly signature: string };
 
+/** What a host's record of token use has said so far: the session's tokens, and the last entry counted (entries a record repeats are counted once). */
+export interface TokenTally {
+  readonly tokens: number;
+  readonly last: string | null;
+}
+
+/**
+ * Where and how a host records a session's token use, for a goal's budget. The kit reads only the
+ * lines the record gained since its last reading (hook/host-tokens.ts).
+ */
+export interface HostTokenRecord {
+  /** The record's file for this payload (a transcript, a rollout), or null when the payload names none. */
+  file(payload: unknown, env: Env): string | null;
+  /** The tally after these whole lines, from the tally before them. Input read from a cache is not counted. */
+  tally(lines: readonly string[], before: TokenTally): TokenTally;
+  /** true: each entry holds the session's total so far, so only the newest counts and a long backlog is read from its end. */
+  readonly cumulative?: boolean;
+}
+
 /** One payload of a host event, recorded or made for a purpose (warm-up, probes, tests). */
 export interface SamplePayload {
   readonly event: string;
@@ -144,6 +163,11 @@ export interface HostAdapter {
    * mark the agent's receipts corroborated or not; null when the payload names none.
    */
   hostToolRecord?(payload: unknown): HostToolRecord | null;
+  /**
+   * Where the host records the session's token use (Claude Code's transcript, Codex's rollout); absent
+   * where it records none, and a goal's budget then counts turns and working time only.
+   */
+  readonly hostTokens?: HostTokenRecord;
   /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
   mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
   readonly install: InstallSpec;

@@ -308,10 +308,10 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
     const first = pkg.hook("stop", {}, again);
     const second = pkg.hook("stop", {}, again);
     expect(second.stdout).toBe(first.stdout);
-    expect(pkg.session()!.counters.consecutiveStopBlocks).toBe(1);
+    expect(pkg.session()!.goals.at(-1)!.stopStreak.count).toBe(1);
     // Another hook with the same payload is the host's own repeat: it counts.
     pkg.hook("stop", {});
-    expect(pkg.session()!.counters.consecutiveStopBlocks).toBe(2);
+    expect(pkg.session()!.goals.at(-1)!.stopStreak.count).toBe(2);
     expect(pkg.session()!.counters.toolCalls).toBe(before);
   });
 

@@ -3,7 +3,7 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
-import type { Env, GoalStore } from "@goalpost/core";
+import type { EngineEventInput, Env, GoalStore } from "@goalpost/core";
 import {
   corroborateReceipts,
   createGoalEngine,
@@ -11,10 +11,12 @@ import {
   type EngineDecision,
   GoalpostError,
   goalText,
+  isMarkedOpen,
   killSwitchEngaged,
   knownOpenGoal,
   knownStoreRoots,
   loadEngineConfig,
+  parseGoalCommand,
   registerStoreRoot,
   STOP_BLOCK_PREFIX,
 } from "@goalpost/core";
@@ -24,6 +26,7 @@ import { hasUntoldBreaches, takeUntoldBreaches } from "./breaches.js";
 import { recordHookFaults } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
+import { hostTokensUsed } from "./host-tokens.js";
 import { checkTurn, markTurnStart, noteSwitchedOff } from "./integrity.js";
 import { resolveProjectDir } from "./project-dir.js";
 import { allScopeTargets, targetFiles } from "./protected-files.js";
@@ -61,6 +64,26 @@ function corroborate(
   } catch (error) {
     warnings.push(`goalpost: could not read ${adapter.displayName}'s record of tool calls (${(error as Error).message}).`);
   }
+}
+
+/**
+ * A prompt or a stop of the main session, with a goal open or being set: the session's tokens as the
+ * host's record says, for the goal's budget (host-tokens.ts). Other events, and sessions with no goal,
+ * read nothing.
+ */
+function withHostTokens(
+  adapter: HostAdapter,
+  root: string,
+  payload: unknown,
+  event: EngineEventInput,
+  env: Env,
+): EngineEventInput {
+  if (!adapter.hostTokens || event.subagent) return event;
+  if (event.type !== "stop-requested" && event.type !== "prompt-submitted") return event;
+  const setting = event.type === "prompt-submitted" && parseGoalCommand(event.prompt)?.kind === "set";
+  if (!setting && !isMarkedOpen(root, event.sessionId)) return event;
+  const tokensUsed = hostTokensUsed(adapter.hostTokens, root, event.sessionId, payload, env);
+  return tokensUsed === null ? event : { ...event, tokensUsed };
 }
 
 export interface RunHookOptions {
@@ -233,7 +256,13 @@ function answerHook(
     if (!built) return noDecision();
     if (built.type === "stop-requested" && !built.subagent) stop = { spec, payload, root, sessionId: session.sessionId };
     // A goal set by this prompt runs its checks with the host's PATH (the user's), never the agent's.
-    const event = built.type === "prompt-submitted" && env["PATH"] ? { ...built, searchPath: env["PATH"] } : built;
+    const event = withHostTokens(
+      adapter,
+      root,
+      payload,
+      built.type === "prompt-submitted" && env["PATH"] ? { ...built, searchPath: env["PATH"] } : built,
+      env,
+    );
 
     // Run once: a repeat of this hook (a fallback's, or another copy's) answers what the first run did.
     ledger = options.request

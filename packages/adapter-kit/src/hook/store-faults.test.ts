@@ -147,7 +147,7 @@ describe.skipIf(process.platform === "win32")("an open goal and a store that fai
     const second = acme.send("stop");
     expect(second).toMatchObject(refused);
     expect(second.ms).toBeLessThan(2_000);
-    expect(createGoalStore({ root: acme.home }).peek("s1")!.counters.consecutiveStopBlocks).toBe(2);
+    expect(createGoalStore({ root: acme.home }).peek("s1")!.goals.at(-1)!.stopStreak.count).toBe(2);
   });
 
   it("a lock whose live owner never lets go: after the wait, the stop is still refused", () => {

@@ -36,9 +36,13 @@ export function chargeTurn(session: SessionFile, goal: GoalRecord, now: Date, to
   return { ...goal, spent };
 }
 
-/** Where the goal stands against its budget: within it, near its end (wind down), or spent. */
+/**
+ * Where the goal stands against its budget: within it, near its end (wind down: past the share, or
+ * with one turn left of a turn budget), or spent.
+ */
 export function budgetState(goal: GoalRecord, windDownShare: number): "within" | "wind-down" | "spent" {
   const used = budgetUsed(goal.budget, goal.spent);
   if (used >= 1) return "spent";
-  return used >= windDownShare ? "wind-down" : "within";
+  const lastTurn = goal.budget?.turns != null && goal.spent.turns + 1 >= goal.budget.turns;
+  return used >= windDownShare || lastTurn ? "wind-down" : "within";
 }

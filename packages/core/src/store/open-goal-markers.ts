@@ -6,7 +6,7 @@
 // with an open goal is written, and removed only after one without is written. A kill between the
 // two leaves a stale marker (a slower hook, never a skipped goal). The folder itself appears whole:
 // built aside with a marker for every session that already has an open goal, then renamed in.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DIRECTORY_MODE, ensureDirectory, FILE_MODE } from "./atomic-file.js";
 import { safeFileName } from "./safe-file-name.js";
@@ -70,6 +70,11 @@ export function markOpen(root: string, sessionId: string): void {
     ensureOpenMarkers(root);
     writeFileSync(markerPath(root, sessionId), "", { mode: FILE_MODE });
   }
+}
+
+/** Whether the session is marked as holding an open goal (a stale marker says yes: see above). */
+export function isMarkedOpen(root: string, sessionId: string): boolean {
+  return existsSync(markerPath(root, sessionId));
 }
 
 /** After a session file with no open goal is written. */

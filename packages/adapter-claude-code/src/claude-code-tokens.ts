@@ -1,0 +1,55 @@
+// Claude Code's record of token use: each model message in the session transcript (`transcript_path`)
+// carries its `message.usage` (input_tokens, cache_creation_input_tokens, cache_read_input_tokens,
+// output_tokens). A message of several content blocks is written as several lines with the same
+// message id, so a message is counted once, at the largest usage seen for it. Input read from the
+// cache is not counted: it is the same context again, not new work.
+import type { HostTokenRecord, TokenTally } from "@goalpost/adapter-kit";
+
+interface Usage {
+  readonly input_tokens?: unknown;
+  readonly cache_creation_input_tokens?: unknown;
+  readonly output_tokens?: unknown;
+}
+
+const amount = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+
+/** The tokens a message's usage counts for. */
+export function usageTokens(usage: Usage): number {
+  return amount(usage.input_tokens) + amount(usage.cache_creation_input_tokens) + amount(usage.output_tokens);
+}
+
+export const claudeCodeTokens: HostTokenRecord = {
+  file: (payload) => {
+    const path = (payload as { transcript_path?: unknown }).transcript_path;
+    return typeof path === "string" && path !== "" ? path : null;
+  },
+  tally(lines, before) {
+    let { tokens, last } = before;
+    // `last` is "<message id> <tokens counted for it>": its later lines add only what they add.
+    let [lastId, lastCounted] = last
+      ? [last.slice(0, last.lastIndexOf(" ")), Number(last.slice(last.lastIndexOf(" ") + 1))]
+      : ["", 0];
+    for (const line of lines) {
+      if (!line.includes('"usage"') || !line.includes('"assistant"')) continue;
+      let entry: { type?: unknown; message?: { id?: unknown; usage?: Usage } };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const usage = entry.message?.usage;
+      if (entry.type !== "assistant" || !usage) continue;
+      const id = typeof entry.message?.id === "string" ? entry.message.id : "";
+      const counted = usageTokens(usage);
+      if (id !== "" && id === lastId) {
+        tokens += Math.max(0, counted - lastCounted);
+        lastCounted = Math.max(counted, lastCounted);
+      } else {
+        tokens += counted;
+        [lastId, lastCounted] = [id, counted];
+      }
+    }
+    last = lastId ? `${lastId} ${lastCounted}` : last;
+    return { tokens, last } satisfies TokenTally;
+  },
+};

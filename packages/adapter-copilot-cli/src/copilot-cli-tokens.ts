@@ -1,0 +1,42 @@
+// Copilot CLI's record of token use: the session's event log,
+// `$COPILOT_HOME/session-state/<session id>/events.jsonl` (agentStop's `transcriptPath`), holds a
+// `session.usage_record` per model request with `data.usage.{inputTokens, outputTokens,
+// cacheReadTokens, cacheWriteTokens}` (1.0.102, ran). Each request is counted once; input read from
+// the cache is not counted.
+import { join } from "node:path";
+import type { HostTokenRecord } from "@goalpost/adapter-kit";
+import { copilotHome } from "./copilot-cli-paths.js";
+
+interface Usage {
+  readonly inputTokens?: unknown;
+  readonly outputTokens?: unknown;
+  readonly cacheReadTokens?: unknown;
+}
+
+const amount = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+
+/** The tokens one request's usage counts for: fresh input and output. */
+export function requestTokens(usage: Usage): number {
+  return Math.max(0, amount(usage.inputTokens) - amount(usage.cacheReadTokens)) + amount(usage.outputTokens);
+}
+
+export const copilotCliTokens: HostTokenRecord = {
+  // agentStop names the log; a prompt's payload does not, and the log is found by the session's id.
+  file: (payload, env) => {
+    const { transcriptPath, sessionId } = payload as { transcriptPath?: unknown; sessionId?: unknown };
+    if (typeof transcriptPath === "string" && transcriptPath !== "") return transcriptPath;
+    if (typeof sessionId !== "string" || !/^[\w-]+$/.test(sessionId)) return null;
+    return join(copilotHome(env), "session-state", sessionId, "events.jsonl");
+  },
+  tally(lines, before) {
+    let { tokens } = before;
+    for (const line of lines) {
+      if (!line.includes('"session.usage_record"')) continue;
+      try {
+        const entry = JSON.parse(line) as { type?: unknown; data?: { usage?: Usage } };
+        if (entry.type === "session.usage_record" && entry.data?.usage) tokens += requestTokens(entry.data.usage);
+      } catch {}
+    }
+    return { tokens, last: null };
+  },
+};

@@ -1,0 +1,82 @@
+// The session's tokens as the host's own record says, for a goal's budget (core's goal-spend). The
+// adapter names the record and how its lines count (contract HostTokenRecord: Claude Code's transcript
+// sums each model message's usage, Codex's rollout carries running totals); the kit reads only what
+// the record gained since the last reading, from a cursor kept per session in
+// `<root>/host-tokens/<session>.json`, so a stop reads the turn it ends, not the whole conversation.
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync } from "node:fs";
+import { join } from "node:path";
+import { type Env, safeFileName, writeFileAtomic } from "@goalpost/core";
+import type { HostTokenRecord, TokenTally } from "../contract/host-adapter.js";
+
+const FOLDER = "host-tokens";
+/** A record that lives on by the running totals in its lines needs only its newest: read at most this much of a backlog. */
+const TOTALS_TAIL = 1024 * 1024;
+/** A backlog read once at most (a long conversation's first reading); beyond it, older usage is not counted. */
+const SUM_LIMIT = 64 * 1024 * 1024;
+
+interface Cursor extends TokenTally {
+  readonly file: string;
+  readonly offset: number;
+}
+
+function readCursor(path: string, file: string): Cursor {
+  try {
+    const cursor = JSON.parse(readFileSync(path, "utf8")) as Partial<Cursor>;
+    if (cursor.file === file && typeof cursor.offset === "number" && typeof cursor.tokens === "number")
+      return { file, offset: cursor.offset, tokens: cursor.tokens, last: typeof cursor.last === "string" ? cursor.last : null };
+  } catch {}
+  return { file, offset: 0, tokens: 0, last: null };
+}
+
+/** The bytes the record gained since `offset`, up to its last whole line; null when it is no regular file. */
+function gained(file: string, offset: number, cumulative: boolean): { text: string; end: number; from: number } | null {
+  // Non-blocking, and only a regular file: a FIFO planted as the record must not hang the hook.
+  const descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const stat = fstatSync(descriptor);
+    if (!stat.isFile()) return null;
+    // A record that shrank was replaced: read it again from its start.
+    let from = stat.size < offset ? 0 : offset;
+    const limit = cumulative ? TOTALS_TAIL : SUM_LIMIT;
+    if (stat.size - from > limit) from = stat.size - limit;
+    const buffer = Buffer.alloc(stat.size - from);
+    const read = readSync(descriptor, buffer, 0, buffer.length, from);
+    const whole = buffer.subarray(0, read).lastIndexOf(0x0a) + 1;
+    return { text: buffer.subarray(0, whole).toString("utf8"), end: from + whole, from };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * The session's tokens so far by the host's record, or null where the adapter names none or the record
+ * cannot be read (a goal's budget then counts turns and time only). Never throws.
+ */
+export function hostTokensUsed(
+  record: HostTokenRecord | undefined,
+  root: string,
+  sessionId: string,
+  payload: unknown,
+  env: Env,
+): number | null {
+  if (!record) return null;
+  try {
+    const file = record.file(payload, env);
+    if (!file) return null;
+    const path = join(root, FOLDER, `${safeFileName(sessionId)}.json`);
+    const cursor = readCursor(path, file);
+    const read = gained(file, cursor.offset, record.cumulative === true);
+    if (!read) return null;
+    if (read.end === cursor.offset) return cursor.tokens;
+    // Read from a new start (a replaced record, a backlog cut short): its lines are counted afresh.
+    const before: TokenTally = read.from === cursor.offset ? cursor : { tokens: cursor.tokens, last: null };
+    const lines = read.text.split("\n");
+    if (read.from !== cursor.offset && read.from !== 0) lines.shift(); // cut by the read
+    const after = record.tally(lines, before);
+    mkdirSync(join(root, FOLDER), { recursive: true, mode: 0o700 });
+    writeFileAtomic(path, `${JSON.stringify({ file, offset: read.end, tokens: after.tokens, last: after.last })}\n`);
+    return after.tokens;
+  } catch {
+    return null;
+  }
+}
