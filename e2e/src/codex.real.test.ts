@@ -74,7 +74,13 @@ describe("goalpost in the real Codex CLI", () => {
     const home = await setUp({ main: [] });
     const run = await runCodex(home, ["/goal make the importer stream large files"]);
     expect(run.exitCode, String(run.stderr)).toBe(0);
-    expect(openGoal(home)).toMatchObject({ status: "draft", source: "slash", objective: "make the importer stream large files" });
+    // A draft, let go after the scripted model's three stops without progress: it waits for the user.
+    expect(openGoal(home)).toMatchObject({
+      status: "needs-input",
+      activatedAt: null,
+      source: "slash",
+      objective: "make the importer stream large files",
+    });
     const first = requests()[0]!.body.input;
     const prompt = first.findIndex((item) => JSON.stringify(item).includes("/goal make the importer"));
     expect(JSON.stringify(first[prompt + 1])).toMatch(/"role":"developer".*<session_goal/);
@@ -99,6 +105,21 @@ describe("goalpost in the real Codex CLI", () => {
     expect(requests().filter((request) => requestKind(request) === "turn")).toHaveLength(4);
     const state = onlyCodexSession(home);
     expect(state.counters.stalls).toBe(1);
+    expect(state.goals.at(-1)?.status).toBe("needs-input");
+  });
+
+  it("ends a goal's turns at its budget: told to wind down with one turn left, then let go as budget-limited, tokens from Codex's rollout", async () => {
+    verifies("ANY-BUDGET");
+    const home = await setUp({ main: [] });
+    const run = await runCodex(home, ["/goal write the release notes budget 2 turns"]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(requests().filter((request) => requestKind(request) === "turn")).toHaveLength(2);
+    expect(allTexts()).toMatch(
+      /<hook_prompt[^>]*>goalpost: this session should not stop yet: goal goal_\w+ has used most of its budget \(1 of 2 turns/,
+    );
+    const goal = onlyCodexSession(home).goals.at(-1)!;
+    expect(goal).toMatchObject({ status: "budget-limited", budget: { turns: 2 }, spent: { turns: 2 } });
+    expect(goal.spent.tokens).toBeGreaterThan(0);
   });
 
   it("warns about drift, then denies the next tool with a reason the model reads", async () => {
@@ -311,7 +332,8 @@ describe("goalpost in the real Codex CLI", () => {
     const outputs = [...toolOutputs(requests()).values()];
     expect(outputs.find((output) => output.includes("make the importer stream large files"))).toBeDefined();
     expect(outputs.some((output) => /Goal goal_\S+ is open: make the importer stream large files/.test(output))).toBe(true);
-    expect(openGoal(home)).toMatchObject({ status: "active", requirements: ["memory stays flat on a 2 GB file"] });
+    // Opened; the script then only tries to stop, so goalpost lets it go, waiting for the user.
+    expect(openGoal(home)).toMatchObject({ status: "needs-input", requirements: ["memory stays flat on a 2 GB file"] });
   });
 
   it("closes the goal only on goalpost's own sandboxed run of the user's tests: a failing run is the stop's reason", async () => {

@@ -59,9 +59,39 @@ describe("goalpost in the real Copilot CLI", () => {
       messageText(request.body.messages.findLast((message) => message.role === "user")),
     );
     expect(prompts.filter((prompt) => prompt.includes("goalpost: this session should not stop yet"))).toHaveLength(3);
+    // The first prompt's goal block stays in the conversation: the prompts the blocks fed back add none.
+    const last = mock!.requests.at(-1)!.body.messages.map(messageText).join("\n");
+    expect(last.match(/<session_goal /g)).toHaveLength(1);
     const state = copilotSession(home, id);
     expect(state.counters).toMatchObject({ stalls: 1, prompts: 1 });
     expect(state.goals.map((goal) => goal.objective)).toEqual(["write the release notes"]);
+  });
+
+  it("ends a goal's turns at its budget: told to wind down with one turn left, then let go as budget-limited, tokens from Copilot's session log", async () => {
+    verifies("ANY-BUDGET");
+    const home = await setUp({ main: Array.from({ length: 8 }, (_, index) => ({ text: `reply ${index + 1}` })) });
+    const id = randomUUID();
+    expect((await runCopilot(home, "goal: write the release notes budget 2 turns", [`--session-id=${id}`])).exitCode).toBe(0);
+    const prompts = mock!.requests.map((request) =>
+      messageText(request.body.messages.findLast((message) => message.role === "user")),
+    );
+    expect(
+      prompts.filter((prompt) =>
+        /goalpost: this session should not stop yet: goal goal_\w+ has used most of its budget \(1 of 2 turns/.test(prompt),
+      ),
+    ).toHaveLength(1);
+    expect(copilotSession(home, id).goals.at(-1)).toMatchObject({
+      status: "budget-limited",
+      budget: { turns: 2 },
+      spent: { turns: 2 },
+    });
+    // Copilot CLI buffers its session log: the usage of a `-p` run is on disk only after it ends, and
+    // the next hook that reads the log charges it to the goal (two requests of 100 in, 10 out).
+    // (`goal:`, not `/goal`: Copilot's own /goal starts its autopilot.)
+    expect((await runCopilot(home, "goal: budget", [`--resume=${id}`])).exitCode).toBe(0);
+    const goal = copilotSession(home, id).goals.at(-1)!;
+    expect(goal.status).toBe("budget-limited");
+    expect(goal.spent.tokens).toBeGreaterThanOrEqual(220);
   });
 
   it("offers the goal tools through its extension: they refuse a subagent, and goalpost_close refuses without evidence", async () => {
@@ -88,7 +118,8 @@ describe("goalpost in the real Copilot CLI", () => {
     expect(texts.some((text) => /Goal goal_\S+ is open: make hello.js print hello/.test(text))).toBe(true);
     expect(texts.some((text) => text.includes("Refusing to mark goal"))).toBe(true);
     expect(texts.some((text) => text.includes("goals belong to the main session"))).toBe(true);
-    expect(openGoal(home, id)).toMatchObject({ status: "active", requirements: ["node hello.js prints hello"] });
+    // Opened; the script then only tries to stop, so goalpost lets it go, waiting for the user.
+    expect(openGoal(home, id)).toMatchObject({ status: "needs-input", requirements: ["node hello.js prints hello"] });
   });
 
   it("leaves goalpost_close's run of the user's tests to the stop, which runs them sandboxed and closes the goal on a pass", async () => {
@@ -180,6 +211,7 @@ describe("goalpost in the real Copilot CLI", () => {
     const texts = results();
     expect(texts[0]).toContain("make hello.js print hello");
     expect(texts[1]).toMatch(/Goal goal_\S+ is open: make hello.js print hello/);
-    expect(openGoal(home, id)).toMatchObject({ status: "active", requirements: ["node hello.js prints hello"] });
+    // Opened; the script then only tries to stop, so goalpost lets it go, waiting for the user.
+    expect(openGoal(home, id)).toMatchObject({ status: "needs-input", requirements: ["node hello.js prints hello"] });
   });
 });

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
-import { closeGoal, continueGoal, createGoal, createGoalStore } from "@goalpost/core";
+import { closeGoal, continueGoal, createGoal, createGoalStore, letGoalGo } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
@@ -128,6 +128,40 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     const missing = machine.run(["show", "goal_nope"]);
     expect(missing.status).toBe(3);
     expect(missing.stderr).toContain('no goal or session "goal_nope"');
+  });
+
+  it("shows what a goal spent against its budget, and why goalpost let the agent go, in status, --json and the report", () => {
+    const machine = fakeMachine();
+    const identity = { sessionId: "cc-9", host: "claude-code", cwd: join(machine.root, "project-a") };
+    const store = createGoalStore({ root: machine.stateRoot("claude-code") });
+    store.update(identity, (state) => {
+      const goal = createGoal({
+        ...identity,
+        objective: "stream the importer",
+        source: "api",
+        budget: { turns: 3, seconds: 7200, tokens: null },
+      });
+      state.goals.push(
+        letGoalGo(
+          { ...goal, spent: { turns: 3, seconds: 780, tokens: 41_200, windDownAt: null } },
+          "budget-limited",
+          "budget reached: 3 of 3 turns, 13 min of 2 h, 41,200 tokens",
+        ),
+      );
+    });
+    const status = machine.run(["status"]).stdout;
+    expect(status).toContain("budget-limited");
+    expect(status).toContain("  spent: 3 of 3 turns, 13 min of 2 h, 41,200 tokens");
+    expect(status).toContain("  ! budget reached: 3 of 3 turns");
+    const row = JSON.parse(machine.run(["status", "--json"]).stdout).goals[0];
+    expect(row).toMatchObject({
+      status: "budget-limited",
+      spent: "3 of 3 turns, 13 min of 2 h, 41,200 tokens",
+      budget: { turns: 3 },
+    });
+    const page = machine.run(["report", row.goalId, "--out", "-"]).stdout;
+    expect(page).toContain("<p data-spent>3 of 3 turns, 13 min of 2 h, 41,200 tokens</p>");
+    expect(page).toContain("budget: 3 turns, 2 h");
   });
 
   it("says where a goal continued from another host came from", () => {

@@ -6,10 +6,12 @@ import {
   archivedSessions,
   createGoalStore,
   evaluateCompletionGate,
+  type GoalBudget,
   type GoalRecord,
   isOpen,
   renderGoalContext,
   type SessionFile,
+  spendText,
 } from "@goalpost/core";
 import type { Colors } from "./terminal.js";
 
@@ -39,6 +41,13 @@ export interface GoalRow {
   readonly verification: { readonly state: string; readonly verdict: string; readonly sandbox: string } | null;
   /** What the goal waits for the user to judge (`/goal accept` or `/goal refuse`), or null. */
   readonly waitingForYou: string | null;
+  /** What the goal has cost, against its budget when it has one: "3 of 5 turns, 12 min, 41,200 tokens". */
+  readonly spent: string;
+  /** Whether anything was spent or a budget set: the line is shown only then. */
+  readonly charged: boolean;
+  readonly budget: GoalBudget | null;
+  /** Why goalpost let the agent go (needs-input, budget-limited), from the goal's history; null otherwise. */
+  readonly letGo: string | null;
 }
 
 const warnToStderr = (message: string) => process.stderr.write(`${message}\n`);
@@ -111,6 +120,10 @@ function row({ root, session, archived }: LocatedSession, goal: GoalRecord): Goa
       ? { state: goal.verification.state, verdict: goal.verification.verdict, sandbox: goal.verification.sandbox }
       : null,
     waitingForYou: goal.awaitingUser?.summary ?? null,
+    spent: spendText(goal.budget, goal.spent),
+    charged: goal.budget !== null || goal.spent.turns > 0 || (goal.spent.tokens ?? 0) > 0,
+    budget: goal.budget,
+    letGo: goal.status === "needs-input" || goal.status === "budget-limited" ? (goal.history.at(-1)?.note ?? null) : null,
   };
 }
 
@@ -151,6 +164,8 @@ const STATUS_COLOR: Record<string, keyof Colors> = {
   draft: "yellow",
   blocked: "red",
   paused: "yellow",
+  "needs-input": "yellow",
+  "budget-limited": "yellow",
   complete: "green",
   cancelled: "dim",
   moved: "dim",
@@ -176,7 +191,9 @@ export function rowText(goal: GoalRow, color: Colors, hostName: (id: string) => 
     `  ${counts.join(" · ")}`,
     ...(goal.continuedFrom ? [color.dim(`  continued from ${goal.continuedFrom}`)] : []),
     `  checks: ${goal.checks.length > 0 ? goal.checks.join(", ") : "none"}${goal.verification ? ` · goalpost's last run: ${goal.verification.state === "passed" ? color.green("passed") : goal.verification.state === "running" ? "running" : color.red(goal.verification.state)} — ${goal.verification.verdict.split("\n")[0]}` : ""}`,
+    ...(goal.charged ? [`  spent: ${goal.spent}`] : []),
     ...(goal.waitingForYou ? [color.yellow(`  ! waits for you: ${goal.waitingForYou}`)] : []),
+    ...(goal.letGo ? [color.yellow(`  ! ${goal.letGo}`)] : []),
     ...(goal.unrestoredCompactions > 0
       ? [color.yellow(`  ! ${goal.unrestoredCompactions} compaction(s) not yet followed by a restore`)]
       : []),

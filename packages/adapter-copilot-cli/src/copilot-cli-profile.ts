@@ -32,6 +32,9 @@ export const copilotCliProfile = defineHostProfile({
   marksSubagents: true,
   // A resumed session starts from a summary, without the earlier hook context (docs/hosts/copilot-cli.md §5).
   fullOnResume: true,
+  // A prompt's context is appended to the prompt and stays in the conversation; preCompact fires before
+  // every compaction (docs/hosts/copilot-cli.md §5): an unchanged goal is named, not sent again.
+  keepsPromptContext: true,
   // `/goal` is Copilot's own autopilot (1.0.102): goalpost mirrors it (source native) and runs beside it.
   nativeGoal: true,
   // Autopilot ends when the model calls task_complete: refused while goalpost's goal is open.

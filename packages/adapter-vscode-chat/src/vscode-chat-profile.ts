@@ -41,4 +41,7 @@ export const vscodeChatProfile = defineHostProfile({
   sessionArguments: true,
   // No SessionStart after compaction or on a reopened chat: the goal comes back in full on the next prompt.
   fullOnResume: true,
+  // Each turn's rendered user message, hook context included, is kept in the history, and PreCompact
+  // fires before every summarization (docs/hosts/vscode-chat.md §5): an unchanged goal is named, not sent again.
+  keepsPromptContext: true,
 });

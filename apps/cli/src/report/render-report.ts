@@ -2,7 +2,15 @@
 // requirements with their coverage evidence, what the completion gate still wants, the work lists
 // and the goal hierarchy. No script, no external asset; a Content-Security-Policy forbids loading
 // anything, so the page works offline and cannot leak.
-import { evaluateCompletionGate, type GoalRecord, isOpen, referenceNamesRequirement, type SessionFile } from "@goalpost/core";
+import {
+  budgetText,
+  evaluateCompletionGate,
+  type GoalRecord,
+  isOpen,
+  referenceNamesRequirement,
+  type SessionFile,
+  spendText,
+} from "@goalpost/core";
 import { html, type Markup, markupText, trustedMarkup } from "./html.js";
 import { REPORT_CSS } from "./report-style.js";
 import { groupTimeline, type TimelineEntry, type TimelineItem, timelineEntries, UNSEEN_RECEIPT } from "./timeline.js";
@@ -16,7 +24,15 @@ export interface ReportInput {
   readonly version: string;
 }
 
-const STATUS_TONE: Record<string, string> = { complete: "good", active: "good", blocked: "bad", draft: "warn", paused: "warn" };
+const STATUS_TONE: Record<string, string> = {
+  complete: "good",
+  active: "good",
+  blocked: "bad",
+  draft: "warn",
+  paused: "warn",
+  "needs-input": "warn",
+  "budget-limited": "warn",
+};
 
 /** "2026-11-23 14:05:09" in UTC: stable and sortable; the timezone is said once in the footer. */
 const when = (iso: string) => iso.replace("T", " ").replace(/\.\d+Z$|Z$/, "");
@@ -119,6 +135,13 @@ ${run.results.map(
 )}${goal.awaitingUser ? html`<p class="uncovered">Waiting for the user: ${goal.awaitingUser.summary}</p>` : ""}`;
 }
 
+/** What the goal cost, against its budget; why goalpost let the agent go, when it did. */
+function spendMarkup(goal: GoalRecord) {
+  const letGo = goal.status === "needs-input" || goal.status === "budget-limited" ? goal.history.at(-1)?.note : undefined;
+  return html`<p data-spent>${spendText(goal.budget, goal.spent)}</p>
+<p class="meta">${goal.budget ? html`budget: ${budgetText(goal.budget)}` : "no budget set"}</p>${letGo ? html`<p class="uncovered">${letGo}</p>` : ""}`;
+}
+
 export function renderReport({ goal, session, hostName, generatedAt, version }: ReportInput): string {
   const entries = timelineEntries(goal, session);
   const gate = evaluateCompletionGate(goal);
@@ -159,6 +182,7 @@ ${goal.closedAt ? html`<span>closed ${when(goal.closedAt)}</span>` : html`<span>
 <aside>
 <section><h2>Requirements</h2>${requirementsMarkup(goal)}</section>
 <section id="checks"><h2>goalpost's run of the checks</h2>${checksMarkup(goal)}</section>
+<section id="spend"><h2>Spent</h2>${spendMarkup(goal)}</section>
 <section><h2>Completion gate</h2>${
     gate.ok
       ? html`<p class="covered">Satisfied${isOpen(goal) ? ": the goal may close as complete." : "."}</p>`

@@ -65,7 +65,14 @@ export function hostTokensUsed(
     if (!file) return null;
     const path = join(root, FOLDER, `${safeFileName(sessionId)}.json`);
     const cursor = readCursor(path, file);
-    const read = gained(file, cursor.offset, record.cumulative === true);
+    let read: ReturnType<typeof gained>;
+    try {
+      read = gained(file, cursor.offset, record.cumulative === true);
+    } catch (error) {
+      // Named but not written yet (a session's first prompt): nothing used so far.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return cursor.tokens;
+      throw error;
+    }
     if (!read) return null;
     if (read.end === cursor.offset) return cursor.tokens;
     // Read from a new start (a replaced record, a backlog cut short): its lines are counted afresh.

@@ -180,7 +180,7 @@ function failSafeStop(
   problem: string,
 ): HookResult | undefined {
   const goal = knownOpenGoal(root, sessionId);
-  if (!goal) return undefined;
+  if (!goal?.enforced) return undefined;
   const objective = goal.objective ? ` (${goalText(goal.objective, 300)})` : "";
   const reason = `${STOP_BLOCK_PREFIX} goal ${goal.id}${objective} is still open. Keep working on it; close it with goalpost_close when its checks pass.`;
   const userNote = `goalpost could not record this stop (${problem}), so it went by what it could read: the goal ${goal.id} is open (from its ${goal.source}), and the stop was refused. Run \`goalpost doctor\`.`;

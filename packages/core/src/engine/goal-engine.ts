@@ -73,15 +73,21 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   /**
    * Where the host's MCP calls cannot name their chat, the model must be told the session and cwd the
    * goal tools take — at session start and every prompt, goal or not — and the session must be on
-   * file for the tools to accept it before any /goal.
+   * file for the tools to accept it before any /goal. On a host that keeps prompt context, a prompt
+   * adds nothing while the model has the goal block, whose guidance says them already.
    */
   function withSessionArguments(event: EngineEvent, result: EngineDecision): EngineDecision {
     if (event.subagent || (event.type !== "session-started" && event.type !== "prompt-submitted")) return result;
     const { store } = context;
     if (!store.peek(event.sessionId)) store.update(context.identityOf(event), () => undefined);
-    const cwd = store.peek(event.sessionId)?.cwd ?? event.cwd;
+    const session = store.peek(event.sessionId);
+    const cwd = session?.cwd ?? event.cwd;
     const note = sessionArgumentsNote(event.sessionId, cwd);
     if (result.context?.includes(note)) return result;
+    // Said already in this conversation (with the goal block it has), and this answer gives no block of its own.
+    const givesBlock = /<session_goal [^>]*form="(?:full|compact)"/.test(result.context ?? "");
+    if (event.type === "prompt-submitted" && context.profile.keepsPromptContext && session?.sentGoal && !givesBlock)
+      return result;
     return { ...result, context: result.context ? `${result.context}\n\n${note}` : note };
   }
 

@@ -1,9 +1,11 @@
-// Charging a goal for the agent's turns: each turn's end adds one turn, the time since the turn began,
-// and the tokens the host's record grew by. A paused goal, or one goalpost let go, is not charged.
+// Charging a goal for the agent's turns: each turn's end adds one turn and the time since the turn
+// began (a paused goal, or one goalpost let go, is not charged them); the tokens the host's record grew
+// by are charged whenever it is read, at a prompt or a stop.
 import { budgetUsed, type GoalSpend } from "../record/goal-budget.js";
 import { isEnforced } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
+import { activeGoal, replaceGoal } from "./session-goals.js";
 
 /** The host's token count moved on: returns what it grew by (0 the first time it is read, or when it went back, as on a new record). */
 export function takeHostTokens(session: SessionFile, tokensUsed: number | null | undefined): number | null {
@@ -13,27 +15,38 @@ export function takeHostTokens(session: SessionFile, tokensUsed: number | null |
   return before === null || tokensUsed < before ? 0 : tokensUsed - before;
 }
 
-/** A turn began: its working time is charged from now. */
+/** A turn began: its working time is charged from now, and any tokens the host recorded since go to the goal. */
 export function startTurn(session: SessionFile, now: Date, tokensUsed: number | null | undefined): void {
   session.turnStartedAt = now.toISOString();
-  // Read at the prompt so the turn's tokens are charged from here, not from the last stop.
-  takeHostTokens(session, tokensUsed);
+  const goal = activeGoal(session);
+  const charged = goal ? chargeTokens(goal, takeHostTokens(session, tokensUsed)) : null;
+  if (charged && charged !== goal) replaceGoal(session, charged);
+  else if (!goal) takeHostTokens(session, tokensUsed);
 }
 
-/** The turn ended: the goal, charged (enforced goals only); the session's turn clock restarts for a continuation. */
+/** The turn ended: the goal, charged (turns and time while enforced); the session's turn clock restarts for a continuation. */
 export function chargeTurn(session: SessionFile, goal: GoalRecord, now: Date, tokensUsed: number | null | undefined): GoalRecord {
-  const added = takeHostTokens(session, tokensUsed);
+  const withTokens = chargeTokens(goal, takeHostTokens(session, tokensUsed));
   const began = session.turnStartedAt ? Date.parse(session.turnStartedAt) : Number.NaN;
   session.turnStartedAt = now.toISOString();
-  if (!isEnforced(goal)) return goal;
+  if (!isEnforced(withTokens)) return withTokens;
   const seconds = Number.isFinite(began) ? Math.max(0, Math.round((now.getTime() - began) / 1000)) : 0;
   const spent: GoalSpend = {
-    ...goal.spent,
-    turns: goal.spent.turns + 1,
-    seconds: goal.spent.seconds + seconds,
-    tokens: added === null ? goal.spent.tokens : (goal.spent.tokens ?? 0) + added,
+    ...withTokens.spent,
+    turns: withTokens.spent.turns + 1,
+    seconds: withTokens.spent.seconds + seconds,
   };
-  return { ...goal, spent };
+  return { ...withTokens, spent };
+}
+
+/**
+ * Tokens the host's record grew by go to the goal unless the user paused it. A host may write a turn's
+ * usage after its stop hook ran (Claude Code at times, Copilot CLI's buffered log), so what arrives late
+ * still belongs to the goal's work, even once goalpost let the agent go.
+ */
+function chargeTokens(goal: GoalRecord, added: number | null): GoalRecord {
+  if (added === null || goal.status === "paused") return goal;
+  return { ...goal, spent: { ...goal.spent, tokens: (goal.spent.tokens ?? 0) + added } };
 }
 
 /**

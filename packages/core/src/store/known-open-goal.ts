@@ -13,6 +13,12 @@ import { safeFileName } from "./safe-file-name.js";
 export interface KnownOpenGoal {
   readonly id: string;
   readonly objective: string;
+  /**
+   * Whether it would refuse a stop: false for a goal paused, let go (needs-input, budget-limited) or
+   * blocked with its blockers named — still open, so a damaged file keeps it, but a stop goes through.
+   * An open marker alone says nothing of its status: true.
+   */
+  readonly enforced: boolean;
   /** Where it was read from, for the user. */
   readonly source: "session file" | "set-aside copy" | "continuation index" | "open marker";
 }
@@ -25,8 +31,8 @@ interface LooseGoal {
   readonly blockers?: unknown;
 }
 
-/** The goal that would block a stop in `goals`: open, enforced (not paused or let go), not blocked with its blockers named. */
-function blockingGoal(goals: unknown, activeId: unknown): { id: string; objective: string } | undefined {
+/** The session's open goal in `goals` (the active one, else the newest open), and whether it would refuse a stop. */
+function openGoal(goals: unknown, activeId: unknown): { id: string; objective: string; enforced: boolean } | undefined {
   if (!Array.isArray(goals)) return undefined;
   const open = (goals as LooseGoal[]).filter(
     (goal) =>
@@ -37,12 +43,11 @@ function blockingGoal(goals: unknown, activeId: unknown): { id: string; objectiv
   );
   const goal = open.find((candidate) => candidate.id === activeId) ?? open[open.length - 1];
   if (!goal) return undefined;
-  if (
+  const enforced = !(
     LET_GO.has(goal.status as GoalStatus) ||
     (goal.status === "blocked" && Array.isArray(goal.blockers) && goal.blockers.length > 0)
-  )
-    return undefined;
-  return { id: String(goal.id), objective: typeof goal.objective === "string" ? goal.objective : "" };
+  );
+  return { id: String(goal.id), objective: typeof goal.objective === "string" ? goal.objective : "", enforced };
 }
 
 function parsed(path: string): { goals?: unknown; activeGoalId?: unknown } | undefined {
@@ -68,7 +73,7 @@ export function knownOpenGoal(root: string, sessionId: string): KnownOpenGoal | 
   const sessions = join(root, "by-session");
   const file = parsed(join(sessions, `${name}.json`));
   if (file && Array.isArray(file.goals)) {
-    const goal = blockingGoal(file.goals, file.activeGoalId);
+    const goal = openGoal(file.goals, file.activeGoalId);
     return goal ? { ...goal, source: "session file" } : null;
   }
   const copies = names(sessions)
@@ -77,15 +82,16 @@ export function knownOpenGoal(root: string, sessionId: string): KnownOpenGoal | 
     .reverse();
   for (const copy of copies) {
     const data = parsed(join(sessions, copy));
-    const goal = data && blockingGoal(data.goals, data.activeGoalId);
+    const goal = data && openGoal(data.goals, data.activeGoalId);
     if (goal) return { ...goal, source: "set-aside copy" };
   }
   const index = join(root, "by-cwd-session");
   for (const entry of names(index).filter((candidate) => candidate.endsWith(`--${name}.json`))) {
     const data = parsed(join(index, entry));
-    const goal = data && blockingGoal(data.goals, undefined);
+    const goal = data && openGoal(data.goals, undefined);
     if (goal) return { ...goal, source: "continuation index" };
   }
-  if (names(join(root, OPEN_MARKERS)).includes(name)) return { id: "unknown", objective: "", source: "open marker" };
+  if (names(join(root, OPEN_MARKERS)).includes(name))
+    return { id: "unknown", objective: "", enforced: true, source: "open marker" };
   return null;
 }

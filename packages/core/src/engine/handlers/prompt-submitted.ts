@@ -41,6 +41,8 @@ export function captureGoal(
   const requirements = requirementsFromWords(objective);
   const checks = deriveChecks(objective, identity.cwd, requirements);
   const { session, result: goal } = store.update(identity, (state) => {
+    // The turn starts before the goal exists: what the host recorded until now is not the new goal's.
+    startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);
     context.cancelOpenGoals(state, "replaced by a new goal");
     state.pendingReplacement = null;
     const created = createGoal(
@@ -61,7 +63,6 @@ export function captureGoal(
     state.activeGoalId = created.id;
     state.sentGoal = { goalId: created.id, revision: created.revision, prompts: 0 };
     state.counters.prompts += 1;
-    startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);
     return created;
   });
   store.audit({ sessionId: event.sessionId, goalId: goal.id, type: "opened", note: `draft from ${source}: ${goal.objective}` });
@@ -177,9 +178,9 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   const at = context.now().toISOString();
   const { session, result } = context.store.update(context.identityOf(event), (state) => {
     // Another hook process may have closed the goal since the peek: then there is nothing to inject.
-    const found = activeGoal(state);
-    if (!found) return null;
+    if (!activeGoal(state)) return null;
     startTurn(state, context.now(), event.tokensUsed);
+    const found = activeGoal(state)!;
     let root = found;
     if (event.origin === "user") {
       state.counters.prompts += 1;

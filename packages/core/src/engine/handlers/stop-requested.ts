@@ -13,6 +13,7 @@ import { isEnforced, isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
+import { sanitizeText } from "../../text/sanitize-text.js";
 import { treeFingerprint } from "../../verify/tree-fingerprint.js";
 import { verificationAlive } from "../../verify/verification-request.js";
 import { waitingNote } from "../check-commands.js";
@@ -139,7 +140,10 @@ export function attemptStop(
     if (refused >= config.stopBlockLimit) {
       state.counters.stalls += 1;
       const stalled = pushGoalEvent(goal, { at, type: "stalled", note: `${refused} refused stops without progress` });
-      const held = letGoalGo(stalled, "needs-input", `needs input: ${refused} refused stops without progress`, now);
+      // Kept with the goal (redacted) for `goalpost status` and the report: what the agent was stuck on.
+      const words = stop?.lastMessage ? sanitizeText(stop.lastMessage, { maxLength: 300 }) : "";
+      const why = `needs input: ${refused} refused stops without progress${words ? `; the agent's last words: "${words}"` : ""}`;
+      const held = letGoalGo(stalled, "needs-input", why, now);
       replaceGoal(state, held);
       return decision({ userNote: needsInputNote(held, refused, stop?.lastMessage) });
     }
