@@ -62,24 +62,36 @@ describe("the stop backstop", () => {
     for (let turn = 1; turn <= 8; turn++) {
       expect(send({ type: "stop-requested", stopHookActive: turn > 1 }).action).toBe("block-stop");
       tools.update(caller, { doneSoFar: [`Tree builder step ${turn}`] });
-      send({ type: "tool-about-to-run", toolName: "Edit", toolInput: { file_path: join(cwd, "parser.js") } });
+      const edit = { toolName: "Edit", toolInput: { file_path: join(cwd, "parser.js") } };
+      send({ type: "tool-about-to-run", ...edit });
       writeFileSync(join(cwd, "parser.js"), `export const parse = () => ({ step: ${turn} });\n`);
+      send({ type: "tool-ran", ...edit, succeeded: true });
     }
     expect(goal().status).toBe("active");
-    // The fingerprint is taken only when a tool ran: the first of a streak has nothing to compare with.
+    // The fingerprint is taken only when a tool that may change files ran: the first of a streak has nothing to compare with.
     expect(goal().stopStreak.count).toBe(1);
   });
 
-  it("tools that change nothing do not count as progress", () => {
-    const { send, goal } = openGoal(project());
+  it("tools that change nothing do not count as progress: reading costs no fingerprint, a command that changes nothing one turn", () => {
+    const reading = openGoal(project());
     const outcomes: string[] = [];
-    for (let turn = 1; turn <= 6; turn++) {
-      outcomes.push(send({ type: "stop-requested" }).action);
-      send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: "ls" } });
+    for (let turn = 1; turn <= 5; turn++) {
+      outcomes.push(reading.send({ type: "stop-requested" }).action);
+      reading.send({ type: "tool-ran", toolName: "Bash", toolInput: { command: "cat parser.js" }, succeeded: true });
     }
-    // The first fingerprint of the streak counts as progress (nothing to compare with): one turn more.
-    expect(outcomes).toEqual(["block-stop", "block-stop", "block-stop", "block-stop", "none", "none"]);
-    expect(goal().status).toBe("needs-input");
+    expect(outcomes).toEqual(["block-stop", "block-stop", "block-stop", "none", "none"]);
+    expect(reading.goal()).toMatchObject({ status: "needs-input", stopStreak: { tree: null } });
+
+    // A command that could change files but did not: fingerprinted, and the first fingerprint of the
+    // streak has nothing to compare with, so it ends one refusal later.
+    const touching = openGoal(project());
+    const touched: string[] = [];
+    for (let turn = 1; turn <= 6; turn++) {
+      touched.push(touching.send({ type: "stop-requested" }).action);
+      touching.send({ type: "tool-ran", toolName: "Bash", toolInput: { command: "node build.js" }, succeeded: true });
+    }
+    expect(touched).toEqual(["block-stop", "block-stop", "block-stop", "block-stop", "none", "none"]);
+    expect(touching.goal().status).toBe("needs-input");
   });
 
   it("a stop while the host still runs background work for the agent is no stall: let through, not counted", () => {

@@ -104,7 +104,7 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     history: [],
     budget: input.budget ?? null,
     spent: NO_SPEND,
-    stopStreak: { count: 0, tree: null, toolCalls: 0, at: null },
+    stopStreak: { count: 0, tree: null, at: null },
     drift: { sinceUpdate: 0 },
     workingContext: { recentFiles: [], progressMarkers: [] },
   };
@@ -295,7 +295,7 @@ export function letGoalGo(
 /** The user answered a goal goalpost let go: held to it again, its stop streak started afresh. */
 export function takeUpGoal(goal: GoalRecord, note: string, now: Date = new Date()): GoalRecord {
   const moved = moveStatus(goal, goal.activatedAt ? "active" : "draft", note, now);
-  return { ...moved, stopStreak: { count: 0, tree: null, toolCalls: 0, at: null }, spent: { ...moved.spent, windDownAt: null } };
+  return { ...moved, stopStreak: { count: 0, tree: null, at: null }, spent: { ...moved.spent, windDownAt: null } };
 }
 
 function moveStatus(goal: GoalRecord, status: GoalStatus, note: string, now: Date): GoalRecord {

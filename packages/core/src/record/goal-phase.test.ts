@@ -86,7 +86,7 @@ describe("status transitions", () => {
       const goal = goalIn(phase);
       expect(() => applyGoalUpdate(goal, { status: "active" }, at(30))).toThrow(/only the user resumes it/);
     }
-    const stuck = { ...goalIn("needs-input"), stopStreak: { count: 3, tree: "abc", toolCalls: 4, at: at(10).toISOString() } };
+    const stuck = { ...goalIn("needs-input"), stopStreak: { count: 3, tree: "abc", at: at(10).toISOString() } };
     const back = takeUpGoal(stuck, "the user answered", at(30));
     expect(back.status).toBe("active");
     expect(back.stopStreak.count).toBe(0);

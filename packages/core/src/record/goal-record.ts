@@ -252,15 +252,11 @@ export const goalRecordSchema = described(
           count: described(z.int().check(z.nonnegative()), "Stops refused since the last progress."),
           tree: described(
             z.nullable(anyString),
-            "The work tree's fingerprint at the last refused stop (taken only when a tool ran since the one before).",
-          ),
-          toolCalls: described(
-            z._default(z.int().check(z.nonnegative()), 0),
-            "The session's tool count at the last refused stop.",
+            "The work tree's fingerprint at the last refused stop (taken only when a tool that may change files ran since the one before).",
           ),
           at: described(z.nullable(anyString), "When the last stop was refused."),
         }),
-        { count: 0, tree: null, toolCalls: 0, at: null },
+        { count: 0, tree: null, at: null },
       ),
       "Refused stops without progress: reset only by a changed work tree, a new pass of goalpost's run of the checks, or the user's prompt; never by a goal update.",
     ),

@@ -11,7 +11,6 @@ import { spendText, WIND_DOWN_AT } from "../../record/goal-budget.js";
 import { letGoalGo } from "../../record/goal-lifecycle.js";
 import { isEnforced, isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
-import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
 import { treeFingerprint } from "../../verify/tree-fingerprint.js";
@@ -135,7 +134,7 @@ export function attemptStop(
       replaceGoal(state, { ...goal, spent: { ...goal.spent, windDownAt: at } });
       return refusal(goal, false, true);
     }
-    const { progressed, tree } = progressSinceRefusal(state, goal);
+    const { progressed, tree } = progressSinceRefusal(goal);
     const refused = progressed ? 0 : goal.stopStreak.count;
     if (refused >= config.stopBlockLimit) {
       state.counters.stalls += 1;
@@ -150,7 +149,7 @@ export function attemptStop(
     const guided = state.stopGuided?.goalId === goal.id && state.stopGuided.revision === goal.revision;
     state.stopGuided = { goalId: goal.id, revision: goal.revision };
     // Kept in the goal's history so the report can show every refused stop, not just the count.
-    const streak = { count: refused + 1, tree, toolCalls: state.counters.toolCalls, at };
+    const streak = { count: refused + 1, tree, at };
     replaceGoal(
       state,
       pushGoalEvent(
@@ -166,17 +165,19 @@ export function attemptStop(
 
 /**
  * Whether the work moved on since the last refused stop: goalpost's own run of the checks passed since,
- * or the work tree changed. The tree is fingerprinted only when a tool ran since that refusal (nothing
- * else changes it), so a goal update alone, or a turn of talk, is never progress. The first fingerprint
- * of a streak has nothing to compare with and counts as progress: a streak needs one turn more to end.
+ * or the work tree changed. The tree is fingerprinted only when a tool that may change files ran since
+ * that refusal (an edit, or a command that is neither reading nor a check), so a goal update, a turn of
+ * talk or of reading is never progress and costs no fingerprint. The first fingerprint of a streak has
+ * nothing to compare with and counts as progress: such a streak needs one turn more to end.
  */
-function progressSinceRefusal(state: SessionFile, goal: GoalRecord): { progressed: boolean; tree: string | null } {
+function progressSinceRefusal(goal: GoalRecord): { progressed: boolean; tree: string | null } {
   const streak = goal.stopStreak;
-  if (streak.count === 0) return { progressed: false, tree: null };
+  if (streak.count === 0 || !streak.at) return { progressed: false, tree: null };
+  const since = streak.at;
   const run = goal.verification;
-  if (run?.state === "passed" && run.finishedAt && streak.at && run.finishedAt > streak.at)
-    return { progressed: true, tree: streak.tree };
-  if (state.counters.toolCalls === streak.toolCalls) return { progressed: false, tree: streak.tree };
+  if (run?.state === "passed" && run.finishedAt && run.finishedAt > since) return { progressed: true, tree: streak.tree };
+  const changing = goal.toolHistory.some((entry) => entry.at > since && (entry.kind === "action" || entry.kind === "other"));
+  if (!changing) return { progressed: false, tree: streak.tree };
   const tree = fingerprintOrNull(goal.cwd);
   return { progressed: tree !== null && tree !== streak.tree, tree: tree ?? streak.tree };
 }
