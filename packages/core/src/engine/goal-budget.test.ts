@@ -71,7 +71,7 @@ describe("a goal with a budget", () => {
     expect(windDown.reason).toMatch(/used most of its budget \(2 turns, .*89,000 of 100,000 tokens\)\. Wind down/);
     const limited = send({ type: "stop-requested", tokensUsed: 95_000 });
     expect(limited.action).toBe("none");
-    expect(limited.userNote).toMatch(/reached its budget \(3 turns, .*94,000 of 100,000 tokens\).*\/goal budget <more>/);
+    expect(limited.userNote).toMatch(/reached its budget \(3 turns, .*94,000 of 100,000 tokens\).*goal: budget <more>/);
     expect(goal().status).toBe("budget-limited");
     expect(send({ type: "stop-requested", tokensUsed: 96_000 })).toEqual({ action: "none" });
     // Let go: no more turns are charged; tokens the host records late still belong to the goal's work.

@@ -122,7 +122,7 @@ export function renderGoalContext(goal: GoalRecord, options: RenderOptions): str
       : goal.status === "paused"
         ? "The user paused this goal: goalpost does not enforce it until they type /goal resume."
         : goal.status === "budget-limited"
-          ? "This goal's budget is spent: do not continue it unless the user raises the budget (/goal budget)."
+          ? "This goal's budget is spent: do not continue it unless the user raises the budget (goal: budget)."
           : goal.status === "needs-input"
             ? "goalpost let you stop on this goal for want of progress: wait for the user's word before continuing it."
             : (options.toolHint ?? DEFAULT_TOOL_HINT);

@@ -137,7 +137,7 @@ function pauseOrResume(context: EngineContext, event: Event, pause: boolean): En
   const goal = activeGoal(context.store.peek(event.sessionId));
   // Let go for its budget: resuming means more budget, which is the user's to name.
   if (!pause && goal?.status === "budget-limited")
-    return decision({ userNote: `${spendLine(goal)} Raise the budget to carry on: /goal budget <more>, e.g. /goal budget 1h.` });
+    return decision({ userNote: `${spendLine(goal)} Raise the budget to carry on: goal: budget <more>, e.g. goal: budget 1h.` });
   // Let go for want of the user's word: this is it (the prompt itself takes it up).
   if (!pause && goal?.status === "needs-input") return injectGoal(context, event, false);
   if (!goal || (pause ? goal.status === "paused" : goal.status !== "paused")) {
@@ -238,7 +238,7 @@ const REFERENCE_EVERY = 10;
 const PROMPT_LIMIT = 64 * 1024;
 
 export const GOAL_COMMAND_HELP =
-  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal budget 2h, 200k tokens, 30 turns sets what it may cost (or /goal <text> budget 2h), /goal budget alone shows the spend; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
+  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal budget 2h, 200k tokens, 30 turns (or goal: budget …) sets what it may cost (or /goal <text> budget 2h), /goal budget alone shows the spend; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
