@@ -2,8 +2,8 @@
 // in two directories: what people see (colour only on a terminal), what scripts get (--json, exit
 // codes), install into every detected host, doctor, the kill switch, help.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
 import { closeGoal, continueGoal, createGoal, createGoalStore, letGoalGo } from "@goalpost/core";
@@ -164,6 +164,28 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     expect(page).toContain("budget: 3 turns, 2 h");
   });
 
+  it("changes nothing by reading: a damaged session file is reported and left in place, its goal still listed", () => {
+    const machine = fakeMachine();
+    const goalId = machine.leaveGoal("claude-code", "cc-5", "project-a", "stream the importer");
+    const store = createGoalStore({ root: machine.stateRoot("claude-code") });
+    const path = store.sessionPath("cc-5");
+    const whole = readFileSync(path, "utf8");
+    writeFileSync(path, whole.slice(0, Math.floor(whole.length / 2)));
+    const before = readFileSync(path, "utf8");
+    const status = machine.run(["status"]);
+    expect(status.status).toBe(0);
+    expect(status.stderr).toMatch(
+      /cc-5\.json is not valid JSON .*; left as it is\. The session's next hook keeps what can be read of it/,
+    );
+    // Only the id and objective survive in the continuation index: the goal is still there, and named.
+    expect(status.stdout).toContain(goalId);
+    expect(status.stdout).toContain("stream the importer");
+    machine.run(["show", goalId]);
+    machine.run(["report", goalId, "--out", "-"]);
+    expect(readFileSync(path, "utf8")).toBe(before);
+    expect(readdirSync(dirname(path)).filter((name) => name.includes(".corrupt-"))).toEqual([]);
+  });
+
   it("says where a goal continued from another host came from", () => {
     const machine = fakeMachine();
     machine.leaveGoal("claude-code", "cc-9", "project-b", "carry the migration over");
@@ -309,6 +331,30 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(existsSync(join(machine.home, ".claude", "settings.json"))).toBe(true);
     expect(existsSync(join(machine.home, ".codex", "hooks.json"))).toBe(false);
     expect(existsSync(join(machine.home, ".copilot", "hooks", "goalpost.json"))).toBe(true);
+  });
+
+  it("changes the mode of no folder it does not own, and a VS Code install is no sign of Copilot CLI", () => {
+    const root = testdir({ home: { ".claude": { "keep.json": "{}" }, ".config": { Code: { User: {} } } }, project: {} });
+    const home = join(root, "home");
+    const folders = [home, join(home, ".claude"), join(home, ".config", "Code", "User")];
+    for (const folder of folders) chmodSync(folder, 0o755);
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args], {
+        cwd: join(root, "project"),
+        env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home },
+        encoding: "utf8",
+        timeout: 90_000,
+      });
+    const modes = () => folders.map((folder) => (statSync(folder).mode & 0o777).toString(8));
+    expect(run(["install", "claude-code", "vscode-chat", "--yes"]).status).toBe(0);
+    // Claude Code's install writes ~/.claude.json beside the home: the home keeps its mode, and so do the hosts' folders.
+    expect(modes()).toEqual(["755", "755", "755"]);
+    // VS Code reads its hooks from ~/.copilot/hooks: that folder now exists, holding only goalpost's files.
+    expect(existsSync(join(home, ".copilot", "hooks", "goalpost-vscode.json"))).toBe(true);
+    const hosts = JSON.parse(run(["install", "--dry-run", "--json"]).stdout).hosts.map((host: { host: string }) => host.host);
+    expect(hosts).toEqual(["claude-code", "vscode-chat"]);
+    expect(run(["uninstall", "--yes"]).status).toBe(0);
+    expect(modes()).toEqual(["755", "755", "755"]);
   });
 
   it("names unknown hosts and bad flags with exit 2, and finds no host on a bare machine", () => {

@@ -1,5 +1,5 @@
 // What goalpost holds, for the human and for scripts: goals as rows (status, list) and one goal in
-// full (show). Reads the stores only; never writes.
+// full (show). Reads the stores only (read-only stores: a damaged record is reported, never moved).
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import {
@@ -61,7 +61,7 @@ export interface LocatedSession {
 /** Live sessions of every root, and archived ones when asked: `show` finds a goal wherever retention put it. */
 export function locateSessions(roots: readonly string[], withArchived: boolean): LocatedSession[] {
   return roots.flatMap((root) => {
-    const store = createGoalStore({ root, warn: warnToStderr });
+    const store = createGoalStore({ root, warn: warnToStderr, readOnly: true });
     return [
       ...store.sessions().map((session) => ({ root, session, archived: false })),
       ...(withArchived ? archivedSessions(store).map((session) => ({ root, session, archived: true })) : []),
@@ -76,7 +76,7 @@ export function locateSessions(roots: readonly string[], withArchived: boolean):
  */
 function sessionsWithOpenGoalsIn(roots: readonly string[], dir: string): LocatedSession[] {
   return roots.flatMap((root) => {
-    const store = createGoalStore({ root, warn: warnToStderr });
+    const store = createGoalStore({ root, warn: warnToStderr, readOnly: true });
     const ids = new Set(store.continuationEntries(dir).map((entry) => entry.sessionId));
     return [...ids].flatMap((id) => {
       const session = store.peek(id);

@@ -175,6 +175,7 @@ export {
 export { GOAL_RECORD_SCHEMA_ID, goalRecordJsonSchema } from "./record/goal-record-json-schema.js";
 export { noteRecentFile, parseProgressMarkers, RECENT_FILES_LIMIT } from "./record/working-context.js";
 export { redactSecrets } from "./redaction/redact-secrets.js";
+export type { WriteOptions } from "./store/atomic-file.js";
 export { writeFileAtomic } from "./store/atomic-file.js";
 export { AUDIT_LOG_LIMIT_BYTES } from "./store/audit-log.js";
 export type { ContinuationCandidate, ContinuationOutcome } from "./store/continuation.js";

@@ -3,7 +3,7 @@
 // adapter package exports one from its `./descriptor` entry (its paths module and these facts only);
 // the CLI collects them, so a new adapter appears there without the CLI changing.
 
-import { existsSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Env } from "@goalpost/core";
@@ -54,9 +54,34 @@ export function describeAdapter(facts: AdapterFacts): AdapterDescriptor {
     stateRoot: (env = process.env) => facts.stateRoot(env),
     detect(env = process.env) {
       const home = facts.home(env);
-      if (existsSync(home)) return { present: true, where: home };
+      // A home holding only goalpost's files, none of them this adapter's state (another adapter's
+      // install wrote them: VS Code's hooks in ~/.copilot), is no sign of the host.
+      if (existsSync(home) && (!onlyGoalpost(home) || existsSync(facts.stateRoot(env)))) return { present: true, where: home };
       const program = findOnPath(facts.program, env);
       return { present: program !== null, where: program };
     },
   };
+}
+
+/** goalpost's own names: its state folders, its hook and extension files, its backups. */
+const GOALPOST_NAME = /^goalpost|\.goalpost-backup$/;
+
+/**
+ * Whether a folder holds nothing but goalpost's files: every entry goalpost's by name, or a folder
+ * holding only such (VS Code's install writes `~/.copilot/hooks/goalpost-vscode.json`, which is no sign
+ * that Copilot CLI is here).
+ */
+export function onlyGoalpost(folder: string, depth = 0): boolean {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  // An empty home is the host's own (created by it, or by the user for it); an empty folder inside, goalpost's leftover.
+  if (depth === 0 && entries.length === 0) return false;
+  return entries.every(
+    (entry) =>
+      GOALPOST_NAME.test(entry.name) || (entry.isDirectory() && depth < 3 && onlyGoalpost(join(folder, entry.name), depth + 1)),
+  );
 }

@@ -99,7 +99,8 @@ export function applyChanges(changes: readonly FileChange[], backupDir?: string)
       rmSync(entry.path, { force: true });
       continue;
     }
-    writeFileAtomic(entry.path, entry.after);
+    // The host's folders (and the user's home) keep their modes: only goalpost's own are made private.
+    writeFileAtomic(entry.path, entry.after, { folder: "as-is" });
     // Keep the user's file mode (a project file is meant to be shared); new files stay private.
     if (mode !== null) chmodSync(entry.path, mode);
   }

@@ -34,9 +34,19 @@ export const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constan
 
 let sequence = 0;
 
+export interface WriteOptions {
+  /**
+   * private (goalpost's own files): the folder is made private, and tightened if someone loosened it.
+   * as-is (a file of the user's or a host's, written by install): a missing folder is created private,
+   * an existing one keeps its mode — goalpost never changes the mode of a folder it does not own.
+   */
+  readonly folder?: "private" | "as-is";
+}
+
 /** Writes `content` to `path` atomically, through a temporary file of its own. */
-export function writeFileAtomic(path: string, content: string): void {
-  ensureDirectory(dirname(path));
+export function writeFileAtomic(path: string, content: string, options: WriteOptions = {}): void {
+  if (options.folder === "as-is") mkdirSync(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
+  else ensureDirectory(dirname(path));
   const temporary = `${path}.${process.pid}-${++sequence}-${Math.random().toString(36).slice(2, 8)}.tmp`;
   const descriptor = openSync(temporary, CREATE_EXCLUSIVE, FILE_MODE);
   try {

@@ -265,3 +265,23 @@ describe("working context", () => {
     ]);
   });
 });
+
+describe("a reader's store", () => {
+  it("changes nothing on disk: a damaged session file is reported, left in place, and its goal read in memory", () => {
+    const root = temporaryRoot();
+    const identity = { sessionId: "s-damaged", host: "test", cwd: "/work/project" };
+    const writer = createGoalStore({ root, warn: () => {} });
+    writer.update(identity, (state) => {
+      state.goals.push(createGoal({ ...identity, objective: "stream the importer", source: "api" }));
+    });
+    const path = writer.sessionPath(identity.sessionId);
+    writeFileSync(path, readFileSync(path, "utf8").slice(0, 40));
+    const warnings: string[] = [];
+    const reader = createGoalStore({ root, warn: (message) => warnings.push(message), readOnly: true });
+    expect(reader.peek(identity.sessionId)?.goals.map((goal) => goal.objective)).toEqual(["stream the importer"]);
+    expect(reader.sessions().map((session) => session.sessionId)).toEqual(["s-damaged"]);
+    expect(warnings[0]).toMatch(/is not valid JSON .*; left as it is/);
+    expect(readFileSync(path, "utf8")).toHaveLength(40);
+    expect(readdirSync(join(root, "by-session")).filter((name) => name.includes(".corrupt-"))).toEqual([]);
+  });
+});

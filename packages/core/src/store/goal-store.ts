@@ -39,6 +39,11 @@ export interface GoalStoreOptions {
   /** Where problems a user should know about go; stderr by default, each message once per process. */
   readonly warn?: Warn;
   readonly lock?: LockOptions;
+  /**
+   * A reader's store (`goalpost status`, `show`, `report`): reading changes nothing on disk — a damaged
+   * session file is reported and left in place, what can be read of it kept in memory only.
+   */
+  readonly readOnly?: boolean;
 }
 
 export interface SessionIdentity {
@@ -149,6 +154,7 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
   const root = options.root;
   const now = options.now ?? (() => new Date());
   const warn = options.warn ?? stderrOnce();
+  const readOnly = options.readOnly === true;
   const sessionPath = (sessionId: string) => join(root, "by-session", `${safeFileName(sessionId)}.json`);
   const indexDirectory = join(root, "by-cwd-session");
   const indexPath = (cwd: string, sessionId: string) => join(indexDirectory, `${indexKey(cwd)}--${safeFileName(sessionId)}.json`);
@@ -160,12 +166,22 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
   const read = (sessionId: string): SessionFile | null => {
     let aside: string | null | undefined;
     const path = sessionPath(sessionId);
-    const session = readJsonFile(path, sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now(), (to) => {
-      aside = to;
-    });
+    const session = readJsonFile(
+      path,
+      sessionFileSchema,
+      SESSION_FILE_SCHEMA_VERSION,
+      warn,
+      now(),
+      (to) => {
+        aside = to;
+      },
+      readOnly,
+    );
     if (session || aside === undefined) return session;
     const salvaged = salvageSession(root, sessionId, aside, now());
     if (!salvaged) return null;
+    // A reader shows what could be read and writes nothing (the set-aside warning said what to do).
+    if (readOnly) return salvaged.session;
     const goal = salvaged.session.goals.find((candidate) => candidate.id === salvaged.session.activeGoalId);
     warn(
       `goalpost: the open goal ${goal?.id ?? ""} of session ${sessionId} was kept from its damaged file${salvaged.lost ? " (only its id and objective could be read: its checks and history are lost)" : ""}.`,
@@ -269,8 +285,32 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
       const sessions: SessionFile[] = [];
       for (const name of names) {
         try {
-          const session = readJsonFile(join(directory, name), sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now());
+          let damaged = false;
+          const path = join(directory, name);
+          const session = readJsonFile(
+            path,
+            sessionFileSchema,
+            SESSION_FILE_SCHEMA_VERSION,
+            warn,
+            now(),
+            readOnly
+              ? () => {
+                  damaged = true;
+                }
+              : undefined,
+            readOnly,
+          );
           if (session) sessions.push(session);
+          else if (damaged) {
+            // A reader still lists the goal a damaged file holds, read as a hook would keep it (in memory only).
+            // Its id: as the file still says it, else its name where that is the id itself (not hashed).
+            const base = name.slice(0, -".json".length);
+            const id =
+              /"sessionId"\s*:\s*"([^"]+)"/.exec(readFileSync(path, "utf8"))?.[1] ??
+              (safeFileName(base) === base ? base : undefined);
+            const kept = id ? salvageSession(root, id, path, now()) : null;
+            if (kept) sessions.push(kept.session);
+          }
         } catch (error) {
           // A file of a newer goalpost: left untouched and out of the list.
           warn(`goalpost: ${(error as Error).message}`);
@@ -288,7 +328,15 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
       }
       return names
         .map((name) =>
-          readJsonFile(join(indexDirectory, name), continuationEntrySchema, SESSION_FILE_SCHEMA_VERSION, warn, now()),
+          readJsonFile(
+            join(indexDirectory, name),
+            continuationEntrySchema,
+            SESSION_FILE_SCHEMA_VERSION,
+            warn,
+            now(),
+            undefined,
+            readOnly,
+          ),
         )
         .filter((entry): entry is ContinuationEntry => entry !== null);
     },
