@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The README's two commands land here: `npm run demo` and `npm test`.
+// The README's commands land here: `npm run demo`, `npm test`, and `npm run setup` (install and build
+// only, for using goalpost from this checkout before a release).
 // It runs before any dependency is installed, so it uses Node built-ins only: it fetches the pinned
 // pnpm through npx (no global install, no corepack download), installs the workspace, builds it,
 // then runs the demo or every check and test.
@@ -12,6 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { packageManager } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const job = process.argv[2];
 const jobs = {
+  setup: [["turbo", "run", "build", "--output-logs=errors-only"]],
   demo: [
     ["turbo", "run", "build", "--output-logs=errors-only"],
     ["--filter", "goalpost", "run", "demo"],
