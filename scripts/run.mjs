@@ -30,17 +30,27 @@ if (!jobs[job]) {
   process.exit(2);
 }
 
-function pnpm(args) {
+/** Setting up for the demo or for use is quiet: its output is shown only when a step fails. */
+const quietSetup = job !== "test";
+
+function pnpm(args, quiet = false) {
   const result = spawnSync("npx", ["--yes", packageManager, ...args], {
     cwd: root,
-    stdio: "inherit",
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" },
   });
   if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
     console.error(`\n${job}: \`pnpm ${args.join(" ")}\` failed (exit ${result.status ?? result.signal})`);
     process.exit(result.status || 1);
   }
 }
 
-pnpm(["install", "--frozen-lockfile", "--reporter=append-only"]);
-for (const args of jobs[job]) pnpm(args);
+if (quietSetup) console.error("goalpost: setting up (install and build; about 2 min the first time)…");
+pnpm(["install", "--frozen-lockfile", "--reporter=append-only"], quietSetup);
+const [first, ...rest] = jobs[job];
+pnpm(first, quietSetup);
+for (const args of rest) pnpm(args);
+if (job === "setup") console.error("goalpost: ready. From this checkout: node apps/cli/dist/goalpost.js --help");

@@ -162,6 +162,10 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     const page = machine.run(["report", row.goalId, "--out", "-"]).stdout;
     expect(page).toContain("<p data-spent>3 of 3 turns, 13 min of 2 h, 41,200 tokens</p>");
     expect(page).toContain("budget: 3 turns, 2 h");
+    // --open where no browser can open: said, with the path; the report is written all the same.
+    const opened = machine.run(["report", row.goalId, "--open", "--json"], { extra: { PATH: "/nonexistent" } });
+    expect(opened.stderr).toMatch(/could not open a browser: xdg-open is not on PATH\. Open the report yourself: \/.*\.html/);
+    expect(JSON.parse(opened.stdout)).toMatchObject({ goalId: row.goalId, opened: false });
   });
 
   it("changes nothing by reading: a damaged session file is reported and left in place, its goal still listed", () => {
@@ -364,6 +368,23 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(unknown.stderr).toContain('no adapter for host "emacs" (available: claude-code, codex, copilot-cli, vscode-chat)');
     expect(machine.run(["status", "--frobnicate"]).status).toBe(2);
     expect(machine.run(["frobnicate"]).status).toBe(2);
+    // Its own words, the likely meaning, the usage line only — and JSON on stdout for --json.
+    const typo = machine.run(["statsu"]);
+    expect(typo.stderr).toBe(
+      'goalpost: unknown command "statsu" (did you mean "status"?)\nusage: goalpost <command> [options]\n(goalpost --help lists the commands: status, list, show, report, install, uninstall, doctor, disable, enable, prune, demo)\n',
+    );
+    expect(machine.run(["install", "claude"]).stderr).toContain('no adapter for host "claude" (did you mean "claude-code"?)');
+    const flag = machine.run(["status", "--jsno"]);
+    expect(flag.stderr).toBe(
+      'goalpost status: unknown option --jsno (did you mean "--json"?)\nusage: goalpost status [--dir <dir>] [--root <state-dir>] [--json]\n(goalpost status --help for more)\n',
+    );
+    expect(JSON.parse(machine.run(["status", "--frob", "--json"]).stdout)).toEqual({
+      error: "goalpost status: unknown option --frob",
+      usage: "usage: goalpost status [--dir <dir>] [--root <state-dir>] [--json]",
+    });
+    expect(JSON.parse(machine.run(["doctor", "emacs", "--json"]).stdout).error).toMatch(/no adapter for host "emacs"/);
+    expect(JSON.parse(machine.run(["--version", "--json"]).stdout)).toEqual({ version });
+    expect(machine.run(["report", "--out"]).stderr).toMatch(/^goalpost report: --out needs a value\n/);
     const bare = testdir({ home: {} });
     const nothing = spawnSync(process.execPath, [bin, "install", "--yes"], {
       env: { PATH: "/usr/bin:/bin", HOME: join(bare, "home") },

@@ -2,8 +2,11 @@
 // goalpost: the human's command line. Each command is a module under commands/ with its own help;
 // this file only finds the command (loading them only when one is asked for) and reports what escaped it.
 import type { Command } from "./command.js";
+import { didYouMean } from "./did-you-mean.js";
 import { EXIT } from "./exit-codes.js";
 import { cliVersion } from "./version.js";
+
+const USAGE_LINE = "usage: goalpost <command> [options]";
 
 function usage(COMMANDS: readonly Command[]): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
@@ -27,8 +30,9 @@ Each host keeps goalpost's state in its own home; GOALPOST_HOME overrides them a
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
+  const json = argv.includes("--json");
   if (name === "--version" || name === "-v" || name === "version") {
-    process.stdout.write(`${cliVersion()}\n`);
+    process.stdout.write(json ? `${JSON.stringify({ version: cliVersion() })}\n` : `${cliVersion()}\n`);
     return EXIT.ok;
   }
   // Every other answer needs the commands (and through them core and the adapters): loaded now.
@@ -41,7 +45,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    process.stderr.write(`goalpost: unknown command "${name}"\n\n${usage(COMMANDS)}`);
+    const names = COMMANDS.map((candidate) => candidate.name);
+    const message = `goalpost: unknown command "${name}"${didYouMean(name, names)}`;
+    if (json) process.stdout.write(`${JSON.stringify({ error: message, usage: USAGE_LINE })}\n`);
+    process.stderr.write(`${message}\n${USAGE_LINE}\n(goalpost --help lists the commands: ${names.join(", ")})\n`);
     return EXIT.usage;
   }
   return runCommand(command, rest, process.env);

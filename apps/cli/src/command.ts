@@ -3,6 +3,7 @@
 
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
+import { didYouMean } from "./did-you-mean.js";
 import { EXIT } from "./exit-codes.js";
 import { createTerminal, type Terminal } from "./terminal.js";
 
@@ -52,7 +53,10 @@ export async function runCommand(command: Command, args: readonly string[], env:
   try {
     parsed = parseArgs({ args: [...args], options: { ...COMMON, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
-    process.stderr.write(`goalpost ${command.name}: ${(error as Error).message}\n\n${commandHelp(command)}`);
+    const message = `goalpost ${command.name}: ${argumentProblem(error as Error & { code?: string }, { ...COMMON, ...command.options })}`;
+    const usage = `usage: goalpost ${command.name} ${command.usage}`;
+    if (args.includes("--json")) process.stdout.write(`${JSON.stringify({ error: message, usage })}\n`);
+    process.stderr.write(`${message}\n${usage}\n(goalpost ${command.name} --help for more)\n`);
     return EXIT.usage;
   }
   const { values, positionals } = parsed;
@@ -62,4 +66,22 @@ export async function runCommand(command: Command, args: readonly string[], env:
   }
   const term = createTerminal({ noColor: values["no-color"] === true, env });
   return command.run({ values, positionals, json: values["json"] === true, term, env });
+}
+
+/** Node's parser's complaint in goalpost's words: the option named, and the one likely meant. */
+function argumentProblem(error: Error & { code?: string }, options: Options): string {
+  const flags = Object.keys(options).map((name) => `--${name}`);
+  const named = /'(-[^'\s]*)/.exec(error.message)?.[1] ?? "";
+  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
+    return `unknown option ${named}${didYouMean(named.replace(/=.*$/, ""), flags)}`;
+  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
+    return `${named.replace(/ .*$/, "") || "an option"} needs a value${/argument missing/.test(error.message) ? "" : ` (${error.message})`}`;
+  return error.message;
+}
+
+/** A problem with what the user asked: said on stderr, and on stdout as `{"error": …}` for --json. */
+export function refuse(term: Terminal, json: boolean, message: string): number {
+  if (json) process.stdout.write(`${JSON.stringify({ error: message.trim() })}\n`);
+  term.err(message.endsWith("\n") ? message : `${message}\n`);
+  return EXIT.usage;
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import type { Env } from "@goalpost/core";
+import { didYouMean } from "./did-you-mean.js";
 
 const ADAPTER_PACKAGE = /^@goalpost\/adapter-(?!kit$)[a-z0-9-]+$/;
 
@@ -40,8 +41,11 @@ export function selectHosts(
   return { hosts: hosts.filter((host) => names.includes(host.id)) };
 }
 
-export const unknownHostMessage = (unknown: readonly string[], hosts: readonly AdapterDescriptor[]) =>
-  `goalpost: no adapter for host${unknown.length > 1 ? "s" : ""} ${unknown.map((name) => `"${name}"`).join(", ")} (available: ${hosts.map((host) => host.id).join(", ")})\n`;
+export const unknownHostMessage = (unknown: readonly string[], hosts: readonly AdapterDescriptor[]) => {
+  const ids = hosts.map((host) => host.id);
+  const meant = unknown.length === 1 ? didYouMean(unknown[0]!, ids) : "";
+  return `goalpost: no adapter for host${unknown.length > 1 ? "s" : ""} ${unknown.map((name) => `"${name}"`).join(", ")}${meant} (available: ${ids.join(", ")})\n`;
+};
 
 /** Every host's state root, once each (GOALPOST_HOME makes them one), or just `--root`. */
 export function stateRoots(hosts: readonly AdapterDescriptor[], env: Env, root?: string): string[] {

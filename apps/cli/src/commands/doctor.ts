@@ -2,7 +2,7 @@
 // wrong and what to do — from each adapter's own `doctor --json`; --verbose shows every check.
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import { adapterJson, runAdapterBin } from "../adapter-bin.js";
-import type { Command } from "../command.js";
+import { type Command, refuse } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
 import type { Colors } from "../terminal.js";
@@ -68,8 +68,7 @@ host and what to do; --verbose lists every check. Exits 1 when an installed host
     const all = await loadHosts();
     const selected = selectHosts(all, positionals);
     if ("unknown" in selected) {
-      term.err(unknownHostMessage(selected.unknown, all));
-      return EXIT.usage;
+      return refuse(term, json, unknownHostMessage(selected.unknown, all));
     }
     const project = typeof values["project"] === "string" ? ["--project", values["project"]] : [];
     // Each doctor starts an MCP server and runs a hook: in parallel, they take as long as the slowest.

@@ -2,7 +2,7 @@
 // named, the hosts found on this machine — after asking (or --yes). Flags go through to the adapter.
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import { adapterJson, runAdapterBin } from "../adapter-bin.js";
-import type { Command, CommandInput } from "../command.js";
+import { type Command, type CommandInput, refuse } from "../command.js";
 import { canAsk, confirmEach } from "../confirm.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
@@ -18,11 +18,10 @@ function passThrough(values: CommandInput["values"]): string[] {
 }
 
 async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescriptor[]): Promise<AdapterDescriptor[] | number> {
-  const { positionals, values, term, env } = input;
+  const { positionals, values, term, env, json } = input;
   const selected = selectHosts(all, positionals);
   if ("unknown" in selected) {
-    term.err(unknownHostMessage(selected.unknown, all));
-    return EXIT.usage;
+    return refuse(term, json, unknownHostMessage(selected.unknown, all));
   }
   // Hosts named on the command line are the user's choice already.
   if (positionals.length > 0) return selected.hosts;

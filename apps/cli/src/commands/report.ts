@@ -2,6 +2,8 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { findOnPath } from "@goalpost/adapter-kit/descriptor";
+import type { Env } from "@goalpost/core";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { type FoundGoal, findGoal, goalRows } from "../goal-views.js";
@@ -9,17 +11,24 @@ import { hostName, loadHosts, stateRoots } from "../hosts.js";
 import { renderReport } from "../report/render-report.js";
 import { cliVersion } from "../version.js";
 
-/** The system's own opener; detached, so the CLI exits while the browser runs. */
-function openInBrowser(path: string): void {
+/**
+ * The system's own opener, detached so the CLI exits while the browser runs; null when it opened, else
+ * why it could not: no opener on PATH, or (Linux) no display or BROWSER for it to open one on.
+ */
+function openInBrowser(path: string, env: Env): string | null {
   const [program, ...args] =
     process.platform === "darwin"
       ? ["open", path]
       : process.platform === "win32"
         ? ["cmd", "/c", "start", "", path]
         : ["xdg-open", path];
+  if (process.platform !== "win32" && !findOnPath(program!, env)) return `${program} is not on PATH`;
+  if (process.platform === "linux" && !env["DISPLAY"] && !env["WAYLAND_DISPLAY"] && !env["BROWSER"])
+    return "no display here (DISPLAY, WAYLAND_DISPLAY and BROWSER are unset)";
   const child = spawn(program!, args, { detached: true, stdio: "ignore" });
   child.on("error", () => process.stderr.write(`goalpost: could not open a browser (${program}); the report is at ${path}\n`));
   child.unref();
+  return null;
 }
 
 export const report: Command = {
@@ -74,8 +83,15 @@ in the host's goalpost state directory (private, like the goals); --out - writes
     );
     mkdirSync(dirname(out), { recursive: true, mode: 0o700 });
     writeFileSync(out, page, { mode: 0o600 });
-    if (values["open"]) openInBrowser(out);
-    if (json) term.json({ goalId: found.goal.id, path: out, bytes: Buffer.byteLength(page) });
+    const unopened = values["open"] ? openInBrowser(out, env) : null;
+    if (unopened) term.err(`goalpost: could not open a browser: ${unopened}. Open the report yourself: ${out}\n`);
+    if (json)
+      term.json({
+        goalId: found.goal.id,
+        path: out,
+        bytes: Buffer.byteLength(page),
+        ...(values["open"] ? { opened: !unopened } : {}),
+      });
     else term.out(`${term.color.bold("report:")} ${out}\n`);
     return EXIT.ok;
   },

@@ -4,7 +4,7 @@
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { KILL_SWITCH_FILE, writeFileAtomic } from "@goalpost/core";
-import type { Command } from "../command.js";
+import { type Command, refuse } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
 
@@ -24,8 +24,7 @@ a host's environment does the same for one run.)`
       const all = await loadHosts();
       const selected = selectHosts(all, positionals);
       if ("unknown" in selected) {
-        term.err(unknownHostMessage(selected.unknown, all));
-        return EXIT.usage;
+        return refuse(term, json, unknownHostMessage(selected.unknown, all));
       }
       const results = selected.hosts.map((host) => {
         const file = join(host.stateRoot(env), KILL_SWITCH_FILE);
