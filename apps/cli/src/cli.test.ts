@@ -361,6 +361,67 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(modes()).toEqual(["755", "755", "755"]);
   });
 
+  it("leaves a home as it was: install, a session, uninstall keeps only the named goal records, --purge those too", () => {
+    const root = testdir({
+      home: {
+        ".claude": { "settings.json": '{"model":"opus"}' },
+        ".codex": { "config.toml": '# mine\nmodel = "o3"\n' },
+        ".copilot": { "settings.json": '{"theme":"dark"}', agents: {} },
+        ".config": { Code: { User: { "settings.json": '{\n  // mine\n  "editor.fontSize": 14\n}\n' } } },
+      },
+      project: {},
+    });
+    const home = join(root, "home");
+    for (const folder of [home, join(home, ".claude"), join(home, ".codex")]) chmodSync(folder, 0o755);
+    const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home };
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [bin, ...args], { cwd: join(root, "project"), env, encoding: "utf8", timeout: 90_000 });
+    /** Every path under the home with its mode, and every file's bytes. */
+    const snapshot = (): string[] =>
+      readdirSync(home, { recursive: true, withFileTypes: true })
+        .map((entry) => {
+          const path = join(entry.parentPath, entry.name);
+          const mode = (statSync(path).mode & 0o777).toString(8);
+          return `${path.slice(home.length)} ${mode}${entry.isFile() ? ` ${readFileSync(path, "base64")}` : ""}`;
+        })
+        .sort();
+    const before = snapshot();
+    expect(run(["install", "--yes"]).status).toBe(0);
+    // A session in Claude Code through its installed hook: a goal is recorded.
+    const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"));
+    const prompt = installedHookCommands(settings.hooks, "goalpost-claude-code")["UserPromptSubmit"]!;
+    const payload = {
+      session_id: "s1",
+      transcript_path: null,
+      cwd: join(root, "project"),
+      hook_event_name: "UserPromptSubmit",
+      prompt: "/goal x",
+    };
+    expect(runInstalledHook(prompt, payload, { env, cwd: join(root, "project") }).status).toBe(0);
+    expect(run(["status"]).stdout).toContain("1 open goal");
+
+    const out = run(["uninstall", "--yes"]);
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout).toMatch(
+      /kept your goal records in .*\.claude\/goalpost \(audit\.log, by-cwd-session, by-session\); `goalpost-claude-code uninstall --purge` removes them too/,
+    );
+    const records = join("/.claude", "goalpost");
+    // Nothing else differs: the settings byte for byte, no backup, no folder install made, no mode changed.
+    expect(snapshot().filter((line) => !line.startsWith(records) && !line.startsWith("/.local"))).toEqual(before);
+    expect(
+      spawnSync(
+        process.execPath,
+        [
+          join(dirname(bin), "..", "node_modules", "@goalpost", "adapter-claude-code", "dist", "goalpost-claude-code.js"),
+          "uninstall",
+          "--purge",
+        ],
+        { env, encoding: "utf8" },
+      ).stdout,
+    ).toMatch(/goal records purged/);
+    expect(snapshot()).toEqual(before);
+  });
+
   it("names unknown hosts and bad flags with exit 2, and finds no host on a bare machine", () => {
     const machine = fakeMachine();
     const unknown = machine.run(["install", "emacs"]);

@@ -202,7 +202,7 @@ export {
 export { approvalHash, takeApproval } from "./store/shell-approvals.js";
 export type { Snapshot, SnapshotMetadata } from "./store/snapshots.js";
 export { readSnapshot, serveSnapshot, snapshotMetadataSchema, writeSnapshot } from "./store/snapshots.js";
-export { knownStoreRoots, registerStoreRoot, storeRegistryDir } from "./store/store-registry.js";
+export { knownStoreRoots, registerStoreRoot, storeRegistryDir, unregisterStoreRoot } from "./store/store-registry.js";
 export { resolveStoreRoot } from "./store/store-root.js";
 export type { ToolUseRecord } from "./store/tool-use-index.js";
 export { consumeToolUse, lookupToolUse, recordToolUse, toolUseRecordSchema } from "./store/tool-use-index.js";

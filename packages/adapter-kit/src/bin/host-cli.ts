@@ -28,7 +28,7 @@ export function hostCliUsage(adapter: HostAdapter, version: string): string {
 
 usage:
   ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
-  ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
+  ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run] [--purge] [--json]
   ${bin} doctor [--project <dir>] [--json]
   ${bin} status | open '<json>' | update '<json>' | close '<json>' [--session <id>]
                                   the goal tools from the shell, for the agent
@@ -42,7 +42,7 @@ examples:
   ${bin} install                   wire goalpost into ${displayName} (${adapter.install.defaultScope} scope)
   ${bin} doctor                    check the wiring, the fast path and the state directory
   ${bin} update '{"doneSoFar":["parser streams"],"remaining":["docs"]}'
-  ${bin} uninstall                 take out exactly what install added
+  ${bin} uninstall                 take out exactly what install added (goal records kept; --purge: them too)
 
 Switch goalpost off for a moment: GOALPOST_DISABLED=1 in ${displayName}'s environment,
 or a file named "disabled" in ${adapter.stateRoot(process.env)}.

@@ -8,8 +8,9 @@ import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
 import { adapterVersion, hostCliUsage } from "../bin/host-cli.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { formatDoctor, runDoctor } from "../doctor/doctor.js";
-import { FAST_PATH_FOLDER, LEGACY_FAST_PATH_FOLDER } from "../fast-path/hook-command.js";
+import { LEGACY_FAST_PATH_FOLDER } from "../fast-path/hook-command.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./config-changes.js";
+import { foldersToCreate, recordCreatedFolders, tidyAfterUninstall } from "./footprint.js";
 import { installTargets, isSharedScope } from "./scope-targets.js";
 
 export type AdminCommand = "install" | "uninstall" | "doctor";
@@ -45,7 +46,7 @@ export async function runAdminCommand(
   env: Env = process.env,
 ): Promise<number> {
   const { scopes, defaultScope } = adapter.install;
-  let values: { scope: string; project?: string; "dry-run": boolean; json: boolean; help: boolean };
+  let values: { scope: string; project?: string; "dry-run": boolean; json: boolean; help: boolean; purge: boolean };
   try {
     values = parseArgs({
       args: [...args],
@@ -54,6 +55,8 @@ export async function runAdminCommand(
         project: { type: "string" },
         "dry-run": { type: "boolean", default: false },
         json: { type: "boolean", default: false },
+        // uninstall: the goal records go too (they are kept, and named, otherwise).
+        purge: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     }).values as typeof values;
@@ -115,6 +118,18 @@ export async function runAdminCommand(
           2,
         )}\n`,
       );
+    // Nothing of goalpost's left in the host's files, but its goal records asked to go as well.
+    const lastOut = () =>
+      !scopes.some((other) => targetsPresent(installTargets(adapter, { scope: other, projectDir, cliPath, env })));
+    if (changes.length === 0 && command === "uninstall" && values.purge && !dryRun && lastOut()) {
+      tidyAfterUninstall([], root, env, { purge: true });
+      io.out(
+        values.json
+          ? `${JSON.stringify({ host: adapter.id, command, purged: root })}\n`
+          : `removed ${root}: goal records purged\n`,
+      );
+      return 0;
+    }
     if (changes.length === 0 && values.json) json([]);
     else if (changes.length === 0) {
       io.out(
@@ -130,21 +145,25 @@ export async function runAdminCommand(
       else io.out(`${await showDiff(changes)}\n(dry run: nothing was written)\n`);
       return 0;
     }
-    // A project's committed files keep no backup beside them: those would be committed too.
-    const backups = applyChanges(changes, isSharedScope(adapter, scope) ? join(root, "backups") : undefined);
+    // The folders this install creates, recorded so that uninstall takes them out again (footprint.ts).
+    const created = command === "install" ? foldersToCreate(changes, root) : [];
+    // A project's committed files keep no backup beside them: those would be committed too. Uninstall
+    // writes none: it takes out only goalpost's entries, and install's backup still holds the original.
+    const backups =
+      command === "install" ? applyChanges(changes, isSharedScope(adapter, scope) ? join(root, "backups") : undefined) : [];
+    if (command === "uninstall") applyChanges(changes, undefined, false);
     // The fast path's folder, with a marker for every goal already open (see core's open-goal-markers).
-    if (command === "install") ensureOpenMarkers(root);
+    if (command === "install") {
+      ensureOpenMarkers(root);
+      recordCreatedFolders(root, created);
+    }
     // The fast path's files serve every scope: they go only when no scope's files still run goalpost.
     // The folder earlier builds kept them in (with V8 start-up snapshots) goes with the first install.
     if (command === "install") rmSync(join(root, LEGACY_FAST_PATH_FOLDER), { recursive: true, force: true });
-    if (
-      command === "uninstall" &&
-      !scopes.some((other) => targetsPresent(installTargets(adapter, { scope: other, projectDir, cliPath, env })))
-    )
-      for (const folder of [FAST_PATH_FOLDER, LEGACY_FAST_PATH_FOLDER])
-        rmSync(join(root, folder), { recursive: true, force: true });
+    // The last scope out: the home as it was, but for the goal records (kept and named unless --purge).
+    const tidied = command === "uninstall" && lastOut() ? tidyAfterUninstall(changes, root, env, { purge: values.purge }) : null;
     if (values.json) {
-      json(changes, { backups });
+      json(changes, { backups, ...(tidied ? { keptBackups: tidied.keptBackups, keptRecords: tidied.keptRecords } : {}) });
       return 0;
     }
     for (const entry of changes)
@@ -152,6 +171,12 @@ export async function runAdminCommand(
         `${entry.after === null ? "removed" : command === "install" ? "updated" : "cleaned"} ${entry.path}: ${entry.description}\n`,
       );
     for (const backup of backups) io.out(`backup: ${backup}\n`);
+    for (const backup of tidied?.keptBackups ?? [])
+      io.out(`kept ${backup}: the file changed since goalpost was installed, so this copy of it from then stays\n`);
+    if (tidied && tidied.keptRecords.length > 0)
+      io.out(
+        `kept your goal records in ${root} (${tidied.keptRecords.map((path) => path.slice(root.length + 1)).join(", ")}); \`${adapter.bin} uninstall --purge\` removes them too\n`,
+      );
     if (command === "install") {
       io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`);
     }

@@ -75,16 +75,15 @@ export function wiredLabels(targets: readonly InstallTarget[]): string[] {
   });
 }
 
-/** Writes the changes; each existing file is first copied to `<file>.goalpost-backup`. Returns the backups. */
 /**
  * Writes the changes, each changed file backed up first: beside it as `<file>.goalpost-backup`, or —
  * for files that are committed (a project's settings) — under `backupDir`, where no commit picks them up.
  */
-export function applyChanges(changes: readonly FileChange[], backupDir?: string): string[] {
+export function applyChanges(changes: readonly FileChange[], backupDir?: string, backUp = true): string[] {
   const backups: string[] = [];
   for (const entry of changes) {
     const mode = existsSync(entry.path) ? statSync(entry.path).mode & 0o777 : null;
-    if (entry.before !== null) {
+    if (backUp && entry.before !== null) {
       const backup = backupDir
         ? join(
             backupDir,

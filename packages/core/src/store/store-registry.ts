@@ -4,9 +4,9 @@
 // its path, under ${XDG_STATE_HOME:-~/.local/state}/goalpost/roots (GOALPOST_REGISTRY overrides).
 // No adapter knows another; each registers its own root when a session starts or a prompt comes.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Env } from "../env.js";
 import { sha256 } from "../record/sha256.js";
 
@@ -25,6 +25,27 @@ export function registerStoreRoot(root: string, env: Env = process.env): void {
     if (existsSync(entry)) return;
     mkdirSync(directory, { recursive: true, mode: 0o700 });
     writeFileSync(entry, `${JSON.stringify({ root: resolve(root) })}\n`, { mode: 0o600 });
+  } catch {}
+}
+
+/**
+ * Takes `root` out of the registry (uninstall), and the registry's own folders when it was the last
+ * entry, up to goalpost's folder under the state home. Never throws.
+ */
+export function unregisterStoreRoot(root: string, env: Env = process.env): void {
+  try {
+    const directory = storeRegistryDir(env);
+    rmSync(join(directory, `${sha256(resolve(root)).slice(0, 32)}.json`), { force: true });
+    if (readdirSync(directory).length > 0 || env["GOALPOST_REGISTRY"]?.trim()) return;
+    // roots/ and goalpost/ when nothing else is in them; with the default state home, ~/.local/state
+    // and ~/.local too when empty (the registry made them: no one else needed them).
+    const home = resolve(env["HOME"] || homedir());
+    const folders = [directory, dirname(directory)];
+    if (!env["XDG_STATE_HOME"]?.trim()) folders.push(join(home, ".local", "state"), join(home, ".local"));
+    for (const folder of folders) {
+      if (readdirSync(folder).length > 0) return;
+      rmdirSync(folder);
+    }
   } catch {}
 }
 
