@@ -41,6 +41,8 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
       /^\+.*"h=\/\S+\/dist; set -- before_tool \S+\/acme\/goalpost fast; \. \\"\$h\/goalpost-acme-hook\.sh\\""/m,
     );
     expect(dryRun.stdout).toContain("(dry run: nothing was written)");
+    // A line per file first, then the diff.
+    expect(dryRun.stdout).toMatch(/^would update \S+: /);
     expect(home.settings()).toBe(USER_SETTINGS);
 
     const install = home.bin("install");

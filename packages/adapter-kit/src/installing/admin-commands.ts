@@ -142,7 +142,14 @@ export async function runAdminCommand(
     if (changes.length === 0) return 0;
     if (dryRun) {
       if (values.json) json(changes, { diff: await showDiff(changes) });
-      else io.out(`${await showDiff(changes)}\n(dry run: nothing was written)\n`);
+      else {
+        // What changes first, one line a file; then the exact diff.
+        const summary = changes.map(
+          (entry) =>
+            `would ${entry.before === null ? "create" : entry.after === null ? "remove" : "update"} ${entry.path}: ${entry.description}`,
+        );
+        io.out(`${summary.join("\n")}\n\n${await showDiff(changes)}\n(dry run: nothing was written)\n`);
+      }
       return 0;
     }
     // The folders this install creates, recorded so that uninstall takes them out again (footprint.ts).
