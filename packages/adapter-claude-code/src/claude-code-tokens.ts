@@ -3,7 +3,7 @@
 // output_tokens). A message of several content blocks is written as several lines with the same
 // message id, so a message is counted once, at the largest usage seen for it. Input read from the
 // cache is not counted: it is the same context again, not new work.
-import type { HostTokenRecord, TokenTally } from "@goalpost/adapter-kit";
+import { type HostTokenRecord, type TokenTally, tokenCount } from "@goalpost/adapter-kit";
 
 interface Usage {
   readonly input_tokens?: unknown;
@@ -11,11 +11,9 @@ interface Usage {
   readonly output_tokens?: unknown;
 }
 
-const amount = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
-
 /** The tokens a message's usage counts for. */
 export function usageTokens(usage: Usage): number {
-  return amount(usage.input_tokens) + amount(usage.cache_creation_input_tokens) + amount(usage.output_tokens);
+  return tokenCount(usage.input_tokens) + tokenCount(usage.cache_creation_input_tokens) + tokenCount(usage.output_tokens);
 }
 
 export const claudeCodeTokens: HostTokenRecord = {

@@ -2,7 +2,7 @@
 // `token_count` after each model response, whose `info.total_token_usage` is the session's running
 // total (`input_tokens` includes `cached_input_tokens`; `output_tokens` includes reasoning). The newest
 // total is the session's; input read from the cache is not counted.
-import type { HostTokenRecord } from "@goalpost/adapter-kit";
+import { type HostTokenRecord, tokenCount } from "@goalpost/adapter-kit";
 
 interface TotalUsage {
   readonly input_tokens?: unknown;
@@ -10,11 +10,9 @@ interface TotalUsage {
   readonly output_tokens?: unknown;
 }
 
-const amount = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
-
 /** The tokens a running total counts for: fresh input and output. */
 export function totalTokens(usage: TotalUsage): number {
-  return Math.max(0, amount(usage.input_tokens) - amount(usage.cached_input_tokens)) + amount(usage.output_tokens);
+  return Math.max(0, tokenCount(usage.input_tokens) - tokenCount(usage.cached_input_tokens)) + tokenCount(usage.output_tokens);
 }
 
 export const codexTokens: HostTokenRecord = {

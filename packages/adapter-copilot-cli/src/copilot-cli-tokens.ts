@@ -4,7 +4,7 @@
 // cacheReadTokens, cacheWriteTokens}` (1.0.102, ran). Each request is counted once; input read from
 // the cache is not counted.
 import { join } from "node:path";
-import type { HostTokenRecord } from "@goalpost/adapter-kit";
+import { type HostTokenRecord, tokenCount } from "@goalpost/adapter-kit";
 import { copilotHome } from "./copilot-cli-paths.js";
 
 interface Usage {
@@ -13,11 +13,9 @@ interface Usage {
   readonly cacheReadTokens?: unknown;
 }
 
-const amount = (value: unknown) => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
-
 /** The tokens one request's usage counts for: fresh input and output. */
 export function requestTokens(usage: Usage): number {
-  return Math.max(0, amount(usage.inputTokens) - amount(usage.cacheReadTokens)) + amount(usage.outputTokens);
+  return Math.max(0, tokenCount(usage.inputTokens) - tokenCount(usage.cacheReadTokens)) + tokenCount(usage.outputTokens);
 }
 
 export const copilotCliTokens: HostTokenRecord = {

@@ -23,7 +23,7 @@ export type {
   SessionStartSource,
   TokenTally,
 } from "./contract/host-adapter.js";
-export { defineHostAdapter, defineHostEvent, isSessionStartSource } from "./contract/host-adapter.js";
+export { defineHostAdapter, defineHostEvent, isSessionStartSource, tokenCount } from "./contract/host-adapter.js";
 export type { HostSamples, SampleSession, ShellRun } from "./contract/host-samples.js";
 export { SAMPLE_SESSION, warmUpAndProbe } from "./contract/host-samples.js";
 export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./contract/install-spec.js";

@@ -88,6 +88,10 @@ export interface TokenTally {
   readonly last: string | null;
 }
 
+/** A token count as a host's record gives it: a finite number above zero, else 0 (absent, null, garbage). */
+export const tokenCount = (value: unknown): number =>
+  typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+
 /**
  * Where and how a host records a session's token use, for a goal's budget. The kit reads only the
  * lines the record gained since its last reading (hook/host-tokens.ts).

@@ -159,6 +159,10 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
   const indexDirectory = join(root, "by-cwd-session");
   const indexPath = (cwd: string, sessionId: string) => join(indexDirectory, `${indexKey(cwd)}--${safeFileName(sessionId)}.json`);
 
+  /** A session file as this store reads it: a damaged one set aside (told to `onAside`), or for a reader left in place. */
+  const readSessionFile = (path: string, onAside?: (aside: string | null) => void) =>
+    readJsonFile(path, sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now(), onAside, readOnly);
+
   /**
    * The session, validated. A file that cannot be read is set aside and what can be read of it kept
    * (session-salvage.ts): written back at once where the disk lets it, used as it is where it does not.
@@ -166,17 +170,9 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
   const read = (sessionId: string): SessionFile | null => {
     let aside: string | null | undefined;
     const path = sessionPath(sessionId);
-    const session = readJsonFile(
-      path,
-      sessionFileSchema,
-      SESSION_FILE_SCHEMA_VERSION,
-      warn,
-      now(),
-      (to) => {
-        aside = to;
-      },
-      readOnly,
-    );
+    const session = readSessionFile(path, (to) => {
+      aside = to;
+    });
     if (session || aside === undefined) return session;
     const salvaged = salvageSession(root, sessionId, aside, now());
     if (!salvaged) return null;
@@ -287,18 +283,13 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
         try {
           let damaged = false;
           const path = join(directory, name);
-          const session = readJsonFile(
+          const session = readSessionFile(
             path,
-            sessionFileSchema,
-            SESSION_FILE_SCHEMA_VERSION,
-            warn,
-            now(),
             readOnly
               ? () => {
                   damaged = true;
                 }
               : undefined,
-            readOnly,
           );
           if (session) sessions.push(session);
           else if (damaged) {
