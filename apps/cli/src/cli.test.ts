@@ -67,7 +67,7 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     expect(status.stdout).toMatch(/^2 open goals in .*project-a/);
     expect(status.stdout).toContain(`${claude}  active  Claude Code · session cc-1`);
     expect(status.stdout).toContain(`${codex}  active  Codex · session cx-1`);
-    expect(status.stdout).toMatch(/1 remaining · 0 blockers · drift 0 · updated \d+ s ago · gate: \d+ open/);
+    expect(status.stdout).toMatch(/1 step left · open \d+ s · updated \d+ s ago · \d+ conditions to meet before it can close/);
     expect(status.stdout).not.toContain("write the docs");
     expect(status.stdout).toContain("  checks: npm test\n  ! waits for you: The checks passed, but a.test.js changed.");
     expect(status.stdout).toContain("  checks: none");

@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import {
   archivedSessions,
   createGoalStore,
+  durationText,
   evaluateCompletionGate,
   type GoalBudget,
   type GoalRecord,
@@ -31,6 +32,7 @@ export interface GoalRow {
   readonly stalls: number;
   readonly unrestoredCompactions: number;
   readonly updatedAt: string;
+  readonly createdAt: string;
   readonly gate: "satisfied" | "open";
   readonly unmet: readonly string[];
   /** Where a goal continued here came from ("codex session 019a…"), or null. */
@@ -112,6 +114,7 @@ function row({ root, session, archived }: LocatedSession, goal: GoalRecord): Goa
     stalls: session.counters.stalls,
     unrestoredCompactions: session.compactions.filter((entry) => entry.restoredAt === null).length,
     updatedAt: goal.updatedAt,
+    createdAt: goal.createdAt,
     gate: gate.ok ? "satisfied" : "open",
     unmet: gate.unmet.map((condition) => condition.code),
     continuedFrom: continuedFrom(goal),
@@ -178,12 +181,18 @@ export function statusBadge(status: string, color: Colors): string {
 
 /** One goal as a few lines: id, status, host and session; the objective; its counts. */
 export function rowText(goal: GoalRow, color: Colors, hostName: (id: string) => string): string {
+  // In the user's words: what is left, what blocks, how far the agent went without recording progress,
+  // how long it is open, and what stands between it and closing.
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
   const counts = [
-    `${goal.remaining} remaining`,
-    `${goal.blockers} blocker${goal.blockers === 1 ? "" : "s"}`,
-    goal.drift > 0 ? color.yellow(`drift ${goal.drift}`) : "drift 0",
+    goal.remaining > 0 ? `${plural(goal.remaining, "step")} left` : "no step left",
+    ...(goal.blockers > 0 ? [color.red(plural(goal.blockers, "blocker"))] : []),
+    ...(goal.drift > 0 ? [color.yellow(`${plural(goal.drift, "tool call")} since the agent last recorded progress`)] : []),
+    `open ${durationText(Math.max(0, Math.round((Date.now() - Date.parse(goal.createdAt)) / 1000)))}`,
     `updated ${ago(goal.updatedAt)}`,
-    goal.gate === "satisfied" ? color.green("gate satisfied") : `gate: ${goal.unmet.length} open`,
+    goal.gate === "satisfied"
+      ? color.green("ready to close")
+      : `${plural(goal.unmet.length, "condition")} to meet before it can close`,
   ];
   return [
     `${color.bold(goal.goalId)}  ${statusBadge(goal.status, color)}${goal.archived ? color.dim(" (archived)") : ""}  ${color.dim(`${hostName(goal.host)} · session ${goal.sessionId}`)}`,
