@@ -31,8 +31,8 @@ const STORY = [
 ];
 
 describe("goalpost demo", { timeout: 120_000 }, () => {
-  it("plays the scripted session in every host, tells each step, and writes each goal's report", async () => {
-    const { exitCode, stdout, stderr } = await execa(process.execPath, [bin, "demo", "--out", out], {
+  it("plays the scripted session in every host, tells each step with --all, and writes each goal's report", async () => {
+    const { exitCode, stdout, stderr } = await execa(process.execPath, [bin, "demo", "--all", "--out", out], {
       reject: false,
       env: { NO_COLOR: "1" },
     });
@@ -66,6 +66,21 @@ describe("goalpost demo", { timeout: 120_000 }, () => {
     const home = /fake home: (\S+)/.exec(transcript)?.[1] ?? "";
     expect(home).toContain("goalpost-demo-");
     expect(existsSync(home)).toBe(false);
+  });
+
+  it("tells the first host's session in full and the others in a line each, by default", async () => {
+    const { exitCode, stdout } = await execa(process.execPath, [bin, "demo", "--out", out], {
+      reject: false,
+      env: { NO_COLOR: "1" },
+    });
+    expect(exitCode).toBe(0);
+    const transcript = String(stdout);
+    expect(transcript.split(/━━ goalpost demo — /)).toHaveLength(2);
+    expect(transcript).toContain("The same session in the other hosts (`goalpost demo --all` tells each in full):");
+    for (const name of ["Codex", "Copilot CLI", "VS Code Copilot Chat"])
+      expect(transcript).toMatch(new RegExp(`^   ${name}: every step as scripted — report: \\S+\\.html$`, "m"));
+    expect(transcript).toMatch(/The demo went as scripted in claude-code, codex, copilot-cli, vscode-chat/);
+    expect(transcript.split("\n").length).toBeLessThan(120);
   });
 
   it("keeps the fake home with --keep; show and report read the demo's goal", async () => {

@@ -7,19 +7,21 @@ import { EXIT } from "../exit-codes.js";
 export const demo: Command = {
   name: "demo",
   summary: "a scripted session in each host, through a fake home (no network, no model), and its report",
-  usage: "[host…] [--keep] [--out <dir>]",
+  usage: "[host…] [--all] [--keep] [--out <dir>]",
   description: `Installs goalpost into a temporary fake home of each host with the adapter's own installer and
 plays a scripted session through the installed hook commands, with payloads the real host sent: the
 goal captured and injected, drift warned then denied, compaction and restore, a stop blocked, a close
 refused, the work and its receipt, a close with evidence. Then writes each goal's report (--out, or the
-a new folder in the system's temporary directory). --keep keeps the fake homes.`,
-  examples: ["goalpost demo", "goalpost demo codex", "goalpost demo --out ./demo-reports"],
-  options: { keep: { type: "boolean", default: false }, out: { type: "string" } },
+a new folder in the system's temporary directory). The first host's session is told in full and the
+others in a line each; --all (or naming hosts) tells each in full. --keep keeps the fake homes.`,
+  examples: ["goalpost demo", "goalpost demo --all", "goalpost demo codex", "goalpost demo --out ./demo-reports"],
+  options: { keep: { type: "boolean", default: false }, all: { type: "boolean", default: false }, out: { type: "string" } },
   async run({ values, positionals, term }) {
     const { runDemos } = await import("../demo/run-demos.js");
     const runs = await runDemos({
       hosts: positionals,
       keep: values["keep"] === true,
+      all: values["all"] === true,
       out: values["out"] as string | undefined,
       term,
     });

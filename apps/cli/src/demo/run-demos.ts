@@ -27,10 +27,13 @@ export async function runDemos(options: {
   readonly hosts: readonly string[];
   readonly keep: boolean;
   readonly out?: string | undefined;
+  /** Every host's story in full; otherwise the first in full and the others a line each. */
+  readonly all?: boolean;
   readonly term: Terminal;
 }): Promise<DemoRun[] | null> {
   const { term } = options;
-  const say = (line: string) => term.out(`${line}\n`);
+  const loud = (line: string) => term.out(`${line}\n`);
+  let say = loud;
   const all = await loadHosts();
   const selected = selectHosts(all, options.hosts);
   if ("unknown" in selected) {
@@ -41,12 +44,17 @@ export async function runDemos(options: {
   const outDir = options.out ? resolve(options.out) : mkdtempSync(join(tmpdir(), "goalpost-demo-reports-"));
   mkdirSync(outDir, { recursive: true });
   const runs: DemoRun[] = [];
-  for (const descriptor of selected.hosts) {
+  // The same story in every host: told once in full, then a line per host (--all, or hosts named: each in full).
+  const full = options.all === true || options.hosts.length > 0;
+  for (const [index, descriptor] of selected.hosts.entries()) {
     const host = DEMO_HOSTS.find((candidate) => candidate.id === descriptor.id);
     if (!host) {
-      say(term.color.dim(`(no demo script for ${descriptor.displayName} yet)`));
+      loud(term.color.dim(`(no demo script for ${descriptor.displayName} yet)`));
       continue;
     }
+    say = full || index === 0 ? loud : () => {};
+    if (!full && index === 1)
+      loud(term.color.bold("\nThe same session in the other hosts (`goalpost demo --all` tells each in full):"));
     const root = mkdtempSync(join(tmpdir(), `goalpost-demo-${host.id}-`));
     say(
       term.color.bold(
@@ -73,13 +81,20 @@ export async function runDemos(options: {
       say(`   goal file: ${join(outcome.stateRoot, "by-session", `${outcome.sessionId}.json`)}`);
       say(`   report:    ${found ? report : "(no goal recorded)"}`);
       if (!options.keep) say(term.color.dim("   (the fake home is removed; `goalpost demo --keep` keeps it)"));
-      runs.push({ host: host.id, report, failures: found ? outcome.failures : [...outcome.failures, "a goal recorded"] });
+      const run = { host: host.id, report, failures: found ? outcome.failures : [...outcome.failures, "a goal recorded"] };
+      runs.push(run);
+      if (say !== loud)
+        loud(
+          run.failures.length === 0
+            ? `   ${descriptor.displayName}: every step as scripted — report: ${report}`
+            : term.color.red(`   ${descriptor.displayName}: not as scripted (${run.failures.join("; ")})`),
+        );
     } finally {
       if (!options.keep) rmSync(root, { recursive: true, force: true });
     }
   }
   const failed = runs.filter((run) => run.failures.length > 0);
-  say(
+  loud(
     failed.length === 0
       ? term.color.green(`\nThe demo went as scripted in ${runs.map((run) => run.host).join(", ")}. Reports: ${outDir}`)
       : term.color.red(
