@@ -36,7 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   // Every other answer needs the commands (and through them core and the adapters): loaded now.
-  const [{ COMMANDS }, { runCommand }] = await Promise.all([import("./commands/index.js"), import("./command.js")]);
+  const [{ COMMANDS }, { runCommand, usageProblem }] = await Promise.all([import("./commands/index.js"), import("./command.js")]);
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
     const topic = COMMANDS.find((command) => command.name === rest[0]);
     if (topic) return runCommand(topic, ["--help"], process.env);
@@ -46,10 +46,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const command = COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
     const names = COMMANDS.map((candidate) => candidate.name);
-    const message = `goalpost: unknown command "${name}"${didYouMean(name, names)}`;
-    if (json) process.stdout.write(`${JSON.stringify({ error: message, usage: USAGE_LINE })}\n`);
-    process.stderr.write(`${message}\n${USAGE_LINE}\n(goalpost --help lists the commands: ${names.join(", ")})\n`);
-    return EXIT.usage;
+    return usageProblem({
+      message: `goalpost: unknown command "${name}"${didYouMean(name, names)}`,
+      usage: USAGE_LINE,
+      hint: `(goalpost --help lists the commands: ${names.join(", ")})`,
+      json,
+    });
   }
   return runCommand(command, rest, process.env);
 }

@@ -53,11 +53,12 @@ export async function runCommand(command: Command, args: readonly string[], env:
   try {
     parsed = parseArgs({ args: [...args], options: { ...COMMON, ...command.options }, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = `goalpost ${command.name}: ${argumentProblem(error as Error & { code?: string }, { ...COMMON, ...command.options })}`;
-    const usage = `usage: goalpost ${command.name} ${command.usage}`;
-    if (args.includes("--json")) process.stdout.write(`${JSON.stringify({ error: message, usage })}\n`);
-    process.stderr.write(`${message}\n${usage}\n(goalpost ${command.name} --help for more)\n`);
-    return EXIT.usage;
+    return usageProblem({
+      message: `goalpost ${command.name}: ${argumentProblem(error as Error & { code?: string }, { ...COMMON, ...command.options })}`,
+      usage: `usage: goalpost ${command.name} ${command.usage}`,
+      hint: `(goalpost ${command.name} --help for more)`,
+      json: args.includes("--json"),
+    });
   }
   const { values, positionals } = parsed;
   if (values["help"]) {
@@ -79,9 +80,22 @@ function argumentProblem(error: Error & { code?: string }, options: Options): st
   return error.message;
 }
 
-/** A problem with what the user asked: said on stderr, and on stdout as `{"error": …}` for --json. */
-export function refuse(term: Terminal, json: boolean, message: string): number {
-  if (json) process.stdout.write(`${JSON.stringify({ error: message.trim() })}\n`);
-  term.err(message.endsWith("\n") ? message : `${message}\n`);
+/**
+ * A problem with what the user asked (exit 2): the message, the usage line and a hint on stderr, and
+ * `{"error", "usage"}` on stdout for --json.
+ */
+export function usageProblem(problem: {
+  readonly message: string;
+  readonly usage?: string;
+  readonly hint?: string;
+  readonly json: boolean;
+}): number {
+  const message = problem.message.trim();
+  if (problem.json)
+    process.stdout.write(`${JSON.stringify({ error: message, ...(problem.usage ? { usage: problem.usage } : {}) })}\n`);
+  process.stderr.write(`${[message, problem.usage, problem.hint].filter(Boolean).join("\n")}\n`);
   return EXIT.usage;
 }
+
+/** A host named that no adapter here knows, and the like: see usageProblem. */
+export const refuse = (json: boolean, message: string): number => usageProblem({ message, json });

@@ -68,7 +68,7 @@ host and what to do; --verbose lists every check. Exits 1 when an installed host
     const all = await loadHosts();
     const selected = selectHosts(all, positionals);
     if ("unknown" in selected) {
-      return refuse(term, json, unknownHostMessage(selected.unknown, all));
+      return refuse(json, unknownHostMessage(selected.unknown, all));
     }
     const project = typeof values["project"] === "string" ? ["--project", values["project"]] : [];
     // Each doctor starts an MCP server and runs a hook: in parallel, they take as long as the slowest.

@@ -21,7 +21,7 @@ async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescript
   const { positionals, values, term, env, json } = input;
   const selected = selectHosts(all, positionals);
   if ("unknown" in selected) {
-    return refuse(term, json, unknownHostMessage(selected.unknown, all));
+    return refuse(json, unknownHostMessage(selected.unknown, all));
   }
   // Hosts named on the command line are the user's choice already.
   if (positionals.length > 0) return selected.hosts;

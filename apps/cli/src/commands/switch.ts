@@ -24,7 +24,7 @@ a host's environment does the same for one run.)`
       const all = await loadHosts();
       const selected = selectHosts(all, positionals);
       if ("unknown" in selected) {
-        return refuse(term, json, unknownHostMessage(selected.unknown, all));
+        return refuse(json, unknownHostMessage(selected.unknown, all));
       }
       const results = selected.hosts.map((host) => {
         const file = join(host.stateRoot(env), KILL_SWITCH_FILE);

@@ -3,7 +3,7 @@
 // sums each model message's usage, Codex's rollout carries running totals); the kit reads only what
 // the record gained since the last reading, from a cursor kept per session in
 // `<root>/host-tokens/<session>.json`, so a stop reads the turn it ends, not the whole conversation.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { type Env, safeFileName, writeFileAtomic } from "@goalpost/core";
 import type { HostTokenRecord, TokenTally } from "../contract/host-adapter.js";
@@ -80,7 +80,6 @@ export function hostTokensUsed(
     const lines = read.text.split("\n");
     if (read.from !== cursor.offset && read.from !== 0) lines.shift(); // cut by the read
     const after = record.tally(lines, before);
-    mkdirSync(join(root, FOLDER), { recursive: true, mode: 0o700 });
     writeFileAtomic(path, `${JSON.stringify({ file, offset: read.end, tokens: after.tokens, last: after.last })}\n`);
     return after.tokens;
   } catch {

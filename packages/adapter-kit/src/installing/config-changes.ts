@@ -75,6 +75,9 @@ export function wiredLabels(targets: readonly InstallTarget[]): string[] {
   });
 }
 
+/** What a backup of a changed file is called: `<file>.goalpost-backup` (footprint.ts removes it again). */
+export const BACKUP_SUFFIX = ".goalpost-backup";
+
 /**
  * Writes the changes, each changed file backed up first: beside it as `<file>.goalpost-backup`, or —
  * for files that are committed (a project's settings) — under `backupDir`, where no commit picks them up.
@@ -87,9 +90,9 @@ export function applyChanges(changes: readonly FileChange[], backupDir?: string,
       const backup = backupDir
         ? join(
             backupDir,
-            `${createHash("sha256").update(entry.path).digest("hex").slice(0, 12)}-${basename(entry.path)}.goalpost-backup`,
+            `${createHash("sha256").update(entry.path).digest("hex").slice(0, 12)}-${basename(entry.path)}${BACKUP_SUFFIX}`,
           )
-        : `${entry.path}.goalpost-backup`;
+        : `${entry.path}${BACKUP_SUFFIX}`;
       if (backupDir) mkdirSync(backupDir, { recursive: true, mode: 0o700 });
       copyFileSync(entry.path, backup);
       backups.push(backup);

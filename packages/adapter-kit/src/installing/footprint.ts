@@ -5,13 +5,12 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { type Env, unregisterStoreRoot } from "@goalpost/core";
+import { type Env, unregisterStoreRoot, writeFileAtomic } from "@goalpost/core";
 import { type ParseError, parse } from "jsonc-parser";
 import { onlyGoalpost } from "../contract/descriptor.js";
-import type { FileChange } from "./config-changes.js";
+import { BACKUP_SUFFIX, type FileChange } from "./config-changes.js";
 
 const FOOTPRINT_FILE = "footprint.json";
-const BACKUP_SUFFIX = ".goalpost-backup";
 
 /** What a user's goals are: kept by uninstall (the history they may want), gone only with --purge. */
 const GOAL_RECORDS = new Set(["by-session", "by-cwd-session", "archive", "audit.log", "compact", "reports"]);
@@ -23,8 +22,9 @@ const GOAL_RECORDS = new Set(["by-session", "by-cwd-session", "archive", "audit.
  */
 export function foldersToCreate(changes: readonly FileChange[], stateRoot: string): string[] {
   const ours = new Set<string>();
-  for (const path of [...changes.filter((entry) => entry.after !== null).map((entry) => entry.path), join(stateRoot, "x")]) {
-    for (let folder = dirname(path); dirname(folder) !== folder; folder = dirname(folder)) {
+  const starts = [...changes.filter((entry) => entry.after !== null).map((entry) => dirname(entry.path)), stateRoot];
+  for (const start of starts) {
+    for (let folder = start; dirname(folder) !== folder; folder = dirname(folder)) {
       if (existsSync(folder) && !onlyGoalpost(folder)) break;
       ours.add(folder);
     }
@@ -45,7 +45,7 @@ function readFootprint(stateRoot: string): string[] {
 export function recordCreatedFolders(stateRoot: string, folders: readonly string[]): void {
   if (folders.length === 0) return;
   const all = [...new Set([...readFootprint(stateRoot), ...folders])];
-  writeFileSync(join(stateRoot, FOOTPRINT_FILE), `${JSON.stringify({ createdFolders: all }, null, 2)}\n`, { mode: 0o600 });
+  writeFileAtomic(join(stateRoot, FOOTPRINT_FILE), `${JSON.stringify({ createdFolders: all }, null, 2)}\n`);
 }
 
 export interface Tidied {
@@ -71,13 +71,13 @@ export function tidyAfterUninstall(
     if (!existsSync(backup)) continue;
     const now = existsSync(entry.path) ? readFileSync(entry.path) : null;
     const then = readFileSync(backup);
-    // Back to what it was — the same bytes, or (JSON, JSONC) the same data in install's layout: the
-    // original's own bytes go back in place, its mode kept.
-    if (now !== null && !now.equals(then) && sameData(now.toString("utf8"), then.toString("utf8"))) {
+    // Back to what it was — gone (goalpost made it), the same bytes, or (JSON, JSONC) the same data in
+    // install's layout, when the original's own bytes go back in place, its mode kept.
+    if (now === null || now.equals(then)) rmSync(backup, { force: true });
+    else if (sameData(now.toString("utf8"), then.toString("utf8"))) {
       writeFileSync(entry.path, then);
       rmSync(backup, { force: true });
-    } else if (now === null || now.equals(then)) rmSync(backup, { force: true });
-    else keptBackups.push(backup);
+    } else keptBackups.push(backup);
   }
   const created = readFootprint(stateRoot);
   const keptRecords: string[] = [];

@@ -18,10 +18,10 @@ export function takeHostTokens(session: SessionFile, tokensUsed: number | null |
 /** A turn began: its working time is charged from now, and any tokens the host recorded since go to the goal. */
 export function startTurn(session: SessionFile, now: Date, tokensUsed: number | null | undefined): void {
   session.turnStartedAt = now.toISOString();
+  const added = takeHostTokens(session, tokensUsed);
   const goal = activeGoal(session);
-  const charged = goal ? chargeTokens(goal, takeHostTokens(session, tokensUsed)) : null;
+  const charged = goal && chargeTokens(goal, added);
   if (charged && charged !== goal) replaceGoal(session, charged);
-  else if (!goal) takeHostTokens(session, tokensUsed);
 }
 
 /** The turn ended: the goal, charged (turns and time while enforced); the session's turn clock restarts for a continuation. */

@@ -46,12 +46,13 @@ export function isOpen(goal: Pick<GoalRecord, "status" | "closedAt">): boolean {
   return !TERMINAL_PHASES.has(goalPhase(goal));
 }
 
+/** Open statuses goalpost does not enforce: the user paused the goal, or goalpost let the agent go. */
+export const LET_GO: ReadonlySet<GoalStatus> = new Set(["paused", "needs-input", "budget-limited"]);
+
 /** Open and held to it: stops are refused and drift is denied. Paused, needs-input and budget-limited goals are kept and shown only. */
 export function isEnforced(goal: Pick<GoalRecord, "status" | "closedAt">): boolean {
   return isOpen(goal) && !LET_GO.has(goal.status);
 }
-/** Open statuses goalpost does not enforce: the user paused the goal, or goalpost let the agent go. */
-export const LET_GO: ReadonlySet<GoalStatus> = new Set(["paused", "needs-input", "budget-limited"]);
 
 export function canTransition(from: GoalPhase, to: GoalPhase): boolean {
   return PHASE_TRANSITIONS[from].includes(to);
