@@ -307,6 +307,12 @@ export const REQUIREMENTS = [
     behaviour:
       "On every host, a goal's budget (turns, working time, tokens from the host's own record where it keeps one) winds the agent down near its end and ends as budget-limited at it, the spend told to the user; raising it takes the goal up.",
   },
+  {
+    id: "ANY-STATUS-LINE",
+    host: "any",
+    behaviour:
+      "Where the host has a status line (Claude Code, Copilot CLI), the open goal shows in it as one line after the user's own status line, which keeps working; nothing of goalpost's shows without a goal, and uninstall puts the user's status line back exactly.",
+  },
 ] as const satisfies readonly Requirement[];
 
 export type RequirementId = (typeof REQUIREMENTS)[number]["id"];

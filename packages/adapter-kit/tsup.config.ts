@@ -27,9 +27,9 @@ export default defineConfig([
     clean: true,
     target: "node20",
     external: ["goalpost:adapter-state-root"],
-    // The hook script and the Perl hook client are shipped as they are, for an adapter's build to put beside its bin.
+    // The hook script, the status line script and the Perl hook client are shipped as they are, for an adapter's build to put beside its bin.
     onSuccess: async () => {
-      for (const file of ["hook-client.pl", "hook.sh"]) copyFileSync(`src/fast-path/${file}`, `dist/${file}`);
+      for (const file of ["hook-client.pl", "hook.sh", "status-line.sh"]) copyFileSync(`src/fast-path/${file}`, `dist/${file}`);
     },
   },
   ...Object.entries(entries).map(

@@ -432,7 +432,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     // Its own words, the likely meaning, the usage line only — and JSON on stdout for --json.
     const typo = machine.run(["statsu"]);
     expect(typo.stderr).toBe(
-      'goalpost: unknown command "statsu" (did you mean "status"?)\nusage: goalpost <command> [options]\n(goalpost --help lists the commands: status, list, show, report, install, uninstall, doctor, disable, enable, prune, demo)\n',
+      'goalpost: unknown command "statsu" (did you mean "status"?)\nusage: goalpost <command> [options]\n(goalpost --help lists the commands: status, watch, list, show, report, install, uninstall, doctor, disable, enable, prune, demo)\n',
     );
     expect(machine.run(["install", "claude"]).stderr).toContain('no adapter for host "claude" (did you mean "claude-code"?)');
     const flag = machine.run(["status", "--jsno"]);

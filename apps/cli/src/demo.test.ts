@@ -91,7 +91,13 @@ describe("goalpost demo", { timeout: 120_000 }, () => {
       const goalId = /Goal (goal_\w+) is open/.exec(String(demo.stdout))?.[1] ?? "";
       const show = await execa(process.execPath, [bin, "show", goalId, "--root", root]);
       expect(String(show.stdout)).toContain(`<session_goal id="${goalId}" status="complete, closed" form="full">`);
-      expect(String(show.stdout)).toContain("Completion gate: satisfied.");
+      expect(String(show.stdout)).toContain("Ready to close: every condition is met.");
+      // In words: when it closed and why, local times, what happened — no raw codes or ISO times.
+      expect(String(show.stdout)).toMatch(/^closed \d{4}-\d\d-\d\d \d\d:\d\d:\d\d as complete/m);
+      const history = String(show.stdout).split("Recent history")[1]!.split("What the agent sees")[0]!;
+      expect(history).toMatch(/^ {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}Close refused — checks failed: `npm test` failed/m);
+      expect(history).toMatch(/^ {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}Closed — complete$/m);
+      expect(history).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:|stop-blocked|verified:/);
       const list = await execa(process.execPath, [bin, "list", "--all", "--root", root, "--json"]);
       expect(JSON.parse(String(list.stdout)).goals).toEqual([
         expect.objectContaining({ goalId, status: "complete", open: false, host: "claude-code", gate: "satisfied" }),

@@ -13,7 +13,10 @@ import {
   renderGoalContext,
   type SessionFile,
   spendText,
+  uncoveredRequirements,
 } from "@goalpost/core";
+import { localTime, timeZoneName } from "./local-time.js";
+import { EVENT_TITLE } from "./report/timeline.js";
 import type { Colors } from "./terminal.js";
 
 export interface GoalRow {
@@ -225,14 +228,36 @@ export function findGoal(roots: readonly string[], id: string): FoundGoal | null
   return null;
 }
 
+/** One event of a goal's history as a line: its local time, what happened in words, the note. */
+export const historyLine = (event: GoalRecord["history"][number]) =>
+  `${localTime(event.at)}  ${EVENT_TITLE[event.type][0]}${event.note ? ` — ${event.note}` : ""}`;
+
 export function showText({ goal }: FoundGoal): string {
   const gate = evaluateCompletionGate(goal);
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+  const requirements = goal.requirements.length;
+  const facts = [
+    goal.closedAt
+      ? `closed ${localTime(goal.closedAt)} as ${goal.status}${goal.closeReason ? ` (${goal.closeReason})` : ""}`
+      : `open ${durationText(Math.max(0, Math.round((Date.now() - Date.parse(goal.createdAt)) / 1000)))}`,
+    ...(requirements > 0 ? [`${requirements - uncoveredRequirements(goal).length} of ${requirements} requirements covered`] : []),
+    ...(goal.budget || goal.spent.turns > 0 ? [`spent ${spendText(goal.budget, goal.spent)}`] : []),
+  ];
   const gateText = gate.ok
-    ? "Completion gate: satisfied."
-    : `Completion gate (${gate.unmet.length} open):\n${gate.unmet.map((condition) => `- ${condition.message}`).join("\n")}`;
-  const history = goal.history
-    .slice(-10)
-    .map((event) => `  ${event.at} ${event.type}: ${event.note}`)
-    .join("\n");
-  return `${renderGoalContext(goal, { form: "full", budget: 8000 })}\n\n${gateText}\n\nRecent history:\n${history}`;
+    ? "Ready to close: every condition is met."
+    : `${plural(gate.unmet.length, "condition")} to meet before it can close:\n${gate.unmet.map((condition) => `- ${condition.message}`).join("\n")}`;
+  const history = goal.history.slice(-10).map((event) => `  ${historyLine(event)}`);
+  return [
+    `${goal.id}  ${goal.status}`,
+    goal.objective.split("\n")[0],
+    facts.join(" · "),
+    "",
+    gateText,
+    "",
+    `Recent history (times in ${timeZoneName()}):`,
+    ...(history.length > 0 ? history : ["  nothing yet"]),
+    "",
+    "What the agent sees:",
+    renderGoalContext(goal, { form: "full", budget: 8000 }),
+  ].join("\n");
 }

@@ -8,6 +8,7 @@ import { claudeCodeNativeGoalChange } from "./claude-code-native-goal.js";
 import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 import { claudeCodeProfile } from "./claude-code-profile.js";
 import { claudeCodeSamples } from "./claude-code-samples.js";
+import { claudeCodeStatusLine } from "./claude-code-status-line.js";
 import { claudeCodeTokens } from "./claude-code-tokens.js";
 import { claudeCodeToolRecord } from "./claude-code-transcript.js";
 import { wallsDoctorChecks } from "./claude-code-walls.js";
@@ -30,6 +31,7 @@ export const claudeCodeAdapter = defineHostAdapter({
   nativeGoalChange: claudeCodeNativeGoalChange,
   hostToolRecord: claudeCodeToolRecord,
   hostTokens: claudeCodeTokens,
+  statusLine: claudeCodeStatusLine,
   mcpSessionResolver: async (store) => (await import("./claude-code-mcp.js")).claudeCodeSessionResolver(store),
   install: claudeCodeInstall,
   // Which of Claude Code's permission rules around goalpost's files stand (claude-code-walls.ts).

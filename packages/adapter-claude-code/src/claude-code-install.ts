@@ -1,5 +1,5 @@
-// Where goalpost goes in Claude Code's configuration (docs/hosts/claude-code.md §2, §1.7): hooks into settings.json
-// of the user, project or local scope; the MCP server into the global .claude.json (user scope,
+// Where goalpost goes in Claude Code's configuration (docs/hosts/claude-code.md §2, §1.7, §12): hooks and the
+// status line into settings.json of the user, project or local scope; the MCP server into the global .claude.json (user scope,
 // or under projects["<dir>"] for local scope) or the project's .mcp.json. The kit plans, shows,
 // backs up, writes and removes.
 import { resolve } from "node:path";
@@ -11,11 +11,13 @@ import {
   type JsonObject,
   objectAt,
   ownEntries,
+  sameFileTargets,
   withKey,
 } from "@goalpost/adapter-kit";
 import { GOALPOST_SWITCH_VARIABLES } from "@goalpost/core";
 import { descriptor } from "./claude-code-descriptor.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, settingsFile } from "./claude-code-paths.js";
+import { statusLineSettings } from "./claude-code-status-line.js";
 import { wallRules, withoutWalls, withWalls } from "./claude-code-walls.js";
 
 /** As the descriptor says it: the names are written once. */
@@ -119,6 +121,7 @@ export const claudeCodeInstall: InstallSpec = {
   hookEvents: INSTALLED_HOOK_EVENTS,
   fastEvents: ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "SubagentStop", "SessionEnd"],
   hookTimeout: HOOK_TIMEOUT,
-  targets: (context) => [hooksTarget(context), mcpTarget(context)],
+  // The settings hold goalpost's hooks and its status line (claude-code-status-line.ts).
+  targets: (context) => [sameFileTargets(hooksTarget(context), statusLineSettings(context)), mcpTarget(context)],
   nextStep: "In Claude Code, type /goal <what done means> to set a goal.",
 };

@@ -7,6 +7,7 @@ import { copilotCliInstall } from "./copilot-cli-install.js";
 import { copilotHome, goalpostStateRoot } from "./copilot-cli-paths.js";
 import { copilotCliProfile } from "./copilot-cli-profile.js";
 import { copilotCliSamples } from "./copilot-cli-samples.js";
+import { copilotCliStatusLine } from "./copilot-cli-status-line.js";
 import { copilotCliTokens } from "./copilot-cli-tokens.js";
 
 export const copilotCliAdapter = defineHostAdapter({
@@ -26,6 +27,7 @@ export const copilotCliAdapter = defineHostAdapter({
   // Copilot sets the session's project in every hook's environment (docs/hosts/copilot-cli.md §2); no session variable.
   projectDirVariable: "COPILOT_PROJECT_DIR",
   hostTokens: copilotCliTokens,
+  statusLine: copilotCliStatusLine,
   mcpSessionResolver: async (store) => (await import("./copilot-cli-mcp.js")).copilotCliSessionResolver(store),
   install: copilotCliInstall,
   // Warm-up and doctor's probe, from the host's samples.

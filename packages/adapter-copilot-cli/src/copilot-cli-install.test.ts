@@ -55,7 +55,15 @@ describe("install into COPILOT_HOME", () => {
       env: { COPILOT_HOME: home.home },
       tools: ["*"],
     });
-    expect(JSON.parse(home.read("settings.json"))).toEqual({ ...userSettings, enabledFeatureFlags: { EXTENSIONS: true } });
+    expect(JSON.parse(home.read("settings.json"))).toEqual({
+      ...userSettings,
+      enabledFeatureFlags: { EXTENSIONS: true },
+      // goalpost's goal line in the footer's custom slot (copilot-cli-status-line.ts).
+      statusLine: {
+        type: "command",
+        command: expect.stringMatching(/^\/bin\/sh \S+\/goalpost-copilot-cli-status-line\.sh \S+$/),
+      },
+    });
     expect(home.planInstall()).toEqual([]);
     home.uninstall();
     expect(home.read("settings.json")).toBe(before);

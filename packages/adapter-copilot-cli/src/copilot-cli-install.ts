@@ -18,6 +18,7 @@ import {
   ownedFileTarget,
   ownHookFileTarget,
   readJsonObject,
+  sameFileTargets,
   withKey,
 } from "@goalpost/adapter-kit";
 import { descriptor } from "./copilot-cli-descriptor.js";
@@ -32,6 +33,7 @@ import {
   skillFile,
 } from "./copilot-cli-paths.js";
 import { goalSkill, SKILL_MARKER } from "./copilot-cli-skill.js";
+import { statusLineSettings } from "./copilot-cli-status-line.js";
 
 /** As the descriptor says it: the names are written once. */
 export const COPILOT_CLI_BIN = descriptor.bin;
@@ -157,7 +159,8 @@ export const copilotCliInstall: InstallSpec = {
       isOwn: (text) => text.includes(SKILL_MARKER),
     }),
     recordTarget(context),
-    settingsTarget(context),
+    // settings.json: the extensions flag and goalpost's status line (copilot-cli-status-line.ts).
+    sameFileTargets(settingsTarget(context), statusLineSettings(context)),
   ],
   nextStep: "In Copilot CLI, type /goal <what done means> to set a goal.",
 };

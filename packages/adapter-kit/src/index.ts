@@ -21,6 +21,7 @@ export type {
   SamplePayload,
   SessionKey,
   SessionStartSource,
+  StatusLineSpec,
   TokenTally,
 } from "./contract/host-adapter.js";
 export { defineHostAdapter, defineHostEvent, isSessionStartSource, tokenCount } from "./contract/host-adapter.js";
@@ -55,3 +56,6 @@ export { ownEntries } from "./installing/own-entries.js";
 export type { OwnHookFileOptions } from "./installing/own-hook-file-target.js";
 export { ownHookFileTarget } from "./installing/own-hook-file-target.js";
 export { ownedFileTarget } from "./installing/owned-file-target.js";
+export { sameFileTargets } from "./installing/same-file-targets.js";
+export type { StatusLineOptions } from "./installing/status-line-target.js";
+export { statusLineTarget } from "./installing/status-line-target.js";

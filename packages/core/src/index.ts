@@ -43,6 +43,7 @@ export { STOP_BLOCK_PREFIX, SUBAGENT_BOUNDARY_NOTICE } from "./engine/policy-tex
 export type { RenderForm, RenderOptions } from "./engine/render-goal.js";
 export { DEFAULT_TOOL_HINT, renderGoalContext } from "./engine/render-goal.js";
 export { activeGoal, goalAncestors, goalStack, renderSessionGoal } from "./engine/session-goals.js";
+export { statusSegment } from "./engine/status-segment.js";
 export { tasksFromToolInput } from "./engine/task-goals.js";
 export type { Env } from "./env.js";
 export { USER_VARIABLES } from "./env.js";
@@ -123,6 +124,7 @@ export {
   applyGoalUpdate,
   closeGoal,
   createGoal,
+  GOAL_SOURCE_WORDS,
   isUserGoal,
   letGoalGo,
   retireGoal,

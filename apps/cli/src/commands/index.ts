@@ -10,9 +10,11 @@ import { report } from "./report.js";
 import { show } from "./show.js";
 import { status } from "./status.js";
 import { disable, enable } from "./switch.js";
+import { watch } from "./watch.js";
 
 export const COMMANDS: readonly Command[] = [
   status,
+  watch,
   list,
   show,
   report,

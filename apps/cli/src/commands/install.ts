@@ -14,6 +14,8 @@ function passThrough(values: CommandInput["values"]): string[] {
   if (typeof values["scope"] === "string") args.push("--scope", values["scope"]);
   if (typeof values["project"] === "string") args.push("--project", values["project"]);
   if (values["dry-run"]) args.push("--dry-run");
+  if (values["no-status-line"]) args.push("--no-status-line");
+  if (values["purge"]) args.push("--purge");
   return args;
 }
 
@@ -57,15 +59,20 @@ function adminCommand(verb: Verb): Command {
       verb === "install"
         ? "wire goalpost into the hosts on this machine (asks first) or the ones named"
         : "take goalpost out of the hosts named, or of every host (asks first)",
-    usage: "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--json]",
+    usage:
+      verb === "install"
+        ? "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--no-status-line] [--json]"
+        : "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--purge] [--json]",
     description:
       verb === "install"
         ? `With no host named, finds the hosts on this machine (their home directory or their program on
 PATH) and asks before installing into each; --yes installs into all of them without asking (needed
 when not on a terminal). Each host's own installer does the work: the same as \`goalpost-<host> install\`.
---dry-run shows every change as a diff and writes nothing.`
-        : `Takes out exactly what install added, with the user's own settings left as they were. With no
-host named, every host goalpost knows (asks first; --yes for scripts).`,
+--dry-run shows every change as a diff and writes nothing. Where the host has a status line (Claude
+Code, Copilot CLI), the open goal is added to it, after your own; --no-status-line leaves it out.`
+        : `Takes out exactly what install added, with the user's own settings left as they were (your own
+status line back as it was). With no host named, every host goalpost knows (asks first; --yes for
+scripts). Your goal records are kept, and named; --purge removes them too.`,
     examples:
       verb === "install"
         ? [
@@ -80,6 +87,9 @@ host named, every host goalpost knows (asks first; --yes for scripts).`,
       scope: { type: "string" },
       project: { type: "string" },
       "dry-run": { type: "boolean", default: false },
+      ...(verb === "install"
+        ? { "no-status-line": { type: "boolean", default: false } }
+        : { purge: { type: "boolean", default: false } }),
     },
     async run(input) {
       const { values, json, term, env } = input;

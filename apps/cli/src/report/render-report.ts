@@ -10,7 +10,9 @@ import {
   referenceNamesRequirement,
   type SessionFile,
   spendText,
+  uncoveredRequirements,
 } from "@goalpost/core";
+import { localTime, timeZoneName } from "../local-time.js";
 import { html, type Markup, markupText, trustedMarkup } from "./html.js";
 import { REPORT_CSS } from "./report-style.js";
 import { groupTimeline, type TimelineEntry, type TimelineItem, timelineEntries, UNSEEN_RECEIPT } from "./timeline.js";
@@ -34,8 +36,8 @@ const STATUS_TONE: Record<string, string> = {
   "budget-limited": "warn",
 };
 
-/** "2026-11-23 14:05:09" in UTC: stable and sortable; the timezone is said once in the footer. */
-const when = (iso: string) => iso.replace("T", " ").replace(/\.\d+Z$|Z$/, "");
+/** "2026-11-23 15:05:09" in the machine's time zone, said once in the footer; the ISO time stays in `datetime`. */
+const when = localTime;
 const time = (iso: string) => html`<time class="when" datetime="${iso}">${when(iso)}</time>`;
 
 function entryMarkup(entry: TimelineEntry): Markup {
@@ -166,8 +168,9 @@ ${goal.statement ? html`<p><em>Agent's statement:</em> ${goal.statement}</p>` : 
 <span>${hostName} · session <code>${goal.sessionId}</code></span>
 <span>${goal.cwd}</span>
 <span>created ${when(goal.createdAt)}</span>
-${goal.closedAt ? html`<span>closed ${when(goal.closedAt)}</span>` : html`<span>updated ${when(goal.updatedAt)}</span>`}
-<span id="gate" class="${gate.ok ? "covered" : "uncovered"}">${gate.ok ? "completion gate satisfied" : `completion gate: ${gate.unmet.length} open`}</span>
+${goal.closedAt ? html`<span>closed ${when(goal.closedAt)}${goal.closeReason ? html` (${goal.closeReason})` : ""}</span>` : html`<span>updated ${when(goal.updatedAt)}</span>`}
+${goal.requirements.length > 0 ? html`<span id="coverage">${goal.requirements.length - uncoveredRequirements(goal).length} of ${goal.requirements.length} requirements covered</span>` : ""}
+<span id="gate" class="${gate.ok ? "covered" : "uncovered"}">${gate.ok ? "completion gate satisfied" : `${gate.unmet.length} condition${gate.unmet.length === 1 ? "" : "s"} to meet before it can close`}</span>
 </div>
 <div class="cards">${counts(entries).map(
     (card) =>
@@ -186,13 +189,13 @@ ${goal.closedAt ? html`<span>closed ${when(goal.closedAt)}</span>` : html`<span>
 <section><h2>Completion gate</h2>${
     gate.ok
       ? html`<p class="covered">Satisfied${isOpen(goal) ? ": the goal may close as complete." : "."}</p>`
-      : html`<ul>${gate.unmet.map((condition) => html`<li><span class="uncovered">${condition.code}</span> ${condition.message}</li>`)}</ul>`
+      : html`<ul>${gate.unmet.map((condition) => html`<li data-condition="${condition.code}">${condition.message}</li>`)}</ul>`
   }</section>
 <section>${listSection("Done so far", goal.doneSoFar, "Nothing recorded.")}${listSection("Remaining", goal.remaining, "Nothing left.")}${listSection("Blockers", goal.blockers, "None.")}${listSection("Verification", [...goal.validationProof, ...goal.verificationResults], "None recorded.")}${listSection("Issues found", goal.discoveredIssues, "None.")}${listSection("Resolutions", resolutions, "None.")}</section>
 <section><h2>Hierarchy</h2>${hierarchyMarkup(goal, session)}</section>
 </aside>
 </main>
-<footer>Generated ${when(generatedAt.toISOString())} UTC by goalpost ${version}, from what goalpost recorded: its own run of the user's checks, and the host's events. The agent's receipts are the host's reports of its tool results: progress, never proof. All times UTC.</footer>
+<footer>Generated ${when(generatedAt.toISOString())} by goalpost ${version}, from what goalpost recorded: its own run of the user's checks, and the host's events. The agent's receipts are the host's reports of its tool results: progress, never proof. Times in ${timeZoneName()}.</footer>
 </body>
 </html>
 `;

@@ -2,7 +2,7 @@
 // grouped, with drift warnings and denials among them; receipts; compactions and restores; stop
 // blocks; refused and accepted closes. Built only from what goalpost recorded (the goal record and
 // its session file): the report shows evidence, never what the agent said about it.
-import type { GoalRecord, SessionFile } from "@goalpost/core";
+import { GOAL_SOURCE_WORDS, type GoalRecord, type SessionFile } from "@goalpost/core";
 
 export type EntryKind =
   | "captured"
@@ -44,13 +44,14 @@ export interface ToolGroup {
 
 export type TimelineItem = TimelineEntry | ToolGroup;
 
-const EVENT_TITLE: Record<GoalRecord["history"][number]["type"], [string, TimelineEntry["tone"]]> = {
+/** Each kind of event in the goal's history, in words, and how it reads (shown by the report, show and watch). */
+export const EVENT_TITLE: Record<GoalRecord["history"][number]["type"], [string, TimelineEntry["tone"]]> = {
   opened: ["Opened", "neutral"],
   updated: ["Updated", "good"],
   closed: ["Closed", "good"],
   refused: ["Close refused", "bad"],
   restored: ["Restored after compaction", "good"],
-  stalled: ["Stalled: stop let through", "warn"],
+  stalled: ["Let go: waiting for your word", "warn"],
   moved: ["Moved", "neutral"],
   "drift-warned": ["Drift warning", "warn"],
   "drift-denied": ["Denied", "bad"],
@@ -91,7 +92,7 @@ export function timelineEntries(goal: GoalRecord, session: SessionFile | null): 
     {
       at: goal.createdAt,
       kind: "captured",
-      title: `Captured (${goal.source})`,
+      title: `Captured ${GOAL_SOURCE_WORDS[goal.source]}`,
       detail: goal.sourcePromptPreview ?? goal.objective,
       tone: "neutral",
     },

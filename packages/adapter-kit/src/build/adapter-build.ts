@@ -96,13 +96,14 @@ const kitEntry = (source: string) =>
 const kitFile = (name: string) =>
   fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? `../fast-path/${name}` : `../${name}`, import.meta.url));
 
-/** Puts the hook script (`<bin>-hook.sh`, the bin's name written in) and the Perl client (`<bin>-hook.pl`) beside the bin. */
+/** Puts the hook and status line scripts (`<bin>-hook.sh`, `<bin>-status-line.sh`, the bin's name written in) and the Perl client (`<bin>-hook.pl`) beside the bin. */
 function writeHookClients(bin: string, outDir = "dist"): void {
   mkdirSync(outDir, { recursive: true });
   copyFileSync(kitFile("hook-client.pl"), join(outDir, `${bin}-hook.pl`));
-  writeFileSync(join(outDir, `${bin}-hook.sh`), readFileSync(kitFile("hook.sh"), "utf8").replaceAll("@BIN@", bin), {
-    mode: 0o755,
-  });
+  for (const script of ["hook", "status-line"])
+    writeFileSync(join(outDir, `${bin}-${script}.sh`), readFileSync(kitFile(`${script}.sh`), "utf8").replaceAll("@BIN@", bin), {
+      mode: 0o755,
+    });
 }
 
 export interface AdapterBuild {

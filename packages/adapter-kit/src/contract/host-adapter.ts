@@ -111,6 +111,11 @@ export interface SamplePayload {
   readonly payload: Record<string, unknown>;
 }
 
+export interface StatusLineSpec {
+  /** The session the host's status JSON names; null when it names none. */
+  sessionOf(payload: unknown): string | null;
+}
+
 export interface HostAdapter {
   /** The host's id, recorded on every goal: claude-code, codex, … */
   readonly id: string;
@@ -172,6 +177,11 @@ export interface HostAdapter {
    * where it records none, and a goal's budget then counts turns and working time only.
    */
   readonly hostTokens?: HostTokenRecord;
+  /**
+   * The host's status line (Claude Code's statusLine, Copilot CLI's custom footer): a command it runs
+   * with the session's status JSON on stdin. goalpost's segment shows there (hook/status-line.ts).
+   */
+  readonly statusLine?: StatusLineSpec;
   /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
   mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
   readonly install: InstallSpec;

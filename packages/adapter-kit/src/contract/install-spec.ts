@@ -19,6 +19,12 @@ export interface InstallContext {
   readonly cliPath: string;
   /** The command line the host runs for a hook event (with the start-up fast path when there is one). */
   hookCommand(event: string): string;
+  /**
+   * The command for goalpost's status line, running the user's own first when they have one
+   * (installing/status-line-target.ts); absent where it is not offered (a shared scope, Windows,
+   * `install --no-status-line`).
+   */
+  readonly statusLineCommand?: ((theirs: string | null) => string) | undefined;
   /** How the host starts goalpost's MCP server. */
   readonly mcpServer: { readonly command: string; readonly args: readonly string[] };
 }

@@ -173,9 +173,12 @@ my $answered = eval {
     }
     alarm 0;
     # A reply goalpost would give, or none: exactly the bytes it declares, and an answer that is empty
-    # or one JSON object (the server checked it against the host's schema; this guards the socket).
+    # or one JSON object (the server checked it against the host's schema; this guards the socket) —
+    # for the status line, one line of plain text (nothing a terminal would act on).
     die "not a reply\n" if length($reply) != $body + $out + $err;
-    die "not a reply\n" if $out && substr($reply, $body, $out) !~ /\A\s*\{.*\}\s*\z/s;
+    my $answer = $out ? substr($reply, $body, $out) : "";
+    die "not a reply\n" if $out && $event eq "StatusLine" && $answer !~ /\A[^\x00-\x1f\x7f]*\n?\z/;
+    die "not a reply\n" if $out && $event ne "StatusLine" && $answer !~ /\A\s*\{.*\}\s*\z/s;
     1;
 };
 unless ($answered) {

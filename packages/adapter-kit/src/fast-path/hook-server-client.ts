@@ -84,7 +84,7 @@ export function askHookServer(
     if (settled) return;
     let reply: HookReply | undefined;
     try {
-      reply = decodeHookReply(received);
+      reply = decodeHookReply(received, request.event);
     } catch {
       return fallBack(); // not a reply goalpost would give: never passed on to the host
     }

@@ -55,6 +55,15 @@ describe("the hook server's framing", () => {
     expect(() => decodeHookReply(Buffer.concat([frame("{}"), Buffer.from("more")]))).toThrow(/longer than it says/);
   });
 
+  it("takes a status line's answer as one line of plain text, never one a terminal would act on", () => {
+    const frame = (stdout: string) => Buffer.from(`ok ${Buffer.byteLength(stdout)} 0\n${stdout}`);
+    const line = "goalpost ◎ ship the parser · draft · no checks set\n";
+    expect(decodeHookReply(frame(line), "StatusLine")).toEqual({ stdout: line, stderr: "" });
+    expect(() => decodeHookReply(frame(line))).toThrow(/not JSON/);
+    for (const answer of ["\u001b[2Jwiped", "two\nlines\n", "bell\u0007", "\u009b31m"])
+      expect(() => decodeHookReply(frame(answer), "StatusLine"), JSON.stringify(answer)).toThrow(/not one line of text/);
+  });
+
   it("says why a server refused on one line, and rejects what is not a frame", () => {
     expect(decodeHookReply(encodeHookReply({ refused: "another bundle\nupgrade" }))).toEqual({
       refused: "another bundle upgrade",

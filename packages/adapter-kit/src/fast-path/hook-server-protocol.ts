@@ -243,12 +243,19 @@ export function encodeHookReply(reply: HookReply): Buffer {
   return Buffer.concat([Buffer.from(`ok ${stdout.length} ${stderr.length}\n`), stdout, stderr]);
 }
 
+/** The kit's own event for the host's status line (hook/status-line.ts): its answer is a line of text, not JSON. */
+export const STATUS_LINE_EVENT = "StatusLine";
+
+/** One line of plain text: no control character a terminal would act on. */
+const PLAIN_LINE = /^[^\u0000-\u001F\u007F-\u009F]*\n?$/;
+
 /**
  * The reply in `data`, once it is all in (undefined before); throws on one that is not a reply: a
  * frame of another shape, more bytes than it declares, or a stdout that is not one JSON object (what
- * a hook prints is the host's JSON or nothing; anything else would reach the host as its answer).
+ * a hook prints is the host's JSON or nothing; anything else would reach the host as its answer) —
+ * for the status line, not one line of plain text.
  */
-export function decodeHookReply(data: Buffer): HookReply | undefined {
+export function decodeHookReply(data: Buffer, event = ""): HookReply | undefined {
   const newline = data.indexOf(10);
   if (newline < 0) return undefined;
   const line = data.toString("utf8", 0, newline);
@@ -260,7 +267,10 @@ export function decodeHookReply(data: Buffer): HookReply | undefined {
   if (data.length < stderrEnd) return undefined;
   if (data.length > stderrEnd) throw new Error("a goalpost hook reply longer than it says");
   const stdout = data.toString("utf8", newline + 1, stdoutEnd);
-  if (stdout !== "" && !isJsonObject(stdout)) throw new Error("a goalpost hook reply whose answer is not JSON");
+  if (stdout !== "" && event === STATUS_LINE_EVENT && !PLAIN_LINE.test(stdout))
+    throw new Error("a goalpost status line reply that is not one line of text");
+  if (stdout !== "" && event !== STATUS_LINE_EVENT && !isJsonObject(stdout))
+    throw new Error("a goalpost hook reply whose answer is not JSON");
   return { stdout, stderr: data.toString("utf8", stdoutEnd, stderrEnd) };
 }
 

@@ -22,6 +22,7 @@ import {
 } from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
+import { STATUS_LINE_EVENT } from "../fast-path/hook-server-protocol.js";
 import { hasUntoldBreaches, takeUntoldBreaches } from "./breaches.js";
 import { recordHookFaults } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
@@ -30,6 +31,7 @@ import { hostTokensUsed } from "./host-tokens.js";
 import { checkTurn, markTurnStart, noteSwitchedOff } from "./integrity.js";
 import { resolveProjectDir } from "./project-dir.js";
 import { allScopeTargets, targetFiles } from "./protected-files.js";
+import { statusLineAnswer } from "./status-line.js";
 import { detachedVerification } from "./verification-process.js";
 
 const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
@@ -203,6 +205,7 @@ function answerHook(
   let stop: { spec: HostAdapter["events"][string]; payload: unknown; root: string; sessionId: string } | undefined;
   let ledger: HookLedgerEntry | undefined;
   try {
+    if (eventName === STATUS_LINE_EVENT && adapter.statusLine) return statusLineAnswer(adapter, readInput, env);
     if (!Object.hasOwn(adapter.events, eventName))
       return fault(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
     const spec = adapter.events[eventName]!;

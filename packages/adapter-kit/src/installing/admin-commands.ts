@@ -46,7 +46,15 @@ export async function runAdminCommand(
   env: Env = process.env,
 ): Promise<number> {
   const { scopes, defaultScope } = adapter.install;
-  let values: { scope: string; project?: string; "dry-run": boolean; json: boolean; help: boolean; purge: boolean };
+  let values: {
+    scope: string;
+    project?: string;
+    "dry-run": boolean;
+    json: boolean;
+    help: boolean;
+    purge: boolean;
+    "no-status-line": boolean;
+  };
   try {
     values = parseArgs({
       args: [...args],
@@ -57,6 +65,8 @@ export async function runAdminCommand(
         json: { type: "boolean", default: false },
         // uninstall: the goal records go too (they are kept, and named, otherwise).
         purge: { type: "boolean", default: false },
+        // install: no goal line in the host's status line (and goalpost's taken out if it was there).
+        "no-status-line": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     }).values as typeof values;
@@ -96,7 +106,7 @@ export async function runAdminCommand(
   const root = adapter.stateRoot(env);
   const dryRun = values["dry-run"];
   try {
-    const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
+    const targets = installTargets(adapter, { scope, projectDir, cliPath, env, statusLine: !values["no-status-line"] });
     const changes = command === "install" ? planInstall(targets) : planUninstall(targets);
     // For scripts (and the goalpost CLI): what changed, as data.
     const json = (written: readonly FileChange[], extra: Record<string, unknown> = {}) =>

@@ -79,7 +79,7 @@ export function wiredLabels(targets: readonly InstallTarget[]): string[] {
 export const BACKUP_SUFFIX = ".goalpost-backup";
 
 /**
- * Writes the changes, each changed file backed up first: beside it as `<file>.goalpost-backup`, or —
+ * Writes the changes, each changed file backed up before goalpost first changes it: beside it as `<file>.goalpost-backup`, or —
  * for files that are committed (a project's settings) — under `backupDir`, where no commit picks them up.
  */
 export function applyChanges(changes: readonly FileChange[], backupDir?: string, backUp = true): string[] {
@@ -94,7 +94,9 @@ export function applyChanges(changes: readonly FileChange[], backupDir?: string,
           )
         : `${entry.path}${BACKUP_SUFFIX}`;
       if (backupDir) mkdirSync(backupDir, { recursive: true, mode: 0o700 });
-      copyFileSync(entry.path, backup);
+      // The first backup is the file as it was before goalpost touched it: a later install or upgrade
+      // keeps it (uninstall puts the home back from it: footprint.ts).
+      if (!existsSync(backup)) copyFileSync(entry.path, backup);
       backups.push(backup);
     }
     if (entry.after === null) {

@@ -71,9 +71,14 @@ export function tidyAfterUninstall(
     if (!existsSync(backup)) continue;
     const now = existsSync(entry.path) ? readFileSync(entry.path) : null;
     const then = readFileSync(backup);
-    // Back to what it was — gone (goalpost made it), the same bytes, or (JSON, JSONC) the same data in
-    // install's layout, when the original's own bytes go back in place, its mode kept.
-    if (now === null || now.equals(then)) rmSync(backup, { force: true });
+    // Back to what it was — gone (goalpost made it, or it held only goalpost's entries), the same
+    // bytes, or (JSON, JSONC) the same data in install's layout, when the original's own bytes go back
+    // in place, its mode kept. A file that was there holding nothing (`{}`), which uninstall removed
+    // as empty, comes back as it was.
+    if (now === null) {
+      if (sameData(then.toString("utf8"), "{}") || then.length === 0) writeFileSync(entry.path, then);
+      rmSync(backup, { force: true });
+    } else if (now.equals(then)) rmSync(backup, { force: true });
     else if (sameData(now.toString("utf8"), then.toString("utf8"))) {
       writeFileSync(entry.path, then);
       rmSync(backup, { force: true });

@@ -14,6 +14,7 @@ import {
   shellHooksSupported,
   shellWord,
 } from "../fast-path/hook-command.js";
+import { statusLineCommand } from "../fast-path/status-line-command.js";
 import { fastEvents } from "./fast-events.js";
 
 /** The adapter's npm package name, from the package.json beside its dist/ folder. */
@@ -30,7 +31,14 @@ export const isSharedScope = (adapter: HostAdapter, scope: string) => adapter.in
 
 export function installTargets(
   adapter: HostAdapter,
-  options: { scope: string; projectDir: string; cliPath: string; env: Env },
+  options: {
+    scope: string;
+    projectDir: string;
+    cliPath: string;
+    env: Env;
+    /** false: goalpost's status line is not offered (`install --no-status-line`), and install takes it out. */
+    statusLine?: boolean;
+  },
 ): InstallTarget[] {
   const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });
   if (isSharedScope(adapter, options.scope)) {
@@ -57,6 +65,10 @@ export function installTargets(
             loginShell: adapter.install.loginShell,
           })
         : plainHookCommand(hookEntryPath(adapter.bin, options.cliPath), event),
+    statusLineCommand:
+      shellHooksSupported() && options.statusLine !== false
+        ? (theirs) => statusLineCommand(dist, adapter.bin, shellWord(root), theirs)
+        : undefined,
     mcpServer: { command: "node", args: [options.cliPath, "mcp"] },
   });
 }

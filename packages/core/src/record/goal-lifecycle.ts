@@ -50,6 +50,22 @@ export interface CreateGoalInput {
   readonly id?: string;
 }
 
+/** How an opened goal began, in words, for its history (status, show, the report). */
+const OPENED_AS: Partial<Record<GoalRecord["status"], string>> = {
+  draft: "captured as a draft (active once the agent has looked at the work)",
+  active: "opened active",
+  paused: "opened paused",
+};
+export const GOAL_SOURCE_WORDS: Readonly<Record<GoalRecord["source"], string>> = {
+  slash: "from the user's /goal",
+  marker: "from the user's goal:",
+  tool: "by the agent's goalpost_open",
+  task: "from a task in the host's plan",
+  continuation: "continued from another session",
+  api: "by the harness",
+  native: "from the host's own goal",
+};
+
 export function createGoal(input: CreateGoalInput, now: Date = new Date()): GoalRecord {
   const objective = sanitizeText(input.objective, { maxLength: TEXT_LIMITS.objective, multiline: true });
   if (objective === "")
@@ -108,7 +124,11 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     drift: { sinceUpdate: 0 },
     workingContext: { recentFiles: [], progressMarkers: [] },
   };
-  return pushGoalEvent(goal, { at, type: "opened", note: `${goal.status} ${goal.level} goal from ${goal.source}` });
+  return pushGoalEvent(goal, {
+    at,
+    type: "opened",
+    note: `${OPENED_AS[goal.status] ?? goal.status}, ${GOAL_SOURCE_WORDS[goal.source]}`,
+  });
 }
 
 const GROWING_LISTS = [

@@ -3,7 +3,14 @@
 // { event, session, dir, tool, args, prompt } on stdin, and accepts { context } / { deny } / { block }
 // back. Everything else is the kit's.
 import { join } from "node:path";
-import { defineHostAdapter, defineHostEvent, hookGroupsTarget, ownEntries } from "@goalpost/adapter-kit";
+import {
+  defineHostAdapter,
+  defineHostEvent,
+  hookGroupsTarget,
+  ownEntries,
+  sameFileTargets,
+  statusLineTarget,
+} from "@goalpost/adapter-kit";
 import { defineHostProfile } from "@goalpost/core";
 import * as z from "zod/mini";
 import { acmeHome, goalpostStateRoot } from "./acme-paths.js";
@@ -75,17 +82,25 @@ export const acmeAdapter = defineHostAdapter({
     fastEvents: ["before_tool", "after_tool"],
     hookTimeout: 10,
     nextStep: "In Acme, type /goal <what done means>.",
-    targets: (context) => [
-      hookGroupsTarget({
-        path: join(acmeHome(context.env), "settings.jsonc"),
-        format: "jsonc",
-        own: ownEntries(BIN),
-        events: EVENTS,
-        command: context.hookCommand,
-        timeout: 10,
-      }),
-    ],
+    targets: (context) => {
+      const path = join(acmeHome(context.env), "settings.jsonc");
+      return [
+        sameFileTargets(
+          hookGroupsTarget({
+            path,
+            format: "jsonc",
+            own: ownEntries(BIN),
+            events: EVENTS,
+            command: context.hookCommand,
+            timeout: 10,
+          }),
+          // Acme runs `statusLine.command` with `{ "session": … }` on stdin and shows what it prints.
+          statusLineTarget({ path, format: "jsonc", key: "statusLine", bin: BIN, context }),
+        ),
+      ];
+    },
   },
+  statusLine: { sessionOf: (payload) => (payload as { session?: string }).session ?? null },
   warmUp: [{ event: "stop", payload: { event: "stop", session: "warm-up", dir: "/" } }],
   probe: { event: "session_start", payload: { event: "session_start", session: "goalpost-probe" } },
 });

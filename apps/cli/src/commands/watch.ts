@@ -1,0 +1,111 @@
+// `goalpost watch`: the open goals of this directory and their timelines, live, in a terminal beside
+// the agent. Redrawn when a hook writes a session (each store's by-session folder is watched, and
+// looked at twice a second for one that appears later or a change a watch missed). In a terminal it
+// takes the whole screen and gives it back on q or Ctrl-C; piped, it prints the view again at each
+// change (--json: one line of JSON each) until it is interrupted.
+import { type FSWatcher, readdirSync, statSync, watch as watchFolder } from "node:fs";
+import { join } from "node:path";
+import type { Command } from "../command.js";
+import { EXIT } from "../exit-codes.js";
+import { findGoal, type GoalRow, goalRows, historyLine, rowText } from "../goal-views.js";
+import { hostName, loadHosts, stateRoots } from "../hosts.js";
+import { localTime, timeZoneName } from "../local-time.js";
+import type { Colors } from "../terminal.js";
+
+/** History lines shown per goal: the screen is shared with the rows above them. */
+const TIMELINE_LINES = 8;
+const POLL_MS = 500;
+
+/** What the session files are now: names, sizes and times — cheap to take, changes when a hook writes. */
+function storeSignature(roots: readonly string[]): string {
+  const parts: string[] = [];
+  for (const root of roots) {
+    const folder = join(root, "by-session");
+    let names: string[] = [];
+    try {
+      names = readdirSync(folder);
+    } catch {}
+    for (const name of names.sort()) {
+      try {
+        const stat = statSync(join(folder, name));
+        parts.push(`${name}:${stat.size}:${stat.mtimeMs}`);
+      } catch {}
+    }
+  }
+  return parts.join("|");
+}
+
+function viewText(
+  goals: readonly GoalRow[],
+  roots: readonly string[],
+  dir: string,
+  color: Colors,
+  name: (id: string) => string,
+): string {
+  if (goals.length === 0)
+    return `No open goal in ${dir} yet. In your agent: /goal <what done means> (or goal: … in Claude Code and Copilot CLI).\n${color.dim("Waiting… (q or Ctrl-C quits)")}\n`;
+  const blocks = goals.map((row) => {
+    const goal = findGoal(roots, row.goalId)?.goal;
+    const timeline = (goal?.history ?? []).slice(-TIMELINE_LINES).map((event) => `    ${historyLine(event)}`);
+    return [rowText(row, color, name), ...(timeline.length > 0 ? ["", ...timeline] : [])].join("\n");
+  });
+  return `${color.bold(`${goals.length} open goal${goals.length === 1 ? "" : "s"}`)} in ${dir} ${color.dim(`· ${localTime(new Date().toISOString())} · times in ${timeZoneName()} · q quits`)}\n\n${blocks.join("\n\n")}\n`;
+}
+
+export const watch: Command = {
+  name: "watch",
+  summary: "the open goals here and their timelines, live, beside the agent",
+  usage: "[--dir <dir>] [--root <state-dir>] [--json]",
+  description: `Shows the open goals of this directory (or --dir) as \`goalpost status\` does, with each one's
+latest history, and redraws when a host's hooks change them. In a terminal it takes the screen and gives
+it back when you press q or Ctrl-C. Piped, it prints the view again at each change; --json prints one
+line of JSON per change ({"at", "goals"}).`,
+  examples: ["goalpost watch", "goalpost watch --dir ~/src/importer", "goalpost watch --json | jq -c '.goals[].status'"],
+  options: { dir: { type: "string" }, root: { type: "string" } },
+  async run({ values, json, term, env }) {
+    const hosts = await loadHosts();
+    const dir = typeof values["dir"] === "string" ? values["dir"] : process.cwd();
+    const roots = stateRoots(hosts, env, values["root"] as string | undefined);
+    const screen = process.stdout.isTTY === true && !json;
+    let last: string | null = null;
+    const draw = () => {
+      const signature = storeSignature(roots);
+      if (signature === last) return;
+      last = signature;
+      const goals = goalRows(roots, { dir });
+      if (json) term.out(`${JSON.stringify({ at: new Date().toISOString(), goals })}\n`);
+      else if (screen) term.out(`\u001b[H\u001b[2J${viewText(goals, roots, dir, term.color, (id) => hostName(hosts, id))}`);
+      else term.out(`${viewText(goals, roots, dir, term.color, (id) => hostName(hosts, id))}\n`);
+    };
+    if (screen) term.out("\u001b[?1049h\u001b[?25l"); // the alternate screen, cursor hidden
+    const watchers: FSWatcher[] = [];
+    for (const root of roots)
+      try {
+        watchers.push(watchFolder(join(root, "by-session"), () => draw()));
+      } catch {} // not there yet: the poll sees it appear
+    const poll = setInterval(draw, POLL_MS);
+    draw();
+    return new Promise<number>((done) => {
+      const quit = () => {
+        clearInterval(poll);
+        for (const watcher of watchers) watcher.close();
+        if (screen) {
+          process.stdin.setRawMode?.(false);
+          term.out("\u001b[?25h\u001b[?1049l"); // the screen as it was, cursor back
+        }
+        process.stdin.pause();
+        done(EXIT.ok);
+      };
+      process.once("SIGINT", quit);
+      process.once("SIGTERM", quit);
+      process.once("SIGHUP", quit);
+      if (screen && process.stdin.isTTY) {
+        process.stdin.setRawMode(true);
+        process.stdin.on("data", (key: Buffer) => {
+          const pressed = key.toString("utf8");
+          if (pressed === "q" || pressed === "Q" || pressed === "\u0003" || pressed === "\u0004") quit();
+        });
+      }
+    });
+  },
+};

@@ -1,0 +1,62 @@
+// The real Claude Code terminal UI in a pseudo-terminal, against the scripted model on 127.0.0.1:
+// goalpost's segment in Claude Code's status line, after the user's own (docs/hosts/claude-code.md §12).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CLAUDE_BIN, createClaudeHome, goalpostCli } from "./claude-code-home.js";
+import { useMockModel } from "./real-host.js";
+import { verifies } from "./requirements.js";
+import { canDriveTerminal, eventually, startTerminalUi } from "./terminal-ui.js";
+
+if (!canDriveTerminal) console.warn("claude-code.tui.real.test: needs util-linux's script; skipped");
+
+const model = useMockModel();
+
+describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI", () => {
+  it("shows the goal in Claude Code's status line after the user's own, and uninstall gives theirs back", async () => {
+    verifies("ANY-STATUS-LINE");
+    const mock = await model.start({ main: [{ text: "I will look at the readme." }] });
+    const home = createClaudeHome({ mockUrl: mock.url });
+    // A user who has been through onboarding, trusts the project, and has a status line of their own.
+    writeFileSync(
+      join(home.configDir, ".claude.json"),
+      JSON.stringify({
+        hasCompletedOnboarding: true,
+        customApiKeyResponses: { approved: ["dummy"], rejected: [] },
+        projects: { [home.project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+      }),
+    );
+    const settings = join(home.configDir, "settings.json");
+    const theirs = `${JSON.stringify({ statusLine: { type: "command", command: "echo my-own-line-$(cat | wc -c)" } }, null, 2)}\n`;
+    writeFileSync(settings, theirs);
+    const install = await goalpostCli(home, ["install"]);
+    expect(install.exitCode, String(install.stderr)).toBe(0);
+
+    const ui = startTerminalUi(`"${CLAUDE_BIN}"`, { cwd: home.project, env: home.env() });
+    try {
+      // The user's line shows as before: their command still gets Claude Code's status JSON on stdin.
+      await eventually(() => (/my-own-line-\d{3,}/.test(ui.text()) ? true : undefined), 60_000, "the user's status line");
+      expect(ui.text()).not.toContain("goalpost ◎");
+      await ui.type("goal: tidy the readme wording");
+      await eventually(
+        () => (ui.text().includes("goalpost ◎ tidy the readme wording · ") ? true : undefined),
+        60_000,
+        "goalpost's segment",
+      );
+      // The scripted model only talks: three refused stops later goalpost lets it go, and the status
+      // line says what the goal waits for — under the user's own line, still there.
+      await eventually(
+        () => (/goalpost ◎ tidy the readme wording · needs your input · no checks set/.test(ui.text()) ? true : undefined),
+        60_000,
+        "the goal waiting for the user",
+      );
+      const text = ui.text();
+      expect(text.lastIndexOf("my-own-line-")).toBeLessThan(text.lastIndexOf("goalpost ◎"));
+    } finally {
+      await ui.close();
+    }
+    const uninstall = await goalpostCli(home, ["uninstall"]);
+    expect(uninstall.exitCode, String(uninstall.stderr)).toBe(0);
+    expect(readFileSync(settings, "utf8")).toBe(theirs);
+  }, 150_000);
+});

@@ -1,0 +1,65 @@
+// The real Copilot CLI terminal UI in a pseudo-terminal, in BYOK mode against the scripted model on
+// 127.0.0.1: goalpost's segment in the footer's custom status line, after the user's own
+// (docs/hosts/copilot-cli.md §12).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { removeTestdirs } from "@goalpost/adapter-kit/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { COPILOT_BIN, createCopilotHome, goalpostCopilot } from "./copilot-cli-home.js";
+import { type MockChat, scriptedChat, startMockChat } from "./mock-openai-chat.js";
+import { verifies } from "./requirements.js";
+import { canDriveTerminal, eventually, startTerminalUi } from "./terminal-ui.js";
+
+if (!canDriveTerminal) console.warn("copilot-cli.tui.real.test: needs util-linux's script; skipped");
+
+let mock: MockChat | undefined;
+afterEach(async () => {
+  await mock?.close();
+  removeTestdirs();
+});
+
+describe.skipIf(!canDriveTerminal)("goalpost in the real Copilot CLI terminal UI", () => {
+  it("shows the goal in Copilot CLI's status line after the user's own, and uninstall gives theirs back", async () => {
+    verifies("ANY-STATUS-LINE");
+    mock = await startMockChat(scriptedChat({ main: [{ text: "I will look at the readme." }] }));
+    const home = createCopilotHome({ mockUrl: mock.url });
+    const settings = join(home.copilotHome, "settings.json");
+    const theirs = `${JSON.stringify({ statusLine: { command: "echo my-own-line-$(cat | wc -c)" } }, null, 2)}\n`;
+    writeFileSync(settings, theirs);
+    const install = await goalpostCopilot(home, ["install"]);
+    expect(install.exitCode, String(install.stderr)).toBe(0);
+
+    const ui = startTerminalUi(`"${COPILOT_BIN}" --allow-all-tools`, {
+      cwd: home.project,
+      env: { ...home.env(), TERM: "xterm-256color" },
+    });
+    try {
+      // A new folder: Copilot CLI asks whether to trust it first (Yes, for this session).
+      await eventually(
+        () => (ui.text().includes("Do you trust the files in this folder?") ? true : undefined),
+        60_000,
+        "the trust question",
+      );
+      ui.child.stdin!.write("\r");
+      await eventually(() => (/my-own-line-\d{3,}/.test(ui.text()) ? true : undefined), 60_000, "the user's status line").catch(
+        (error: Error) => {
+          throw new Error(`${error.message}; the screen:\n${ui.text().slice(-3000)}`);
+        },
+      );
+      expect(ui.text()).not.toContain("goalpost ◎");
+      await ui.type("goal: tidy the readme wording");
+      await eventually(
+        () => (ui.text().includes("goalpost ◎ tidy the readme wording · ") ? true : undefined),
+        60_000,
+        "goalpost's segment",
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; the screen:\n${ui.text().slice(-3000)}`);
+      });
+    } finally {
+      await ui.close();
+    }
+    const uninstall = await goalpostCopilot(home, ["uninstall"]);
+    expect(uninstall.exitCode, String(uninstall.stderr)).toBe(0);
+    expect(readFileSync(settings, "utf8")).toBe(theirs);
+  }, 150_000);
+});

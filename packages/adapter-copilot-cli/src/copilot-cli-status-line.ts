@@ -1,0 +1,20 @@
+// Copilot CLI's status line (docs/hosts/copilot-cli.md §12): `statusLine` in settings.json,
+// `{ "type"?: "command", "command": …, "padding"?: n, "refreshInterval"?: s }`, shown in the footer's
+// custom slot (`footer.showCustom`, on unless the user turns it off). Copilot CLI resolves ~ and
+// $VARIABLES in the command, then runs it with `sh -c` (10 s limit) whenever the session's state
+// changes, with its status JSON on stdin (`session_id`, `cwd`, `model`, …); the trimmed stdout is
+// the slot's rows. goalpost's segment follows the user's own line.
+import { type InstallContext, type InstallTarget, type StatusLineSpec, statusLineTarget } from "@goalpost/adapter-kit";
+import * as z from "zod/mini";
+import { descriptor } from "./copilot-cli-descriptor.js";
+import { settingsFile } from "./copilot-cli-paths.js";
+
+const statusInput = z.looseObject({ session_id: z.string() });
+
+export const copilotCliStatusLine: StatusLineSpec = {
+  sessionOf: (payload) => statusInput.safeParse(payload).data?.session_id ?? null,
+};
+
+/** goalpost's part of settings.json's status line. */
+export const statusLineSettings = (context: InstallContext): InstallTarget =>
+  statusLineTarget({ path: settingsFile(context.env), format: "json", key: "statusLine", bin: descriptor.bin, context });

@@ -1,0 +1,25 @@
+// `StatusLine`: not a host hook but the kit's own event. The host runs goalpost's status line command
+// with its status JSON on stdin (Claude Code's statusLine, Copilot CLI's custom footer); the answer
+// is goalpost's segment for the session the JSON names (core's statusSegment), as plain text. It
+// goes the hooks' way (the shell's no-goal gate, the hook server, the loader), so it costs what a
+// fast hook costs. Read only: no lock, no write, no ledger; anything amiss answers nothing.
+import { createGoalStore, type Env, isMarkedOpen, killSwitchEngaged, statusSegment } from "@goalpost/core";
+import type { HostAdapter } from "../contract/host-adapter.js";
+import type { HookResult } from "./hook-io.js";
+
+const nothing: HookResult = { stdout: "", stderr: "" };
+
+export function statusLineAnswer(adapter: HostAdapter, readInput: () => string, env: Env): HookResult {
+  const spec = adapter.statusLine;
+  if (!spec) return nothing;
+  try {
+    const sessionId = spec.sessionOf(JSON.parse(readInput()));
+    const root = adapter.stateRoot(env);
+    if (!sessionId || killSwitchEngaged(root, env) || !isMarkedOpen(root, sessionId)) return nothing;
+    const session = createGoalStore({ root, readOnly: true, warn: () => {} }).peek(sessionId);
+    const segment = session ? statusSegment(session) : "";
+    return segment ? { stdout: `${segment}\n`, stderr: "" } : nothing;
+  } catch (error) {
+    return { stdout: "", stderr: `goalpost: no status line segment (${(error as Error).message}).\n` };
+  }
+}

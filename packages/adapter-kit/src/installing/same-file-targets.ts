@@ -1,0 +1,23 @@
+// Two parts of goalpost in one configuration file (Claude Code's settings hold its hooks and its
+// status line): one target, so the file is read, planned and written once. Installing and
+// uninstalling apply each part in turn; it is wired when every part is, present when any is. It goes
+// by the first part's label (the others are named in its detail: "hooks …, and the status line").
+import type { InstallTarget } from "../contract/install-spec.js";
+
+export function sameFileTargets(first: InstallTarget, ...more: readonly InstallTarget[]): InstallTarget {
+  const all = [first, ...more];
+  for (const target of more)
+    if (target.path !== first.path || target.format !== first.format)
+      throw new Error(`sameFileTargets: ${target.path} is not ${first.path}`);
+  return {
+    path: first.path,
+    format: first.format,
+    label: first.label,
+    detail: [first.detail ?? "", ...more.map((target) => `and the ${target.label}`)].filter(Boolean).join(", "),
+    install: (data) => all.reduce((next, target) => target.install(next), data),
+    uninstall: (data) => all.reduce((next, target) => target.uninstall(next), data),
+    wired: (data) => all.every((target) => target.wired(data)),
+    present: (data) => all.some((target) => target.present(data)),
+    problems: (data) => all.flatMap((target) => target.problems?.(data) ?? []),
+  };
+}

@@ -1,0 +1,55 @@
+// goalpost's segment in the host's status line: one key of its settings (`statusLine`), whose command
+// goalpost's status line script then runs. A status line the user already has is kept inside it
+// (fast-path/status-line-command.ts): their lines first, then goalpost's; uninstall puts their
+// command back as it was, every other field of theirs untouched throughout. Not offered (a shared
+// scope, Windows, `install --no-status-line`): install takes goalpost's out as uninstall does.
+
+import type { ConfigFormat, InstallContext, InstallTarget, JsonObject } from "../contract/install-spec.js";
+import { userStatusLine } from "../fast-path/status-line-command.js";
+import { withKey } from "./hook-groups-target.js";
+
+export interface StatusLineOptions {
+  readonly path: string;
+  readonly format: ConfigFormat;
+  /** The settings key: `statusLine`. */
+  readonly key: string;
+  readonly bin: string;
+  readonly context: InstallContext;
+}
+
+const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+
+export function statusLineTarget(options: StatusLineOptions): InstallTarget {
+  const { key, bin, context } = options;
+  const current = (data: JsonObject) => (isObject(data[key]) ? (data[key] as JsonObject) : null);
+  const theirs = (data: JsonObject) => userStatusLine(current(data)?.["command"], bin);
+  const ours = (data: JsonObject) => theirs(data) !== undefined;
+  const uninstall = (data: JsonObject): JsonObject => {
+    const found = theirs(data);
+    if (found === undefined) return data;
+    if (found === null) {
+      const { [key]: _removed, ...rest } = data;
+      return rest;
+    }
+    return withKey(data, key, { ...current(data), command: found });
+  };
+  return {
+    path: options.path,
+    format: options.format,
+    label: "status line",
+    install: (data) => {
+      const make = context.statusLineCommand;
+      if (!make) return uninstall(data);
+      const entry = current(data);
+      const found = theirs(data);
+      // A status line of the user's: kept whole, its command run first by goalpost's.
+      const userCommand =
+        found === undefined ? (typeof entry?.["command"] === "string" ? (entry["command"] as string) : null) : found;
+      return withKey(data, key, entry ? { ...entry, command: make(userCommand) } : { type: "command", command: make(null) });
+    },
+    uninstall,
+    // Optional (`install --no-status-line`): never what makes goalpost unwired.
+    wired: () => true,
+    present: ours,
+  };
+}

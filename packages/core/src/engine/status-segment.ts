@@ -1,0 +1,62 @@
+// The goal as one line for a host's status line (Claude Code's statusLine, Copilot CLI's custom
+// footer): what the goal is and where it stands — the user's word it waits for first, then the
+// requirements covered, goalpost's own run of the checks, and the budget spent. Read only; nothing
+// when the session holds no open goal, so the user's own status line is all they see then.
+import { uncoveredRequirements } from "../gate/requirement-coverage.js";
+import { budgetUsed } from "../record/goal-budget.js";
+import { isOpen } from "../record/goal-phase.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import type { SessionFile } from "../store/session-file.js";
+import { sanitizeText } from "../text/sanitize-text.js";
+
+/** Longest objective shown: a status line is one row beside others. */
+const OBJECTIVE_CHARS = 48;
+const TASK_CHARS = 32;
+
+/** No controls (a terminal would act on them), no secrets, one line, bounded. */
+const oneLine = (text: string, maxLength: number) => sanitizeText(text, { maxLength });
+
+/** What the user must do, by status; an enforced goal says nothing here. */
+const WAITING: Partial<Record<GoalRecord["status"], string>> = {
+  draft: "draft",
+  paused: "paused",
+  blocked: "blocked",
+  "needs-input": "needs your input",
+  "budget-limited": "budget reached",
+};
+
+const CHECKS: Record<string, string> = {
+  running: "checks running",
+  passed: "checks passing",
+  failed: "checks failing",
+  void: "checks proved nothing",
+};
+
+/** The goal the line is about: the session's top-level goal the active one belongs to, else its newest open one. */
+function shownGoal(session: SessionFile): { goal: GoalRecord; task: GoalRecord | null } | null {
+  const open = session.goals.filter(isOpen);
+  const byId = new Map(open.map((goal) => [goal.id, goal]));
+  let active = open.find((goal) => goal.id === session.activeGoalId) ?? null;
+  const task = active?.level === "task" ? active : null;
+  while (active?.level === "task" && active.parentId) active = byId.get(active.parentId) ?? null;
+  const goal = active && active.level !== "task" ? active : open.filter((candidate) => candidate.level !== "task").at(-1);
+  return goal ? { goal, task } : null;
+}
+
+export function statusSegment(session: SessionFile): string {
+  const shown = shownGoal(session);
+  if (!shown) return "";
+  const { goal, task } = shown;
+  const parts = [`◎ ${oneLine(goal.objective, OBJECTIVE_CHARS)}`];
+  const waiting = goal.awaitingUser ? "waiting for your goal: accept" : WAITING[goal.status];
+  if (waiting) parts.push(waiting);
+  if (task) parts.push(`task: ${oneLine(task.objective, TASK_CHARS)}`);
+  const requirements = goal.requirements.length;
+  if (requirements > 0)
+    parts.push(`${requirements - uncoveredRequirements(goal).length} of ${requirements} requirements covered`);
+  if (goal.checks.length > 0)
+    parts.push(goal.verification ? (CHECKS[goal.verification.state] ?? "checks") : "checks not run yet");
+  else parts.push("no checks set");
+  if (goal.budget) parts.push(`${Math.min(999, Math.round(budgetUsed(goal.budget, goal.spent) * 100))}% of budget`);
+  return `goalpost ${parts.join(" · ")}`;
+}
