@@ -46,6 +46,9 @@ describe("goalpost in the real Copilot CLI", () => {
     const refusals = results().filter((text) => text.startsWith("Denied by preToolUse hook: goalpost's goal is still open"));
     expect(refusals).toHaveLength(3);
     expect(copilotSession(home, id).counters.stalls).toBe(1);
+    // The goal skill install wrote is among the skills Copilot CLI lists to the model (a description
+    // YAML could not read once made it fail to load, said only in the terminal UI).
+    expect(JSON.stringify(first.body)).toMatch(/<name>goal<\/name>\\n\s*<description>How to work toward the session goal/);
   });
 
   it("blocks a stop while the goal is open; the reason comes back as the host's prompt, and the cap ends the loop", async () => {

@@ -5,10 +5,17 @@ import { TOOL_DESCRIPTIONS } from "@goalpost/core";
 /** Marks the file as goalpost's, so install and uninstall never touch a skill of the user's. */
 export const SKILL_MARKER = "<!-- written by goalpost; `goalpost-copilot-cli uninstall` removes it -->";
 
+/**
+ * What the skill is for, as Copilot CLI lists it to the model. Written as a quoted YAML string: its
+ * ": " would end a plain one, and Copilot CLI then fails to load the skill ("Failed to load 1 skill").
+ */
+const SKILL_DESCRIPTION =
+  "How to work toward the session goal goalpost keeps (the <session_goal> block): inspect, open, update, close only with evidence.";
+
 export function goalSkill(): string {
   return `---
 name: goal
-description: How to work toward the session goal goalpost keeps (the <session_goal> block): inspect, open, update, close only with evidence.
+description: ${JSON.stringify(SKILL_DESCRIPTION)}
 ---
 ${SKILL_MARKER}
 
