@@ -4,9 +4,9 @@
 // CommonJS require, a strict TypeScript consumer without @types/node — and nothing shipped that a
 // user does not run.
 import { execFileSync, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,6 +49,18 @@ beforeAll(() => {
   env = { PATH: `${join(consumer, "node_modules", ".bin")}:/usr/bin:/bin`, HOME: join(work, "home") };
 }, 300_000);
 afterAll(removeTestdirs);
+
+/** Every file and folder under `dir`: a file's mode and bytes, a folder's mode. */
+function snapshot(dir: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    const path = join(dir, name);
+    const stat = lstatSync(path);
+    const mode = (stat.mode & 0o7777).toString(8);
+    found[path] = stat.isFile() ? `${mode} ${readFileSync(path, "base64")}` : `${mode}${stat.isDirectory() ? " dir" : " other"}`;
+  }
+  return found;
+}
 
 const run = (command: string, args: string[], cwd = consumer) =>
   spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 60_000 });
@@ -122,6 +134,75 @@ describe("the published packages", { timeout: 120_000 }, () => {
     // The goalpost CLI finds the goal the installed hook captured in this directory.
     expect(JSON.parse(status.stdout).goals).toEqual([expect.objectContaining({ host: "claude-code", objective: "ship it" })]);
     expect(run("goalpost", ["--version"]).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("walk a newcomer's first ten minutes: install into every host, a session, status, show and report, uninstall — the home as it was but for the goal records, which are named", () => {
+    const home = join(work, "newcomer");
+    const project = join(work, "newcomer-project");
+    const user: Record<string, string> = {
+      ".claude/settings.json": `${JSON.stringify({ model: "opus", statusLine: { type: "command", command: "echo my-line" } }, null, 2)}\n`,
+      ".codex/config.toml": '# my Codex settings\nmodel = "o4-mini"\n',
+      ".copilot/settings.json": '{ "theme": "dim" }\n',
+      ".config/Code/User/settings.json": '{\n  // mine\n  "editor.fontSize": 14\n}\n',
+    };
+    for (const [path, text] of Object.entries(user)) {
+      mkdirSync(dirname(join(home, path)), { recursive: true });
+      writeFileSync(join(home, path), text);
+    }
+    mkdirSync(project, { recursive: true });
+    execFileSync("chmod", ["-R", "u=rwX,go=rX", home]);
+    const before = snapshot(home);
+    const newcomer = { ...env, HOME: home };
+    const goalpost = (...args: string[]) =>
+      spawnSync("goalpost", args, { cwd: project, env: newcomer, encoding: "utf8", timeout: 120_000 });
+
+    const install = goalpost("install", "--yes");
+    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    for (const name of ["Claude Code", "Codex", "Copilot CLI", "VS Code"]) expect(install.stdout).toContain(name);
+    // A session in Claude Code, through the commands install wrote, as Claude Code runs them.
+    const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"));
+    const hook = (event: string, fields: Record<string, unknown>) =>
+      spawnSync("/bin/sh", ["-c", settings.hooks[event][0].hooks[0].command], {
+        cwd: project,
+        env: { ...newcomer, CLAUDE_PROJECT_DIR: project },
+        input: JSON.stringify({ session_id: "n1", cwd: project, transcript_path: null, hook_event_name: event, ...fields }),
+        encoding: "utf8",
+      });
+    expect(hook("UserPromptSubmit", { prompt: "/goal tidy the readme" }).status).toBe(0);
+    expect(JSON.parse(hook("Stop", { stop_hook_active: false }).stdout)).toMatchObject({ decision: "block" });
+    const statusLine = spawnSync("/bin/sh", ["-c", settings.statusLine.command], {
+      cwd: project,
+      env: newcomer,
+      input: JSON.stringify({ session_id: "n1", cwd: project }),
+      encoding: "utf8",
+    });
+    expect(statusLine.stdout).toMatch(/^my-line\ngoalpost ◎ tidy the readme · /);
+
+    const status = goalpost("status");
+    expect(status.stdout).toMatch(/1 open goal in /);
+    const goalId = /(goal_\w+) {2}/.exec(status.stdout)?.[1] ?? "";
+    expect(goalpost("show", goalId).stdout).toContain("Stop blocked");
+    const report = JSON.parse(goalpost("report", goalId, "--json").stdout) as { path: string };
+    expect(readFileSync(report.path, "utf8")).toContain("tidy the readme");
+
+    const uninstall = goalpost("uninstall", "--yes");
+    expect(uninstall.status, `${uninstall.stdout}${uninstall.stderr}`).toBe(0);
+    const records = join(home, ".claude", "goalpost");
+    expect(uninstall.stdout).toContain(`kept your goal records in ${records}`);
+    // Byte for byte and mode for mode as before, but for the goal records named, and the machine's list
+    // of state roots that names where they are.
+    const after = snapshot(home);
+    const registry = join(home, ".local");
+    const extra = Object.keys(after).filter((path) => !(path in before));
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(Object.keys(user).map((path) => join(home, path))));
+    expect(extra.filter((path) => !path.startsWith(records) && !path.startsWith(registry))).toEqual([]);
+    expect(extra.filter((path) => path.startsWith(records)).map((path) => path.slice(records.length + 1).split("/")[0]).sort()).toEqual(
+      expect.arrayContaining(["by-session", "reports"]),
+    );
+    for (const [path, state] of Object.entries(before)) expect(after[path], path).toEqual(state);
+    // --purge: the records and the registry entry go too, and the home is exactly as it was.
+    expect(goalpost("uninstall", "--yes", "--purge").status).toBe(0);
+    expect(snapshot(home)).toEqual(before);
   });
 
   it("serve the goal tools from @goalpost/mcp's own bin", () => {
