@@ -196,9 +196,12 @@ describe("the published packages", { timeout: 120_000 }, () => {
     const extra = Object.keys(after).filter((path) => !(path in before));
     expect(Object.keys(before)).toEqual(expect.arrayContaining(Object.keys(user).map((path) => join(home, path))));
     expect(extra.filter((path) => !path.startsWith(records) && !path.startsWith(registry))).toEqual([]);
-    expect(extra.filter((path) => path.startsWith(records)).map((path) => path.slice(records.length + 1).split("/")[0]).sort()).toEqual(
-      expect.arrayContaining(["by-session", "reports"]),
-    );
+    expect(
+      extra
+        .filter((path) => path.startsWith(records))
+        .map((path) => path.slice(records.length + 1).split("/")[0])
+        .sort(),
+    ).toEqual(expect.arrayContaining(["by-session", "reports"]));
     for (const [path, state] of Object.entries(before)) expect(after[path], path).toEqual(state);
     // --purge: the records and the registry entry go too, and the home is exactly as it was.
     expect(goalpost("uninstall", "--yes", "--purge").status).toBe(0);

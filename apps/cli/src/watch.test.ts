@@ -33,16 +33,25 @@ function session() {
   const root = testdir({ home: { ".claude": {} }, project: { "README.md": "# p\n" } });
   const home = join(root, "home");
   const project = join(root, "project");
-  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude"), NO_COLOR: "1" };
+  const env = {
+    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+    HOME: home,
+    CLAUDE_CONFIG_DIR: join(home, ".claude"),
+    NO_COLOR: "1",
+  };
   const install = spawnSync(process.execPath, [claudeBin, "install"], { env, cwd: project, encoding: "utf8", timeout: 60_000 });
   expect(install.status, install.stderr).toBe(0);
   const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8")) as { hooks: unknown };
   const hooks = installedHookCommands(settings.hooks, "goalpost-claude-code");
   const send = (event: string, fields: Record<string, unknown>) =>
-    runInstalledHook(hooks[event]!, { session_id: "s1", cwd: project, hook_event_name: event, transcript_path: "", ...fields }, {
-      env: { ...env, CLAUDE_PROJECT_DIR: project },
-      cwd: project,
-    });
+    runInstalledHook(
+      hooks[event]!,
+      { session_id: "s1", cwd: project, hook_event_name: event, transcript_path: "", ...fields },
+      {
+        env: { ...env, CLAUDE_PROJECT_DIR: project },
+        cwd: project,
+      },
+    );
   const watch = (...args: string[]) => {
     const child = spawn(process.execPath, [bin, "watch", ...args], { env, cwd: project, stdio: ["ignore", "pipe", "pipe"] });
     watcher = child;
@@ -76,16 +85,24 @@ describe("goalpost watch", { timeout: 60_000 }, () => {
   it.skipIf(!existsSync("/usr/bin/script"))("takes the terminal's screen and gives it back when q is pressed", async () => {
     // In a pseudo-terminal (util-linux script), as a person runs it beside their agent.
     const root = testdir({});
-    const child = spawn("/usr/bin/script", ["-qfec", `stty cols 120 rows 30; exec "${process.execPath}" "${bin}" watch --dir "${root}"`, "/dev/null"], {
-      env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, TERM: "xterm-256color" },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child = spawn(
+      "/usr/bin/script",
+      ["-qfec", `stty cols 120 rows 30; exec "${process.execPath}" "${bin}" watch --dir "${root}"`, "/dev/null"],
+      {
+        env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: root, TERM: "xterm-256color" },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
     watcher = child;
     let output = "";
     child.stdout!.on("data", (data) => {
       output += String(data);
     });
-    await until(() => output.includes("No open goal in"), "the view", () => output);
+    await until(
+      () => output.includes("No open goal in"),
+      "the view",
+      () => output,
+    );
     expect(output).toContain("\u001b[?1049h"); // the alternate screen
     const exited = once(child, "exit");
     child.stdin!.write("q");
@@ -100,7 +117,11 @@ describe("goalpost watch", { timeout: 60_000 }, () => {
     await until(() => view.output().split("\n").length > 1, "the first line", view.output);
     expect(send("UserPromptSubmit", { prompt: "/goal tidy the readme wording" }).status).toBe(0);
     await until(() => view.output().includes("tidy the readme wording"), "the captured goal", view.output);
-    const lines = view.output().trim().split("\n").map((line) => JSON.parse(line) as { at: string; goals: { objective: string }[] });
+    const lines = view
+      .output()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { at: string; goals: { objective: string }[] });
     expect(lines[0]!.goals).toEqual([]);
     expect(lines.at(-1)!.goals).toEqual([expect.objectContaining({ objective: "tidy the readme wording", status: "draft" })]);
   });

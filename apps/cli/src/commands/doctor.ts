@@ -37,7 +37,13 @@ export function verdictOf(
   const installed = hooks !== undefined && (hooks.ok || !hooks.detail.startsWith("not installed"));
   if (!installed)
     return present
-      ? { verdict: "not-installed", summary: `found, goalpost not installed: run \`goalpost install ${host.id}\`` }
+      ? {
+          verdict: "not-installed",
+          // The adapter's own words when install could not write there: not the step that would fail.
+          summary: hooks?.detail.includes("install cannot write")
+            ? `found, goalpost ${hooks.detail}`
+            : `found, goalpost not installed: run \`goalpost install ${host.id}\``,
+        }
       : { verdict: "absent", summary: "not on this machine" };
   if (failing.length > 0)
     return { verdict: "problem", summary: failing.map((check) => `${check.label}: ${check.detail}`).join("\n    ") };
@@ -94,7 +100,9 @@ host and what to do; --verbose lists every check. Exits 1 when an installed host
         for (const check of report.checks)
           term.out(`    ${check.ok ? color.green("✓") : color.red("✗")} ${check.label}: ${color.dim(check.detail)}\n`);
     }
-    if (reports.every((report) => report.verdict === "absent" || report.verdict === "not-installed"))
+    // Not installed anywhere: install is the next step, where it could write.
+    const installable = reports.some((report) => report.verdict === "not-installed" && !report.summary.includes("cannot write"));
+    if (installable && reports.every((report) => report.verdict === "absent" || report.verdict === "not-installed"))
       term.out("\ngoalpost is not installed in any host: `goalpost install`.\n");
     return failed ? EXIT.problem : EXIT.ok;
   },

@@ -31,6 +31,7 @@ import { wiredLabels } from "../installing/config-changes.js";
 import { readConfigFile } from "../installing/config-file.js";
 import { fastEvents } from "../installing/fast-events.js";
 import { installTargets } from "../installing/scope-targets.js";
+import { unwritableFolder } from "../installing/writable.js";
 
 /** A file's text, or null when it cannot be read. */
 function readTextOrNull(path: string): string | null {
@@ -96,14 +97,26 @@ function targetProblems(target: InstallTarget): string[] {
   }
 }
 
+/** Not installed: what to run — or, where install could not write, what stands in its way. */
+function notInstalled(bin: string, paths: readonly string[]): string {
+  const blocked = unwritableFolder(paths.slice(0, 1));
+  return blocked
+    ? `not installed, and install cannot write in ${blocked.folder} (${blocked.reason}): make it writable for you first`
+    : `not installed: run \`${bin} install\``;
+}
+
 /** Where each of goalpost's parts (hooks, MCP server, …) is wired, by scope. */
 function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { checks: DoctorCheck[]; hooksWired: boolean } {
   const byLabel = new Map<string, string[]>();
   const labels = new Set<string>();
   const problems = new Map<string, string[]>();
+  const paths = new Map<string, string[]>();
   for (const scope of adapter.install.scopes) {
     const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
-    for (const target of targets) labels.add(target.label);
+    for (const target of targets) {
+      labels.add(target.label);
+      paths.set(target.label, [...(paths.get(target.label) ?? []), target.path]);
+    }
     for (const label of wiredLabels(targets)) byLabel.set(label, [...(byLabel.get(label) ?? []), scope]);
     for (const target of targets) {
       const found = targetProblems(target);
@@ -125,7 +138,7 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
           label,
           detail: `${label === "hooks" ? `all ${adapter.install.hookEvents.length} events wired` : "registered"} in ${scopes.join(", ")} scope`,
         }
-      : { ok: false, label, detail: `not installed: run \`${adapter.bin} install\`` };
+      : { ok: false, label, detail: notInstalled(adapter.bin, paths.get(label) ?? []) };
   });
   return { checks, hooksWired: byLabel.has("hooks") };
 }
@@ -203,7 +216,14 @@ function stateCheck(root: string, projectDir: string): DoctorCheck {
       };
     return { ok: true, label: "state", detail: `${root} is writable and private` };
   } catch (error) {
-    return { ok: false, label: "state", detail: `${root} is not writable: ${(error as Error).message}` };
+    const blocked = unwritableFolder([join(root, "state")]);
+    return {
+      ok: false,
+      label: "state",
+      detail: blocked
+        ? `${root} cannot be written: ${blocked.folder} is not writable (${blocked.reason})`
+        : `${root} is not writable: ${(error as Error).message}`,
+    };
   }
 }
 

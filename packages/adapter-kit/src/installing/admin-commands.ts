@@ -12,6 +12,7 @@ import { LEGACY_FAST_PATH_FOLDER } from "../fast-path/hook-command.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./config-changes.js";
 import { foldersToCreate, recordCreatedFolders, tidyAfterUninstall } from "./footprint.js";
 import { installTargets, isSharedScope } from "./scope-targets.js";
+import { unwritableFolder } from "./writable.js";
 
 export type AdminCommand = "install" | "uninstall" | "doctor";
 
@@ -161,6 +162,14 @@ export async function runAdminCommand(
         io.out(`${summary.join("\n")}\n\n${await showDiff(changes)}\n(dry run: nothing was written)\n`);
       }
       return 0;
+    }
+    // Nothing is written unless all of it can be: one clear line for a folder this user cannot write.
+    const blocked = unwritableFolder([...changes.map((entry) => entry.path), join(root, "state")]);
+    if (blocked) {
+      io.err(
+        `${adapter.bin} ${command}: cannot write in ${blocked.folder} (${blocked.reason}); nothing was changed. Make it writable for you, then run \`${adapter.bin} ${command}\` again.\n`,
+      );
+      return 1;
     }
     // The folders this install creates, recorded so that uninstall takes them out again (footprint.ts).
     const created = command === "install" ? foldersToCreate(changes, root) : [];
