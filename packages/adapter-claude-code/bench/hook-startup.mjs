@@ -21,8 +21,10 @@ runHookBench({
   env: (home) => ({ HOME: home, CLAUDE_CONFIG_DIR: configDir(home), CLAUDE_PROJECT_DIR: project }),
   stateRoot: (home) => join(configDir(home), "goalpost"),
   commands: (home) => {
-    const { hooks } = JSON.parse(readFileSync(join(configDir(home), "settings.json"), "utf8"));
-    return Object.fromEntries(Object.entries(hooks).map(([event, groups]) => [event, groups.at(-1).hooks[0].command]));
+    const { hooks, statusLine } = JSON.parse(readFileSync(join(configDir(home), "settings.json"), "utf8"));
+    const commands = Object.fromEntries(Object.entries(hooks).map(([event, groups]) => [event, groups.at(-1).hooks[0].command]));
+    // The status line command install wrote (a committed settings file's has none: the bin's `hook StatusLine`).
+    return { ...commands, StatusLine: statusLine?.command ?? commands.Stop.replace(/Stop$/, "StatusLine") };
   },
   payloads: {
     SessionStart: samples.sessionStart("startup").payload,
@@ -31,6 +33,8 @@ runHookBench({
     PostToolUse: samples.shellAfter("toolu_1", "npm test", { exitCode: 0, output: "12 passed" }).payload,
     "PostToolUse (500 KB)": samples.shellAfter("toolu_2", "cat big.txt", { exitCode: 0, output: big }).payload,
     Stop: samples.stop().payload,
+    // What Claude Code pipes to its status line command (docs/hosts/claude-code.md §12).
+    StatusLine: { session_id: session.sessionId, cwd: project, model: { id: "claude-opus", display_name: "Opus" } },
   },
   session: { start: "SessionStart", prompt: "UserPromptSubmit", before: "PreToolUse", after: "PostToolUse", stop: "Stop" },
 });

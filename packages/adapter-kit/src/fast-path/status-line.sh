@@ -9,12 +9,16 @@
 # the shell alone while no goal is open anywhere, else the hook server, else Node.
 h=${0%/*}
 r=$1
-p=$(cat)
 if [ -n "$2" ]; then
+  p=$(cat)
   o=$(printf '%s' "$p" | /bin/sh -c "$2")
   [ -n "$o" ] && printf '%s\n' "$o"
-fi
-printf '%s' "$p" | {
+  printf '%s' "$p" | {
+    set -- StatusLine "$r" fast
+    . "$h/@BIN@-hook.sh"
+  }
+else
+  # goalpost's line alone: the status JSON goes straight on, nothing read or started for it here.
   set -- StatusLine "$r" fast
   . "$h/@BIN@-hook.sh"
-}
+fi

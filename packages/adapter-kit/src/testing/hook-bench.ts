@@ -223,7 +223,8 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
         const key = `${name}|${state}`;
         ratios.set(key, [...(ratios.get(key) ?? []), ms / reference]);
         // Context nested (Claude Code, Codex) or at the top level (Copilot CLI).
-        const answer = stdout ? JSON.parse(stdout) : {};
+        // (A status line's answer is a line of text, not the host's JSON: nothing injected.)
+        const answer = stdout.startsWith("{") ? JSON.parse(stdout) : {};
         const context = answer.hookSpecificOutput?.additionalContext ?? answer.additionalContext ?? "";
         injected.set(key, context.length);
       }
