@@ -93,7 +93,7 @@ export { judgeShellReceipt, outputVerdict } from "./evidence/receipt-judgement.j
 export type { ParsedShell, ShellRedirect, ShellSegment } from "./evidence/shell-syntax.js";
 export { parseShell } from "./evidence/shell-syntax.js";
 export type { GateConditionCode, GateResult, UnmetCondition } from "./gate/completion-gate.js";
-export { evaluateCompletionGate } from "./gate/completion-gate.js";
+export { CONDITION_WORDS, evaluateCompletionGate, unmetWords } from "./gate/completion-gate.js";
 export { coverageProblem, resolutionProblems } from "./gate/evidence-checks.js";
 export { referenceNamesRequirement, uncoveredRequirements } from "./gate/requirement-coverage.js";
 export type { VerificationConditionCode, VerificationGateOptions } from "./gate/verification-conditions.js";

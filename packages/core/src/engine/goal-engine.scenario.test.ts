@@ -137,7 +137,25 @@ describe("a whole session through the engine", () => {
     expect(refusal!.unmet.map((condition) => condition.code)).toEqual(
       expect.arrayContaining(["done_so_far_empty", "requirement_uncovered", "remaining_not_empty", "checks_missing"]),
     );
-    expect(store.read(SESSION.sessionId)!.goals.at(-1)!.history.at(-1)?.type).toBe("refused");
+    expect(store.read(SESSION.sessionId)!.goals.at(-1)!.history.at(-1)).toMatchObject({
+      type: "refused",
+      note: expect.stringMatching(/^nothing recorded as done, .*a requirement without evidence.*no check set/),
+    });
+    // The user is told as the host reports the tool's run (a hook's note), in words.
+    expect(
+      send({ type: "tool-ran", toolName: "mcp__goalpost__goalpost_close", toolInput: { status: "complete" }, succeeded: true }),
+    ).toMatchObject({
+      userNote: expect.stringMatching(
+        /^goalpost: the agent asked to close goal goal_\w+ as complete and was refused \(nothing recorded as done, /,
+      ),
+    });
+    // From the shell as well; the other goal tools say nothing.
+    expect(send({ type: "tool-ran", ...bash("goalpost-test close --status complete"), succeeded: false }).userNote).toMatch(
+      /was refused/,
+    );
+    expect(send({ type: "tool-ran", toolName: "mcp__goalpost__goalpost_status", toolInput: {}, succeeded: true })).toEqual({
+      action: "none",
+    });
 
     // A test run the host reports as passed is a receipt (progress, not proof); then the evidence; then the close.
     send({ type: "tool-about-to-run", ...bash("npm test") });

@@ -27,6 +27,32 @@ export type GateConditionCode =
   | "no_action_evidence"
   | VerificationConditionCode;
 
+/** Each condition in a few words, for a line a person reads (the goal's history, a note at a refusal). */
+export const CONDITION_WORDS: Readonly<Record<GateConditionCode, string>> = {
+  objective_missing: "no objective",
+  done_so_far_empty: "nothing recorded as done",
+  validation_proof_empty: "no validation recorded",
+  verification_results_empty: "no results of checks recorded",
+  inspection_missing: "nothing inspected first",
+  requirement_uncovered: "a requirement without evidence",
+  completion_audit_empty: "no completion audit",
+  remaining_not_empty: "steps still remaining",
+  blockers_not_empty: "blockers named",
+  issue_resolution_invalid: "an issue resolution without evidence",
+  discovered_issues_unresolved: "issues found and not settled",
+  no_action_evidence: "no tool call that changed or checked the work",
+  awaiting_user: "waiting for the user's word",
+  checks_missing: "no check set",
+  verification_missing: "goalpost has not run the checks",
+  verification_running: "goalpost's run of the checks still running",
+  verification_failed: "the checks failed",
+  verification_stale: "the files changed since the checks passed",
+};
+
+/** Unmet conditions as one line: "nothing recorded as done, no check set". */
+export const unmetWords = (unmet: readonly { readonly code: string; readonly message: string }[]) =>
+  [...new Set(unmet.map((condition) => CONDITION_WORDS[condition.code as GateConditionCode] ?? condition.message))].join(", ");
+
 export interface UnmetCondition {
   readonly code: GateConditionCode;
   readonly message: string;

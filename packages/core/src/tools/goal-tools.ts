@@ -13,7 +13,7 @@ import {
   SubagentRefusedError,
   UserGoalError,
 } from "../errors.js";
-import { evaluateCompletionGate } from "../gate/completion-gate.js";
+import { evaluateCompletionGate, unmetWords } from "../gate/completion-gate.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import {
   type GoalCloseInput,
@@ -191,7 +191,7 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
               pushGoalEvent(root, {
                 at: at.toISOString(),
                 type: "refused",
-                note: outcome.error.unmet.map((condition) => condition.code).join(", "),
+                note: unmetWords(outcome.error.unmet),
               }),
             );
           }
@@ -206,7 +206,7 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
           sessionId: caller.sessionId,
           goalId: result.error.goalId,
           type: "refused",
-          note: result.error.unmet.map((condition) => condition.code).join(", "),
+          note: unmetWords(result.error.unmet),
         });
         throw result.error;
       }

@@ -5,6 +5,7 @@
 import { settleClosedGoal } from "../engine/close-in-session.js";
 import { replaceGoal } from "../engine/session-goals.js";
 import { CompletionRefusedError } from "../errors.js";
+import { unmetWords } from "../gate/completion-gate.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import type { AwaitingUser, Verification } from "../record/goal-checks.js";
 import { closeGoal } from "../record/goal-lifecycle.js";
@@ -58,7 +59,7 @@ export function finishVerification(session: SessionFile, goalId: string, finishe
       return "closed";
     } catch (error) {
       if (!(error instanceof CompletionRefusedError)) throw error;
-      goal = pushGoalEvent(goal, { at: stamp, type: "refused", note: error.unmet.map((condition) => condition.code).join(", ") });
+      goal = pushGoalEvent(goal, { at: stamp, type: "refused", note: unmetWords(error.unmet) });
     }
   } else goal = pushGoalEvent(goal, { at: stamp, type: "refused", note: `checks ${run.state}: ${run.verdict}` });
   replaceGoal(session, { ...goal, closeRequest: null });

@@ -4,7 +4,7 @@
 // if the PreToolUse hook saw the same call first — a result piped into the hook by hand is not one.
 // A host task tool's list moves the task goals.
 import { summarizeToolCall } from "../../evidence/classify-tool-call.js";
-import { goalToolName } from "../../evidence/goal-tool-names.js";
+import { goalToolInvocation, goalToolName } from "../../evidence/goal-tool-names.js";
 import { judgeShellReceipt, outputVerdict, type ReceiptJudgement } from "../../evidence/receipt-judgement.js";
 import { pushGoalEvent, pushReceipt, pushToolCall } from "../../record/bounded-history.js";
 import type { VerificationCategory } from "../../record/goal-record.js";
@@ -57,13 +57,37 @@ function judgeToolReceipt(category: VerificationCategory, event: Event): Receipt
     : { category, passed: null, verdict: "the host did not say whether it passed" };
 }
 
+/** How recent a refusal must be to be this close's: the call has just run. */
+const REFUSAL_WINDOW_MS = 2 * 60 * 1000;
+
+/**
+ * The agent asked to close the goal as complete and was refused: the user is told, in the host's
+ * channel for a hook's note (the refusal itself went to the agent as the tool's answer).
+ */
+function refusedCloseNote(session: SessionFile | null, now: Date): EngineDecision {
+  const goal = activeGoal(session);
+  const refused = goal?.history.at(-1);
+  if (!goal || refused?.type !== "refused" || now.getTime() - Date.parse(refused.at) > REFUSAL_WINDOW_MS) return NO_DECISION;
+  return decision({
+    userNote: `goalpost: the agent asked to close goal ${goal.id} as complete and was refused (${sanitizeText(refused.note, { maxLength: 300 })}); it keeps working on it.`,
+  });
+}
+
 export function onToolRan(context: EngineContext, event: Event): EngineDecision {
-  if (goalToolName(event.toolName)) return NO_DECISION;
   const { store } = context;
+  if (goalToolName(event.toolName)) {
+    const session = store.peek(event.sessionId);
+    return goalToolName(event.toolName) === "goalpost_close" && !context.isSubagentEvent(event, session)
+      ? refusedCloseNote(session, context.now())
+      : NO_DECISION;
+  }
   const session = store.peek(event.sessionId);
   if (context.isSubagentEvent(event, session) || !activeGoal(session)) return NO_DECISION;
   const call = context.classifier.classify(event.toolName, event.toolInput);
-  if (call.kind === "goal") return NO_DECISION;
+  if (call.kind === "goal")
+    return call.command !== undefined && goalToolInvocation(call.command)?.verb === "close"
+      ? refusedCloseNote(session, context.now())
+      : NO_DECISION;
   const summary = summarizeToolCall(call);
   const judged =
     call.kind === "verification" && call.category
