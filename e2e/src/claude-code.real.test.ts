@@ -510,6 +510,45 @@ execSync(${JSON.stringify(commands["PostToolUse"])}, { input: ${JSON.stringify(p
     expect(openGoal(state)?.objective).toBe("make the importer stream large files");
   });
 
+  it("with no goal set, takes the task Claude Code's own task tools put in progress as the session's focus: shown, never enforced", async () => {
+    verifies("CC-TASK-FOCUS");
+    const id = randomUUID();
+    const task = (name: string, input: Record<string, unknown>): MockReply => ({ text: "", toolUse: { name, input } });
+    const home = await setUp({
+      main: [
+        task("TaskCreate", {
+          subject: "Rewrite the reader as a stream",
+          description: "constant memory",
+          activeForm: "Rewriting",
+        }),
+        task("TaskUpdate", { taskId: "1", status: "in_progress" }),
+        { text: "Started on the reader." },
+      ],
+    });
+    const run = await runClaude(home, "let us rewrite the reader", {
+      args: ["--session-id", id, "--allowedTools", "TaskCreate,TaskUpdate", "--output-format", "stream-json", "--verbose"],
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    // The model got the focus with the result of the call that set the task in progress.
+    const after = model.current.requests.map((request) => JSON.stringify(request)).find((body) => body.includes("session_focus"));
+    expect(after).toContain("TASK: Rewrite the reader as a stream [in_progress]");
+    const state = session(home, id);
+    expect(state.focus).toMatchObject({ task: "Rewrite the reader as a stream" });
+    // No goal: nothing enforced — the turn ended at the model's first stop, no goal record was made.
+    expect(state.goals).toEqual([]);
+    expect(model.current.requests.filter((request) => requestKind(request) === "turn")).toHaveLength(3);
+    // The user heard once that /goal exists (Claude Code prints a hook's systemMessage).
+    expect(run.stdout).toContain("goalpost: no goal is set for this session. Type /goal");
+    await model.start({ main: [task("TaskUpdate", { taskId: "1", status: "completed" }), { text: "Done." }] });
+    const done = await runClaude(home, "finish it", {
+      args: ["--resume", id, "--allowedTools", "TaskCreate,TaskUpdate"],
+      env: { ANTHROPIC_BASE_URL: model.current.url },
+    });
+    expect(done.exitCode, done.stderr).toBe(0);
+    expect(session(home, id).focus).toBeNull();
+    expect(done.stdout).not.toContain("no goal is set for this session");
+  });
+
   it("restores the goal mid-turn when Claude Code compacts automatically, in the very next request", async () => {
     verifies("CC-COMPACT-RESTORE");
     const home = await setUp({ main: [] });

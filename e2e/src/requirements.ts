@@ -113,6 +113,12 @@ export const REQUIREMENTS = [
       "Claude Code's TaskCreate/TaskUpdate move the goal stack: the task in progress becomes a task goal under the user's goal and hands back to it when completed.",
   },
   {
+    id: "CC-TASK-FOCUS",
+    host: "claude-code",
+    behaviour:
+      "With no goal set, the task Claude Code's own TaskCreate/TaskUpdate put in progress is the session's focus: shown to the model, never enforced, gone when completed; the user hears once that /goal exists.",
+  },
+  {
     id: "CC-CLI-FALLBACK",
     host: "claude-code",
     behaviour:
@@ -306,6 +312,17 @@ export const REQUIREMENTS = [
     host: "any",
     behaviour:
       "On every host, a goal's budget (turns, working time, tokens from the host's own record where it keeps one) winds the agent down near its end and ends as budget-limited at it, the spend told to the user; raising it takes the goal up.",
+  },
+  {
+    id: "ANY-ISSUE-CONTEXT",
+    host: "any",
+    behaviour:
+      "On every host, the GitHub issue the branch names is what the session works on: shown with no goal (never enforced), in the goal's block with one, with its title and milestone from the GitHub CLI run off the hook's path; without gh, the number alone, and nothing fails.",
+  },
+  {
+    id: "ANY-LANGUAGES",
+    host: "any",
+    behaviour: "On every host, `Ziel:`, `目标：`, `but :` and the other languages' markers set a goal as `goal:` does.",
   },
   {
     id: "ANY-STATUS-LINE",

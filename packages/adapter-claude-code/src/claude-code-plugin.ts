@@ -3,9 +3,9 @@
 // fails when the checked-in file differs (`pnpm --filter @goalpost/adapter-claude-code generate:plugin`).
 // Its commands are install's, with words the shell expands: the plugin's folder, and the state root in
 // CLAUDE_CONFIG_DIR or ~/.claude.
-import { fastEvents, hookCommand, withOwnHookGroups } from "@goalpost/adapter-kit";
+import { fastEvents, fastPathWakeWords, hookCommand, withOwnHookGroups } from "@goalpost/adapter-kit";
 import { claudeCodeAdapter } from "./claude-code-adapter.js";
-import { CLAUDE_CODE_BIN, claudeCodeInstall, HOOK_TIMEOUT, INSTALLED_HOOK_EVENTS } from "./claude-code-install.js";
+import { CLAUDE_CODE_BIN, HOOK_TIMEOUT, INSTALLED_HOOK_EVENTS } from "./claude-code-install.js";
 
 const DIST = `"\${CLAUDE_PLUGIN_ROOT}/dist"`;
 const ROOT = `"\${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost"`;
@@ -23,7 +23,7 @@ export function claudeCodePluginHooks(): Record<string, unknown> {
         command: (event) =>
           hookCommand(DIST, CLAUDE_CODE_BIN, event, ROOT, {
             fast: fast.includes(event),
-            wakeWords: claudeCodeInstall.fastPathWake,
+            wakeWords: fastPathWakeWords(claudeCodeAdapter),
           }),
         timeout: HOOK_TIMEOUT,
         matcher: "",

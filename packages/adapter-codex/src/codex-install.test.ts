@@ -58,7 +58,9 @@ describe("install into CODEX_HOME", () => {
     expect(hooks.hooks.Stop[0]).toEqual(userHooks.hooks.Stop[0]);
     for (const event of INSTALLED_HOOK_EVENTS)
       expect(hooks.hooks[event].at(-1).hooks[0].command).toMatch(
-        new RegExp(`^/bin/sh /opt/goalpost/dist/goalpost-codex-hook\\.sh ${event} \\S+goalpost( fast create_goal update_goal)?$`),
+        new RegExp(
+          `^/bin/sh /opt/goalpost/dist/goalpost-codex-hook\\.sh ${event} \\S+goalpost( fast create_goal update_goal update_plan)?$`,
+        ),
       );
     const text = home.text("config.toml");
     for (const line of home.originalConfig.split("\n")) expect(text).toContain(line);

@@ -37,7 +37,7 @@ export { boundedText, hookSpecificOutput } from "./hook/hook-specific-output.js"
 export { loadBuiltin } from "./hook/load-builtin.js";
 export { resolveProjectDir } from "./hook/project-dir.js";
 export { mergeDecisions, runHook } from "./hook/run-hook.js";
-export { fastEvents } from "./installing/fast-events.js";
+export { fastEvents, fastPathWakeWords } from "./installing/fast-events.js";
 export type { HookGroupOptions } from "./installing/hook-groups-target.js";
 export {
   hookGroupsTarget,

@@ -39,9 +39,13 @@ export type { GoalCommand } from "./engine/goal-command.js";
 export { parseGoalCommand } from "./engine/goal-command.js";
 export type { GoalEngine, GoalEngineOptions } from "./engine/goal-engine.js";
 export { createGoalEngine } from "./engine/goal-engine.js";
+export { GOAL_WORDS } from "./engine/goal-words.js";
+export { gitBranch, issueFromBranch, issueFromWords, issueInfo } from "./engine/issue-context.js";
+export type { IssueLookupRequest, LookUpIssue } from "./engine/issue-notice.js";
 export { STOP_BLOCK_PREFIX, SUBAGENT_BOUNDARY_NOTICE } from "./engine/policy-text.js";
 export type { RenderForm, RenderOptions } from "./engine/render-goal.js";
 export { DEFAULT_TOOL_HINT, renderGoalContext } from "./engine/render-goal.js";
+export { renderFocus } from "./engine/session-focus.js";
 export { activeGoal, goalAncestors, goalStack, renderSessionGoal } from "./engine/session-goals.js";
 export { statusSegment } from "./engine/status-segment.js";
 export { tasksFromToolInput } from "./engine/task-goals.js";
@@ -192,7 +196,7 @@ export { ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal
 export type { PruneResult } from "./store/retention.js";
 export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";
 export { safeFileName } from "./store/safe-file-name.js";
-export type { SessionCounters, SessionFile } from "./store/session-file.js";
+export type { IssueContext, SessionCounters, SessionFile } from "./store/session-file.js";
 export {
   CLOSED_GOALS_KEPT,
   emptySessionFile,

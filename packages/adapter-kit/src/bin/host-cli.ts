@@ -1,4 +1,4 @@
-// An adapter's bin: `hook | mcp | verify | install | uninstall | doctor | status | open | update | close`,
+// An adapter's bin: `hook | mcp | verify | issue-lookup | install | uninstall | doctor | status | open | update | close`,
 // plus --version and --help. `hook` runs on every tool call of the agent, so only the hook path is
 // loaded up front; every other command is imported when asked for. An adapter's cli.ts is one call:
 //   runHostCli(myAdapter, import.meta.url)
@@ -35,6 +35,7 @@ usage:
   ${bin} hook <Event>              run by ${displayName}: payload on stdin, answer on stdout
   ${bin} mcp                       run by ${displayName}: the goal tools over stdio
   ${bin} verify …                  run by goalpost: a goal's checks, in a sandbox
+  ${bin} issue-lookup …            run by goalpost: the title and milestone of the session's GitHub issue (gh)
   ${bin} --version | --help
 
 examples:
@@ -59,6 +60,10 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
   if (command === "verify") {
     const { runVerifyCommand } = await import("./verify-command.js");
     return runVerifyCommand(adapter, rest);
+  }
+  if (command === "issue-lookup") {
+    const { runIssueLookupCommand } = await import("./issue-lookup-command.js");
+    return runIssueLookupCommand(rest);
   }
   if (command === "mcp") {
     const { serveHostMcp } = await import("./mcp-server.js");

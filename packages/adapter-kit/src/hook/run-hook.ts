@@ -29,6 +29,7 @@ import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
 import { hostTokensUsed } from "./host-tokens.js";
 import { checkTurn, markTurnStart, noteSwitchedOff } from "./integrity.js";
+import { detachedIssueLookup } from "./issue-lookup-process.js";
 import { resolveProjectDir } from "./project-dir.js";
 import { allScopeTargets, targetFiles } from "./protected-files.js";
 import { statusLineAnswer } from "./status-line.js";
@@ -294,6 +295,7 @@ function answerHook(
       // Other hosts' goals in this directory can be continued here (`/goal continue`).
       peerRoots: () => knownStoreRoots(env, root),
       startVerification: detachedVerification(adapter, env),
+      lookUpIssue: detachedIssueLookup(adapter, env),
       ...(options.quick
         ? {
             beforeWait: () => {

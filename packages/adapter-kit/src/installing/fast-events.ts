@@ -30,3 +30,13 @@ export function fastEvents(adapter: HostAdapter): string[] {
   }
   return [...fast];
 }
+
+/**
+ * Words that wake a fast event with no goal open: the adapter's own (the host's goal tools), and the
+ * host's task tools — with no goal, the task in progress is the session's focus (core's task-focus.ts),
+ * so a call of one must reach the engine.
+ */
+export function fastPathWakeWords(adapter: HostAdapter): string[] {
+  const words = [...(adapter.install.fastPathWake ?? []), ...(adapter.profile.tools.task ?? [])];
+  return [...new Set(words.filter((word) => /^\w+$/.test(word)))];
+}

@@ -15,7 +15,7 @@ import {
   shellWord,
 } from "../fast-path/hook-command.js";
 import { statusLineCommand } from "../fast-path/status-line-command.js";
-import { fastEvents } from "./fast-events.js";
+import { fastEvents, fastPathWakeWords } from "./fast-events.js";
 
 /** The adapter's npm package name, from the package.json beside its dist/ folder. */
 function packageNameOf(cliPath: string, bin: string): string {
@@ -61,7 +61,7 @@ export function installTargets(
         ? hookCommand(dist, adapter.bin, event, shellWord(root), {
             // Worked out when a command is written (once per adapter): a hook lists the targets' paths only.
             fast: fastEvents(adapter).includes(event),
-            wakeWords: adapter.install.fastPathWake,
+            wakeWords: fastPathWakeWords(adapter),
             loginShell: adapter.install.loginShell,
           })
         : plainHookCommand(hookEntryPath(adapter.bin, options.cliPath), event),

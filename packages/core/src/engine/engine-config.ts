@@ -44,6 +44,13 @@ export const engineConfigSchema = z.strictObject({
         'The budget every new goal gets unless the user gives one (`/goal … budget 2h`), in the same words: e.g. "2h, 500k tokens". null: none.',
       ),
     ),
+  goalHint: z
+    ._default(z.boolean(), true)
+    .check(
+      z.describe(
+        "Tell the user once per session, at its first prompt with no goal and no task set, that /goal exists. false: never.",
+      ),
+    ),
   compactBudget: z
     ._default(z.int().check(z.minimum(600)), 1200)
     .check(z.describe("Characters of the goal block injected with every prompt.")),

@@ -13,6 +13,7 @@ import { goalText } from "../text/goal-text.js";
 import { type StartVerification, startVerificationInProcess } from "../verify/verification-request.js";
 import type { EngineConfig } from "./engine-config.js";
 import type { EngineDecision, EngineEvent } from "./engine-event.js";
+import type { LookUpIssue } from "./issue-notice.js";
 import { sessionArgumentsNote } from "./policy-text.js";
 import { DEFAULT_TOOL_HINT, type RenderForm } from "./render-goal.js";
 import { activeGoal, goalAncestors, renderSessionGoal, replaceGoal } from "./session-goals.js";
@@ -30,6 +31,8 @@ export interface EngineContext {
   peers(): GoalStore[];
   /** Starts goalpost's run of a goal's checks (off the hook's path). */
   readonly startVerification: StartVerification;
+  /** Asks for the title and milestone of the session's issue, off the hook's path (issue-notice.ts). */
+  readonly lookUpIssue: LookUpIssue;
   /** See GoalEngineOptions.beforeWait. */
   readonly beforeWait: () => void;
   now(): Date;
@@ -55,6 +58,7 @@ export function createEngineContext(
   peerRoots: () => readonly string[] = () => [],
   startVerification: StartVerification = startVerificationInProcess(store),
   beforeWait: () => void = () => {},
+  lookUpIssue: LookUpIssue = () => {},
 ): EngineContext {
   const now = () => store.now();
   const peers = () =>
@@ -69,6 +73,7 @@ export function createEngineContext(
     protectedDirs,
     peers,
     startVerification,
+    lookUpIssue,
     beforeWait,
     classifier: createToolClassifier(profile, { stateRoot: store.root }),
     now,

@@ -1,11 +1,12 @@
 // Goal capture from prompts: `/goal <text>`, `/goalpost <text>`, `goal: <text>`, `objective: <text>`
-// at the start of a prompt (any case, fullwidth colon too, leading white space, multi-line bodies, any
-// language). Verbs are not objectives: `/goal` alone or `/goal status` reports, `/goal clear` and its
+// and their equivalents in other languages (`Ziel:`, `目标：`, goal-words.ts) at the start of a prompt
+// (any case, fullwidth colon too, leading white space, multi-line bodies, a body in any language). Verbs are not objectives: `/goal` alone or `/goal status` reports, `/goal clear` and its
 // synonyms cancel, `/goal continue [id]` continues, `/goal help` explains. A word that reads like a
 // command goalpost does not have (`/goal pause`, `/goal edit <text>`) is never taken as a new objective:
 // it would cancel the open goal without the user meaning to.
 
 import { type GoalBudget, parseBudget } from "../record/goal-budget.js";
+import { CARRY_ON, MARKER } from "./goal-words.js";
 
 export type GoalCommand =
   | { readonly kind: "set"; readonly objective: string; readonly source: "slash" | "marker" }
@@ -34,7 +35,6 @@ const REPLACE_VERBS = new Set(["edit", "replace"]);
 const PAUSE_VERBS = new Set(["pause", "suspend", "hold"]);
 
 const SLASH = /^\s*\/(?:goal|goalpost)(?=\s|$)([\s\S]*)$/i;
-const MARKER = /^\s*(?:goal|objective)\s*[:\uFF1A]([\s\S]*)$/i;
 const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"]);
 
 /** `check [add|drop|list|accept] …`, `accept`, `refuse`, `budget …`: the user's word on checks, budget and a goal that waits for it. */
@@ -98,12 +98,9 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
   return null;
 }
 
-/** Words that ask to carry on: "keep going", "continue the goal", "resume where we left off". */
-const CONTINUE_WORDS =
-  /^\s*(?:please\s+)?(?:keep going|carry on|go on|continue(?: the goal| with the goal| where we left off| working)?|resume(?: the goal| where we left off| work)?|pick up where we left off)\s*(?:please)?[\s.!]*$/i;
-
+/** Words that ask to carry on, in any language goalpost knows (goal-words.ts): "keep going", "weiter", "继续". */
 export function asksToContinue(prompt: string): boolean {
-  return prompt.length < 120 && CONTINUE_WORDS.test(prompt);
+  return prompt.length < 120 && CARRY_ON.test(prompt);
 }
 
 /**

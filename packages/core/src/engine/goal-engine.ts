@@ -10,6 +10,7 @@ import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from "./engine-config.js";
 import { createEngineContext } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, engineEventSchema, NO_DECISION } from "./engine-event.js";
 import { EVENT_HANDLERS, type EventHandler } from "./handlers/index.js";
+import type { LookUpIssue } from "./issue-notice.js";
 import { sessionArgumentsNote } from "./policy-text.js";
 
 export interface GoalEngineOptions {
@@ -31,6 +32,11 @@ export interface GoalEngineOptions {
    * written, and has the hook run where waiting is fine.
    */
   readonly beforeWait?: () => void;
+  /**
+   * Looks up the title and milestone of the GitHub issue a session works on (`recordIssueInfo` writes
+   * them back), off the hook's path; left out, the issue's number alone is shown.
+   */
+  readonly lookUpIssue?: LookUpIssue;
 }
 
 export interface GoalEngine {
@@ -53,6 +59,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     options.peerRoots,
     options.startVerification,
     options.beforeWait,
+    options.lookUpIssue,
   );
 
   function handle(input: EngineEventInput): EngineDecision {

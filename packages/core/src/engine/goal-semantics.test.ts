@@ -1,6 +1,7 @@
 // What a user of the hosts' own /goal expects, through the engine.
 import { describe, expect, it } from "vitest";
 import { isOpen } from "../record/goal-phase.js";
+import { GOAL_HINT } from "./handlers/prompt-submitted.js";
 import { activeGoal } from "./session-goals.js";
 import { SESSION, testEngine } from "./test-engine.js";
 
@@ -59,9 +60,11 @@ describe("goal semantics", () => {
     expect(activeGoal(store.read("c"))).toBeNull();
     // Never across directories, and not for ordinary prompts.
     expect(send({ type: "prompt-submitted", prompt: "keep going", sessionId: "d", cwd: "/elsewhere" }).context).toBeUndefined();
+    // (The user of a session with no goal hears once that /goal exists; nothing is continued.)
     expect(
       send({ type: "prompt-submitted", prompt: "keep going with the tests please, and the docs", sessionId: "e" }).userNote,
-    ).toBeUndefined();
+    ).toBe(GOAL_HINT);
+    expect(activeGoal(store.read("e"))).toBeNull();
   });
 });
 

@@ -6,8 +6,10 @@ import { referenceMatchesIssue } from "../evidence/issue-matching.js";
 import { spendText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import type { IssueContext } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
+import { issueLine } from "./issue-context.js";
 
 /**
  * full: session start, resume, after a compaction. compact: a prompt while the model may not have the
@@ -26,6 +28,8 @@ export interface RenderOptions {
   readonly stack?: readonly GoalRecord[];
   /** How the model can act on the goal on this host (tool names differ per host). */
   readonly toolHint?: string;
+  /** The GitHub issue the session works on, with its milestone, when one is known (issue-context.ts). */
+  readonly issue?: IssueContext | null;
 }
 
 const clean = goalText;
@@ -48,9 +52,16 @@ function openIssues(goal: GoalRecord): string[] {
   );
 }
 
-function sections(goal: GoalRecord, form: RenderForm, ancestors: readonly GoalRecord[], stack: readonly GoalRecord[]): Section[] {
+function sections(
+  goal: GoalRecord,
+  form: RenderForm,
+  ancestors: readonly GoalRecord[],
+  stack: readonly GoalRecord[],
+  issue: IssueContext | null,
+): Section[] {
   const full = form === "full";
   const result: Section[] = [];
+  if (issue) result.push({ label: "Issue", items: [issueLine(issue, clean)], keep: 1 });
   if (ancestors.length + stack.length > 0) {
     const line = [...ancestors, goal, ...stack].map(
       (entry) => `${entry.level}: ${clean(entry.objective, 160)}${entry === goal && ancestors.length > 0 ? " (this goal)" : ""}`,
@@ -106,7 +117,7 @@ function renderReference(goal: GoalRecord): string {
 export function renderGoalContext(goal: GoalRecord, options: RenderOptions): string {
   if (options.form === "reference") return renderReference(goal);
   const stack = (options.stack ?? []).filter((entry) => isOpen(entry));
-  const all = sections(goal, options.form, options.ancestors ?? [], stack);
+  const all = sections(goal, options.form, options.ancestors ?? [], stack, options.issue ?? null);
   const shown = all.map((section) => section.items.length);
   const status = goal.closedAt ? `${goal.status}, closed` : goal.status;
   const header = `<session_goal id="${clean(goal.id, 80)}" status="${status}" form="${options.form}">`;

@@ -50,5 +50,10 @@ export function renderSessionGoal(
   goal: GoalRecord,
   options: Omit<RenderOptions, "ancestors" | "stack">,
 ): string {
-  return renderGoalContext(goal, { ...options, ancestors: goalAncestors(session, goal), stack: goalStack(session, goal) });
+  return renderGoalContext(goal, {
+    ...options,
+    ancestors: goalAncestors(session, goal),
+    stack: goalStack(session, goal),
+    issue: session.issue,
+  });
 }

@@ -22,7 +22,7 @@ export interface TamperGuardOptions {
 }
 
 /** goalpost commands only its user runs. */
-const USER_VERBS = new Set(["hook", "verify", "serve-hooks", "install", "uninstall", "disable", "enable"]);
+const USER_VERBS = new Set(["hook", "verify", "issue-lookup", "serve-hooks", "install", "uninstall", "disable", "enable"]);
 
 export const TAMPER_ADVICE =
   "If goalpost is in the way, say so to the user: they can clear the goal (/goal clear), switch goalpost off (`goalpost disable`, or GOALPOST_DISABLED=1) or uninstall it themselves.";

@@ -59,6 +59,39 @@ export const sessionFileSchema = described(
           "The host's task list as its id-based task tools built it (Claude Code's TaskCreate/TaskUpdate), so task goals can follow it.",
         ),
       ),
+    focus: z
+      ._default(z.nullable(z.object({ task: z.string(), at: z.string() })), null)
+      .check(
+        describe(
+          "With no goal set: the host's task in progress, which the session works on (shown to the model, never enforced); null when there is none.",
+        ),
+      ),
+    issue: z
+      ._default(
+        z.nullable(
+          z.object({
+            number: z.int().check(z.positive()),
+            repo: z._default(z.nullable(z.string()), null),
+            source: z.enum(["branch", "prompt"]),
+            title: z._default(z.nullable(z.string()), null),
+            milestone: z._default(z.nullable(z.string()), null),
+            lookedUp: z._default(z.boolean(), false),
+            at: z.string(),
+          }),
+        ),
+        null,
+      )
+      .check(
+        describe(
+          "The GitHub issue the session works on (from the branch's name, or the user's words when setting a goal), with its title and milestone once the GitHub CLI told them; null when none is known.",
+        ),
+      ),
+    sentFocus: z
+      ._default(z.nullable(z.string()), null)
+      .check(describe("The focus block the model last got (no goal set): a new one is sent only when it differs.")),
+    hinted: z
+      ._default(z.boolean(), false)
+      .check(describe("Whether the user was told, once this session, that /goal exists (no goal and no task was set).")),
     approvals: z
       ._default(z.array(z.object({ hash: z.string(), verb: z.string(), at: z.string() })), [])
       .check(
@@ -118,6 +151,7 @@ export const sessionFileSchema = described(
 );
 
 export type SessionFile = z.infer<typeof sessionFileSchema>;
+export type IssueContext = NonNullable<SessionFile["issue"]>;
 
 /** How many closed goals a session file keeps beside its open ones. */
 export const CLOSED_GOALS_KEPT = 20;
@@ -144,6 +178,10 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     sentGoal: null,
     stopGuided: null,
     hostTasks: [],
+    focus: null,
+    issue: null,
+    sentFocus: null,
+    hinted: false,
     approvals: [],
     pendingTools: [],
     compactions: [],

@@ -18,7 +18,9 @@ import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-
 import { asksToContinue, type GoalCommand, parseGoalCommand, requirementsFromWords } from "../goal-command.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
+import { noticeIssue } from "../issue-notice.js";
 import type { RenderForm } from "../render-goal.js";
+import { pendingFocus } from "../session-focus.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
@@ -240,9 +242,41 @@ const PROMPT_LIMIT = 64 * 1024;
 export const GOAL_COMMAND_HELP =
   "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal budget 2h, 200k tokens, 30 turns (or goal: budget …) sets what it may cost (or /goal <text> budget 2h), /goal budget alone shows the spend; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
 
+/** What the user is told once per session with no goal and no task: that /goal exists (config `goalHint`). */
+export const GOAL_HINT =
+  "goalpost: no goal is set for this session. Type /goal <what done means> (or goal: …) and goalpost keeps the agent on it until your checks pass.";
+
+/** A GitHub issue's address in a prompt: the user names the issue the session works on. */
+const ISSUE_ADDRESS = /https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/issues\/\d+/;
+
+/**
+ * A prompt with no goal: what the session works on if the model has not got it yet (its issue, a task);
+ * with nothing known, the user hears once per session that /goal exists — the hint, to the user only.
+ */
+function focusOrHint(context: EngineContext, event: Event): EngineDecision {
+  const focus = pendingFocus(context, event);
+  if (focus) return decision({ context: focus });
+  if (!context.config.goalHint || event.subagent || event.origin !== "user") return NO_DECISION;
+  const session = context.store.peek(event.sessionId);
+  if (session?.hinted || session?.focus || session?.issue) return NO_DECISION;
+  const { result: told } = context.store.update(context.identityOf(event), (state) => {
+    if (state.hinted || state.focus || state.issue || activeGoal(state)) return false;
+    state.hinted = true;
+    return true;
+  });
+  return told ? decision({ userNote: GOAL_HINT }) : NO_DECISION;
+}
+
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
   const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
+  // The issue the session works on: the goal's words when it names one, else the branch.
+  if (event.origin === "user")
+    noticeIssue(
+      context,
+      event,
+      command?.kind === "set" ? command.objective : ISSUE_ADDRESS.test(event.prompt) ? event.prompt : null,
+    );
   if (command?.kind === "set") {
     // One word after /goal with a goal open reads like a command goalpost does not know: propose, never replace.
     if (command.source === "slash" && !/\s/.test(command.objective) && activeGoal(context.store.peek(event.sessionId)))
@@ -289,7 +323,7 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
           context: context.continuationHint(event) ?? "goalpost: this session has no open goal.",
           userNote: "goalpost: no open goal.",
         })
-      : NO_DECISION;
+      : focusOrHint(context, event);
   }
   return injectGoal(context, event, status);
 }

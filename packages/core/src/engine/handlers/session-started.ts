@@ -1,10 +1,13 @@
 // A session started, resumed, was cleared or compacted. After compaction the goal comes back in full
 // (the snapshot written before it, if it still matches); on resume a compact form, since most hosts replay
-// earlier hook context from the transcript; with no goal, a hint at goals left in this directory.
+// earlier hook context from the transcript; with no goal, what the session works on (its issue, from the
+// branch) and a hint at goals left in this directory.
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import { serveSnapshot } from "../../store/snapshots.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { noticeIssue } from "../issue-notice.js";
+import { pendingFocus } from "../session-focus.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 
 function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {
@@ -33,6 +36,7 @@ function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"se
 }
 
 export function onSessionStarted(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {
+  noticeIssue(context, event, null);
   if (event.source === "compact") return restoreAfterCompaction(context, event);
   let session = context.store.read(event.sessionId);
   const root = activeGoal(session);
@@ -47,6 +51,7 @@ export function onSessionStarted(context: EngineContext, event: EngineEventOf<"s
     return decision({
       context: context.render(session, root, event.source === "resume" && !context.profile.fullOnResume ? "compact" : "full"),
     });
-  const hint = context.continuationHint(event);
-  return hint ? decision({ context: hint }) : NO_DECISION;
+  // No goal: what the session works on (its issue, a task), and goals left here to continue.
+  const said = [pendingFocus(context, event), context.continuationHint(event) ?? ""].filter(Boolean).join("\n\n");
+  return said ? decision({ context: said }) : NO_DECISION;
 }

@@ -14,6 +14,7 @@ import type { SessionFile } from "../../store/session-file.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { focusToSend, moveTaskFocus, tasksAfterCall } from "../session-focus.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "../task-goals.js";
 
@@ -73,6 +74,17 @@ function refusedCloseNote(session: SessionFile | null, now: Date): EngineDecisio
   });
 }
 
+/** No goal: a task tool's call moves the session's focus to the task in progress (session-focus.ts), shown when it changes. */
+function taskFocus(context: EngineContext, event: Event): EngineDecision {
+  if (!context.classifier.classify(event.toolName, event.toolInput).tasks) return NO_DECISION;
+  const { result: shown } = context.store.update(context.identityOf(event), (state) => {
+    if (activeGoal(state)) return "";
+    const tasks = tasksAfterCall(state, event.toolInput, event.output);
+    return tasks !== null && moveTaskFocus(state, tasks, context.now()) ? focusToSend(state) : "";
+  });
+  return shown ? decision({ context: shown }) : NO_DECISION;
+}
+
 export function onToolRan(context: EngineContext, event: Event): EngineDecision {
   const { store } = context;
   if (goalToolName(event.toolName)) {
@@ -82,7 +94,8 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
       : NO_DECISION;
   }
   const session = store.peek(event.sessionId);
-  if (context.isSubagentEvent(event, session) || !activeGoal(session)) return NO_DECISION;
+  if (context.isSubagentEvent(event, session)) return NO_DECISION;
+  if (!activeGoal(session)) return taskFocus(context, event);
   const call = context.classifier.classify(event.toolName, event.toolInput);
   if (call.kind === "goal")
     return call.command !== undefined && goalToolInvocation(call.command)?.verb === "close"

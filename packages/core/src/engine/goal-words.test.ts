@@ -1,0 +1,55 @@
+// Each language's words, tested as a user types them: a marker with its colon (ASCII and fullwidth,
+// any case) sets a goal with the words after it; a carry-on phrase alone asks to continue; and what
+// only looks like one does neither.
+import { describe, expect, it } from "vitest";
+import { asksToContinue, parseGoalCommand } from "./goal-command.js";
+import { GOAL_WORDS } from "./goal-words.js";
+
+describe.each(Object.entries(GOAL_WORDS))("the words of %s", (_language, words) => {
+  it.each(words.markers)("%s: sets a goal", (marker) => {
+    for (const typed of [
+      `${marker}: fix the importer`,
+      `  ${marker.toUpperCase()}：fix the importer`,
+      `${marker}:\nfix the importer`,
+    ])
+      expect(parseGoalCommand(typed), typed).toEqual({ kind: "set", objective: "fix the importer", source: "marker" });
+    // The marker's own word inside a sentence, or without its colon, is not one.
+    expect(parseGoalCommand(`the ${marker} is to fix the importer`)).toBeNull();
+    expect(parseGoalCommand(`${marker.trim()} fix the importer`)).toBeNull();
+  });
+
+  it.each(words.carryOn)("%s asks to carry on", (phrase) => {
+    for (const typed of [phrase, `${phrase}!`, `  ${phrase.toUpperCase()}.`]) expect(asksToContinue(typed), typed).toBe(true);
+    expect(asksToContinue(`${phrase} and also rewrite the parser in Rust`)).toBe(false);
+  });
+});
+
+describe("words across languages", () => {
+  it("reads the goal in the user's own language, and its commands", () => {
+    expect(parseGoalCommand("目标：让导入器流式处理大文件")).toEqual({
+      kind: "set",
+      objective: "让导入器流式处理大文件",
+      source: "marker",
+    });
+    expect(parseGoalCommand("Цель: ускорить импорт")).toEqual({ kind: "set", objective: "ускорить импорт", source: "marker" });
+    expect(parseGoalCommand("Ziel: clear")).toEqual({ kind: "clear" });
+    expect(parseGoalCommand("but : accélérer l'import")).toEqual({
+      kind: "set",
+      objective: "accélérer l'import",
+      source: "marker",
+    });
+  });
+
+  it("keeps the English But: a sentence, since French sets a space before its colon", () => {
+    expect(parseGoalCommand("But: the tests still fail on Windows")).toBeNull();
+  });
+});
+
+describe("the README", () => {
+  it("names every marker goalpost reads", async () => {
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync(new URL("../../../../README.md", import.meta.url), "utf8");
+    for (const marker of Object.values(GOAL_WORDS).flatMap((words) => words.markers))
+      expect(readme.toLowerCase(), marker).toMatch(new RegExp(`\`${marker.replace(/ $/, " ")}[:：]`, "iu"));
+  });
+});

@@ -1,0 +1,69 @@
+// The words a user types to set a goal or to carry on with one, per language: data, so that a language
+// is added by adding its words (and a test of them), never by touching the matching code
+// (goal-command.ts). A marker is written as it is typed before the colon: "but " (French sets a space
+// before its colon, which keeps the English "But:" from reading as a goal).
+
+export interface LanguageWords {
+  /** Words that start a goal before a colon (`goal: …`). */
+  readonly markers: readonly string[];
+  /** Whole prompts that ask to carry on with the goal ("keep going"). */
+  readonly carryOn: readonly string[];
+}
+
+export const GOAL_WORDS: Readonly<Record<string, LanguageWords>> = {
+  en: {
+    markers: ["goal", "objective"],
+    carryOn: [
+      "keep going",
+      "carry on",
+      "go on",
+      "continue",
+      "continue the goal",
+      "continue with the goal",
+      "continue where we left off",
+      "continue working",
+      "resume the goal",
+      "resume where we left off",
+      "resume work",
+      "pick up where we left off",
+    ],
+  },
+  de: { markers: ["ziel"], carryOn: ["weiter", "mach weiter", "weitermachen", "fahre fort"] },
+  es: { markers: ["objetivo", "meta"], carryOn: ["sigue", "continúa", "continua", "sigue adelante"] },
+  fr: { markers: ["objectif", "but "], carryOn: ["continue", "continuez", "poursuis", "vas-y"] },
+  it: { markers: ["obiettivo"], carryOn: ["continua", "vai avanti"] },
+  pt: { markers: ["objetivo", "meta"], carryOn: ["continua", "continue", "siga em frente"] },
+  nl: { markers: ["doel"], carryOn: ["ga door", "ga verder"] },
+  pl: { markers: ["cel"], carryOn: ["kontynuuj", "dalej"] },
+  ru: { markers: ["цель"], carryOn: ["продолжай", "продолжить", "дальше"] },
+  uk: { markers: ["мета", "ціль"], carryOn: ["продовжуй", "далі"] },
+  tr: { markers: ["hedef", "amaç"], carryOn: ["devam et"] },
+  zh: { markers: ["目标", "目標"], carryOn: ["继续", "繼續"] },
+  ja: { markers: ["目標", "ゴール"], carryOn: ["続けて", "続行"] },
+  ko: { markers: ["목표"], carryOn: ["계속", "계속해"] },
+};
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const all = (pick: (words: LanguageWords) => readonly string[]) => [...new Set(Object.values(GOAL_WORDS).flatMap(pick))];
+
+/** A marker as a pattern: its word, then (for a spaced one) at least one space, before the colon. */
+const markerPattern = (marker: string) =>
+  marker.endsWith(" ") ? `${escape(marker.trimEnd())}[ \\u00A0\\u202F]+` : `${escape(marker)}\\s*`;
+
+/** `<marker>:` or `<marker>：` at the start of a prompt, any case; the rest is the body. */
+export const MARKER = new RegExp(
+  `^\\s*(?:${all((words) => words.markers)
+    .sort((a, b) => b.length - a.length)
+    .map(markerPattern)
+    .join("|")})[:\\uFF1A]([\\s\\S]*)$`,
+  "iu",
+);
+
+/** A whole short prompt that asks to carry on, with "please" and end punctuation allowed around it. */
+export const CARRY_ON = new RegExp(
+  `^\\s*(?:please\\s+)?(?:${all((words) => words.carryOn)
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => escape(phrase).replace(/ /g, "\\s+"))
+    .join("|")})\\s*(?:please)?[\\s.!。！…]*$`,
+  "iu",
+);
