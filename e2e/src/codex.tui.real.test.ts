@@ -3,7 +3,7 @@
 // (docs/hosts/codex.md §6), so goalpost finds it in Codex's goal store and holds it like any goal.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { goalStoreEngine } from "@goalpost/adapter-codex";
 import { removeTestdirs } from "@goalpost/adapter-kit/testing";
 import { createGoalStore } from "@goalpost/core";
@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { CODEX_BIN, type CodexHome, createCodexHome, goalpostCodex } from "./codex-home.js";
 import { inputTexts, type MockResponses, startMockResponses, toolOutputs } from "./mock-openai-responses.js";
 import { verifies } from "./requirements.js";
+import { killProcessesOf } from "./terminal-ui.js";
 
 const canRun = existsSync("/usr/bin/script") && goalStoreEngine() !== "none";
 if (!canRun) console.warn("codex.tui.real.test: needs util-linux's script and a SQLite reader (sqlite3); skipped");
@@ -22,38 +23,11 @@ afterEach(async () => {
   const exited = tui && tui.exitCode === null && tui.signalCode === null ? once(tui, "exit") : undefined;
   tui?.kill("SIGKILL");
   await exited;
+  // The terminal UI starts a managed app-server daemon from CODEX_HOME, which outlives the UI.
   if (codexHome) await killProcessesOf(codexHome);
   await mock?.close();
   removeTestdirs();
 });
-
-/**
- * The terminal UI starts a managed app-server daemon from CODEX_HOME (and it its MCP servers), which
- * outlives the UI: every process whose command line or environment names the test's Codex home goes.
- */
-async function killProcessesOf(home: string): Promise<void> {
-  const killed: string[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const named = [`/proc/${pid}/cmdline`, `/proc/${pid}/environ`].some((file) => readFileSync(file, "utf8").includes(home));
-      if (named && Number(pid) !== process.pid) {
-        process.kill(Number(pid), "SIGKILL");
-        killed.push(pid);
-      }
-    } catch {
-      // Gone already, or not ours to read.
-    }
-  }
-  // A kill is delivered, not done: the home is removed only once none of them can still write in it.
-  const alive = (pid: string) => {
-    try {
-      return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
-    } catch {
-      return false;
-    }
-  };
-  for (let waited = 0; killed.some(alive) && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-}
 
 /** Codex's terminal UI in a 120×40 pseudo-terminal; its screen, as text with the escapes left in. */
 function startTui(home: CodexHome) {

@@ -2,7 +2,7 @@
 // screen read back as text: for what only the interactive program shows (a status line, a typed /goal).
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 export const canDriveTerminal = existsSync("/usr/bin/script");
 
@@ -34,7 +34,8 @@ export function startTerminalUi(
   options: { cwd: string; env: Record<string, string>; cols?: number; rows?: number },
 ): TerminalUi {
   const command = `stty cols ${options.cols ?? 160} rows ${options.rows ?? 40}; exec ${program}`;
-  const child = spawn("/usr/bin/script", ["-qfec", command, "/dev/null"], { cwd: options.cwd, env: options.env });
+  // Its own process group: closing it ends the program script runs too, not only script.
+  const child = spawn("/usr/bin/script", ["-qfec", command, "/dev/null"], { cwd: options.cwd, env: options.env, detached: true });
   let screen = "";
   child.stdout!.on("data", (data) => {
     screen += String(data);
@@ -53,8 +54,14 @@ export function startTerminalUi(
     },
     async close() {
       const exited = child.exitCode === null && child.signalCode === null ? once(child, "exit") : undefined;
-      child.kill("SIGKILL");
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
       await exited;
+      // What the program started on its own (a host's background helpers) goes too, before its home is removed.
+      if (options.env["HOME"]) await killProcessesOf(options.env["HOME"]);
     },
   };
 }
@@ -68,4 +75,29 @@ export async function eventually<T>(probe: () => T | undefined, timeoutMs: numbe
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await pause(250);
   }
+}
+
+/** Kills every process whose command line or environment names `marker` (a test's fake home), and waits until they are gone. */
+export async function killProcessesOf(marker: string): Promise<void> {
+  const killed: string[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const named = [`/proc/${pid}/cmdline`, `/proc/${pid}/environ`].some((file) => readFileSync(file, "utf8").includes(marker));
+      if (named && Number(pid) !== process.pid) {
+        process.kill(Number(pid), "SIGKILL");
+        killed.push(pid);
+      }
+    } catch {
+      // Gone already, or not ours to read.
+    }
+  }
+  // A kill is delivered, not done: the caller removes the folder only once none of them can still write in it.
+  const alive = (pid: string) => {
+    try {
+      return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; killed.some(alive) && waited < 10_000; waited += 100) await pause(100);
 }

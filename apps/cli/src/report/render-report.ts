@@ -5,6 +5,7 @@
 import {
   budgetText,
   evaluateCompletionGate,
+  GOAL_SOURCE_WORDS,
   type GoalRecord,
   isOpen,
   referenceNamesRequirement,
@@ -89,13 +90,23 @@ function hierarchyMarkup(goal: GoalRecord, session: SessionFile | null): Markup 
     }
     return current;
   };
+  // Each level says where it came from: the user's goal, a task of the host's list, the issue, its milestone.
   const node = (current: GoalRecord, depth: number): Markup => {
     const children = depth < 20 ? goals.filter((candidate) => candidate.parentId === current.id) : [];
-    return html`<li class="${current.id === goal.id ? "current" : ""}">${current.objective.split("\n")[0]} <span class="badge ${STATUS_TONE[current.status] ?? ""}">${current.status}</span> <small>${current.level}</small>${
+    return html`<li class="${current.id === goal.id ? "current" : ""}" data-level="${current.level}">${current.objective.split("\n")[0]} <span class="badge ${STATUS_TONE[current.status] ?? ""}">${current.status}</span> <small>${current.level}, ${GOAL_SOURCE_WORDS[current.source]}</small>${
       children.length > 0 ? html`<ul>${children.map((child) => node(child, depth + 1))}</ul>` : ""
     }</li>`;
   };
-  return html`<div class="tree"><ul>${node(rootOf(goal), 0)}</ul></div>`;
+  const issue = session?.issue;
+  const from = issue?.source === "prompt" ? "named by the user" : "from the branch";
+  const tree = node(rootOf(goal), 0);
+  const issueNode = issue
+    ? html`<li data-level="issue">#${issue.number}${issue.title ? ` ${issue.title}` : ""} <small>GitHub issue, ${from}</small><ul>${tree}</ul></li>`
+    : tree;
+  const top = issue?.milestone
+    ? html`<li data-level="milestone">${issue.milestone} <small>milestone of #${issue.number}</small><ul>${issueNode}</ul></li>`
+    : issueNode;
+  return html`<div class="tree"><ul>${top}</ul></div>`;
 }
 
 /** A receipt the host's own record does not hold: something other than the host fed it to goalpost. */

@@ -53,3 +53,33 @@ describe("the README", () => {
       expect(readme.toLowerCase(), marker).toMatch(new RegExp(`\`${marker.replace(/ $/, " ")}[:：]`, "iu"));
   });
 });
+
+describe("WHO / WHAT / WHY", () => {
+  it("are the goal's own lines that say them, in any language with them, and never invented", async () => {
+    const { focusFromWords } = await import("./goal-words.js");
+    expect(focusFromWords("make the importer stream\nwho: the data team\nWhy: imports of 2 GB files run out of memory")).toEqual({
+      who: "the data team",
+      what: null,
+      why: "imports of 2 GB files run out of memory",
+    });
+    expect(focusFromWords("Warum: der Import bricht ab\nWas: streamen")).toEqual({
+      who: null,
+      what: "streamen",
+      why: "der Import bricht ab",
+    });
+    expect(focusFromWords("make the importer stream; why it fails is unclear")).toEqual({ who: null, what: null, why: null });
+  });
+
+  it("show under the goal's block as Focus", async () => {
+    const { testEngine } = await import("./test-engine.js");
+    const { send } = testEngine();
+    const set = send({
+      type: "prompt-submitted",
+      prompt: "/goal make the importer stream\nwho: the data team\nwhy: 2 GB imports run out of memory",
+    });
+    expect(set.context).toContain("Focus: WHO: the data team · WHY: 2 GB imports run out of memory");
+    expect(
+      send({ type: "prompt-submitted", prompt: "/goal make the exporter stream", sessionId: "other" }).context,
+    ).not.toContain("Focus:");
+  });
+});

@@ -8,6 +8,8 @@ export interface LanguageWords {
   readonly markers: readonly string[];
   /** Whole prompts that ask to carry on with the goal ("keep going"). */
   readonly carryOn: readonly string[];
+  /** Lines of a goal that say who it is for, what it is, why it matters (`why: …`): its FOCUS. */
+  readonly focus?: { readonly who: readonly string[]; readonly what: readonly string[]; readonly why: readonly string[] };
 }
 
 export const GOAL_WORDS: Readonly<Record<string, LanguageWords>> = {
@@ -27,10 +29,23 @@ export const GOAL_WORDS: Readonly<Record<string, LanguageWords>> = {
       "resume work",
       "pick up where we left off",
     ],
+    focus: { who: ["who", "for"], what: ["what"], why: ["why"] },
   },
-  de: { markers: ["ziel"], carryOn: ["weiter", "mach weiter", "weitermachen", "fahre fort"] },
-  es: { markers: ["objetivo", "meta"], carryOn: ["sigue", "continúa", "continua", "sigue adelante"] },
-  fr: { markers: ["objectif", "but "], carryOn: ["continue", "continuez", "poursuis", "vas-y"] },
+  de: {
+    markers: ["ziel"],
+    carryOn: ["weiter", "mach weiter", "weitermachen", "fahre fort"],
+    focus: { who: ["wer", "für"], what: ["was"], why: ["warum", "wozu"] },
+  },
+  es: {
+    markers: ["objetivo", "meta"],
+    carryOn: ["sigue", "continúa", "continua", "sigue adelante"],
+    focus: { who: ["quién", "para"], what: ["qué"], why: ["por qué"] },
+  },
+  fr: {
+    markers: ["objectif", "but "],
+    carryOn: ["continue", "continuez", "poursuis", "vas-y"],
+    focus: { who: ["qui", "pour"], what: ["quoi"], why: ["pourquoi"] },
+  },
   it: { markers: ["obiettivo"], carryOn: ["continua", "vai avanti"] },
   pt: { markers: ["objetivo", "meta"], carryOn: ["continua", "continue", "siga em frente"] },
   nl: { markers: ["doel"], carryOn: ["ga door", "ga verder"] },
@@ -43,12 +58,12 @@ export const GOAL_WORDS: Readonly<Record<string, LanguageWords>> = {
   ko: { markers: ["목표"], carryOn: ["계속", "계속해"] },
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const all = (pick: (words: LanguageWords) => readonly string[]) => [...new Set(Object.values(GOAL_WORDS).flatMap(pick))];
 
 /** A marker as a pattern: its word, then (for a spaced one) at least one space, before the colon. */
 const markerPattern = (marker: string) =>
-  marker.endsWith(" ") ? `${escape(marker.trimEnd())}[ \\u00A0\\u202F]+` : `${escape(marker)}\\s*`;
+  marker.endsWith(" ") ? `${escapeRegExp(marker.trimEnd())}[ \\u00A0\\u202F]+` : `${escapeRegExp(marker)}\\s*`;
 
 /** `<marker>:` or `<marker>：` at the start of a prompt, any case; the rest is the body. */
 export const MARKER = new RegExp(
@@ -63,7 +78,18 @@ export const MARKER = new RegExp(
 export const CARRY_ON = new RegExp(
   `^\\s*(?:please\\s+)?(?:${all((words) => words.carryOn)
     .sort((a, b) => b.length - a.length)
-    .map((phrase) => escape(phrase).replace(/ /g, "\\s+"))
+    .map((phrase) => escapeRegExp(phrase).replace(/ /g, "\\s+"))
     .join("|")})\\s*(?:please)?[\\s.!。！…]*$`,
   "iu",
 );
+
+/** The focus lines of a goal's words, as the user wrote them: `who: …`, `what: …`, `why: …` (any language above); never invented. */
+export function focusFromWords(objective: string): { who: string | null; what: string | null; why: string | null } {
+  const found: { who: string | null; what: string | null; why: string | null } = { who: null, what: null, why: null };
+  for (const key of ["who", "what", "why"] as const) {
+    const labels = all((words) => words.focus?.[key] ?? []).sort((a, b) => b.length - a.length);
+    const line = new RegExp(`^\\s*(?:${labels.map(escapeRegExp).join("|")})\\s*[:\\uFF1A]\\s*(\\S.*)$`, "imu").exec(objective);
+    found[key] = line?.[1]?.trim() ?? null;
+  }
+  return found;
+}

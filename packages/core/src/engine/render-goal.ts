@@ -9,6 +9,7 @@ import type { GoalRecord } from "../record/goal-record.js";
 import type { IssueContext } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
+import { focusFromWords } from "./goal-words.js";
 import { issueLine } from "./issue-context.js";
 
 /**
@@ -62,6 +63,12 @@ function sections(
   const full = form === "full";
   const result: Section[] = [];
   if (issue) result.push({ label: "Issue", items: [issueLine(issue, clean)], keep: 1 });
+  // WHO / WHAT / WHY, only where the user's words give them.
+  const focus = focusFromWords(goal.objective);
+  const said = (["who", "what", "why"] as const).flatMap((key) =>
+    focus[key] ? [`${key.toUpperCase()}: ${clean(focus[key], 200)}`] : [],
+  );
+  if (said.length > 0) result.push({ label: "Focus", items: [said.join(" · ")], keep: 1 });
   if (ancestors.length + stack.length > 0) {
     const line = [...ancestors, goal, ...stack].map(
       (entry) => `${entry.level}: ${clean(entry.objective, 160)}${entry === goal && ancestors.length > 0 ? " (this goal)" : ""}`,
