@@ -125,6 +125,33 @@ describe("goalpost in the real Copilot CLI", () => {
     expect(openGoal(home, id)).toMatchObject({ status: "needs-input", requirements: ["node hello.js prints hello"] });
   });
 
+  it("follows Copilot CLI's plan — the todos table the model writes through its sql tool — into the focus with no goal, and task goals with one", async () => {
+    verifies("COPILOT-PLAN");
+    const sql = (query: string) => call("sql", { description: "Update todos", query });
+    const home = await setUp({
+      main: [
+        sql("INSERT INTO todos (id, title, status) VALUES ('t1', 'Rewrite the reader', 'in_progress')"),
+        { text: "started" },
+        { text: "carrying on" },
+        sql(
+          "UPDATE todos SET status = 'done' WHERE id = 't1'; INSERT INTO todos (id, title, status) VALUES ('t2', 'Stream the writer', 'in_progress')",
+        ),
+        ...Array.from({ length: 6 }, () => ({ text: "still on it" })),
+      ],
+    });
+    const id = randomUUID();
+    expect((await runCopilot(home, "let us rewrite the reader", [`--session-id=${id}`])).exitCode).toBe(0);
+    // No goal: the task in progress is the session's focus, shown to the model at the next prompt.
+    expect(copilotSession(home, id).focus).toMatchObject({ task: "Rewrite the reader" });
+    const before = mock!.requests.length;
+    expect((await runCopilot(home, "go on", [`--resume=${id}`])).exitCode).toBe(0);
+    expect(JSON.stringify(mock!.requests[before]!.body)).toContain("TASK: Rewrite the reader [in_progress] (from its task list)");
+    expect((await runCopilot(home, "goal: make the importer stream", [`--resume=${id}`])).exitCode).toBe(0);
+    // With a goal: the plan's task in progress is the goal's task goal.
+    const state = copilotSession(home, id);
+    expect(state.goals.find((goal) => goal.level === "task" && goal.closedAt === null)?.objective).toBe("Stream the writer");
+  });
+
   it("leaves goalpost_close's run of the user's tests to the stop, which runs them sandboxed and closes the goal on a pass", async () => {
     verifies("COPILOT-VERIFIER");
     const home = await setUp(

@@ -314,6 +314,12 @@ export const REQUIREMENTS = [
       "On every host, a goal's budget (turns, working time, tokens from the host's own record where it keeps one) winds the agent down near its end and ends as budget-limited at it, the spend told to the user; raising it takes the goal up.",
   },
   {
+    id: "COPILOT-PLAN",
+    host: "copilot-cli",
+    behaviour:
+      "Copilot CLI's plan — the todos table the model writes through its sql tool — moves the session's focus with no goal, and the goal's task goals with one.",
+  },
+  {
     id: "ANY-ISSUE-CONTEXT",
     host: "any",
     behaviour:

@@ -1,5 +1,5 @@
 // goalpost's Copilot CLI extension: the four goal tools, registered through the SDK the CLI gives its
-// extensions (docs/hosts/copilot-cli.md §8). The CLI runs this file as its own Node process, where only
+// extensions (docs/hosts/copilot-cli.md §8), and the session's plan followed into goalpost's tasks. The CLI runs this file as its own Node process, where only
 // `@github/copilot-sdk/extension` resolves: everything else is bundled in. Its stdout is the JSON-RPC
 // channel to the CLI, so nothing here writes to it. Each call belongs to `invocation.sessionId`, the
 // root session, which Copilot sets itself (the model cannot name another one); a subagent's call
@@ -8,9 +8,11 @@ import { joinSession, type ToolInvocation } from "@github/copilot-sdk/extension"
 import {
   createGoalStore,
   createGoalTools,
+  followHostTasks,
   GOAL_TOOL_SPECS,
   type GoalToolSpec,
   SUBAGENT_BOUNDARY_NOTICE,
+  taskStatus,
   toolErrorText,
 } from "@goalpost/core";
 import * as z from "zod/mini";
@@ -44,4 +46,19 @@ function tool(spec: GoalToolSpec) {
   };
 }
 
-await joinSession({ tools: GOAL_TOOL_SPECS.map(tool) });
+const session = await joinSession({ tools: GOAL_TOOL_SPECS.map(tool) });
+
+// Copilot CLI's plan is its session database's `todos` table, which the model writes through the `sql`
+// tool; each write signals `session.todos_changed` (docs/hosts/copilot-cli.md §8). The rows move the
+// goal's task goals, or with no goal the session's focus — which this process cannot show the model:
+// the next prompt's hook does.
+session.on("session.todos_changed", () => {
+  session.rpc.plan
+    .readSqlTodosWithDependencies()
+    .then(({ rows }) => {
+      const tasks = rows.flatMap((row) => (row.title ? [{ text: row.title, status: taskStatus(row.status) }] : []));
+      const identity = { sessionId: session.sessionId, host: COPILOT_CLI_HOST, cwd: cwdOf(session.sessionId) };
+      store.update(identity, (state) => followHostTasks(state, tasks, store.now()));
+    })
+    .catch(() => {});
+});

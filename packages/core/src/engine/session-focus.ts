@@ -10,7 +10,7 @@ import type { EngineContext } from "./engine-context.js";
 import type { EngineEvent, TaskItem } from "./engine-event.js";
 import { issueLine } from "./issue-context.js";
 import { activeGoal } from "./session-goals.js";
-import { applyTaskChange, taskChangeFromToolCall, tasksFromToolInput } from "./task-goals.js";
+import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "./task-goals.js";
 
 /** The task list a task tool's call leaves, from its input (whole lists) or as a change by id; null if none. */
 export function tasksAfterCall(session: SessionFile, input: unknown, output: string | null | undefined): TaskItem[] | null {
@@ -58,4 +58,18 @@ export function pendingFocus(context: EngineContext, event: EngineEvent): string
   const session = context.store.peek(event.sessionId);
   if (!session || event.subagent || activeGoal(session) || renderFocus(session) === (session.sentFocus ?? "")) return "";
   return context.store.update(context.identityOf(event), (state) => (activeGoal(state) ? "" : focusToSend(state))).result;
+}
+
+/**
+ * A host's task list as it now stands: with a goal open it moves the goal's task goals, with none the
+ * session's focus; whether the focus moved. Marks nothing as sent: a caller that can show the model
+ * the focus (a hook's answer) does so with focusToSend.
+ */
+export function followHostTasks(session: SessionFile, tasks: readonly TaskItem[], now: Date): boolean {
+  const root = activeGoal(session);
+  if (root) {
+    applyTasks(session, root, tasks, now);
+    return false;
+  }
+  return moveTaskFocus(session, tasks, now);
 }

@@ -13,7 +13,8 @@ import type { TaskItem } from "./engine-event.js";
 const LIST_KEYS = ["todos", "plan", "todoList", "tasks", "items"] as const;
 const TEXT_KEYS = ["content", "step", "title", "text", "description", "activeForm"] as const;
 
-function normaliseStatus(value: unknown): TaskItem["status"] {
+/** A host's word for a task's state, as goalpost's three: in progress, completed, or pending. */
+export function taskStatus(value: unknown): TaskItem["status"] {
   const status = String(value ?? "")
     .toLowerCase()
     .replace(/[\s-]/g, "_");
@@ -32,7 +33,7 @@ export function tasksFromToolInput(input: unknown): TaskItem[] | null {
     if (typeof entry !== "object" || entry === null) return [];
     const item = entry as Record<string, unknown>;
     const text = TEXT_KEYS.map((key) => item[key]).find((value) => typeof value === "string" && value.trim() !== "");
-    return typeof text === "string" ? [{ text, status: normaliseStatus(item["status"]) }] : [];
+    return typeof text === "string" ? [{ text, status: taskStatus(item["status"]) }] : [];
   });
 }
 
@@ -58,11 +59,11 @@ export function taskChangeFromToolCall(input: unknown, output: string | null | u
   const record = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
   const created = parseOutput(output)?.["task"] as { id?: unknown; subject?: unknown } | undefined;
   if (typeof created?.id === "string" && typeof created.subject === "string")
-    return { id: created.id, text: created.subject, status: normaliseStatus(record["status"]) };
+    return { id: created.id, text: created.subject, status: taskStatus(record["status"]) };
   if (typeof record["taskId"] !== "string") return null;
   const text = typeof record["subject"] === "string" && record["subject"].trim() !== "" ? record["subject"] : undefined;
   if (record["status"] === "deleted") return { id: record["taskId"], deleted: true };
-  return { id: record["taskId"], text, status: record["status"] === undefined ? undefined : normaliseStatus(record["status"]) };
+  return { id: record["taskId"], text, status: record["status"] === undefined ? undefined : taskStatus(record["status"]) };
 }
 
 /** Applies a change to the session's copy of the host's list; returns the list as it now stands. */
