@@ -326,6 +326,12 @@ export const REQUIREMENTS = [
       "On every host, the GitHub issue the branch names is what the session works on: shown with no goal (never enforced), in the goal's block with one, with its title and milestone from the GitHub CLI run off the hook's path; without gh, the number alone, and nothing fails.",
   },
   {
+    id: "ANY-GOAL-HINT",
+    host: "any",
+    behaviour:
+      "On every host with a channel for a note to the user, a session with no goal, task or issue tells the user once, at its first prompt, that /goal exists.",
+  },
+  {
     id: "ANY-LANGUAGES",
     host: "any",
     behaviour: "On every host, `Ziel:`, `目标：`, `but :` and the other languages' markers set a goal as `goal:` does.",
