@@ -74,7 +74,7 @@ describe("install", () => {
             type: "command",
             command: hookCommand(dirname(home.cliPath), "goalpost-claude-code", event, stateRoot, {
               fast,
-              wakeWords: ["TodoWrite", "TaskCreate", "TaskUpdate"],
+              wakeWords: event === "PostToolUse" ? ["TodoWrite", "TaskCreate", "TaskUpdate"] : [],
             }),
             timeout: 15,
           },
@@ -87,7 +87,7 @@ describe("install", () => {
       `h=${dist}; set -- UserPromptSubmit ${stateRoot}; . "$h/goalpost-claude-code-hook.sh"`,
     );
     expect(settings.hooks.PreToolUse.at(-1).hooks[0].command).toBe(
-      `h=${dist}; set -- PreToolUse ${stateRoot} fast TodoWrite TaskCreate TaskUpdate; . "$h/goalpost-claude-code-hook.sh"`,
+      `h=${dist}; set -- PreToolUse ${stateRoot} fast; . "$h/goalpost-claude-code-hook.sh"`,
     );
     const state = read(join(home.configDir, ".claude.json"));
     expect(state.numStartups).toBe(3);

@@ -23,7 +23,7 @@ export function claudeCodePluginHooks(): Record<string, unknown> {
         command: (event) =>
           hookCommand(DIST, CLAUDE_CODE_BIN, event, ROOT, {
             fast: fast.includes(event),
-            wakeWords: fastPathWakeWords(claudeCodeAdapter),
+            wakeWords: fastPathWakeWords(claudeCodeAdapter, event),
           }),
         timeout: HOOK_TIMEOUT,
         matcher: "",

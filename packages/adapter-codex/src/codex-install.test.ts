@@ -59,7 +59,7 @@ describe("install into CODEX_HOME", () => {
     for (const event of INSTALLED_HOOK_EVENTS)
       expect(hooks.hooks[event].at(-1).hooks[0].command).toMatch(
         new RegExp(
-          `^/bin/sh /opt/goalpost/dist/goalpost-codex-hook\\.sh ${event} \\S+goalpost( fast create_goal update_goal update_plan)?$`,
+          `^/bin/sh /opt/goalpost/dist/goalpost-codex-hook\\.sh ${event} \\S+goalpost( fast create_goal update_goal${event === "PostToolUse" ? " update_plan" : ""})?$`,
         ),
       );
     const text = home.text("config.toml");

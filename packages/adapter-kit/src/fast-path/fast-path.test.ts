@@ -125,6 +125,9 @@ describe("wake words", () => {
       expect(command).toMatch(/ fast create_goal/);
       expect(runInstalledHook(command, { tool: "create_goal" }, { env }).output).toEqual({ woke: true });
       expect(runInstalledHook(command, { tool: "sh" }, { env }).output).toBeNull();
+      // Anywhere in a long payload (a tool's large output).
+      const long = "x".repeat(20_000);
+      expect(runInstalledHook(command, { tool: "sh", output: `${long} create_goal` }, { env }).output).toEqual({ woke: true });
     }
     expect(() => hookCommand("/x", "goalpost-acme", "stop", "/r", { fast: true, wakeWords: ["a*) rm -rf /;;"] })).toThrow(
       /only letters/,

@@ -10,7 +10,8 @@
 # with the host's payload on stdin. The cheapest way that answers correctly:
 #   - a "fast" event while no goal is open anywhere (<state root>/open exists and is empty) answers
 #     "no decision" with nothing started, unless the payload names a goal tool (goalpost_...) or a
-#     wake word (the host's own goal tools): those go on as usual;
+#     wake word (the host's own goal tools, and its task tools where a tool's result comes): those go
+#     on as usual;
 #   - while the adapter's hook server is alive (its socket is there and the pid written beside it
 #     runs), Perl's client hands the hook to it (@BIN@-hook.pl, ~4 ms to start where Node takes ~25);
 #   - otherwise Node runs the hook loader (@BIN@-hook.cjs), which answers and starts a server.
@@ -55,6 +56,9 @@ if [ "$1" = fast ] && [ -d "$r/open" ]; then
   for m in "$r/open"/*; do break; done
   if [ ! -e "$m" ]; then
     p=$(cat)
+    # goalpost's own tools anywhere; the host's words (its goal and task tools) only in a payload under
+    # 64 KB, where they are: each word scanned costs ~2 ms of a 500 KB tool output.
+    [ $# -gt 0 ] && [ ${#p} -ge 65536 ] && set --
     for w in goalpost_ "$@"; do
       case $p in *"$w"*)
         printf '%s' "$p" | hook

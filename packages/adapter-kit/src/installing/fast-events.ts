@@ -31,12 +31,39 @@ export function fastEvents(adapter: HostAdapter): string[] {
   return [...fast];
 }
 
+/** Per adapter, worked out once: the events that carry a tool's result, from its samples. */
+const resultEvents = new WeakMap<HostAdapter, Set<string>>();
+
+/** Whether `event` is, for this adapter, where a tool's result comes (its shellAfter sample's event). */
+function carriesToolResults(adapter: HostAdapter, event: string): boolean {
+  let events = resultEvents.get(adapter);
+  if (!events) {
+    events = new Set(
+      adapter.warmUp
+        .filter((sample) => {
+          const spec = Object.hasOwn(adapter.events, sample.event) ? adapter.events[sample.event] : undefined;
+          const parsed = spec?.payload.safeParse(sample.payload);
+          try {
+            return (
+              parsed?.success === true && spec?.toEvent(parsed.data, { sessionId: "fast-events", cwd: "/" })?.type === "tool-ran"
+            );
+          } catch {
+            return false;
+          }
+        })
+        .map((sample) => sample.event),
+    );
+    resultEvents.set(adapter, events);
+  }
+  return events.has(event);
+}
+
 /**
- * Words that wake a fast event with no goal open: the adapter's own (the host's goal tools), and the
- * host's task tools — with no goal, the task in progress is the session's focus (core's task-focus.ts),
- * so a call of one must reach the engine.
+ * Words that wake a fast event with no goal open: the adapter's own (the host's goal tools), and where a
+ * tool's result comes, the host's task tools — with no goal, the task in progress is the session's
+ * focus (core's session-focus.ts), so such a result must reach the engine. Without an event: all of them.
  */
-export function fastPathWakeWords(adapter: HostAdapter): string[] {
-  const words = [...(adapter.install.fastPathWake ?? []), ...(adapter.profile.tools.task ?? [])];
-  return [...new Set(words.filter((word) => /^\w+$/.test(word)))];
+export function fastPathWakeWords(adapter: HostAdapter, event?: string): string[] {
+  const tasks = event === undefined || carriesToolResults(adapter, event) ? (adapter.profile.tools.task ?? []) : [];
+  return [...new Set([...(adapter.install.fastPathWake ?? []), ...tasks].filter((word) => /^\w+$/.test(word)))];
 }

@@ -61,7 +61,7 @@ export function installTargets(
         ? hookCommand(dist, adapter.bin, event, shellWord(root), {
             // Worked out when a command is written (once per adapter): a hook lists the targets' paths only.
             fast: fastEvents(adapter).includes(event),
-            wakeWords: fastPathWakeWords(adapter),
+            wakeWords: fastPathWakeWords(adapter, event),
             loginShell: adapter.install.loginShell,
           })
         : plainHookCommand(hookEntryPath(adapter.bin, options.cliPath), event),
