@@ -54,8 +54,11 @@ export function focusToSend(session: SessionFile): string {
 }
 
 /** At a session's start or a prompt with no goal: the focus block if the model has not got it yet; "" otherwise. */
-export function pendingFocus(context: EngineContext, event: EngineEvent): string {
-  const session = context.store.peek(event.sessionId);
+export function pendingFocus(
+  context: EngineContext,
+  event: EngineEvent,
+  session: SessionFile | null = context.store.peek(event.sessionId),
+): string {
   if (!session || event.subagent || activeGoal(session) || renderFocus(session) === (session.sentFocus ?? "")) return "";
   return context.store.update(context.identityOf(event), (state) => (activeGoal(state) ? "" : focusToSend(state))).result;
 }

@@ -253,11 +253,10 @@ const ISSUE_ADDRESS = /https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/issues\/\d+/;
  * A prompt with no goal: what the session works on if the model has not got it yet (its issue, a task);
  * with nothing known, the user hears once per session that /goal exists — the hint, to the user only.
  */
-function focusOrHint(context: EngineContext, event: Event): EngineDecision {
-  const focus = pendingFocus(context, event);
+function focusOrHint(context: EngineContext, event: Event, session: SessionFile | null): EngineDecision {
+  const focus = pendingFocus(context, event, session);
   if (focus) return decision({ context: focus });
   if (!context.config.goalHint || event.subagent || event.origin !== "user") return NO_DECISION;
-  const session = context.store.peek(event.sessionId);
   if (session?.hinted || session?.focus || session?.issue) return NO_DECISION;
   const { result: told } = context.store.update(context.identityOf(event), (state) => {
     if (state.hinted || state.focus || state.issue || activeGoal(state)) return false;
@@ -310,7 +309,8 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
     });
   }
   const status = command?.kind === "status";
-  if (!activeGoal(context.store.peek(event.sessionId))) {
+  const session = context.store.peek(event.sessionId);
+  if (!activeGoal(session)) {
     // "keep going" with no goal here and exactly one left open in this directory: continue it.
     if (!command && event.origin === "user" && asksToContinue(event.prompt)) {
       const candidates = continuationCandidates(context.store, event.cwd, event.sessionId, context.peers());
@@ -323,7 +323,7 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
           context: context.continuationHint(event) ?? "goalpost: this session has no open goal.",
           userNote: "goalpost: no open goal.",
         })
-      : focusOrHint(context, event);
+      : focusOrHint(context, event, session);
   }
   return injectGoal(context, event, status);
 }
