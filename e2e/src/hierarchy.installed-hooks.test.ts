@@ -98,6 +98,21 @@ describe.each(HOSTS)("what the session works toward on $name", { timeout: 120_00
     expect(h.store.read(`${host.name}-hint`)?.goals).toEqual([]);
   });
 
+  it.skipIf(!host.taskRan)(
+    "with no goal, takes the task the host's own task tool puts in progress as the focus: shown, never enforced",
+    async () => {
+      verifies("ANY-TASK-FOCUS");
+      const h = await installed(host);
+      const session = `${host.name}-task`;
+      h.prompt(session, "let us rewrite the reader");
+      const shown = h.taskRan!(session, "Rewrite the reader as a stream");
+      expect(shown.said).toContain("TASK: Rewrite the reader as a stream [in_progress] (from its task list)");
+      expect(h.store.read(session)?.focus).toMatchObject({ task: "Rewrite the reader as a stream" });
+      expect(h.store.read(session)?.goals).toEqual([]);
+      expect(JSON.stringify(h.stop(session).output ?? {})).not.toContain('"block"');
+    },
+  );
+
   it("sets the goal in the user's own language", async () => {
     verifies("ANY-LANGUAGES");
     const h = await installed(host);

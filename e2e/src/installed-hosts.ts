@@ -25,6 +25,14 @@ export interface Host {
   readonly spend?: (session: string, home: string) => void;
   /** false where the host's stop answer has no field for a note to the user (Copilot CLI). */
   readonly tellsUser: boolean;
+  /**
+   * The host's task tool's result as its installed hook gets it, putting `task` in progress: the hook
+   * command and the payload. Absent where the plan reaches goalpost otherwise (Copilot CLI's extension).
+   */
+  readonly taskRan?: {
+    readonly hook: (home: string) => string;
+    readonly payload: (session: string, cwd: string, home: string, task: string) => object;
+  };
 }
 
 const json = (path: string) => JSON.parse(readFileSync(path, "utf8"));
@@ -45,6 +53,20 @@ export const HOSTS: readonly Host[] = [
   {
     name: "claude-code",
     tellsUser: true,
+    taskRan: {
+      hook: (home) =>
+        installedHookCommands(json(join(home, ".claude", "settings.json")).hooks, "goalpost-claude-code")["PostToolUse"]!,
+      payload: (session, cwd, home, task) => ({
+        session_id: session,
+        transcript_path: transcript(home, session),
+        cwd,
+        hook_event_name: "PostToolUse",
+        tool_name: "TodoWrite",
+        tool_input: { todos: [{ content: task, status: "in_progress", activeForm: task }] },
+        tool_response: { oldTodos: [], newTodos: [] },
+        tool_use_id: "toolu_task",
+      }),
+    },
     bin: ADAPTER_BIN,
     folder: ".claude",
     stateRoot: (home) => join(home, ".claude", "goalpost"),
@@ -84,6 +106,22 @@ export const HOSTS: readonly Host[] = [
   {
     name: "codex",
     tellsUser: true,
+    taskRan: {
+      hook: (home) => installedHookCommands(json(join(home, ".codex", "hooks.json")).hooks, "goalpost-codex")["PostToolUse"]!,
+      payload: (session, cwd, home, task) => ({
+        session_id: session,
+        turn_id: "t1",
+        transcript_path: transcript(home, session),
+        cwd,
+        hook_event_name: "PostToolUse",
+        model: "m",
+        permission_mode: "default",
+        tool_name: "update_plan",
+        tool_input: { plan: [{ step: task, status: "in_progress" }] },
+        tool_use_id: "call_task",
+        tool_response: "Plan updated",
+      }),
+    },
     bin: CODEX_ADAPTER_BIN,
     folder: ".codex",
     stateRoot: (home) => join(home, ".codex", "goalpost"),
@@ -160,6 +198,23 @@ export const HOSTS: readonly Host[] = [
   {
     name: "vscode-chat",
     tellsUser: true,
+    taskRan: {
+      hook: (home) =>
+        (json(join(home, ".copilot", "hooks", "goalpost-vscode.json")).hooks as Record<string, { command: string }[]>)[
+          "PostToolUse"
+        ]![0]!.command,
+      payload: (session_id, cwd, _home, task) => ({
+        timestamp: new Date().toISOString(),
+        hook_event_name: "PostToolUse",
+        session_id,
+        transcript_path: "/nowhere/transcript.jsonl",
+        cwd,
+        tool_name: "manage_todo_list",
+        tool_input: { todoList: [{ id: 1, title: task, status: "in-progress" }] },
+        tool_response: "Todo list updated",
+        tool_use_id: "call_task",
+      }),
+    },
     bin: join(dirname(COPILOT_ADAPTER_BIN), "..", "..", "adapter-vscode-chat", "dist", "goalpost-vscode-chat.js"),
     folder: join(".config", "Code", "User"),
     stateRoot: (home) => join(home, ".config", "Code", "User", "goalpost"),
@@ -217,6 +272,10 @@ export async function installed(
     prompt: (session: string, text: string) => run(hooks.prompt, host.prompt(session, project, home, text)),
     stop: (session: string, extra?: Record<string, unknown>) => run(hooks.stop, host.stop(session, project, home, extra)),
     goal: (session: string): GoalRecord => store.read(session)!.goals.at(-1)!,
+    /** The host's task tool ran, putting `task` in progress (where its hooks see the host's plan). */
+    taskRan: host.taskRan
+      ? (session: string, task: string) => run(host.taskRan!.hook(home), host.taskRan!.payload(session, project, home, task))
+      : undefined,
     env,
   };
 }

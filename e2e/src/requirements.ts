@@ -332,6 +332,12 @@ export const REQUIREMENTS = [
       "On every host with a channel for a note to the user, a session with no goal, task or issue tells the user once, at its first prompt, that /goal exists.",
   },
   {
+    id: "ANY-TASK-FOCUS",
+    host: "any",
+    behaviour:
+      "On every host whose hooks see its task tool (Claude Code, Codex, VS Code; Copilot CLI's plan reaches goalpost through its extension), with no goal the task put in progress is the session's focus: shown to the model, never enforced.",
+  },
+  {
     id: "ANY-LANGUAGES",
     host: "any",
     behaviour: "On every host, `Ziel:`, `目标：`, `but :` and the other languages' markers set a goal as `goal:` does.",
