@@ -5,17 +5,22 @@
 // finding the stop among the adapter's own samples (its warm-up payloads) rather than trusting a list.
 import type { HostAdapter } from "../contract/host-adapter.js";
 
-/** Whether the sample's event is, for this adapter, the main session's stop. */
-function isMainStop(adapter: HostAdapter, sample: HostAdapter["warmUp"][number]): boolean {
+/** The engine event a sample of the adapter's own becomes, or null (a payload its schema refuses, a fault). */
+function sampleEvent(adapter: HostAdapter, sample: HostAdapter["warmUp"][number]) {
   const spec = Object.hasOwn(adapter.events, sample.event) ? adapter.events[sample.event] : undefined;
   const parsed = spec?.payload.safeParse(sample.payload);
-  if (!spec || !parsed?.success) return false;
+  if (!spec || !parsed?.success) return null;
   try {
-    const event = spec.toEvent(parsed.data, { sessionId: "fast-events", cwd: "/" });
-    return event?.type === "stop-requested" && event.subagent !== true;
+    return spec.toEvent(parsed.data, { sessionId: "fast-events", cwd: "/" }) ?? null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** Whether the sample's event is, for this adapter, the main session's stop. */
+function isMainStop(adapter: HostAdapter, sample: HostAdapter["warmUp"][number]): boolean {
+  const event = sampleEvent(adapter, sample);
+  return event?.type === "stop-requested" && event.subagent !== true;
 }
 
 /** Per adapter, worked out once: finding the stop builds every sample event's schema (~1 ms in a fresh process). */
@@ -39,19 +44,7 @@ function carriesToolResults(adapter: HostAdapter, event: string): boolean {
   let events = resultEvents.get(adapter);
   if (!events) {
     events = new Set(
-      adapter.warmUp
-        .filter((sample) => {
-          const spec = Object.hasOwn(adapter.events, sample.event) ? adapter.events[sample.event] : undefined;
-          const parsed = spec?.payload.safeParse(sample.payload);
-          try {
-            return (
-              parsed?.success === true && spec?.toEvent(parsed.data, { sessionId: "fast-events", cwd: "/" })?.type === "tool-ran"
-            );
-          } catch {
-            return false;
-          }
-        })
-        .map((sample) => sample.event),
+      adapter.warmUp.filter((sample) => sampleEvent(adapter, sample)?.type === "tool-ran").map((sample) => sample.event),
     );
     resultEvents.set(adapter, events);
   }
