@@ -380,7 +380,11 @@ describe("goalpost in the real Codex CLI", () => {
 for f in "$h/goalpost/x" "$h/goalpost/fast-path/x" "$h/config.toml" "$h/hooks.json" "$h/sessions/x" ${distWalled ? `"${dist}/x"` : ""}; do
   if (echo >> "$f") 2>/dev/null; then echo "WROTE $f"; else echo "DENIED $f"; fi
 done
-perl -MIO::Socket::UNIX -e 'my $s = IO::Socket::UNIX->new(Peer => shift) or do { print "socket: $!\\n"; exit }; print $s "goalpost-hook/3 1-forged-call\\n"; print "socket: ", <$s> // "nothing\\n"' "$h/goalpost/fast-path/goalpost-codex-hooks.sock"
+sock="$h/goalpost/fast-path/goalpost-codex-hooks.sock"
+# The hook server starts detached from the first hook with a goal open: on a slow machine it may not
+# listen yet when this runs. Wait for it (10 s at most), so what is tried is the socket, not the race.
+i=0; while [ ! -S "$sock" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+perl -MIO::Socket::UNIX -e 'my $s = IO::Socket::UNIX->new(Peer => shift) or do { print "socket: $!\\n"; exit }; print $s "goalpost-hook/3 1-forged-call\\n"; print "socket: ", <$s> // "nothing\\n"' "$sock"
 t=$(find "$h/sessions" -name 'rollout-*.jsonl' | head -n 1)
 id=$(basename "$t" .jsonl | grep -o '[0-9a-f]\\{8\\}-[0-9a-f-]\\{27\\}$')
 cmd=$(node -e 'console.log(require(process.argv[1]).hooks.UserPromptSubmit[0].hooks[0].command)' "$h/hooks.json")
