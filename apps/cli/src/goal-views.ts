@@ -99,7 +99,8 @@ export function canonicalDir(path: string): string {
   }
 }
 
-function row({ root, session, archived }: LocatedSession, goal: GoalRecord): GoalRow {
+/** One goal as status, list and --json show it. */
+export function goalRow({ root, session, archived }: LocatedSession, goal: GoalRecord): GoalRow {
   const gate = evaluateCompletionGate(goal);
   return {
     root,
@@ -139,8 +140,11 @@ function continuedFrom(goal: GoalRecord): string | null {
   return moved?.note?.slice("continued from ".length) ?? null;
 }
 
-/** Goals (task goals are part of their parent's view), newest first; only open ones unless `closed`. */
-export function goalRows(roots: readonly string[], filter: { readonly dir?: string; readonly closed?: boolean } = {}): GoalRow[] {
+/** Goals (task goals are part of their parent's view) with where each lives, newest first; only open ones unless `closed`. */
+export function foundGoals(
+  roots: readonly string[],
+  filter: { readonly dir?: string; readonly closed?: boolean } = {},
+): FoundGoal[] {
   const dir = filter.dir === undefined ? undefined : canonicalDir(filter.dir);
   const located =
     dir !== undefined && filter.closed !== true
@@ -151,9 +155,14 @@ export function goalRows(roots: readonly string[], filter: { readonly dir?: stri
     .flatMap((located) =>
       located.session.goals
         .filter((goal) => goal.level !== "task" && (filter.closed === true || isOpen(goal)))
-        .map((goal) => row(located, goal)),
+        .map((goal) => ({ located, goal })),
     )
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    .sort((a, b) => b.goal.updatedAt.localeCompare(a.goal.updatedAt));
+}
+
+/** The goals `foundGoals` finds, as rows: what status, list and --json show. */
+export function goalRows(roots: readonly string[], filter: { readonly dir?: string; readonly closed?: boolean } = {}): GoalRow[] {
+  return foundGoals(roots, filter).map(({ located, goal }) => goalRow(located, goal));
 }
 
 /** "3 min ago", "2 h ago", "5 d ago": enough to tell a live goal from a forgotten one. */

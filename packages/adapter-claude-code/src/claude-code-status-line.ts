@@ -3,16 +3,17 @@
 // after each assistant message (at most every 300 ms), in a trusted workspace and unless
 // `disableAllHooks`, with the session's status JSON on stdin (`session_id`, `cwd`, `model`, …); each
 // line it prints is a row under the prompt. goalpost's segment follows the user's own line.
-import { type InstallContext, type InstallTarget, type StatusLineSpec, statusLineTarget } from "@goalpost/adapter-kit";
-import * as z from "zod/mini";
+import {
+  type InstallContext,
+  type InstallTarget,
+  type StatusLineSpec,
+  statusLineSession,
+  statusLineTarget,
+} from "@goalpost/adapter-kit";
 import { descriptor } from "./claude-code-descriptor.js";
 import { type ClaudeCodeScope, settingsFile } from "./claude-code-paths.js";
 
-const statusInput = z.looseObject({ session_id: z.string() });
-
-export const claudeCodeStatusLine: StatusLineSpec = {
-  sessionOf: (payload) => statusInput.safeParse(payload).data?.session_id ?? null,
-};
+export const claudeCodeStatusLine: StatusLineSpec = statusLineSession("session_id");
 
 /** goalpost's part of a scope's settings.json status line. */
 export const statusLineSettings = (context: InstallContext): InstallTarget =>

@@ -4,16 +4,17 @@
 // $VARIABLES in the command, then runs it with `sh -c` (10 s limit) whenever the session's state
 // changes, with its status JSON on stdin (`session_id`, `cwd`, `model`, …); the trimmed stdout is
 // the slot's rows. goalpost's segment follows the user's own line.
-import { type InstallContext, type InstallTarget, type StatusLineSpec, statusLineTarget } from "@goalpost/adapter-kit";
-import * as z from "zod/mini";
+import {
+  type InstallContext,
+  type InstallTarget,
+  type StatusLineSpec,
+  statusLineSession,
+  statusLineTarget,
+} from "@goalpost/adapter-kit";
 import { descriptor } from "./copilot-cli-descriptor.js";
 import { settingsFile } from "./copilot-cli-paths.js";
 
-const statusInput = z.looseObject({ session_id: z.string() });
-
-export const copilotCliStatusLine: StatusLineSpec = {
-  sessionOf: (payload) => statusInput.safeParse(payload).data?.session_id ?? null,
-};
+export const copilotCliStatusLine: StatusLineSpec = statusLineSession("session_id");
 
 /** goalpost's part of settings.json's status line. */
 export const statusLineSettings = (context: InstallContext): InstallTarget =>

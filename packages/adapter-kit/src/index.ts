@@ -27,7 +27,14 @@ export type {
 export { defineHostAdapter, defineHostEvent, isSessionStartSource, tokenCount } from "./contract/host-adapter.js";
 export type { HostSamples, SampleSession, ShellRun } from "./contract/host-samples.js";
 export { SAMPLE_SESSION, warmUpAndProbe } from "./contract/host-samples.js";
-export type { ConfigFormat, InstallContext, InstallSpec, InstallTarget, JsonObject } from "./contract/install-spec.js";
+export type {
+  ConfigFormat,
+  InstallContext,
+  InstallSpec,
+  InstallTarget,
+  JsonObject,
+  OptionalPart,
+} from "./contract/install-spec.js";
 export { hookCommand, plainHookCommand, shellHooksSupported, shellWord } from "./fast-path/hook-command.js";
 export { hookBundleMain } from "./hook/hook-bundle-main.js";
 export type { HookResult } from "./hook/hook-io.js";
@@ -37,6 +44,7 @@ export { boundedText, hookSpecificOutput } from "./hook/hook-specific-output.js"
 export { loadBuiltin } from "./hook/load-builtin.js";
 export { resolveProjectDir } from "./hook/project-dir.js";
 export { mergeDecisions, runHook } from "./hook/run-hook.js";
+export { statusLineSession } from "./hook/status-line.js";
 export { fastEvents, fastPathWakeWords } from "./installing/fast-events.js";
 export type { HookGroupOptions } from "./installing/hook-groups-target.js";
 export {

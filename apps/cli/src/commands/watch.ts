@@ -7,7 +7,7 @@ import { type FSWatcher, readdirSync, statSync, watch as watchFolder } from "nod
 import { join } from "node:path";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { findGoal, type GoalRow, goalRows, historyLine, rowText } from "../goal-views.js";
+import { type FoundGoal, foundGoals, goalRow, historyLine, rowText } from "../goal-views.js";
 import { hostName, loadHosts, stateRoots } from "../hosts.js";
 import { localTime, timeZoneName } from "../local-time.js";
 import type { Colors } from "../terminal.js";
@@ -35,19 +35,12 @@ function storeSignature(roots: readonly string[]): string {
   return parts.join("|");
 }
 
-function viewText(
-  goals: readonly GoalRow[],
-  roots: readonly string[],
-  dir: string,
-  color: Colors,
-  name: (id: string) => string,
-): string {
+function viewText(goals: readonly FoundGoal[], dir: string, color: Colors, name: (id: string) => string): string {
   if (goals.length === 0)
     return `No open goal in ${dir} yet. In your agent: /goal <what done means> (or goal: … in Claude Code and Copilot CLI).\n${color.dim("Waiting… (q or Ctrl-C quits)")}\n`;
-  const blocks = goals.map((row) => {
-    const goal = findGoal(roots, row.goalId)?.goal;
-    const timeline = (goal?.history ?? []).slice(-TIMELINE_LINES).map((event) => `    ${historyLine(event)}`);
-    return [rowText(row, color, name), ...(timeline.length > 0 ? ["", ...timeline] : [])].join("\n");
+  const blocks = goals.map(({ located, goal }) => {
+    const timeline = goal.history.slice(-TIMELINE_LINES).map((event) => `    ${historyLine(event)}`);
+    return [rowText(goalRow(located, goal), color, name), ...(timeline.length > 0 ? ["", ...timeline] : [])].join("\n");
   });
   return `${color.bold(`${goals.length} open goal${goals.length === 1 ? "" : "s"}`)} in ${dir} ${color.dim(`· ${localTime(new Date().toISOString())} · times in ${timeZoneName()} · q quits`)}\n\n${blocks.join("\n\n")}\n`;
 }
@@ -72,10 +65,13 @@ line of JSON per change ({"at", "goals"}).`,
       const signature = storeSignature(roots);
       if (signature === last) return;
       last = signature;
-      const goals = goalRows(roots, { dir });
-      if (json) term.out(`${JSON.stringify({ at: new Date().toISOString(), goals })}\n`);
-      else if (screen) term.out(`\u001b[H\u001b[2J${viewText(goals, roots, dir, term.color, (id) => hostName(hosts, id))}`);
-      else term.out(`${viewText(goals, roots, dir, term.color, (id) => hostName(hosts, id))}\n`);
+      const found = foundGoals(roots, { dir });
+      const name = (id: string) => hostName(hosts, id);
+      if (json) {
+        const goals = found.map(({ located, goal }) => goalRow(located, goal));
+        term.out(`${JSON.stringify({ at: new Date().toISOString(), goals })}\n`);
+      } else if (screen) term.out(`\u001b[H\u001b[2J${viewText(found, dir, term.color, name)}`);
+      else term.out(`${viewText(found, dir, term.color, name)}\n`);
     };
     if (screen) term.out("\u001b[?1049h\u001b[?25l"); // the alternate screen, cursor hidden
     const watchers: FSWatcher[] = [];

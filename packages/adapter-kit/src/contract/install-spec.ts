@@ -47,6 +47,17 @@ export interface InstallTarget {
   present(data: JsonObject): boolean;
   /** What in the file would keep goalpost's entries from working, in words for doctor (Codex: hooks it would not trust). */
   problems?(data: JsonObject): string[];
+  /** Parts the user may leave out (the status line): what doctor says of each, never what makes goalpost unwired. */
+  optionalParts?(data: JsonObject): readonly OptionalPart[];
+}
+
+/** A part of goalpost the user may leave out, as doctor tells it. */
+export interface OptionalPart {
+  readonly label: string;
+  /** What is there, in words ("goalpost's line after yours"); null when goalpost's part is not. */
+  readonly found: string | null;
+  /** What to say when no scope has it: how to add it, and why it may be missing. */
+  readonly absent: string;
 }
 
 export interface InstallSpec {

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig, OPEN_MARKERS } from "@goalpost/core";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "../contract/host-adapter.js";
-import type { InstallTarget } from "../contract/install-spec.js";
+import type { InstallTarget, OptionalPart } from "../contract/install-spec.js";
 import { codeCachePath } from "../fast-path/code-cache.js";
 import {
   FAST_PATH_FOLDER,
@@ -88,6 +88,15 @@ function nodeCheck(): DoctorCheck {
   };
 }
 
+/** The parts a target's file may hold that the user can leave out (an unreadable file: none; wiring reports it). */
+function optionalParts(target: InstallTarget): readonly OptionalPart[] {
+  try {
+    return target.optionalParts?.(readConfigFile(target.path, target.format).data) ?? [];
+  } catch {
+    return [];
+  }
+}
+
 /** What a target's file says is wrong with goalpost's entries (an unreadable file: nothing here; wiring reports it). */
 function targetProblems(target: InstallTarget): string[] {
   try {
@@ -111,6 +120,8 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
   const labels = new Set<string>();
   const problems = new Map<string, string[]>();
   const paths = new Map<string, string[]>();
+  // An optional part (the status line): where it is, by scope, or what adds it; never a failure.
+  const optional = new Map<string, { found: string[]; absent: string }>();
   for (const scope of adapter.install.scopes) {
     const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
     for (const target of targets) {
@@ -121,6 +132,11 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
     for (const target of targets) {
       const found = targetProblems(target);
       if (found.length > 0) problems.set(target.label, [...(problems.get(target.label) ?? []), ...found]);
+      for (const part of optionalParts(target)) {
+        const entry = optional.get(part.label) ?? { found: [], absent: part.absent };
+        if (part.found) entry.found.push(`${part.found} in ${scope} scope`);
+        optional.set(part.label, entry);
+      }
     }
   }
   const checks = [...labels].map((label) => {
@@ -140,6 +156,8 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
         }
       : { ok: false, label, detail: notInstalled(adapter.bin, paths.get(label) ?? []) };
   });
+  for (const [label, { found, absent }] of optional)
+    checks.push({ ok: true, label, detail: found.length > 0 ? found.join("; ") : absent });
   return { checks, hooksWired: byLabel.has("hooks") };
 }
 

@@ -4,8 +4,15 @@
 // goes the hooks' way (the shell's no-goal gate, the hook server, the loader), so it costs what a
 // fast hook costs. Read only: no lock, no write, no ledger; anything amiss answers nothing.
 import { createGoalStore, type Env, isMarkedOpen, killSwitchEngaged, statusSegment } from "@goalpost/core";
-import type { HostAdapter } from "../contract/host-adapter.js";
+import * as z from "zod/mini";
+import type { HostAdapter, StatusLineSpec } from "../contract/host-adapter.js";
 import type { HookResult } from "./hook-io.js";
+
+/** A status line whose JSON names its session in one string field (the host's fact: its name). */
+export function statusLineSession(field: string): StatusLineSpec {
+  const input = z.looseObject({ [field]: z.string() });
+  return { sessionOf: (payload) => (input.safeParse(payload).data?.[field] as string | undefined) ?? null };
+}
 
 const nothing: HookResult = { stdout: "", stderr: "" };
 

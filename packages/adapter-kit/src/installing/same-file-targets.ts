@@ -19,5 +19,6 @@ export function sameFileTargets(first: InstallTarget, ...more: readonly InstallT
     wired: (data) => all.every((target) => target.wired(data)),
     present: (data) => all.some((target) => target.present(data)),
     problems: (data) => all.flatMap((target) => target.problems?.(data) ?? []),
+    optionalParts: (data) => all.flatMap((target) => target.optionalParts?.(data) ?? []),
   };
 }

@@ -49,6 +49,7 @@ describe("goalpost's status line", { timeout: 60_000 }, () => {
     const home = fakeHome(THEIRS);
     expect(home.bin("install").status).toBe(0);
     expect(home.read()["statusLine"]).toMatchObject({ type: "command", padding: 2 });
+    expect(home.bin("doctor").stdout).toMatch(/^✓ status line: goalpost's goal line after yours \(printf 'model %s' .*…\) in user scope$/m);
     // Theirs alone while the session has no goal.
     expect(home.statusLine("s1")).toBe("model fast\n");
 
@@ -82,10 +83,14 @@ describe("goalpost's status line", { timeout: 60_000 }, () => {
       command: expect.stringMatching(/goalpost-acme-status-line\.sh/),
     });
     expect(home.statusLine("s1")).toBe("");
-    // Asked to leave it out: install takes goalpost's out again; the hooks stay.
+    expect(home.bin("doctor").stdout).toMatch(/^✓ status line: goalpost's goal line in user scope$/m);
+    // Asked to leave it out: install takes goalpost's out again; the hooks stay, and doctor says how to add it.
     expect(home.bin("install", "--no-status-line").status).toBe(0);
     expect(home.read()["statusLine"]).toBeUndefined();
     expect(home.read()["hooks"]).toBeDefined();
+    const doctor = home.bin("doctor");
+    expect(doctor.stdout).toMatch(/^✓ status line: goalpost's goal line is not set \(`goalpost-acme install` adds it/m);
+    expect(doctor.stdout).toMatch(/^✓ hooks: all \d+ events wired in user scope$/m);
     expect(home.bin("install").status).toBe(0);
     expect(home.bin("uninstall").status).toBe(0);
     expect(readFileSync(home.file, "utf8")).toBe("{}\n");

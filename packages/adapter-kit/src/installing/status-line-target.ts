@@ -48,8 +48,23 @@ export function statusLineTarget(options: StatusLineOptions): InstallTarget {
       return withKey(data, key, entry ? { ...entry, command: make(userCommand) } : { type: "command", command: make(null) });
     },
     uninstall,
-    // Optional (`install --no-status-line`): never what makes goalpost unwired.
+    // Optional (`install --no-status-line`): never what makes goalpost unwired; doctor says where it is.
     wired: () => true,
     present: ours,
+    optionalParts: (data) => {
+      const found = theirs(data);
+      return [
+        {
+          label: "status line",
+          found:
+            found === undefined
+              ? null
+              : found === null
+                ? "goalpost's goal line"
+                : `goalpost's goal line after yours (${found.length > 40 ? `${found.slice(0, 39)}…` : found})`,
+          absent: `goalpost's goal line is not set (\`${bin} install\` adds it; \`install --no-status-line\` leaves it out)`,
+        },
+      ];
+    },
   };
 }

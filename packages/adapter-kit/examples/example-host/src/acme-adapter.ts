@@ -9,6 +9,7 @@ import {
   hookGroupsTarget,
   ownEntries,
   sameFileTargets,
+  statusLineSession,
   statusLineTarget,
 } from "@goalpost/adapter-kit";
 import { defineHostProfile } from "@goalpost/core";
@@ -100,7 +101,7 @@ export const acmeAdapter = defineHostAdapter({
       ];
     },
   },
-  statusLine: { sessionOf: (payload) => (payload as { session?: string }).session ?? null },
+  statusLine: statusLineSession("session"),
   warmUp: [{ event: "stop", payload: { event: "stop", session: "warm-up", dir: "/" } }],
   probe: { event: "session_start", payload: { event: "session_start", session: "goalpost-probe" } },
 });
