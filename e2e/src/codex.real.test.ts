@@ -438,6 +438,30 @@ echo "forged hook ran"
     });
   });
 
+  it("with no goal, takes the step update_plan puts in progress as the focus: shown to the model, never enforced", async () => {
+    verifies("CODEX-TASK-FOCUS");
+    const plan = (status: string): CodexReply => ({
+      call: { name: "update_plan", arguments: { plan: [{ step: "Rewrite the reader as a stream", status }] } },
+    });
+    const home = await setUp({ main: [plan("in_progress"), { text: "started" }, plan("completed"), { text: "finished" }] });
+    // Codex 0.169.0 offers update_plan to this run's model only when the user's config turns it on
+    // (`[tools] update_plan = { enabled = true }`); its PreToolUse/PostToolUse fire for it as for any tool.
+    const enabled = ["-c", "tools.update_plan.enabled=true"];
+    const run = await runCodex(home, [...enabled, "rewrite the reader"]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(JSON.stringify(requests()[0]!.body.tools)).toContain('"name":"update_plan"');
+    const session = () => createGoalStore({ root: home.stateRoot, warn: () => {} }).sessions()[0];
+    expect(session()?.focus).toMatchObject({ task: "Rewrite the reader as a stream" });
+    expect(stopBlocks(home)).toBe(0);
+    // The next prompt tells the model what the session works on; completing the step ends the focus.
+    const next = await runCodex(home, [...enabled, "resume", "--last", "go on"]);
+    expect(next.exitCode, String(next.stderr)).toBe(0);
+    expect(texts(2)).toMatch(/<session_focus source="task">[\s\S]*TASK: Rewrite the reader as a stream \[in_progress\]/);
+    expect(session()?.focus).toBeNull();
+    expect(session()?.goals).toEqual([]);
+    expect(stopBlocks(home)).toBe(0);
+  });
+
   it("does not count a subagent's tool calls, and never takes its task for a goal", async () => {
     verifies("CODEX-DRIFT-DENY");
     let waited = false;

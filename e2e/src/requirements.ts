@@ -154,6 +154,12 @@ export const REQUIREMENTS = [
       "In Codex's default workspace-write sandbox a tool command can neither write goalpost's files, Codex's settings or its rollouts, nor reach goalpost's hook socket; with the sandbox's network on it reaches the socket, and the hook server refuses what it asks, keeps the goal and tells the user at their next prompt. Running goalpost's own hook with a forged `/goal clear` changes nothing either.",
   },
   {
+    id: "CODEX-TASK-FOCUS",
+    host: "codex",
+    behaviour:
+      "With no goal set, the step the real Codex's update_plan puts in progress (where the user's config offers the tool) is the session's focus: shown to the model at the next prompt, never enforced, gone when completed.",
+  },
+  {
     id: "CODEX-CAPTURE",
     host: "codex",
     behaviour: '`codex exec "/goal …"` and a `goal: …` prompt become a goalpost draft the model sees right after the prompt.',
