@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { CLAUDE_BIN, createClaudeHome, goalpostCli } from "./claude-code-home.js";
 import { useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
-import { canDriveTerminal, eventually, startTerminalUi } from "./terminal-ui.js";
+import { canDriveTerminal, startTerminalUi } from "./terminal-ui.js";
 
 if (!canDriveTerminal) console.warn("claude-code.tui.real.test: needs util-linux's script; skipped");
 
@@ -35,21 +35,13 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
     const ui = startTerminalUi(`"${CLAUDE_BIN}"`, { cwd: home.project, env: home.env() });
     try {
       // The user's line shows as before: their command still gets Claude Code's status JSON on stdin.
-      await eventually(() => (/my-own-line-\d{3,}/.test(ui.text()) ? true : undefined), 60_000, "the user's status line");
+      await ui.shows(/my-own-line-\d{3,}/, "the user's status line");
       expect(ui.text()).not.toContain("goalpost ◎");
       await ui.type("goal: tidy the readme wording");
-      await eventually(
-        () => (ui.text().includes("goalpost ◎ tidy the readme wording · ") ? true : undefined),
-        60_000,
-        "goalpost's segment",
-      );
+      await ui.shows(/goalpost ◎ tidy the readme wording · /, "goalpost's segment");
       // The scripted model only talks: three refused stops later goalpost lets it go, and the status
       // line says what the goal waits for — under the user's own line, still there.
-      await eventually(
-        () => (/goalpost ◎ tidy the readme wording · needs your input · no checks set/.test(ui.text()) ? true : undefined),
-        60_000,
-        "the goal waiting for the user",
-      );
+      await ui.shows(/goalpost ◎ tidy the readme wording · needs your input · no checks set/, "the goal waiting for the user");
       const text = ui.text();
       expect(text.lastIndexOf("my-own-line-")).toBeLessThan(text.lastIndexOf("goalpost ◎"));
     } finally {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { COPILOT_BIN, createCopilotHome, goalpostCopilot } from "./copilot-cli-home.js";
 import { type MockChat, scriptedChat, startMockChat } from "./mock-openai-chat.js";
 import { verifies } from "./requirements.js";
-import { canDriveTerminal, eventually, startTerminalUi } from "./terminal-ui.js";
+import { canDriveTerminal, startTerminalUi } from "./terminal-ui.js";
 
 if (!canDriveTerminal) console.warn("copilot-cli.tui.real.test: needs util-linux's script; skipped");
 
@@ -35,26 +35,12 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Copilot CLI terminal UI
     });
     try {
       // A new folder: Copilot CLI asks whether to trust it first (Yes, for this session).
-      await eventually(
-        () => (ui.text().includes("Do you trust the files in this folder?") ? true : undefined),
-        60_000,
-        "the trust question",
-      );
+      await ui.shows(/Do you trust the files in this folder\?/, "the trust question");
       ui.child.stdin!.write("\r");
-      await eventually(() => (/my-own-line-\d{3,}/.test(ui.text()) ? true : undefined), 60_000, "the user's status line").catch(
-        (error: Error) => {
-          throw new Error(`${error.message}; the screen:\n${ui.text().slice(-3000)}`);
-        },
-      );
+      await ui.shows(/my-own-line-\d{3,}/, "the user's status line");
       expect(ui.text()).not.toContain("goalpost ◎");
       await ui.type("goal: tidy the readme wording");
-      await eventually(
-        () => (ui.text().includes("goalpost ◎ tidy the readme wording · ") ? true : undefined),
-        60_000,
-        "goalpost's segment",
-      ).catch((error: Error) => {
-        throw new Error(`${error.message}; the screen:\n${ui.text().slice(-3000)}`);
-      });
+      await ui.shows(/goalpost ◎ tidy the readme wording · /, "goalpost's segment");
     } finally {
       await ui.close();
     }

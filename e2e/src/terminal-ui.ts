@@ -12,6 +12,8 @@ export interface TerminalUi {
   raw(): string;
   /** What it wrote as words: escapes and cursor moves taken out, runs of blanks one space. */
   text(): string;
+  /** Waits (60 s at most) until the screen shows `pattern`; on a timeout the error holds the screen's end. */
+  shows(pattern: RegExp, what: string): Promise<void>;
   /** Types `text` a character at a time, then Enter once any popup has caught up. */
   type(text: string): Promise<void>;
   /** Kills it and waits for it to be gone. */
@@ -40,10 +42,16 @@ export function startTerminalUi(
   child.stdout!.on("data", (data) => {
     screen += String(data);
   });
+  const text = () => visibleText(screen);
   return {
     child,
     raw: () => screen,
-    text: () => visibleText(screen),
+    text,
+    async shows(pattern, what) {
+      await eventually(() => (pattern.test(text()) ? true : undefined), 60_000, what).catch((error: Error) => {
+        throw new Error(`${error.message}; the screen:\n${text().slice(-3000)}`);
+      });
+    },
     async type(text) {
       for (const char of text) {
         child.stdin!.write(char);
