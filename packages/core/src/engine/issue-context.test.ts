@@ -97,6 +97,30 @@ describe("the session's issue", () => {
     expect(store.read("session-1")!.issue?.number).toBe(31);
   });
 
+  it("ends when the branch checked out names none (not on a detached HEAD); another issue's branch is looked up afresh", () => {
+    const lookups: IssueLookupRequest[] = [];
+    const cwd = repository("29-fix-the-reader");
+    const { send, store } = testEngine({}, { lookUpIssue: (request) => lookups.push(request) });
+    send({ type: "session-started", source: "startup", cwd });
+    git(cwd, "checkout", "-q", "--detach");
+    send({ type: "prompt-submitted", prompt: "rebasing", cwd });
+    expect(store.read("session-1")!.issue?.number).toBe(29);
+    git(cwd, "checkout", "-q", "-B", "main");
+    send({ type: "prompt-submitted", prompt: "on main now", cwd });
+    expect(store.read("session-1")!.issue).toBeNull();
+    git(cwd, "checkout", "-q", "-B", "issue/31");
+    expect(send({ type: "prompt-submitted", prompt: "next one", cwd }).context).toContain("ISSUE: #31 (from the branch)");
+    expect(lookups.map((lookup) => lookup.number)).toEqual([29, 31]);
+  });
+
+  it("named by the user, stays on any branch", () => {
+    const cwd = repository("main");
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal #31 make the writer stream", cwd });
+    send({ type: "prompt-submitted", prompt: "go on", cwd });
+    expect(store.read("session-1")!.issue).toMatchObject({ number: 31, source: "prompt" });
+  });
+
   it("outside a repository, or on a branch naming none: nothing, and the hint as before", () => {
     const { send, store } = testEngine();
     expect(send({ type: "prompt-submitted", prompt: "hi", cwd: repository("main") }).userNote).toBe(GOAL_HINT);

@@ -1,5 +1,6 @@
 // Finding the session's issue as its events arrive (issue-context.ts): at its start and at each of the
-// user's prompts, from the branch checked out, or from the goal's words when the prompt sets one. A new
+// user's prompts, from the branch checked out, or from the goal's words when the prompt sets one. A
+// branch checked out later that names no issue ends one a branch named (a detached HEAD does not). A new
 // issue is looked up once — its title and milestone — by the adapter, off the hook's path (the engine's
 // `lookUpIssue`; nothing where none is given, and the number alone is kept).
 import type { EngineContext } from "./engine-context.js";
@@ -24,7 +25,14 @@ export function noticeIssue(context: EngineContext, event: EngineEvent, words: s
   const named = words ? issueFromWords(words) : null;
   const branch = named ? null : gitBranch(event.cwd);
   const number = named?.number ?? (branch ? issueFromBranch(branch) : null);
-  if (!number) return;
+  if (!number) {
+    // On a branch that names no issue now: an issue the branch named before is no longer the work's.
+    if (branch && context.store.peek(event.sessionId)?.issue?.source === "branch")
+      context.store.update(context.identityOf(event), (state) => {
+        if (state.issue?.source === "branch") state.issue = null;
+      });
+    return;
+  }
   const source = named ? ("prompt" as const) : ("branch" as const);
   const known = context.store.peek(event.sessionId)?.issue;
   // Nothing new and looked up already: no write on the hook's path.
