@@ -222,6 +222,39 @@ describe("the walls: Claude Code's own permission rules around goalpost's files"
   });
 });
 
+describe("the status line", () => {
+  const statusLineCheck = async (home: ReturnType<typeof fakeHome>) => {
+    const { runDoctor } = await import("@goalpost/adapter-kit/install");
+    const context = { adapter: claudeCodeAdapter, projectDir: home.project, cliPath: home.cliPath, env: home.env };
+    return runDoctor(context).find((check) => check.label === "status line");
+  };
+
+  it("is goalpost's in user scope, and doctor says when a project's own status line is what Claude Code shows instead", async () => {
+    const home = fakeHome();
+    applyChanges(
+      planInstallFor(
+        installTargets(claudeCodeAdapter, {
+          scope: "user",
+          projectDir: home.project,
+          cliPath: home.cliPath,
+          env: home.env,
+          statusLineCommand: () => "/bin/sh /opt/goalpost/dist/goalpost-claude-code-status-line.sh /state",
+        }),
+      ),
+    );
+    expect(await statusLineCheck(home)).toEqual({ ok: true, label: "status line", detail: "goalpost's goal line in user scope" });
+    // The team's committed status line wins over the user's settings (docs/hosts/claude-code.md §12).
+    const project = join(home.project, ".claude", "settings.json");
+    mkdirSync(dirname(project), { recursive: true });
+    writeFileSync(project, JSON.stringify({ statusLine: { type: "command", command: "echo team-line" } }));
+    expect(await statusLineCheck(home)).toEqual({
+      ok: false,
+      label: "status line",
+      detail: `goalpost's goal line in user scope, but ${project} (project scope) sets a status line of its own, which Claude Code shows instead: goalpost's line is not seen here`,
+    });
+  });
+});
+
 describe("uninstall", () => {
   it("removes exactly what install added", () => {
     const home = fakeHome();

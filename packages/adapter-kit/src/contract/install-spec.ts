@@ -56,11 +56,14 @@ export interface OptionalPart {
   readonly label: string;
   /** What is there, in words ("goalpost's line after yours"); null when goalpost's part is not. */
   readonly found: string | null;
+  /** A setting of the user's in goalpost's place ("a status line of its own"): in a later scope, the host shows it instead. */
+  readonly other: string | null;
   /** What to say when no scope has it: how to add it, and why it may be missing. */
   readonly absent: string;
 }
 
 export interface InstallSpec {
+  /** Where goalpost can be installed, the host's precedence order: a later scope's setting wins over an earlier one's. */
   readonly scopes: readonly string[];
   readonly defaultScope: string;
   /**

@@ -120,8 +120,9 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
   const labels = new Set<string>();
   const problems = new Map<string, string[]>();
   const paths = new Map<string, string[]>();
-  // An optional part (the status line): where it is, by scope, or what adds it; never a failure.
-  const optional = new Map<string, { found: string[]; absent: string }>();
+  // An optional part (the status line): where it is, by scope, or what adds it; never a failure. A
+  // setting of the user's in a later scope (the host's precedence) is what the host shows instead.
+  const optional = new Map<string, { found: string[]; absent: string; shownFrom: string | null; hidden: string | null }>();
   for (const scope of adapter.install.scopes) {
     const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
     for (const target of targets) {
@@ -133,8 +134,12 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
       const found = targetProblems(target);
       if (found.length > 0) problems.set(target.label, [...(problems.get(target.label) ?? []), ...found]);
       for (const part of optionalParts(target)) {
-        const entry = optional.get(part.label) ?? { found: [], absent: part.absent };
-        if (part.found) entry.found.push(`${part.found} in ${scope} scope`);
+        const entry = optional.get(part.label) ?? { found: [], absent: part.absent, shownFrom: null, hidden: null };
+        if (part.found) {
+          entry.found.push(`${part.found} in ${scope} scope`);
+          entry.shownFrom = scope;
+          entry.hidden = null;
+        } else if (part.other && entry.shownFrom) entry.hidden = `${target.path} (${scope} scope) sets ${part.other}`;
         optional.set(part.label, entry);
       }
     }
@@ -156,8 +161,15 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
         }
       : { ok: false, label, detail: notInstalled(adapter.bin, paths.get(label) ?? []) };
   });
-  for (const [label, { found, absent }] of optional)
-    checks.push({ ok: true, label, detail: found.length > 0 ? found.join("; ") : absent });
+  for (const [label, { found, absent, hidden }] of optional) {
+    if (hidden)
+      checks.push({
+        ok: false,
+        label,
+        detail: `${found.join("; ")}, but ${hidden}, which ${adapter.displayName} shows instead: goalpost's line is not seen here`,
+      });
+    else checks.push({ ok: true, label, detail: found.length > 0 ? found.join("; ") : absent });
+  }
   return { checks, hooksWired: byLabel.has("hooks") };
 }
 

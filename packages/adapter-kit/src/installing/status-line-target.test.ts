@@ -49,7 +49,9 @@ describe("goalpost's status line", { timeout: 60_000 }, () => {
     const home = fakeHome(THEIRS);
     expect(home.bin("install").status).toBe(0);
     expect(home.read()["statusLine"]).toMatchObject({ type: "command", padding: 2 });
-    expect(home.bin("doctor").stdout).toMatch(/^✓ status line: goalpost's goal line after yours \(printf 'model %s' .*…\) in user scope$/m);
+    expect(home.bin("doctor").stdout).toMatch(
+      /^✓ status line: goalpost's goal line after yours \(printf 'model %s' .*…\) in user scope$/m,
+    );
     // Theirs alone while the session has no goal.
     expect(home.statusLine("s1")).toBe("model fast\n");
 

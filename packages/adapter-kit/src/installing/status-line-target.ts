@@ -62,6 +62,7 @@ export function statusLineTarget(options: StatusLineOptions): InstallTarget {
               : found === null
                 ? "goalpost's goal line"
                 : `goalpost's goal line after yours (${found.length > 40 ? `${found.slice(0, 39)}…` : found})`,
+          other: found === undefined && typeof current(data)?.["command"] === "string" ? "a status line of its own" : null,
           absent: `goalpost's goal line is not set (\`${bin} install\` adds it; \`install --no-status-line\` leaves it out)`,
         },
       ];
