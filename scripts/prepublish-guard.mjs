@@ -14,9 +14,11 @@ for (const target of [...targets(manifest.exports), ...targets(manifest.bin)]) {
   if (target.startsWith("./src/")) continue; // the workspace-only `goalpost:source` condition
   if (!existsSync(join(dir, target))) problems.push(`${target} does not exist: build first (pnpm build)`);
 }
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: npm and pnpm set these when they publish; turbo never runs this script
+const publishedByNpm = process.env.npm_command === "publish" && !process.env.PNPM_SCRIPT_SRC_DIR;
 for (const field of ["dependencies", "peerDependencies", "optionalDependencies"])
   for (const [name, range] of Object.entries(manifest[field] ?? {}))
-    if (String(range).startsWith("workspace:") && process.env.npm_command === "publish" && !process.env.PNPM_SCRIPT_SRC_DIR)
+    if (String(range).startsWith("workspace:") && publishedByNpm)
       problems.push(`${field}.${name} is "${range}": publish with pnpm (pnpm release), which rewrites it`);
 if (!existsSync(join(dir, "LICENSE"))) problems.push("LICENSE is missing");
 

@@ -8,14 +8,7 @@ import { createGoalStore, readSnapshot } from "@goalpost/core";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_BIN, type ClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
 import { HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
-import {
-  type MockAnthropic,
-  type MockReply,
-  requestKind,
-  type scriptedResponder,
-  startMockAnthropic,
-  toolResults,
-} from "./mock-anthropic.js";
+import { type MockReply, requestKind, type scriptedResponder, toolResults } from "./mock-anthropic.js";
 import { bash, installedHome, openGoal, readSession, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
 

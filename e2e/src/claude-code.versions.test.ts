@@ -3,14 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_BIN_2_1_197, runClaude } from "./claude-code-home.js";
-import {
-  type MockAnthropic,
-  type MockReply,
-  requestKind,
-  scriptedResponder,
-  startMockAnthropic,
-  toolResults,
-} from "./mock-anthropic.js";
+import { requestKind, toolResults } from "./mock-anthropic.js";
 import { bash, installedHome, readSession, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
 

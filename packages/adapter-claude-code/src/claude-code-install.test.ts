@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { hookCommand, plainHookCommand } from "@goalpost/adapter-kit";
 import {
@@ -231,17 +230,7 @@ describe("the status line", () => {
 
   it("is goalpost's in user scope, and doctor says when a project's own status line is what Claude Code shows instead", async () => {
     const home = fakeHome();
-    applyChanges(
-      planInstallFor(
-        installTargets(claudeCodeAdapter, {
-          scope: "user",
-          projectDir: home.project,
-          cliPath: home.cliPath,
-          env: home.env,
-          statusLineCommand: () => "/bin/sh /opt/goalpost/dist/goalpost-claude-code-status-line.sh /state",
-        }),
-      ),
-    );
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
     expect(await statusLineCheck(home)).toEqual({ ok: true, label: "status line", detail: "goalpost's goal line in user scope" });
     // The team's committed status line wins over the user's settings (docs/hosts/claude-code.md §12).
     const project = join(home.project, ".claude", "settings.json");

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";

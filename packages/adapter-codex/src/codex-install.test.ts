@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "@decimalturn/toml-patch";
+import type { JsonObject } from "@goalpost/adapter-kit";
 import { applyChanges, installTargets, planInstall, planUninstall } from "@goalpost/adapter-kit/install";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,6 +12,12 @@ import { INSTALLED_HOOK_EVENTS, skippedHooks } from "./codex-install.js";
 afterEach(removeTestdirs);
 
 const cliPath = "/opt/goalpost/dist/goalpost-codex.js";
+
+/** The parts of config.toml these tests read (what the TOML parser gives, typed for them). */
+type CodexToml = JsonObject & {
+  hooks: { state: Record<string, Record<string, unknown>> };
+  mcp_servers: Record<string, unknown>;
+};
 
 function fakeHome(files: { config?: string; hooks?: unknown } = {}) {
   const home = join(testdir({ home: {} }), "home");
@@ -25,7 +32,7 @@ function fakeHome(files: { config?: string; hooks?: unknown } = {}) {
     planInstall: () => planInstall(targets()),
     text: (file: string) => readFileSync(join(home, file), "utf8"),
     hooks: () => JSON.parse(readFileSync(join(home, "hooks.json"), "utf8")),
-    config: () => parse(readFileSync(join(home, "config.toml"), "utf8")) as Record<string, any>,
+    config: () => parse(readFileSync(join(home, "config.toml"), "utf8")) as CodexToml,
   };
 }
 

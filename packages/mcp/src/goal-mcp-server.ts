@@ -6,7 +6,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import * as z from "zod/mini";
-import type { SessionResolver, ToolSession } from "./session-resolvers.js";
+import type { SessionResolver } from "./session-resolvers.js";
 import { guardedInput } from "./stdio-guard.js";
 
 export interface GoalMcpServerOptions {

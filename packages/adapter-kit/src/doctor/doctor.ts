@@ -393,7 +393,7 @@ function firstMissing(path: string): string | null {
 }
 
 export function runDoctor(context: DoctorContext): DoctorCheck[] {
-  const { adapter, cliPath, env } = context;
+  const { adapter, env } = context;
   const root = adapter.stateRoot(env);
   // Probing writes into the state root; a doctor run leaves no folder behind that was not there (a
   // host's home created by doctor would make the host look present).

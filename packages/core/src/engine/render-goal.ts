@@ -8,7 +8,6 @@ import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { IssueContext } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
-import { sanitizeText } from "../text/sanitize-text.js";
 import { focusFromWords } from "./goal-words.js";
 import { issueLine } from "./issue-context.js";
 

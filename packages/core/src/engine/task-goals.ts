@@ -46,7 +46,7 @@ export interface TaskChange {
 }
 
 function parseOutput(output: string | null | undefined): Record<string, unknown> | null {
-  if (!output || !output.trimStart().startsWith("{")) return null;
+  if (!output?.trimStart().startsWith("{")) return null;
   try {
     return JSON.parse(output) as Record<string, unknown>;
   } catch {

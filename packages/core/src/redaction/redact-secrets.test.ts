@@ -152,6 +152,7 @@ export const FALSE_POSITIVE_CORPUS: readonly string[] = [
   "token_endpoint: https://auth.example.com/oauth/token",
   'const keyboardLayout = "qwerty-us-intl-2024"',
   'auth_mode = "oauth2-pkce-flow-v3"',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder, as configuration files hold them, is the point
   "password = ${DB_PASSWORD} and token: {{ secrets.GITHUB_TOKEN }}",
 ];
 
