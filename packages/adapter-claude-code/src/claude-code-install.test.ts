@@ -239,7 +239,7 @@ describe("the status line", () => {
     expect(await statusLineCheck(home)).toEqual({
       ok: false,
       label: "status line",
-      detail: `goalpost's goal line in user scope, but ${project} (project scope) sets a status line of its own, which Claude Code shows instead: goalpost's line is not seen here`,
+      detail: `goalpost's goal line in user scope, but ${project} (project scope) sets a status line of its own, which Claude Code shows instead: goalpost's status line is not seen here`,
     });
   });
 });

@@ -120,9 +120,6 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
   const labels = new Set<string>();
   const problems = new Map<string, string[]>();
   const paths = new Map<string, string[]>();
-  // An optional part (the status line): where it is, by scope, or what adds it; never a failure. A
-  // setting of the user's in a later scope (the host's precedence) is what the host shows instead.
-  const optional = new Map<string, { found: string[]; absent: string; shownFrom: string | null; hidden: string | null }>();
   for (const scope of adapter.install.scopes) {
     const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
     for (const target of targets) {
@@ -133,15 +130,6 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
     for (const target of targets) {
       const found = targetProblems(target);
       if (found.length > 0) problems.set(target.label, [...(problems.get(target.label) ?? []), ...found]);
-      for (const part of optionalParts(target)) {
-        const entry = optional.get(part.label) ?? { found: [], absent: part.absent, shownFrom: null, hidden: null };
-        if (part.found) {
-          entry.found.push(`${part.found} in ${scope} scope`);
-          entry.shownFrom = scope;
-          entry.hidden = null;
-        } else if (part.other && entry.shownFrom) entry.hidden = `${target.path} (${scope} scope) sets ${part.other}`;
-        optional.set(part.label, entry);
-      }
     }
   }
   const checks = [...labels].map((label) => {
@@ -161,16 +149,35 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
         }
       : { ok: false, label, detail: notInstalled(adapter.bin, paths.get(label) ?? []) };
   });
-  for (const [label, { found, absent, hidden }] of optional) {
-    if (hidden)
-      checks.push({
-        ok: false,
-        label,
-        detail: `${found.join("; ")}, but ${hidden}, which ${adapter.displayName} shows instead: goalpost's line is not seen here`,
-      });
-    else checks.push({ ok: true, label, detail: found.length > 0 ? found.join("; ") : absent });
-  }
   return { checks, hooksWired: byLabel.has("hooks") };
+}
+
+/**
+ * The parts the user may leave out (the status line): where each is, by scope, or what adds it — never
+ * a failure, unless a setting of the user's in a later scope (the host's precedence) is what the host
+ * shows in its place.
+ */
+function optionalPartChecks({ adapter, projectDir, cliPath, env }: DoctorContext): DoctorCheck[] {
+  const parts = new Map<string, { found: string[]; absent: string; hiddenBy: string | null }>();
+  for (const scope of adapter.install.scopes)
+    for (const target of installTargets(adapter, { scope, projectDir, cliPath, env }))
+      for (const part of optionalParts(target)) {
+        const entry = parts.get(part.label) ?? { found: [], absent: part.absent, hiddenBy: null };
+        if (part.found) {
+          entry.found.push(`${part.found} in ${scope} scope`);
+          entry.hiddenBy = null;
+        } else if (part.other && entry.found.length > 0) entry.hiddenBy = `${target.path} (${scope} scope) sets ${part.other}`;
+        parts.set(part.label, entry);
+      }
+  return [...parts].map(([label, { found, absent, hiddenBy }]) =>
+    hiddenBy
+      ? {
+          ok: false,
+          label,
+          detail: `${found.join("; ")}, but ${hiddenBy}, which ${adapter.displayName} shows instead: goalpost's ${label} is not seen here`,
+        }
+      : { ok: true, label, detail: found.length > 0 ? found.join("; ") : absent },
+  );
 }
 
 /** Whether the hook loader has made its code cache for this Node yet (see fast-path/code-cache.ts). */
@@ -411,6 +418,7 @@ function doctorChecks(context: DoctorContext, root: string): DoctorCheck[] {
   return [
     nodeCheck(),
     ...wiring.checks,
+    ...optionalPartChecks(context),
     probeMcpServer(cliPath, env),
     hookFilesCheck(adapter, cliPath, root),
     stateCheck(root, context.projectDir),
