@@ -8,7 +8,9 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
+import picocolors from "picocolors";
 import { afterEach, describe, expect, it } from "vitest";
+import { fitScreen } from "./commands/watch.js";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -16,11 +18,12 @@ const claudeBin = join(dirname(require.resolve("@goalpost/adapter-claude-code/pa
 
 let watcher: ChildProcess | undefined;
 afterEach(async () => {
-  if (watcher && watcher.exitCode === null) {
+  if (watcher && watcher.exitCode === null && watcher.signalCode === null) {
     const exited = once(watcher, "exit");
     watcher.kill("SIGKILL");
     await exited;
   }
+  watcher = undefined;
   removeTestdirs();
 });
 
@@ -124,5 +127,44 @@ describe("goalpost watch", { timeout: 60_000 }, () => {
       .map((line) => JSON.parse(line) as { at: string; goals: { objective: string }[] });
     expect(lines[0]!.goals).toEqual([]);
     expect(lines.at(-1)!.goals).toEqual([expect.objectContaining({ objective: "tidy the readme wording", status: "draft" })]);
+  });
+});
+
+describe("the view in a terminal", () => {
+  const plain = picocolors.createColors(false);
+  const view = `${Array.from({ length: 12 }, (_, line) => `line ${line + 1}`).join("\n")}\n`;
+
+  it("is cut to the window's height, the last row saying how much is left out", () => {
+    expect(fitScreen(view, { rows: 5, columns: 80 }, plain)).toBe(
+      "line 1\nline 2\nline 3\nline 4\n… 8 more lines (a larger window, or goalpost status)",
+    );
+  });
+
+  it("counts the rows a long line wraps to, and not its colours' escapes", () => {
+    const long = `${"x".repeat(150)}\n${picocolors.createColors(true).red("y".repeat(80))}\nz\n`;
+    expect(fitScreen(long, { rows: 4, columns: 80 }, plain)).toBe(long);
+    expect(fitScreen(long, { rows: 4, columns: 79 }, plain)).toBe(
+      `${"x".repeat(150)}\n… 2 more lines (a larger window, or goalpost status)`,
+    );
+    expect(fitScreen(`a\nb\nc\n`, { rows: 2, columns: 80 }, plain)).toBe(
+      "a\n… 2 more lines (a larger window, or goalpost status)",
+    );
+    expect(fitScreen(`a\nb\nc\nd\n`, { rows: 3, columns: 80 }, plain)).toBe(
+      "a\nb\n… 2 more lines (a larger window, or goalpost status)",
+    );
+    expect(fitScreen(long, { rows: 3, columns: 80 }, plain)).toBe(
+      `${"x".repeat(150)}\n… 2 more lines (a larger window, or goalpost status)`,
+    );
+  });
+
+  it("says one line as one", () => {
+    expect(fitScreen(`a\n${"x".repeat(150)}\n`, { rows: 2, columns: 80 }, plain)).toBe(
+      "a\n… 1 more line (a larger window, or goalpost status)",
+    );
+  });
+
+  it("is whole when it fits", () => {
+    expect(fitScreen(view, { rows: 12, columns: 80 }, plain)).toBe(view);
+    expect(fitScreen(view, { rows: 40, columns: 80 }, plain)).toBe(view);
   });
 });

@@ -16,6 +16,30 @@ import type { Colors } from "../terminal.js";
 const TIMELINE_LINES = 8;
 const POLL_MS = 500;
 
+/** Rows a line takes in a terminal `columns` wide, once it wraps (escapes take none). */
+const rowsOf = (line: string, columns: number) =>
+  Math.max(1, Math.ceil(line.replace(/\u001b\[[0-9;]*m/g, "").length / Math.max(1, columns)));
+
+/**
+ * The view cut to a terminal `rows` high and `columns` wide: taller, and the screen would scroll the
+ * top away at every redraw. The last row says how much is left out.
+ */
+export function fitScreen(view: string, screen: { rows: number; columns: number }, color: Colors): string {
+  const lines = view.replace(/\n$/, "").split("\n");
+  const { rows, columns } = screen;
+  if (rows < 2 || lines.reduce((sum, line) => sum + rowsOf(line, columns), 0) <= rows) return view;
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    const needs = rowsOf(line, columns);
+    if (used + needs > rows - 1) break; // the last row is the note's
+    kept.push(line);
+    used += needs;
+  }
+  const left = lines.length - kept.length;
+  return `${kept.join("\n")}\n${color.dim(`… ${left} more line${left === 1 ? "" : "s"} (a larger window, or goalpost status)`)}`;
+}
+
 /** What the session files are now: names, sizes and times — cheap to take, changes when a hook writes. */
 function storeSignature(roots: readonly string[]): string {
   const parts: string[] = [];
@@ -70,7 +94,10 @@ line of JSON per change ({"at", "goals"}).`,
       if (json) {
         const goals = found.map(({ located, goal }) => goalRow(located, goal));
         term.out(`${JSON.stringify({ at: new Date().toISOString(), goals })}\n`);
-      } else if (screen) term.out(`\u001b[H\u001b[2J${viewText(found, dir, term.color, name)}`);
+      } else if (screen)
+        term.out(
+          `\u001b[H\u001b[2J${fitScreen(viewText(found, dir, term.color, name), { rows: process.stdout.rows ?? 24, columns: process.stdout.columns ?? 80 }, term.color)}`,
+        );
       else term.out(`${viewText(found, dir, term.color, name)}\n`);
     };
     if (screen) term.out("\u001b[?1049h\u001b[?25l"); // the alternate screen, cursor hidden
@@ -80,10 +107,17 @@ line of JSON per change ({"at", "goals"}).`,
         watchers.push(watchFolder(join(root, "by-session"), () => draw()));
       } catch {} // not there yet: the poll sees it appear
     const poll = setInterval(draw, POLL_MS);
+    // A resized window is drawn again at its new height.
+    const redraw = () => {
+      last = null;
+      draw();
+    };
+    if (screen) process.stdout.on("resize", redraw);
     draw();
     return new Promise<number>((done) => {
       const quit = () => {
         clearInterval(poll);
+        process.stdout.off("resize", redraw);
         for (const watcher of watchers) watcher.close();
         if (screen) {
           process.stdin.setRawMode?.(false);
