@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runHookBench } from "@goalpost/adapter-kit/testing";
+import { benchProject, runHookBench } from "@goalpost/adapter-kit/testing";
 import { claudeCodeSamples } from "../dist/index.js";
 
-const project = "/work/project";
+const project = benchProject();
 const session = { sessionId: "bench-session", cwd: project, transcriptPath: "/tmp/t.jsonl" };
 const samples = claudeCodeSamples(session);
 const big = "x".repeat(500_000);

@@ -7,10 +7,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runHookBench } from "@goalpost/adapter-kit/testing";
+import { benchProject, runHookBench } from "@goalpost/adapter-kit/testing";
 import { codexSamples } from "../dist/index.js";
 
-const project = "/work/project";
+const project = benchProject();
 // A rollout as Codex writes it, with the shell call's result at its end (what PostToolUse reads).
 const rollout = join(tmpdir(), `goalpost-bench-rollout-${process.pid}.jsonl`);
 mkdirSync(tmpdir(), { recursive: true });

@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runHookBench } from "@goalpost/adapter-kit/testing";
+import { benchProject, runHookBench } from "@goalpost/adapter-kit/testing";
 import { copilotCliSamples } from "../dist/index.js";
 
-const project = "/work/project";
+const project = benchProject();
 const samples = copilotCliSamples({ sessionId: "bench-session", cwd: project, transcriptPath: null });
 const copilotHome = (home) => join(home, ".copilot");
 

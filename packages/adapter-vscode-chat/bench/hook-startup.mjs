@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runHookBench } from "@goalpost/adapter-kit/testing";
+import { benchProject, runHookBench } from "@goalpost/adapter-kit/testing";
 import { vscodeChatSamples } from "../dist/index.js";
 
-const project = "/work/project";
+const project = benchProject();
 const samples = vscodeChatSamples({ sessionId: "bench-session", cwd: project, transcriptPath: "/dev/null" });
 
 runHookBench({

@@ -93,6 +93,19 @@ function openRealisticGoal(stateRoot: string, session: { sessionId: string; host
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/**
+ * The project the bench's sessions work in: a git checkout on `main`, as most projects are, so the
+ * hooks read its branch as they do a user's (the issue a branch names). Removed when the bench ends.
+ */
+export function benchProject(): string {
+  const project = mkdtempSync(join(tmpdir(), "goalpost-bench-project-"));
+  mkdirSync(join(project, ".git"));
+  writeFileSync(join(project, ".git", "HEAD"), "ref: refs/heads/main\n");
+  writeFileSync(join(project, "README.md"), "# project\n");
+  process.on("exit", () => rmSync(project, { recursive: true, force: true }));
+  return project;
+}
+
 export function runHookBench(host: HookBenchHost, runs = Number(process.env["BENCH_RUNS"] ?? 15)): void {
   const work = mkdtempSync(join(tmpdir(), "goalpost-hook-bench-"));
   const cleanEnv = { ...process.env };

@@ -3,7 +3,7 @@
 export type { Fixtures } from "./fixtures.js";
 export { hostFixtures } from "./fixtures.js";
 export type { HookBenchHost } from "./hook-bench.js";
-export { runHookBench } from "./hook-bench.js";
+export { benchProject, runHookBench } from "./hook-bench.js";
 export {
   hookBundleForeignCode,
   hookBundleProblems,
