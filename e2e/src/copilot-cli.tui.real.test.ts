@@ -48,4 +48,27 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Copilot CLI terminal UI
     expect(uninstall.exitCode, String(uninstall.stderr)).toBe(0);
     expect(readFileSync(settings, "utf8")).toBe(theirs);
   }, 150_000);
+
+  it("shows in the terminal what goalpost tells the user, through its extension (no hook answer carries it)", async () => {
+    verifies("COPILOT-NOTES");
+    mock = await startMockChat(scriptedChat({ main: [{ text: "Hello." }] }));
+    const home = createCopilotHome({ mockUrl: mock.url });
+    const install = await goalpostCopilot(home, ["install"]);
+    expect(install.exitCode, String(install.stderr)).toBe(0);
+    const ui = startTerminalUi(`"${COPILOT_BIN}" --allow-all-tools`, {
+      cwd: home.project,
+      env: { ...home.env(), TERM: "xterm-256color" },
+    });
+    try {
+      await ui.shows(/Do you trust the files in this folder\?/, "the trust question");
+      ui.child.stdin!.write("\r");
+      await ui.shows(/Interactive/, "the prompt");
+      // No goal, no task, no issue: the prompt hook's hint, left in the outbox, shown by the extension
+      // as a warning in the session's timeline.
+      await ui.type("hello there");
+      await ui.shows(/! goalpost: no goal is set for this session\. Type \/goal <what done means>/, "the hint");
+    } finally {
+      await ui.close();
+    }
+  }, 150_000);
 });

@@ -4,6 +4,7 @@
 // record of token use, a line written where the host writes it.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { takeNotes } from "@goalpost/adapter-kit";
 import { installedHookCommands, runInstalledHook, type Tree, testdir } from "@goalpost/adapter-kit/testing";
 import { createGoalStore, type GoalRecord } from "@goalpost/core";
 import { execa } from "execa";
@@ -23,8 +24,10 @@ export interface Host {
   readonly stop: (session: string, project: string, home: string, extra?: Record<string, unknown>) => object;
   /** Appends a model request's usage to the host's record (fresh tokens: 1,000 in, 100 out); absent where the host keeps none. */
   readonly spend?: (session: string, home: string) => void;
-  /** false where the host's stop answer has no field for a note to the user (Copilot CLI). */
+  /** Whether goalpost's notes reach the user: in the hook's answer, or through the session's outbox (`noteOutbox`). */
   readonly tellsUser: boolean;
+  /** The host's answers carry no note; goalpost's extension shows what the hooks leave in the outbox (Copilot CLI). */
+  readonly noteOutbox?: boolean;
   /**
    * The host's task tool's result as its installed hook gets it, putting `task` in progress: the hook
    * command and the payload. Absent where the plan reaches goalpost otherwise (Copilot CLI's extension).
@@ -171,7 +174,8 @@ export const HOSTS: readonly Host[] = [
   },
   {
     name: "copilot-cli",
-    tellsUser: false,
+    tellsUser: true,
+    noteOutbox: true,
     bin: COPILOT_ADAPTER_BIN,
     folder: ".copilot",
     stateRoot: (home) => join(home, ".copilot", "goalpost"),
@@ -259,22 +263,27 @@ export async function installed(
   const install = await execa(process.execPath, [host.bin, "install"], { cwd: project, env, extendEnv: false, reject: false });
   expect(install.exitCode, String(install.stderr)).toBe(0);
   const hooks = host.hooks(home);
-  const run = (command: string, payload: object) => {
+  // What the user hears: the hook's answer and its stderr, and where the host's answers carry no note,
+  // what the hook left in the session's outbox (which goalpost's extension shows).
+  const run = (command: string, payload: object, session: string) => {
     const result = runInstalledHook(command, payload, { env, cwd: project });
     expect(result.status, result.stderr).toBe(0);
-    return { said: `${result.stdout}\n${result.stderr}`, output: result.output };
+    const notes = host.noteOutbox ? takeNotes(host.stateRoot(home), session) : [];
+    return { said: [result.stdout, result.stderr, ...notes].join("\n"), output: result.output };
   };
   const store = createGoalStore({ root: host.stateRoot(home) });
   return {
     home,
     project,
     store,
-    prompt: (session: string, text: string) => run(hooks.prompt, host.prompt(session, project, home, text)),
-    stop: (session: string, extra?: Record<string, unknown>) => run(hooks.stop, host.stop(session, project, home, extra)),
+    prompt: (session: string, text: string) => run(hooks.prompt, host.prompt(session, project, home, text), session),
+    stop: (session: string, extra?: Record<string, unknown>) =>
+      run(hooks.stop, host.stop(session, project, home, extra), session),
     goal: (session: string): GoalRecord => store.read(session)!.goals.at(-1)!,
     /** The host's task tool ran, putting `task` in progress (where its hooks see the host's plan). */
     taskRan: host.taskRan
-      ? (session: string, task: string) => run(host.taskRan!.hook(home), host.taskRan!.payload(session, project, home, task))
+      ? (session: string, task: string) =>
+          run(host.taskRan!.hook(home), host.taskRan!.payload(session, project, home, task), session)
       : undefined,
     env,
   };

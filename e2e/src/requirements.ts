@@ -154,6 +154,12 @@ export const REQUIREMENTS = [
       "In Codex's default workspace-write sandbox a tool command can neither write goalpost's files, Codex's settings or its rollouts, nor reach goalpost's hook socket; with the sandbox's network on it reaches the socket, and the hook server refuses what it asks, keeps the goal and tells the user at their next prompt. Running goalpost's own hook with a forged `/goal clear` changes nothing either.",
   },
   {
+    id: "COPILOT-NOTES",
+    host: "copilot-cli",
+    behaviour:
+      "What goalpost tells the user (a goal let go, a refused close, a breach, the hint that /goal exists), which no Copilot CLI hook answer can carry, is shown in the real terminal UI by goalpost's extension, from the session's outbox the hooks write.",
+  },
+  {
     id: "CODEX-TASK-FOCUS",
     host: "codex",
     behaviour:

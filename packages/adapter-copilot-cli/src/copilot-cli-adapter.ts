@@ -28,6 +28,8 @@ export const copilotCliAdapter = defineHostAdapter({
   projectDirVariable: "COPILOT_PROJECT_DIR",
   hostTokens: copilotCliTokens,
   statusLine: copilotCliStatusLine,
+  // No hook answer carries a note to the user (docs/hosts/copilot-cli.md §11): goalpost's extension shows them.
+  noteOutbox: true,
   mcpSessionResolver: async (store) => (await import("./copilot-cli-mcp.js")).copilotCliSessionResolver(store),
   install: copilotCliInstall,
   // Warm-up and doctor's probe, from the host's samples.

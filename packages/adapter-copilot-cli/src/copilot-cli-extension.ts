@@ -1,10 +1,12 @@
 // goalpost's Copilot CLI extension: the four goal tools, registered through the SDK the CLI gives its
-// extensions (docs/hosts/copilot-cli.md §8), and the session's plan followed into goalpost's tasks. The CLI runs this file as its own Node process, where only
+// extensions (docs/hosts/copilot-cli.md §8), the session's plan followed into goalpost's tasks, and the
+// hooks' notes for the user shown in the session. The CLI runs this file as its own Node process, where only
 // `@github/copilot-sdk/extension` resolves: everything else is bundled in. Its stdout is the JSON-RPC
 // channel to the CLI, so nothing here writes to it. Each call belongs to `invocation.sessionId`, the
 // root session, which Copilot sets itself (the model cannot name another one); a subagent's call
 // carries `invocation.agentId` and is refused.
 import { joinSession, type ToolInvocation } from "@github/copilot-sdk/extension";
+import { watchNotes } from "@goalpost/adapter-kit";
 import {
   createGoalStore,
   createGoalTools,
@@ -19,7 +21,8 @@ import * as z from "zod/mini";
 import { goalpostStateRoot } from "./copilot-cli-paths.js";
 import { COPILOT_CLI_HOST } from "./copilot-cli-profile.js";
 
-const store = createGoalStore({ root: goalpostStateRoot(process.env) });
+const root = goalpostStateRoot(process.env);
+const store = createGoalStore({ root });
 // The checks' run is not started from here: this process has no sandbox runtime beside it (only the
 // SDK resolves). A close leaves the run on record unclaimed, and the next hook (the stop that follows)
 // starts it as the adapter's own detached process.
@@ -61,4 +64,11 @@ session.on("session.todos_changed", () => {
       store.update(identity, (state) => followHostTasks(state, tasks, store.now()));
     })
     .catch(() => {});
+});
+
+// What goalpost's hooks would tell the user — a goal let go, a refused close, a breach, the hint that
+// /goal exists — no hook answer can carry on Copilot CLI: the hooks leave it in the session's outbox,
+// and it shows here, in the session's timeline, as a warning (`session.log`: ran, 1.0.102).
+watchNotes(root, session.sessionId, (text) => {
+  session.log(text, { level: "warning" }).catch(() => {});
 });

@@ -182,6 +182,12 @@ export interface HostAdapter {
    * with the session's status JSON on stdin. goalpost's segment shows there (hook/status-line.ts).
    */
   readonly statusLine?: StatusLineSpec;
+  /**
+   * The host's hook answers carry nothing for the user (Copilot CLI), but a process of goalpost's runs
+   * inside it (an extension): the notes a hook would give the user go to the session's outbox, which
+   * that process shows (hook/note-outbox.ts).
+   */
+  readonly noteOutbox?: boolean;
   /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
   mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
   readonly install: InstallSpec;

@@ -30,6 +30,7 @@ import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
 import { hostTokensUsed } from "./host-tokens.js";
 import { checkTurn, markTurnStart, noteSwitchedOff } from "./integrity.js";
 import { detachedIssueLookup } from "./issue-lookup-process.js";
+import { postNote } from "./note-outbox.js";
 import { resolveProjectDir } from "./project-dir.js";
 import { allScopeTargets, targetFiles } from "./protected-files.js";
 import { statusLineAnswer } from "./status-line.js";
@@ -125,6 +126,18 @@ export function runHook(
   return { stdout: answer.stdout, stderr: answer.stderr };
 }
 
+/** The host's answer for a decision; where its answers carry no note (noteOutbox), the note goes to the session's outbox. */
+function answerFor(
+  adapter: HostAdapter,
+  spec: HostAdapter["events"][string],
+  decision: EngineDecision,
+  payload: unknown,
+  place: { root: string; sessionId: string },
+): unknown {
+  if (adapter.noteOutbox && decision.userNote) postNote(place.root, place.sessionId, decision.userNote);
+  return spec.toOutput(decision, payload);
+}
+
 /** Events whose answer the user sees (a prompt's, a stop's): problems the store met go there too. */
 const USER_FACING = new Set(["session-started", "prompt-submitted", "stop-requested"]);
 
@@ -151,7 +164,10 @@ function tellWhileOff(
     if (event?.type !== "prompt-submitted" || event.subagent || event.origin === "host") return undefined;
     const notes = takeUntoldBreaches(root);
     if (notes.length === 0) return undefined;
-    const checked = spec.output.safeParse(spec.toOutput({ action: "none", userNote: notes.join("\n") }, parsed.data));
+    const decision = { action: "none", userNote: notes.join("\n") } as const;
+    const checked = spec.output.safeParse(
+      answerFor(adapter, spec, decision, parsed.data, { root, sessionId: session.sessionId }),
+    );
     const stderr = notes.map((line) => `${line}\n`).join("");
     return checked.success && checked.data != null ? { stdout: JSON.stringify(checked.data), stderr } : { stdout: "", stderr };
   } catch {
@@ -176,6 +192,7 @@ export function runHookHere(
  * (core's knownOpenGoal), and the user told why — enforcement never rests on a write succeeding.
  */
 function failSafeStop(
+  adapter: HostAdapter,
   spec: HostAdapter["events"][string],
   payload: unknown,
   root: string,
@@ -187,7 +204,7 @@ function failSafeStop(
   const objective = goal.objective ? ` (${goalText(goal.objective, 300)})` : "";
   const reason = `${STOP_BLOCK_PREFIX} goal ${goal.id}${objective} is still open. Keep working on it; close it with goalpost_close when its checks pass.`;
   const userNote = `goalpost could not record this stop (${problem}), so it went by what it could read: the goal ${goal.id} is open (from its ${goal.source}), and the stop was refused. Run \`goalpost doctor\`.`;
-  const output = spec.toOutput({ action: "block-stop", reason, userNote }, payload);
+  const output = answerFor(adapter, spec, { action: "block-stop", reason, userNote }, payload, { root, sessionId });
   if (output === null || output === undefined) return undefined;
   const checked = spec.output.safeParse(output);
   return checked.success ? { stdout: JSON.stringify(checked.data), stderr: `${userNote}\n` } : undefined;
@@ -321,7 +338,8 @@ function answerHook(
     const breaches = USER_TOLD.has(event.type) && !("subagent" in event && event.subagent) ? takeUntoldBreaches(root) : [];
     // At a stop the host's record holds the turn's calls: the agent's receipts are checked against it.
     if (event.type === "stop-requested" && adapter.hostToolRecord) corroborate(adapter, payload, store, event, warnings);
-    const output = spec.toOutput(withNotices(mergeDecisions(mirrored, decided), event.type, [...warnings, ...breaches]), payload);
+    const decision = withNotices(mergeDecisions(mirrored, decided), event.type, [...warnings, ...breaches]);
+    const output = answerFor(adapter, spec, decision, payload, { root, sessionId: session.sessionId });
     // Said on stderr as well, where the host shows it (a transcript, a log): breaches are not faults.
     const told = `${warned()}${breaches.map((line) => `${line}\n`).join("")}`;
     if (output === null || output === undefined) {
@@ -346,7 +364,7 @@ function answerHook(
       return { busy: error.message };
     }
     const detail = error instanceof Error ? error.message : String(error);
-    const safe = stop && failSafeStop(stop.spec, stop.payload, stop.root, stop.sessionId, detail);
+    const safe = stop && failSafeStop(adapter, stop.spec, stop.payload, stop.root, stop.sessionId, detail);
     if (safe)
       return {
         ...safe,
