@@ -2,7 +2,7 @@
 // installing the SDK package (it brings a 113 MB runtime) for types alone. At run time the module is
 // the copy bundled in the Copilot CLI, the only one that resolves in an extension (docs/hosts/copilot-cli.md §8).
 // Shapes from @github/copilot-sdk 1.0.14's extension.d.ts and types.d.ts, plus `agentId`, which only
-// the CLI's bundled SDK sets (on a subagent's calls), and the session's plan (Copilot CLI 1.0.102's SDK).
+// the CLI's bundled SDK sets (on a subagent's calls), the session's plan and its `log` (Copilot CLI 1.0.102's SDK).
 declare module "@github/copilot-sdk/extension" {
   export interface ToolInvocation {
     readonly sessionId: string;
@@ -35,6 +35,8 @@ declare module "@github/copilot-sdk/extension" {
     readonly sessionId: string;
     on(eventType: "session.todos_changed", handler: () => void): () => void;
     readonly rpc: { readonly plan: { readSqlTodosWithDependencies(): Promise<{ rows: PlanSqlTodosRow[] }> } };
+    /** A message in the session's timeline (the terminal UI shows a warning as `! <message>`). */
+    log(message: string, options?: { level?: "info" | "warning" | "error"; ephemeral?: boolean }): Promise<void>;
   }
   export function joinSession(config: { tools?: Tool[] }): Promise<CopilotSession>;
 }
