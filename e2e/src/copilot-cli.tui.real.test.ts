@@ -1,6 +1,7 @@
 // The real Copilot CLI terminal UI in a pseudo-terminal, in BYOK mode against the scripted model on
 // 127.0.0.1: goalpost's segment in the footer's custom status line, after the user's own
 // (docs/hosts/copilot-cli.md §12).
+import { execSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeTestdirs } from "@goalpost/adapter-kit/testing";
@@ -66,7 +67,21 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Copilot CLI terminal UI
       // No goal, no task, no issue: the prompt hook's hint, left in the outbox, shown by the extension
       // as a warning in the session's timeline.
       await ui.type("hello there");
-      await ui.shows(/! goalpost: no goal is set for this session\. Type \/goal <what done means>/, "the hint");
+      await ui
+        .shows(/! goalpost: no goal is set for this session\. Type \/goal <what done means>/, "the hint")
+        .catch((error: Error) => {
+          // What the extension had to show, and what it logged: the outbox, the session's warnings, its own log.
+          const look = (command: string) => {
+            try {
+              return execSync(command, { encoding: "utf8" });
+            } catch (failed) {
+              return String(failed);
+            }
+          };
+          throw new Error(
+            `${error.message}\noutbox: ${look(`ls -la "${home.stateRoot}/notes" && cat "${home.stateRoot}/notes/"* 2>&1`)}\nwarnings: ${look(`grep -rh "session.warning" "${home.copilotHome}/session-state" 2>&1 | head -5`)}\nextension: ${look(`grep -rh "extension" "${home.copilotHome}/logs" 2>&1 | tail -20`)}`,
+          );
+        });
     } finally {
       await ui.close();
     }

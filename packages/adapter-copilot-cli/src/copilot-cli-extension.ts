@@ -6,7 +6,7 @@
 // root session, which Copilot sets itself (the model cannot name another one); a subagent's call
 // carries `invocation.agentId` and is refused.
 import { joinSession, type ToolInvocation } from "@github/copilot-sdk/extension";
-import { watchNotes } from "@goalpost/adapter-kit";
+import { takeNotes } from "@goalpost/adapter-kit";
 import {
   createGoalStore,
   createGoalTools,
@@ -68,7 +68,10 @@ session.on("session.todos_changed", () => {
 
 // What goalpost's hooks would tell the user — a goal let go, a refused close, a breach, the hint that
 // /goal exists — no hook answer can carry on Copilot CLI: the hooks leave it in the session's outbox,
-// and it shows here, in the session's timeline, as a warning (`session.log`: ran, 1.0.102).
-watchNotes(root, session.sessionId, (text) => {
-  session.log(text, { level: "warning" }).catch(() => {});
+// and it shows here, in the session's timeline, as a warning (`session.log`: ran, 1.0.102). Taken as
+// each hook ends (`hook.end`, after the hook left its note), so only once this process is joined and
+// the session's events reach it; a note left before then waits for the next hook.
+session.on((event) => {
+  if (event.type !== "hook.end") return;
+  for (const text of takeNotes(root, session.sessionId)) session.log(text, { level: "warning" }).catch(() => {});
 });

@@ -34,6 +34,8 @@ declare module "@github/copilot-sdk/extension" {
   export interface CopilotSession {
     readonly sessionId: string;
     on(eventType: "session.todos_changed", handler: () => void): () => void;
+    /** Every event of the session. */
+    on(handler: (event: { readonly type: string }) => void): () => void;
     readonly rpc: { readonly plan: { readSqlTodosWithDependencies(): Promise<{ rows: PlanSqlTodosRow[] }> } };
     /** A message in the session's timeline (the terminal UI shows a warning as `! <message>`). */
     log(message: string, options?: { level?: "info" | "warning" | "error"; ephemeral?: boolean }): Promise<void>;

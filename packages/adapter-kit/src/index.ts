@@ -42,7 +42,7 @@ export { HOOK_INPUT_LIMIT, HookInputTooLargeError, readHookInput, writeAll, writ
 export type { HookSpecificShape } from "./hook/hook-specific-output.js";
 export { boundedText, hookSpecificOutput } from "./hook/hook-specific-output.js";
 export { loadBuiltin } from "./hook/load-builtin.js";
-export { postNote, takeNotes, watchNotes } from "./hook/note-outbox.js";
+export { postNote, takeNotes } from "./hook/note-outbox.js";
 export { resolveProjectDir } from "./hook/project-dir.js";
 export { mergeDecisions, runHook } from "./hook/run-hook.js";
 export { statusLineSession } from "./hook/status-line.js";

@@ -1,10 +1,10 @@
 // The outbox a hook leaves the user's notes in where the host's answers carry none, and the reader
-// (Copilot CLI's extension) that takes and shows them: real files, a real folder watch.
+// (Copilot CLI's extension) takes them from: real files.
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeTestdirs, testdir } from "../testing/index.js";
-import { postNote, takeNotes, watchNotes } from "./note-outbox.js";
+import { postNote, takeNotes } from "./note-outbox.js";
 
 afterEach(removeTestdirs);
 
@@ -31,22 +31,5 @@ describe("the note outbox", () => {
     expect(kept.length).toBeLessThan(400);
     const broken = testdir({ notes: { "s3.jsonl": '{"text":"goalpost: kept"}\nnot json\n{"text":7}\n' } });
     expect(takeNotes(broken, "s3")).toEqual(["goalpost: kept"]);
-  });
-
-  it("shows what waits, then each note as it is posted, until stopped", async () => {
-    const root = testdir({});
-    postNote(root, "s1", "goalpost: waiting before the reader came.");
-    const shown: string[] = [];
-    const stop = watchNotes(root, "s1", (text) => shown.push(text));
-    expect(shown).toEqual(["goalpost: waiting before the reader came."]);
-    postNote(root, "s1", "goalpost: posted while it watches.");
-    postNote(root, "s2", "goalpost: not this session's.");
-    for (const end = Date.now() + 5000; shown.length < 2 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
-    expect(shown).toEqual(["goalpost: waiting before the reader came.", "goalpost: posted while it watches."]);
-    stop();
-    postNote(root, "s1", "goalpost: after it stopped.");
-    await new Promise((r) => setTimeout(r, 1200));
-    expect(shown).toHaveLength(2);
-    expect(takeNotes(root, "s1")).toEqual(["goalpost: after it stopped."]);
   });
 });

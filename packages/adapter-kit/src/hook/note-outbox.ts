@@ -1,18 +1,16 @@
 // Notes for the user where the host's hook answers carry none (Copilot CLI): a hook leaves them in the
 // session's outbox, `<state root>/notes/<session>.jsonl`, one JSON line a note, and goalpost's own
-// process inside the host (Copilot CLI's extension) takes them and shows them in the session
-// (`watchNotes`). What a note says is what a host with a channel shows: a goal let go, a refused
+// process inside the host (Copilot CLI's extension) takes them (`takeNotes`) as each hook ends and
+// shows them in the session. What a note says is what a host with a channel shows: a goal let go, a refused
 // close, a breach, the hint that /goal exists. Bounded: a session no reader takes from (extensions
 // off) keeps its last notes only.
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, watch } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { safeFileName } from "@goalpost/core";
 
 const FOLDER = "notes";
 /** Past this, a note replaces the outbox instead of joining it: nobody has been taking them. */
 const MAX_BYTES = 32 * 1024;
-/** How often a reader looks, besides the folder's own change events (which a network disk may not give). */
-const LOOK_MS = 1000;
 
 const outboxOf = (root: string, sessionId: string) => join(root, FOLDER, `${safeFileName(sessionId)}.jsonl`);
 
@@ -56,27 +54,4 @@ export function takeNotes(root: string, sessionId: string): string[] {
   } finally {
     rmSync(taking, { force: true });
   }
-}
-
-/**
- * Shows each note posted for the session as it comes (and those waiting now), until the returned
- * function is called. The folder is watched, and looked at every second as well.
- */
-export function watchNotes(root: string, sessionId: string, show: (text: string) => void): () => void {
-  const look = () => {
-    for (const text of takeNotes(root, sessionId)) show(text);
-  };
-  let watcher: ReturnType<typeof watch> | undefined;
-  try {
-    mkdirSync(join(root, FOLDER), { recursive: true, mode: 0o700 });
-    watcher = watch(join(root, FOLDER), look);
-    watcher.on("error", () => {});
-  } catch {}
-  const timer = setInterval(look, LOOK_MS);
-  timer.unref?.();
-  look();
-  return () => {
-    clearInterval(timer);
-    watcher?.close();
-  };
 }
