@@ -19,25 +19,39 @@ afterEach(async () => {
   removeTestdirs();
 });
 
+/**
+ * Copilot CLI's terminal UI in a fresh home with goalpost installed (`before` runs first: the user's own
+ * settings), past the question a new folder asks (trust it, for this session).
+ */
+async function trustedTerminal(reply: string, before: (home: ReturnType<typeof createCopilotHome>) => void = () => {}) {
+  mock = await startMockChat(scriptedChat({ main: [{ text: reply }] }));
+  const home = createCopilotHome({ mockUrl: mock.url });
+  before(home);
+  const install = await goalpostCopilot(home, ["install"]);
+  expect(install.exitCode, String(install.stderr)).toBe(0);
+  const ui = startTerminalUi(`"${COPILOT_BIN}" --allow-all-tools`, {
+    cwd: home.project,
+    env: { ...home.env(), TERM: "xterm-256color" },
+  });
+  try {
+    await ui.shows(/Do you trust the files in this folder\?/, "the trust question");
+    ui.child.stdin!.write("\r");
+  } catch (error) {
+    await ui.close();
+    throw error;
+  }
+  return { home, ui };
+}
+
 describe.skipIf(!canDriveTerminal)("goalpost in the real Copilot CLI terminal UI", () => {
   it("shows the goal in Copilot CLI's status line after the user's own, and uninstall gives theirs back", async () => {
     verifies("ANY-STATUS-LINE");
-    mock = await startMockChat(scriptedChat({ main: [{ text: "I will look at the readme." }] }));
-    const home = createCopilotHome({ mockUrl: mock.url });
-    const settings = join(home.copilotHome, "settings.json");
     const theirs = `${JSON.stringify({ statusLine: { command: "echo my-own-line-$(cat | wc -c)" } }, null, 2)}\n`;
-    writeFileSync(settings, theirs);
-    const install = await goalpostCopilot(home, ["install"]);
-    expect(install.exitCode, String(install.stderr)).toBe(0);
-
-    const ui = startTerminalUi(`"${COPILOT_BIN}" --allow-all-tools`, {
-      cwd: home.project,
-      env: { ...home.env(), TERM: "xterm-256color" },
-    });
+    const { home, ui } = await trustedTerminal("I will look at the readme.", (fresh) =>
+      writeFileSync(join(fresh.copilotHome, "settings.json"), theirs),
+    );
+    const settings = join(home.copilotHome, "settings.json");
     try {
-      // A new folder: Copilot CLI asks whether to trust it first (Yes, for this session).
-      await ui.shows(/Do you trust the files in this folder\?/, "the trust question");
-      ui.child.stdin!.write("\r");
       await ui.shows(/my-own-line-\d{3,}/, "the user's status line");
       expect(ui.text()).not.toContain("goalpost ◎");
       await ui.type("goal: tidy the readme wording");
@@ -52,17 +66,8 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Copilot CLI terminal UI
 
   it("shows in the terminal what goalpost tells the user, through its extension (no hook answer carries it)", async () => {
     verifies("COPILOT-NOTES");
-    mock = await startMockChat(scriptedChat({ main: [{ text: "Hello." }] }));
-    const home = createCopilotHome({ mockUrl: mock.url });
-    const install = await goalpostCopilot(home, ["install"]);
-    expect(install.exitCode, String(install.stderr)).toBe(0);
-    const ui = startTerminalUi(`"${COPILOT_BIN}" --allow-all-tools`, {
-      cwd: home.project,
-      env: { ...home.env(), TERM: "xterm-256color" },
-    });
+    const { home, ui } = await trustedTerminal("Hello.");
     try {
-      await ui.shows(/Do you trust the files in this folder\?/, "the trust question");
-      ui.child.stdin!.write("\r");
       await ui.shows(/Interactive/, "the prompt");
       // No goal, no task, no issue: the prompt hook's hint, left in the outbox, shown by the extension
       // as a warning in the session's timeline.
