@@ -17,38 +17,34 @@ function sampleEvent(adapter: HostAdapter, sample: HostAdapter["warmUp"][number]
   }
 }
 
-/** Whether the sample's event is, for this adapter, the main session's stop. */
-function isMainStop(adapter: HostAdapter, sample: HostAdapter["warmUp"][number]): boolean {
-  const event = sampleEvent(adapter, sample);
-  return event?.type === "stop-requested" && event.subagent !== true;
+/** What the adapter's own samples say of its events: which is the main session's stop, which carries a tool's result. */
+interface SampleKinds {
+  readonly mainStops: ReadonlySet<string>;
+  readonly toolResults: ReadonlySet<string>;
 }
 
-/** Per adapter, worked out once: finding the stop builds every sample event's schema (~1 ms in a fresh process). */
-const known = new WeakMap<HostAdapter, string[]>();
+/** Per adapter, worked out once: translating the samples builds every sample event's schema (~1 ms in a fresh process). */
+const known = new WeakMap<HostAdapter, SampleKinds>();
+
+function sampleKinds(adapter: HostAdapter): SampleKinds {
+  let kinds = known.get(adapter);
+  if (!kinds) {
+    const mainStops = new Set<string>();
+    const toolResults = new Set<string>();
+    for (const sample of adapter.warmUp) {
+      const event = sampleEvent(adapter, sample);
+      if (event?.type === "stop-requested" && event.subagent !== true) mainStops.add(sample.event);
+      if (event?.type === "tool-ran") toolResults.add(sample.event);
+    }
+    kinds = { mainStops, toolResults };
+    known.set(adapter, kinds);
+  }
+  return kinds;
+}
 
 export function fastEvents(adapter: HostAdapter): string[] {
-  let fast = known.get(adapter);
-  if (!fast) {
-    const stops = new Set(adapter.warmUp.filter((sample) => isMainStop(adapter, sample)).map((sample) => sample.event));
-    fast = (adapter.install.fastEvents ?? []).filter((event) => !stops.has(event));
-    known.set(adapter, fast);
-  }
-  return [...fast];
-}
-
-/** Per adapter, worked out once: the events that carry a tool's result, from its samples. */
-const resultEvents = new WeakMap<HostAdapter, Set<string>>();
-
-/** Whether `event` is, for this adapter, where a tool's result comes (its shellAfter sample's event). */
-function carriesToolResults(adapter: HostAdapter, event: string): boolean {
-  let events = resultEvents.get(adapter);
-  if (!events) {
-    events = new Set(
-      adapter.warmUp.filter((sample) => sampleEvent(adapter, sample)?.type === "tool-ran").map((sample) => sample.event),
-    );
-    resultEvents.set(adapter, events);
-  }
-  return events.has(event);
+  const { mainStops } = sampleKinds(adapter);
+  return (adapter.install.fastEvents ?? []).filter((event) => !mainStops.has(event));
 }
 
 /**
@@ -57,6 +53,6 @@ function carriesToolResults(adapter: HostAdapter, event: string): boolean {
  * focus (core's session-focus.ts), so such a result must reach the engine. Without an event: all of them.
  */
 export function fastPathWakeWords(adapter: HostAdapter, event?: string): string[] {
-  const tasks = event === undefined || carriesToolResults(adapter, event) ? (adapter.profile.tools.task ?? []) : [];
+  const tasks = event === undefined || sampleKinds(adapter).toolResults.has(event) ? (adapter.profile.tools.task ?? []) : [];
   return [...new Set([...(adapter.install.fastPathWake ?? []), ...tasks].filter((word) => /^\w+$/.test(word)))];
 }
