@@ -83,13 +83,16 @@ export const CARRY_ON = new RegExp(
   "iu",
 );
 
+/** Per part of the focus, the line that says it: its label in any language above, then `:` and the words. */
+const FOCUS_LINES = Object.fromEntries(
+  (["who", "what", "why"] as const).map((key) => {
+    const labels = all((words) => words.focus?.[key] ?? []).sort((a, b) => b.length - a.length);
+    return [key, new RegExp(`^\\s*(?:${labels.map(escapeRegExp).join("|")})\\s*[:\\uFF1A]\\s*(\\S.*)$`, "imu")];
+  }),
+) as Record<"who" | "what" | "why", RegExp>;
+
 /** The focus lines of a goal's words, as the user wrote them: `who: …`, `what: …`, `why: …` (any language above); never invented. */
 export function focusFromWords(objective: string): { who: string | null; what: string | null; why: string | null } {
-  const found: { who: string | null; what: string | null; why: string | null } = { who: null, what: null, why: null };
-  for (const key of ["who", "what", "why"] as const) {
-    const labels = all((words) => words.focus?.[key] ?? []).sort((a, b) => b.length - a.length);
-    const line = new RegExp(`^\\s*(?:${labels.map(escapeRegExp).join("|")})\\s*[:\\uFF1A]\\s*(\\S.*)$`, "imu").exec(objective);
-    found[key] = line?.[1]?.trim() ?? null;
-  }
-  return found;
+  const said = (key: "who" | "what" | "why") => FOCUS_LINES[key].exec(objective)?.[1]?.trim() ?? null;
+  return { who: said("who"), what: said("what"), why: said("why") };
 }
