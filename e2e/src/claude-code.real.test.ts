@@ -298,7 +298,7 @@ echo forged`;
     expect(closed).toMatchObject({
       status: "complete",
       checks: [{ command: "npm test", kind: "test", source: "project" }],
-      verification: { state: "passed", sandbox: expect.stringMatching(/sandbox runtime|allowed by the user/) },
+      verification: { state: "passed", sandbox: expect.stringMatching(/bubblewrap|allowed by the user/) },
     });
     expect(closed?.verification?.verdict).toMatch(/node:test reports 1 passed, 0 failed/);
     // The agent's own `npm test` is a receipt of progress, checked against Claude Code's transcript at the stop.

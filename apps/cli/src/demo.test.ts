@@ -26,7 +26,7 @@ const STORY = [
   /close → accepted: Every other condition holds\./,
   /stop → BLOCKED:\n(?:.*\n){0,2}.*goalpost's own run of the checks did not pass: `npm test` failed: node:test reports 1 failed/,
   /12\. The agent really fixes src\/importer\.js/,
-  /stop → allowed\n\s+the goal is complete; goalpost's own run: `npm test`: node:test reports 2 passed, 0 failed \((?:bubblewrap \(sandbox runtime\)|none \(allowed by the user\))\)/,
+  /stop → allowed\n\s+the goal is complete; goalpost's own run: `npm test`: node:test reports 2 passed, 0 failed \((?:bubblewrap|none \(allowed by the user\))\)/,
   /report: +\S+\.html/,
 ];
 

@@ -42,6 +42,8 @@ export interface GoalRow {
   readonly continuedFrom: string | null;
   /** The commands goalpost runs itself before the goal may close as complete. */
   readonly checks: readonly string[];
+  /** Where the checks started from, in words ("1 of 3 tests fail (`npm test`)"), or null before it is taken. */
+  readonly startingPoint: string | null;
   /** goalpost's latest run of them, or null. */
   readonly verification: { readonly state: string; readonly verdict: string; readonly sandbox: string } | null;
   /** What the goal waits for the user to judge (`/goal accept` or `/goal refuse`), or null. */
@@ -123,6 +125,7 @@ export function goalRow({ root, session, archived }: LocatedSession, goal: GoalR
     unmet: gate.unmet.map((condition) => condition.code),
     continuedFrom: continuedFrom(goal),
     checks: goal.checks.map((check) => check.command),
+    startingPoint: goal.checkStart?.summary ?? null,
     verification: goal.verification
       ? { state: goal.verification.state, verdict: goal.verification.verdict, sandbox: goal.verification.sandbox }
       : null,
@@ -211,6 +214,7 @@ export function rowText(goal: GoalRow, color: Colors, hostName: (id: string) => 
     `  ${goal.objective.split("\n")[0]}`,
     `  ${counts.join(" · ")}`,
     ...(goal.continuedFrom ? [color.dim(`  continued from ${goal.continuedFrom}`)] : []),
+    ...(goal.startingPoint ? [`  starting point: ${goal.startingPoint}`] : []),
     `  checks: ${goal.checks.length > 0 ? goal.checks.join(", ") : "none"}${goal.verification ? ` · goalpost's last run: ${goal.verification.state === "passed" ? color.green("passed") : goal.verification.state === "running" ? "running" : color.red(goal.verification.state)} — ${goal.verification.verdict.split("\n")[0]}` : ""}`,
     ...(goal.charged ? [`  spent: ${goal.spent}`] : []),
     ...(goal.waitingForYou ? [color.yellow(`  ! waits for you: ${goal.waitingForYou}`)] : []),

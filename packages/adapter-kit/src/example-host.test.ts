@@ -89,7 +89,7 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     // doctor says what to install or how to allow runs without one.
     expect(doctor.stdout).toMatch(
       process.platform === "linux" && existsSync("/usr/bin/bwrap")
-        ? /✓ check sandbox: goalpost runs a goal's checks in bubblewrap \(sandbox runtime\): no network/
+        ? /✓ check sandbox: goalpost runs a goal's checks in bubblewrap: no network/
         : /✗ check sandbox: goalpost cannot sandbox a goal's checks here \(.+\), so it runs none without your word/,
     );
     // The goal captured above is open: its hooks start Node; with no goal, they would not.

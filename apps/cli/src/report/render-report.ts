@@ -138,10 +138,23 @@ function checksMarkup(goal: GoalRecord) {
   const checks = goal.checks.length
     ? html`<ul>${goal.checks.map((check) => html`<li><code>${check.command}</code> <span class="meta">${check.kind}, ${check.source}</span></li>`)}</ul>`
     : html`<p>No check set: closing as complete waits for the user.</p>`;
-  if (!run) return html`${checks}<p>Not run yet.</p>`;
+  const start = goal.checkStart
+    ? html`<p data-start="${goal.checkStart.state}">Starting point (${when(goal.checkStart.startedAt)}): ${goal.checkStart.summary}</p>`
+    : "";
+  if (!run) return html`${checks}${start}<p>Not run yet.</p>`;
   const tone = run.state === "passed" ? "covered" : run.state === "running" ? "" : "uncovered";
-  return html`${checks}<p data-run="${run.state}"><span class="${tone}">${run.state}</span> — ${run.verdict}</p>
+  const fixed = run.results.flatMap((result) => result.start?.fixed ?? []);
+  return html`${checks}${start}<p data-run="${run.state}"><span class="${tone}">${run.state}</span> — ${run.verdict}</p>
 <p class="meta">sandbox: ${run.sandbox || "—"} · tree <code>${(run.tree ?? "—").slice(0, 12)}</code> · ${when(run.startedAt)}</p>
+${fixed.length > 0 ? html`<p data-fixed>Failing at the start, passing now: ${fixed.join(", ")}</p>` : ""}
+${
+  run.changed && run.changed.files.length > 0
+    ? html`<details data-changed open><summary>Changed since the goal was set (${run.changed.files.length + run.changed.more} files)</summary><ul>${run.changed.files.map(
+        (change) =>
+          html`<li><code>${change.path}</code> <span class="meta">${change.added === null ? "binary" : `+${change.added} −${change.removed ?? 0}`}</span></li>`,
+      )}</ul>${run.changed.more > 0 ? html`<p class="meta">and ${run.changed.more} more</p>` : ""}</details>`
+    : ""
+}
 ${run.results.map(
   (result) =>
     html`<details><summary><span class="${result.passed ? "covered" : "uncovered"}">${result.passed ? "passed" : "failed"}</span> <code>${result.command}</code>: ${result.verdict}</summary><pre>${result.output}</pre></details>`,

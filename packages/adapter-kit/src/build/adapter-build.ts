@@ -22,8 +22,9 @@ import type { Options } from "tsup";
 type PluginBuild = Parameters<NonNullable<Options["esbuildPlugins"]>[number]["setup"]>[0];
 
 /**
- * Not bundled: the sandbox runtime ships native helpers (seccomp filters) it finds beside its own files,
- * and only the verifying process (`<bin> verify`) loads it. Every adapter depends on it.
+ * Not bundled: the sandbox runtime (goalpost's walls on macOS) ships native helpers it finds beside its
+ * own files, and only the verifying process (`<bin> verify`) loads it, only on macOS. Every adapter
+ * depends on it; on Linux goalpost builds its walls with bubblewrap itself.
  */
 const external: string[] = ["@anthropic-ai/sandbox-runtime"];
 /** Bundled into the bin; only install, uninstall and doctor load the config editors, only `mcp` the SDK. */

@@ -331,7 +331,7 @@ function sandboxCheck(cliPath: string, root: string): DoctorCheck {
   try {
     const probe = JSON.parse(run.stdout) as { ok: boolean; detail: string };
     if (probe.ok) return { ok: true, label, detail: `goalpost runs a goal's checks in ${probe.detail}` };
-    const linux = process.platform === "linux" ? " On Debian or Ubuntu: apt-get install bubblewrap socat ripgrep." : "";
+    const linux = process.platform === "linux" ? " On Debian or Ubuntu: apt-get install bubblewrap." : "";
     return {
       ok: false,
       label,

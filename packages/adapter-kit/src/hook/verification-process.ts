@@ -38,7 +38,7 @@ export function adapterBinPath(adapter: HostAdapter, entry: string | undefined =
   return existsSync(bin) ? bin : null;
 }
 
-/** Starts `<bin> verify` (a run of the checks, or `--baseline`) detached for each request; says on stderr when it cannot. */
+/** Starts `<bin> verify` (a run of the checks, `--start` or `--baseline`) detached for each request; says on stderr when it cannot. */
 export function detachedVerification(
   adapter: HostAdapter,
   env: Env,
@@ -54,7 +54,9 @@ export function detachedVerification(
     const args =
       request.task === "baseline"
         ? [bin, "verify", "--baseline", request.root, request.sessionId, request.goalId]
-        : [bin, "verify", request.root, request.sessionId, request.goalId, request.verificationId];
+        : request.task === "start"
+          ? [bin, "verify", "--start", request.root, request.sessionId, request.goalId, request.verificationId]
+          : [bin, "verify", request.root, request.sessionId, request.goalId, request.verificationId];
     if (request.allowUnsandboxed) args.push("--unsandboxed");
     const child = spawn(process.execPath, args, {
       detached: true,

@@ -1,8 +1,10 @@
 // The user's word on checks, through the engine: what a captured goal will run, `/goal check …`, the
 // model's proposals, `/goal accept` and `/goal refuse`.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { passedRun } from "../record/test-goals.js";
-import { recordCheckBaseline } from "../verify/run-verification.js";
+import { recordCheckBaseline } from "../verify/run-start.js";
 import { buggyProject } from "../verify/test-projects.js";
 import type { VerificationRequest } from "../verify/verification-request.js";
 import { activeGoal } from "./session-goals.js";
@@ -17,7 +19,7 @@ function engineOn(cwd: string) {
 }
 
 describe("the checks of a goal", () => {
-  it("are told to the user at capture, with the host's PATH kept, and their definition recorded off the hook's path", () => {
+  it("are told to the user at capture, with the host's PATH kept, their definition recorded and their starting point taken off the hook's path", () => {
     const cwd = buggyProject();
     const { prompt, goal, requests, store } = engineOn(cwd);
     const captured = prompt("/goal fix add; done when the tests pass");
@@ -29,11 +31,46 @@ describe("the checks of a goal", () => {
       checkPath: "/usr/bin:/bin",
     });
     expect(goal().checkBaseline).toBeNull();
-    expect(requests).toEqual([expect.objectContaining({ task: "baseline", goalId: goal().id })]);
+    expect(goal().checkStart).toMatchObject({ state: "running", pid: null });
+    expect(requests).toEqual([
+      expect.objectContaining({ task: "start", goalId: goal().id, verificationId: goal().checkStart!.id }),
+    ]);
     expect(recordCheckBaseline(store, requests[0]!)).toBe(true);
     expect(Object.keys(goal().checkBaseline!.files)).toEqual(["math.test.js", "package.json"]);
     // Once only: a second baseline never replaces the first.
     expect(recordCheckBaseline(store, requests[0]!)).toBe(false);
+  });
+
+  it("are defined before the agent's first tool call, even when the process started at capture has not got to it", () => {
+    const cwd = buggyProject();
+    const { prompt, goal, send, store } = engineOn(cwd);
+    prompt("/goal fix add; done when the tests pass");
+    expect(goal().checkBaseline).toBeNull();
+    // The agent's first call hollows the test: the baseline is taken before it runs, so it is the honest one.
+    send({
+      type: "tool-about-to-run",
+      cwd,
+      toolName: "Edit",
+      toolInput: { file_path: `${cwd}/math.test.js`, old_string: "5", new_string: "-1" },
+    });
+    const baseline = goal().checkBaseline!;
+    expect(Object.keys(baseline.files)).toEqual(["math.test.js", "package.json"]);
+    expect(baseline.programs.map((program) => program.name)).toContain("npm");
+    expect(baseline.tree?.head).toMatch(/^[0-9a-f]{40}$/);
+    writeFileSync(join(cwd, "math.test.js"), "// hollowed\n");
+    // The process started at capture comes later and keeps it: a baseline is never replaced.
+    expect(recordCheckBaseline(store, { sessionId: SESSION.sessionId, goalId: goal().id })).toBe(false);
+    expect(goal().checkBaseline).toEqual(baseline);
+  });
+
+  it("name what of the user's home the run reads, once, at capture", () => {
+    const cwd = buggyProject();
+    const { prompt } = engineOn(cwd);
+    const note = prompt("/goal fix add; done when the tests pass").userNote;
+    expect(note).toMatch(
+      /in a sandbox: it sees the project and the system's programs(, not your home|, and of your home only .* \(read-only\))/,
+    );
+    expect(note).toMatch(/It runs them once now, to see where the goal starts from\./);
   });
 
   it("take a command the user's words name, as written", () => {

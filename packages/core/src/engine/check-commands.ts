@@ -33,11 +33,23 @@ export function checksLine(checks: readonly GoalCheck[]): string {
     .join("; ");
 }
 
-/** What goalpost tells the user about a new goal's checks. */
-export function capturedChecksNote(goal: GoalRecord): string {
-  return goal.checks.length > 0
-    ? `to check it, goalpost will run ${checksLine(goal.checks)} itself, in a sandbox (\`goal: check add|drop <command>\` changes this).`
-    : "goalpost found no check to run for it: `goal: check add <command>` sets one; without one, completing it waits for your `goal: accept`.";
+/** The home folders a run may read, as the user writes them: "~/.cargo, ~/.rustup". */
+function homeWords(home: readonly string[], userHome: string | undefined): string {
+  return home
+    .map((folder) => (userHome && folder.startsWith(`${userHome}/`) ? `~${folder.slice(userHome.length)}` : folder))
+    .join(", ");
+}
+
+/**
+ * What goalpost tells the user about a new goal's checks: what it will run, what of their home the run
+ * may read (named once, here), and that it runs them now for the starting point.
+ */
+export function capturedChecksNote(goal: GoalRecord, home: readonly string[] = [], userHome?: string): string {
+  if (goal.checks.length === 0)
+    return "goalpost found no check to run for it: `goal: check add <command>` sets one; without one, completing it waits for your `goal: accept`.";
+  const sees = `it sees the project and the system's programs${home.length > 0 ? `, and of your home only ${homeWords(home, userHome)} (read-only)` : ", not your home"}`;
+  const starting = goal.checkStart ? " It runs them once now, to see where the goal starts from." : "";
+  return `to check it, goalpost will run ${checksLine(goal.checks)} itself, in a sandbox: ${sees} (\`goal: check add|drop <command>\` changes the checks).${starting}`;
 }
 
 function editChecks(context: EngineContext, event: Event, action: CheckAction, command: string): EngineDecision {

@@ -94,6 +94,7 @@ function sections(
 /** The user's checks (full form) and what goalpost's last run said when it did not pass (both forms). */
 function checkItems(goal: GoalRecord, full: boolean): string[] {
   const items = full ? goal.checks.map((check) => `\`${clean(check.command, 160)}\``) : [];
+  if (full && goal.checkStart?.state === "done") items.push(`starting point: ${clean(goal.checkStart.summary, 200)}`);
   const run = goal.verification;
   if (goal.awaitingUser) items.push(`waiting for the user: ${clean(goal.awaitingUser.reason, 40)}`);
   else if (run && (full || run.state !== "passed")) items.push(`last run ${run.state}: ${clean(run.verdict, full ? 300 : 160)}`);

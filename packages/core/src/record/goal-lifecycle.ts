@@ -43,6 +43,8 @@ export interface CreateGoalInput {
   readonly checks?: readonly GoalCheck[];
   readonly checkBaseline?: CheckBaseline | null;
   readonly checkPath?: string | null;
+  /** Run the checks once right after the goal is set, for its starting point (the run is recorded as pending). */
+  readonly startingPoint?: boolean;
   /** The prompt the goal was captured from: only its hash and a redacted preview are kept. */
   readonly sourcePrompt?: string;
   /** What the goal may cost (the user's words, or the config's default). */
@@ -114,6 +116,21 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     proposedChecks: [],
     checkBaseline: input.checkBaseline ?? null,
     checkPath: input.checkPath ?? null,
+    checkStart:
+      input.startingPoint && (input.checks ?? []).length > 0
+        ? {
+            id: newGoalId(now).replace(/^goal_/, "start_"),
+            state: "running",
+            startedAt: at,
+            finishedAt: null,
+            pid: null,
+            pidStart: null,
+            definition: null,
+            results: [],
+            summary: "goalpost is taking the starting point: the checks, run once as the project is now",
+            told: false,
+          }
+        : null,
     verification: null,
     closeRequest: null,
     awaitingUser: null,

@@ -7,6 +7,7 @@ import { goalBudgetSchema, goalSpendSchema } from "./goal-budget.js";
 import {
   awaitingUserSchema,
   checkBaselineSchema,
+  checkStartSchema,
   closeRequestSchema,
   goalCheckSchema,
   verificationSchema,
@@ -220,6 +221,10 @@ export const goalRecordSchema = described(
     checkBaseline: described(
       z._default(z.nullable(checkBaselineSchema), null),
       "What defined the checks when the user set them: a change waits for the user.",
+    ),
+    checkStart: described(
+      z._default(z.nullable(checkStartSchema), null),
+      "goalpost's run of the checks as the project was when the goal was set: which tests existed, which failed.",
     ),
     checkPath: described(
       z._default(z.nullable(anyString), null),

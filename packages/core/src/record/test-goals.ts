@@ -64,7 +64,7 @@ export function passedRun(tree = "tree-1"): NonNullable<GoalRecord["verification
     finishedAt: at(5).toISOString(),
     tree,
     definition: "definition-1",
-    sandbox: "bubblewrap (sandbox runtime)",
+    sandbox: "bubblewrap",
     results: [
       {
         command: "npm test",
@@ -79,5 +79,6 @@ export function passedRun(tree = "tree-1"): NonNullable<GoalRecord["verification
     ],
     verdict: "`npm test`: node:test reports 48 passed, 0 failed",
     pid: null,
+    pidStart: null,
   };
 }

@@ -19,6 +19,7 @@ import {
 } from "node:fs";
 import { StoreError } from "../errors.js";
 import { FILE_MODE } from "./atomic-file.js";
+import { processStart } from "./process-identity.js";
 
 export interface LockOptions {
   /** Give up after this long (ms). */
@@ -56,24 +57,6 @@ function ownerIsDead(content: string): boolean {
   }
   const started = processStart(pid);
   return started !== undefined && started > Number(token[2]) + 2_000;
-}
-
-let bootTime: number | undefined;
-/** When `pid` started (ms since the epoch), where /proc tells; undefined elsewhere. Clock ticks taken as 100 a second (Linux's USER_HZ). */
-function processStart(pid: number): number | undefined {
-  try {
-    if (bootTime === undefined) {
-      const btime = /^btime (\d+)$/m.exec(readFileSync("/proc/stat", "latin1"));
-      if (!btime) return undefined;
-      bootTime = Number(btime[1]) * 1000;
-    }
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticks = Number(fields[19]); // field 22 of stat, counted after the command's name
-    return Number.isFinite(ticks) ? bootTime + ticks * 10 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function readLock(path: string): string | null {

@@ -1,14 +1,18 @@
 // What defines a goal's checks, fingerprinted when the user sets them and again at every verification:
 // the scripts that run them (package.json's scripts and runner settings, .npmrc, a Makefile), the
-// runners' configuration, and the test files themselves. A test script rewritten to `echo`, a test
-// marked `.skip`, a new vitest config that includes nothing: each is a changed file here, and a pass
-// on changed checks waits for the user instead of closing the goal.
+// runners' configuration, and the test files themselves — and the programs the checks start, resolved on
+// the user's PATH (check-programs.ts). A test script rewritten to `echo`, a test marked `.skip`, a new
+// vitest config that includes nothing, an `npm` put earlier on the PATH: each is a changed check, and a
+// pass on changed checks waits for the user instead of closing the goal.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import picomatch from "picomatch";
 import type { CheckBaseline } from "../record/goal-checks.js";
 import { lazyCrypto } from "../record/lazy-crypto.js";
+import { checkPrograms, programChanges } from "./check-programs.js";
 import { projectFiles } from "./project-files.js";
+import { readableHomeFolders } from "./sandbox-walls.js";
+import { startTree } from "./source-changes.js";
 import { fileHash } from "./tree-fingerprint.js";
 
 /** Files that say how checks run, and test files, anywhere in the project. */
@@ -50,7 +54,22 @@ function packageJsonHash(path: string): string {
   }
 }
 
-export function checkDefinition(cwd: string, now: Date = new Date()): CheckBaseline {
+/** What the checks are run with: their commands and the PATH the user's host had. */
+export interface CheckSetup {
+  readonly commands: readonly string[];
+  readonly searchPath: string | null;
+}
+
+/**
+ * The programs the checks start and the home folders they may read, fixed when the user sets them (or
+ * the checks change by the user's word): cheap enough for the prompt hook.
+ */
+export function checkToolchain(cwd: string, setup: CheckSetup): Pick<CheckBaseline, "programs" | "home"> {
+  const programs = setup.searchPath ? checkPrograms(setup.commands, setup.searchPath, cwd) : [];
+  return { programs, home: readableHomeFolders({ path: setup.searchPath ?? "", programs }) };
+}
+
+export function checkDefinition(cwd: string, now: Date = new Date(), setup: CheckSetup | null = null): CheckBaseline {
   const files: Record<string, string> = {};
   for (const path of projectFiles(cwd)) {
     if (!isDefining(path)) continue;
@@ -59,7 +78,24 @@ export function checkDefinition(cwd: string, now: Date = new Date()): CheckBasel
   }
   const hash = lazyCrypto().createHash("sha256");
   for (const [path, digest] of Object.entries(files)) hash.update(`${path}\0${digest}\0`);
-  return { fingerprint: hash.digest("hex"), files, at: now.toISOString() };
+  return {
+    fingerprint: hash.digest("hex"),
+    files,
+    at: now.toISOString(),
+    ...(setup ? checkToolchain(cwd, setup) : { programs: [], home: [] }),
+    tree: null,
+  };
+}
+
+/** The baseline of a goal's checks as the project is now, with the programs they start. */
+export function baselineOf(
+  goal: { readonly cwd: string; readonly checks: readonly { command: string }[]; readonly checkPath: string | null },
+  at: Date,
+): CheckBaseline {
+  return {
+    ...checkDefinition(goal.cwd, at, { commands: goal.checks.map((check) => check.command), searchPath: goal.checkPath }),
+    tree: startTree(goal.cwd),
+  };
 }
 
 /** What changed between two definitions, in a line the user can judge ("changed: a.test.ts; added: …"). */
@@ -76,5 +112,8 @@ export function definitionChanges(before: CheckBaseline, after: CheckBaseline): 
     paths.length === 0
       ? null
       : `${label}: ${paths.slice(0, 8).join(", ")}${paths.length > 8 ? ` (+${paths.length - 8} more)` : ""}`;
-  return [part("changed", changed), part("added", added), part("removed", removed)].filter(Boolean).join("; ") || "nothing";
+  const programs = programChanges(before.programs, after.programs);
+  return (
+    [part("changed", changed), part("added", added), part("removed", removed), programs].filter(Boolean).join("; ") || "nothing"
+  );
 }

@@ -1,33 +1,93 @@
 // The walls a check runs inside. A check runs code the agent wrote, so verifying must never give that
-// code more than the agent's own tools had: no network at all, writes only in the project and a
-// temporary folder, goalpost's state and the host's configuration unreadable. Anthropic's sandbox
-// runtime (the one Claude Code uses: bubblewrap on Linux, sandbox-exec on macOS) builds them; it is
-// loaded only by the verifying process, never by a hook. Where it cannot run, the caller is told why,
-// and no check runs unless the user allowed that.
-import { existsSync } from "node:fs";
+// code more than the agent's own tools had: no network at all, writes only in the project (never its
+// escape hatches) and a temporary folder of its own, none of the user's home but the toolchain, none of
+// goalpost's state or the host's configuration. On Linux goalpost builds them with bubblewrap itself
+// (bubblewrap-sandbox.ts); on macOS with Anthropic's sandbox runtime (`sandbox-exec`), loaded only there
+// and only by the verifying process. Where no walls can be built, the caller is told why, and no check
+// runs unless the user allowed that.
+import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
+import { join } from "node:path";
+import { bubblewrapArguments, findBubblewrap, unsandboxableProject } from "./bubblewrap-sandbox.js";
+import { type GuardedPaths, guardPaths } from "./guarded-paths.js";
+import { homeFilesFor } from "./home-files.js";
+
+/** How one check's command runs inside the walls. */
+export interface SandboxedCommand {
+  readonly file: string;
+  readonly args: readonly string[];
+  /**
+   * A file descriptor (3) on which the sandbox writes a line once the command has started: a run that
+   * ends without one never started, so what it printed is the sandbox's refusal, not the check's.
+   */
+  readonly statusFd: 3 | null;
+}
 
 export interface CheckSandbox {
   /** What contains the checks, for the verdict. */
   readonly name: string;
-  /** The command line that runs `command` inside the walls, for `/bin/sh -c`. */
-  wrap(command: string): Promise<string>;
+  /** How `command` (a shell command line) runs inside the walls, from the project folder. */
+  command(command: string): Promise<SandboxedCommand>;
+  /** After the checks: each escape hatch of the project a check made (removed again), relative to it. */
+  madeByTheRun(): string[];
   dispose(): Promise<void>;
 }
 
 export interface SandboxWalls {
-  /** Where checks may write: the project, and the run's own temporary folder. */
-  readonly writable: readonly string[];
-  /** What checks may not read: goalpost's state roots, the host's configuration. */
+  /** The project: the checks' folder, and the only one they may write (but for its escape hatches). */
+  readonly project: string;
+  /** The run's own folder, removed after it: the checks' /tmp and the files made for their home. */
+  readonly runDir: string;
+  /** Folders of the user's home the checks may read (toolchains, package caches; sandbox-walls.ts). */
+  readonly readable: readonly string[];
+  /** What checks may not read wherever it is: goalpost's state roots, the host's configuration. */
   readonly unreadable: readonly string[];
+  /** The user's environment (HOME, TMPDIR). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
-
-/** Credentials a test run never needs and a check must not read. */
-const SECRET_DIRS = ["~/.ssh", "~/.aws", "~/.gnupg", "~/.config/gh", "~/.docker", "~/.kube", "~/.netrc", "~/.npmrc", "~/.pypirc"];
 
 export type SandboxOutcome = { readonly sandbox: CheckSandbox } | { readonly unavailable: string };
 
 export async function openCheckSandbox(walls: SandboxWalls): Promise<SandboxOutcome> {
+  const env = walls.env ?? process.env;
+  const home = env["HOME"] || homedir();
+  const refused = unsandboxableProject(walls.project, home);
+  if (refused) return { unavailable: refused };
+  if (process.platform === "linux") return openBubblewrap(walls, home, env);
+  if (process.platform === "darwin") return openSandboxRuntime(walls, home);
+  return { unavailable: `no sandbox is supported on ${process.platform}` };
+}
+
+function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<string, string | undefined>>): SandboxOutcome {
+  const bubblewrap = findBubblewrap();
+  if ("unavailable" in bubblewrap) return bubblewrap;
+  const guarded = guardPaths(walls.project);
+  const prefix = bubblewrapArguments({
+    project: walls.project,
+    guarded,
+    runDir: walls.runDir,
+    home,
+    readable: walls.readable,
+    unreadable: walls.unreadable,
+    homeFiles: homeFilesFor(walls.runDir, home),
+    userTmpdir: env["TMPDIR"] || null,
+  });
+  return {
+    sandbox: {
+      name: "bubblewrap",
+      command: async (command) => ({
+        file: bubblewrap.path,
+        args: [...prefix, "--json-status-fd", "3", "--", "/bin/sh", "-c", command],
+        statusFd: 3,
+      }),
+      madeByTheRun: () => guarded.madeByTheRun(),
+      dispose: async () => {},
+    },
+  };
+}
+
+/** macOS: the sandbox runtime's `sandbox-exec` profile, from the same walls. Not run on this project's CI. */
+async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<SandboxOutcome> {
   let runtime: typeof import("@anthropic-ai/sandbox-runtime");
   try {
     runtime = await import("@anthropic-ai/sandbox-runtime");
@@ -35,39 +95,43 @@ export async function openCheckSandbox(walls: SandboxWalls): Promise<SandboxOutc
     return { unavailable: `the sandbox runtime is not installed beside goalpost (${(error as Error).message.split("\n")[0]})` };
   }
   const { SandboxManager } = runtime;
-  if (!SandboxManager.isSupportedPlatform()) return { unavailable: `no sandbox is supported on ${process.platform}` };
-  const missing = SandboxManager.checkDependencies();
-  if (missing.errors.length > 0) return { unavailable: missing.errors.join("; ") };
-  const home = homedir();
-  const expand = (path: string) => (path.startsWith("~/") ? `${home}${path.slice(1)}` : path);
-  // Only what exists: bubblewrap makes a mount point for a path that does not, as an empty file
-  // left behind in the project (a host's project settings goalpost has not written, say).
-  const unreadable = [...walls.unreadable, ...SECRET_DIRS.map(expand)].filter((path) => existsSync(path));
+  const guarded: GuardedPaths = guardPaths(walls.project);
+  const tmp = join(walls.runDir, "tmp");
   try {
+    mkdirSync(tmp, { recursive: true, mode: 0o700 });
     await SandboxManager.initialize({
       network: { allowedDomains: [], deniedDomains: [] },
       filesystem: {
-        denyRead: unreadable,
-        allowWrite: [...walls.writable],
-        denyWrite: unreadable,
+        denyRead: [home, ...walls.unreadable],
+        allowRead: [...walls.readable, walls.project],
+        allowWrite: [walls.project, tmp],
+        denyWrite: [...guarded.existing, ...walls.unreadable],
       },
     });
   } catch (error) {
     return { unavailable: `the sandbox could not start (${(error as Error).message.split("\n")[0]})` };
   }
-  const name = process.platform === "darwin" ? "sandbox-exec (sandbox runtime)" : "bubblewrap (sandbox runtime)";
   return {
     sandbox: {
-      name,
-      wrap: (command) => SandboxManager.wrapWithSandbox(command, "/bin/sh"),
+      name: "sandbox-exec (sandbox runtime)",
+      command: async (command) => ({
+        file: "/bin/sh",
+        args: ["-c", await SandboxManager.wrapWithSandbox(command, "/bin/sh")],
+        statusFd: null,
+      }),
+      madeByTheRun: () => guarded.madeByTheRun(),
       dispose: () => SandboxManager.reset(),
     },
   };
 }
 
 /** Runs checks as they are, for a user who allowed that where no sandbox can run. */
-export const NO_SANDBOX: CheckSandbox = {
-  name: "none (allowed by the user)",
-  wrap: async (command) => command,
-  dispose: async () => {},
-};
+export function noSandbox(project: string): CheckSandbox {
+  const guarded = guardPaths(project);
+  return {
+    name: "none (allowed by the user)",
+    command: async (command) => ({ file: "/bin/sh", args: ["-c", command], statusFd: null }),
+    madeByTheRun: () => guarded.madeByTheRun(),
+    dispose: async () => {},
+  };
+}

@@ -13,7 +13,7 @@ describe.skipIf(!built)("examples/open-refuse-close.mjs", () => {
     expect(output).toMatch(/checks goalpost will run itself: npm test/);
     expect(output).toMatch(/close refused \(1 conditions\):\n {2}- goalpost has not run the checks \(`npm test`\) yet/);
     expect(output).toMatch(
-      /goalpost's run: passed: `npm test`: node:test reports 1 passed, 0 failed \(bubblewrap \(sandbox runtime\)\)\nthe goal is complete|the goal waits for the user: goalpost could not sandbox/,
+      /goalpost's run: passed: `npm test`: node:test reports 1 passed, 0 failed \(bubblewrap\)\nthe goal is complete|the goal waits for the user: goalpost could not sandbox/,
     );
   });
 });

@@ -50,6 +50,7 @@ export function beginVerification(
         results: [],
         verdict: "goalpost is running the checks",
         pid: null,
+        pidStart: null,
       },
       closeRequest: { at: at.toISOString(), verificationId: id },
     },

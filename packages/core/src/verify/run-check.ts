@@ -1,123 +1,197 @@
-// One check, run by goalpost: from the project directory, inside the sandbox, with an environment built
-// from nothing (the user's PATH and a few locale and home variables; no NODE_OPTIONS, npm_config_*,
-// BASH_ENV, shell functions or aliases the agent could have set), bounded in time, its output kept
-// redacted and short. execa runs it: process-tree kill on timeout, interleaved output, no shell of the
-// agent's in between.
+// One check, run by goalpost: from the project directory, inside the sandbox, in a process group of its
+// own, with an environment built from nothing (the user's PATH, who and where they are, their locale and
+// time zone; nothing the agent's shell set, and nothing that says goalpost runs it), bounded in time.
+// Its output streams through the test runners' readers and a bounded tail: however much a check prints,
+// it runs to its end, and only the tail is kept (redacted) for the record.
+import type { ChildProcess } from "node:child_process";
 import { type Env, USER_VARIABLES } from "../env.js";
+import { loadBuiltin } from "../lazy-builtin.js";
 import type { CheckResult, GoalCheck } from "../record/goal-checks.js";
 import { redactSecrets } from "../redaction/redact-secrets.js";
 import type { CheckSandbox } from "./check-sandbox.js";
-import { readTestSummary } from "./test-summary.js";
+import { createTestReader, type TestReport } from "./test-report.js";
 
 /** Characters of a check's output kept in the record (its end: where runners print their summary). */
 export const KEPT_OUTPUT = 2000;
+/** Characters of output held while the check runs, to keep its end. */
+const TAIL = 64 * 1024;
+/** After the time limit, how long a check has to end on SIGTERM before SIGKILL. */
+const GRACE_MS = 5000;
 
 export interface CheckRunOptions {
   readonly cwd: string;
   readonly sandbox: CheckSandbox;
   /** The PATH the user's host had; checks never see the agent's. */
   readonly path: string;
-  /** The run's own temporary folder: TMPDIR, HOME-less caches. */
-  readonly tmp: string;
   readonly timeoutMs: number;
+  /** The user's environment, for HOME, locale, time zone and TMPDIR. */
   readonly env?: Env;
+  /** Says how the check is getting on (its output so far, in bytes), every few seconds. */
+  readonly onProgress?: (bytes: number) => void;
 }
 
-/** The whole environment a check gets. */
-export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "tmp" | "env">): Record<string, string> {
+/** What one check did: its result for the record, and the runner's report with every test it named. */
+export interface CheckRun {
+  readonly result: CheckResult;
+  readonly report: TestReport | null;
+  /** The sandbox refused to start the command (no user namespaces, say): why, in its words. Nothing ran. */
+  readonly sandboxRefused: string | null;
+}
+
+/**
+ * The whole environment a check gets: who and where the user is, their locale, time zone and TMPDIR (the
+ * run's own /tmp is bound there), the PATH their host had, and `CI=true`, which every CI service sets and
+ * which keeps runners from waiting in a watch mode. Nothing else: no NODE_OPTIONS, npm_config_*, BASH_ENV
+ * or shell functions of the agent's, and no variable a user's own run would not have.
+ */
+export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "env">): Record<string, string> {
   const from = options.env ?? process.env;
   const kept: Record<string, string> = {};
-  for (const name of USER_VARIABLES) {
+  for (const name of [...USER_VARIABLES, "TMPDIR"]) {
     const value = from[name];
     if (value) kept[name] = value;
   }
-  return {
-    ...kept,
-    PATH: options.path,
-    TMPDIR: options.tmp,
-    // Runners run once and plainly: no watch mode, no colour, no prompts.
-    CI: "1",
-    NO_COLOR: "1",
-    FORCE_COLOR: "0",
-    TERM: "dumb",
-    // npm's own files go where the sandbox lets it write; the project's .npmrc cannot choose the shell.
-    npm_config_cache: `${options.tmp}/npm-cache`,
-    npm_config_logs_dir: `${options.tmp}/npm-logs`,
-    npm_config_update_notifier: "false",
-    npm_config_script_shell: "/bin/sh",
-  };
+  return { ...kept, PATH: options.path, CI: "true" };
 }
 
 function judge(
   check: GoalCheck,
-  exitCode: number | null,
-  timedOut: boolean,
-  output: string,
-): Omit<CheckResult, "durationMs" | "output" | "command" | "kind"> {
-  const tests = readTestSummary(output);
-  if (timedOut) return { passed: false, verdict: "it ran past its time limit and was stopped", exitCode, tests };
-  if (exitCode === null) return { passed: false, verdict: "it did not start or was killed", exitCode, tests };
-  if (exitCode !== 0) {
-    const said = tests && tests.failed > 0 ? `${tests.runner} reports ${tests.failed} failed, ${tests.passed} passed; ` : "";
-    return { passed: false, verdict: `${said}it exited with status ${exitCode}`, exitCode, tests };
-  }
-  if (check.kind !== "test") return { passed: true, verdict: "it exited with status 0", exitCode, tests };
-  if (!tests)
+  run: { exitCode: number | null; signal: string | null; timedOut: boolean; timeoutMs: number },
+  report: TestReport | null,
+): Pick<CheckResult, "passed" | "verdict"> {
+  const said = report && report.failed > 0 ? `${report.runner} reports ${report.failed} failed, ${report.passed} passed; ` : "";
+  if (run.timedOut)
     return {
       passed: false,
-      verdict: "it exited 0 but no known test runner's summary is in its output, so nothing shows that tests ran",
-      exitCode,
-      tests,
+      verdict: `${said}it ran past its time limit (${Math.round(run.timeoutMs / 60_000)} min) and goalpost stopped it`,
     };
-  if (tests.failed > 0) return { passed: false, verdict: `${tests.runner} reports ${tests.failed} failed`, exitCode, tests };
-  if (tests.passed === 0)
+  if (run.exitCode === null) return { passed: false, verdict: `${said}it was killed (${run.signal ?? "by a signal"})` };
+  if (run.exitCode !== 0) return { passed: false, verdict: `${said}it exited with status ${run.exitCode}` };
+  if (report && report.failed > 0)
+    return { passed: false, verdict: `${report.runner} reports ${report.failed} failed, though it exited 0` };
+  if (check.kind !== "test" || check.exitStatusCounts)
+    return {
+      passed: true,
+      verdict: report ? `it exited with status 0; ${report.runner} reports ${report.passed} passed` : "it exited with status 0",
+    };
+  if (!report)
     return {
       passed: false,
-      verdict: `${tests.runner} reports no test run${tests.skipped > 0 ? ` (${tests.skipped} skipped)` : ""}`,
-      exitCode,
-      tests,
+      verdict: "it exited 0 but no test runner goalpost reads printed its report, so nothing shows that tests ran",
+    };
+  if (report.passed === 0)
+    return {
+      passed: false,
+      verdict: `${report.runner} reports no test run${report.skipped > 0 ? ` (${report.skipped} skipped)` : ""}`,
     };
   return {
     passed: true,
-    verdict: `${tests.runner} reports ${tests.passed} passed, 0 failed${tests.skipped > 0 ? `, ${tests.skipped} skipped` : ""}`,
-    exitCode,
-    tests,
+    verdict: `${report.runner} reports ${report.passed} passed, 0 failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ""}`,
   };
 }
 
-export async function runCheck(check: GoalCheck, options: CheckRunOptions): Promise<CheckResult> {
+/** Ends a check's whole process group: SIGTERM, then SIGKILL for what is left after the grace. */
+function endGroup(child: ChildProcess): void {
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {}
+  };
+  kill("SIGTERM");
+  setTimeout(() => kill("SIGKILL"), GRACE_MS).unref();
+}
+
+export async function runCheck(check: GoalCheck, options: CheckRunOptions): Promise<CheckRun> {
   const started = Date.now();
-  const { execa } = await import("execa");
-  let exitCode: number | null = null;
+  const { spawn } = loadBuiltin<typeof import("node:child_process")>("node:child_process");
+  const reader = createTestReader();
+  let tail = "";
+  let bytes = 0;
+  let status = "";
   let timedOut = false;
-  let output = "";
-  try {
-    const wrapped = await options.sandbox.wrap(check.command);
-    const result = await execa(wrapped, {
-      shell: "/bin/sh",
-      cwd: options.cwd,
-      env: checkEnvironment(options),
-      extendEnv: false,
-      stdin: "ignore",
-      all: true,
-      reject: false,
-      timeout: options.timeoutMs,
-      forceKillAfterDelay: 5000,
-      maxBuffer: 32 * 1024 * 1024,
-      stripFinalNewline: false,
+  const command = await options.sandbox.command(check.command);
+  const outcome = await new Promise<{ exitCode: number | null; signal: string | null; error: string | null }>((resolve) => {
+    let child: ChildProcess;
+    try {
+      child = spawn(command.file, [...command.args], {
+        cwd: options.cwd,
+        env: checkEnvironment(options),
+        stdio: command.statusFd ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
+        // Its own process group: a timeout ends everything the check started, not only its shell.
+        detached: true,
+      });
+    } catch (error) {
+      resolve({ exitCode: null, signal: null, error: (error as Error).message });
+      return;
+    }
+    const take = (chunk: Buffer) => {
+      const text = chunk.toString("utf8");
+      bytes += chunk.length;
+      reader.write(text);
+      tail = (tail + text).slice(-TAIL);
+    };
+    child.stdout?.on("data", take);
+    child.stderr?.on("data", take);
+    child.stdio[3]?.on("data", (chunk: Buffer) => {
+      status += chunk.toString("utf8");
     });
-    exitCode = result.exitCode ?? null;
-    timedOut = result.timedOut;
-    output = String(result.all ?? "");
-  } catch (error) {
-    output = `goalpost could not run the check: ${(error as Error).message}`;
-  }
-  const judged = judge(check, exitCode, timedOut, output);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      endGroup(child);
+    }, options.timeoutMs);
+    const progress = options.onProgress ? setInterval(() => options.onProgress?.(bytes), 5000) : null;
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      if (progress) clearInterval(progress);
+      resolve({ exitCode: null, signal: null, error: error.message });
+    });
+    child.on("exit", (exitCode, signal) => {
+      clearTimeout(timer);
+      if (progress) clearInterval(progress);
+      // What the check left running in its group ends with it; its pipes then close.
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {}
+      const finish = () => resolve({ exitCode, signal, error: null });
+      let closed = false;
+      child.on("close", () => {
+        if (!closed) finish();
+        closed = true;
+      });
+      setTimeout(() => {
+        if (closed) return;
+        closed = true;
+        for (const stream of child.stdio) stream?.destroy();
+        finish();
+      }, 2000).unref();
+    });
+  });
+  const report = reader.end();
+  const sandboxRefused =
+    command.statusFd && !/"child-pid"/.test(status) && outcome.error === null && !timedOut
+      ? (tail.trim().split("\n").at(-1) ?? "").trim() || `the sandbox exited with status ${outcome.exitCode}`
+      : null;
+  const output = outcome.error ? `goalpost could not run the check: ${outcome.error}` : tail;
+  const judged = judge(check, { ...outcome, timedOut, timeoutMs: options.timeoutMs }, report);
   return {
-    command: check.command,
-    kind: check.kind,
-    ...judged,
-    durationMs: Date.now() - started,
-    output: redactSecrets(output.slice(-KEPT_OUTPUT * 2)).slice(-KEPT_OUTPUT),
+    result: {
+      command: check.command,
+      kind: check.kind,
+      ...(sandboxRefused ? { passed: false, verdict: `the sandbox did not start it (${sandboxRefused})` } : judged),
+      exitCode: outcome.exitCode,
+      tests: report
+        ? {
+            passed: report.passed,
+            failed: report.failed,
+            skipped: report.skipped,
+            runner: report.runner,
+            granularity: report.granularity,
+          }
+        : null,
+      durationMs: Date.now() - started,
+      output: redactSecrets(output.slice(-KEPT_OUTPUT * 2)).slice(-KEPT_OUTPUT),
+    },
+    report,
+    sandboxRefused,
   };
 }

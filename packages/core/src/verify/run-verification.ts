@@ -1,21 +1,26 @@
-// goalpost's run of a goal's checks, start to finish: fingerprint the tree and what defines the checks,
-// open the sandbox, run every check, fingerprint the tree again (a run during which files changed
-// proves nothing), and land the verdict on the goal (finish-verification.ts). The checks run outside
-// any lock; only the reads and the final write take it.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// goalpost's run of a goal's checks for a close, start to finish: claim the run, wait its turn (one run a
+// project, a few a machine), run every check in the walls (run-checks.ts), judge it — against the tree
+// (unchanged while it ran), the project's escape hatches (none made), what defines the checks (the same
+// as when the user set them, programs and installed dependencies included) and the starting point (the
+// same tests ran, none fewer) — and land the verdict on the goal (finish-verification.ts). The checks run
+// outside any lock; only the reads and the final write take it.
 import { loadEngineConfig } from "../engine/engine-config.js";
 import { replaceGoal } from "../engine/session-goals.js";
 import type { Env } from "../env.js";
 import type { CheckResult, Verification } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { GoalStore } from "../store/goal-store.js";
-import { checkDefinition, definitionChanges } from "./check-definition.js";
-import { type CheckSandbox, NO_SANDBOX, openCheckSandbox } from "./check-sandbox.js";
+import { processStart } from "../store/process-identity.js";
+import { readRunReport, writeRunReport } from "../store/run-reports.js";
+import { definitionChanges } from "./check-definition.js";
+import { programChanges } from "./check-programs.js";
+import { compareWithStart, namesText } from "./compare-start.js";
+import { dependencyChanges, dependencyChangesText } from "./dependency-changes.js";
 import { type FinishOutcome, finishVerification } from "./finish-verification.js";
-import { runCheck } from "./run-check.js";
-import { changedPaths, treeState } from "./tree-fingerprint.js";
+import { type ChecksRun, runChecks } from "./run-checks.js";
+import { takeTurn } from "./run-queue.js";
+import { changesSince } from "./source-changes.js";
+import { changedPaths } from "./tree-fingerprint.js";
 import { type VerificationRequest, verificationAlive } from "./verification-request.js";
 
 export interface RunVerificationOptions {
@@ -30,7 +35,7 @@ export interface VerificationReport {
   readonly outcome: FinishOutcome;
 }
 
-function findGoal(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): GoalRecord | null {
+export function findGoal(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): GoalRecord | null {
   return store.read(request.sessionId)?.goals.find((goal) => goal.id === request.goalId) ?? null;
 }
 
@@ -38,6 +43,45 @@ function summarize(results: readonly CheckResult[]): string {
   const failed = results.filter((result) => !result.passed);
   if (failed.length === 0) return results.map((result) => `\`${result.command}\`: ${result.verdict}`).join("; ");
   return failed.map((result) => `\`${result.command}\` failed: ${result.verdict}`).join("; ");
+}
+
+const named = (paths: readonly string[]) =>
+  paths.length > 0 ? ` (${paths.slice(0, 6).join(", ")}${paths.length > 6 ? `, +${paths.length - 6} more` : ""})` : "";
+
+/** What changed in what defines the checks since the user set them, in a line; null for nothing. */
+function changedChecksSince(goal: GoalRecord, ran: ChecksRun): string | null {
+  const baseline = goal.checkBaseline;
+  if (!baseline) return "goalpost has no record of what defined them when the goal was set, so it cannot tell";
+  const changes: string[] = [];
+  if (baseline.fingerprint !== ran.definition.fingerprint) changes.push(definitionChanges(baseline, ran.definition));
+  else {
+    const programs = programChanges(baseline.programs, ran.definition.programs);
+    if (programs) changes.push(programs);
+  }
+  const dependencies = dependencyChangesText(dependencyChanges(goal.cwd, Date.parse(baseline.at)));
+  if (dependencies) changes.push(dependencies);
+  return changes.length > 0 ? changes.join("; ") : null;
+}
+
+/** Each check's result judged against the starting point: tests that ran then must run now. */
+function againstStart(store: GoalStore, goal: GoalRecord, ran: ChecksRun, definitionChanged: boolean): CheckResult[] {
+  const start = goal.checkStart;
+  const usable = start?.state === "done" && start.definition !== null && start.definition === goal.checkBaseline?.fingerprint;
+  const report = usable ? readRunReport(store, goal.id, "start") : null;
+  return ran.runs.map(({ result, report: now }) => {
+    const then = report?.checks.find((check) => check.command === result.command)?.report;
+    if (!then || !now) return result;
+    const comparison = compareWithStart(then, now);
+    const judged: CheckResult = { ...result, start: comparison };
+    // Tests gone while nothing that defines them changed: something kept them from running.
+    if (result.passed && comparison.missingCount > 0 && !definitionChanged)
+      return {
+        ...judged,
+        passed: false,
+        verdict: `${comparison.missingCount} test${comparison.missingCount === 1 ? "" : "s"} that ran when the goal was set did not run: ${namesText(comparison.missing, comparison.missingCount)} (${result.verdict})`,
+      };
+    return judged;
+  });
 }
 
 export async function runVerification(
@@ -55,78 +99,73 @@ export async function runVerification(
     const run = current?.verification;
     if (!current || run?.id !== request.verificationId || run.state !== "running") return false;
     if (run.pid !== null && run.pid !== process.pid && verificationAlive(run, store.now())) return false;
-    replaceGoal(session, { ...current, verification: { ...run, pid: process.pid } });
+    replaceGoal(session, { ...current, verification: { ...run, pid: process.pid, pidStart: processStart(process.pid) ?? null } });
     return true;
   });
   if (!claimed) return null;
   const env = options.env ?? process.env;
   const config = loadEngineConfig(store.root, env);
-  const tmp = mkdtempSync(join(tmpdir(), "goalpost-check-"));
-  let sandbox: CheckSandbox | null = null;
   const startedAt = goal.verification.startedAt;
-  const base = { id: request.verificationId, startedAt, pid: null, results: [] as CheckResult[] };
+  const base = { id: request.verificationId, startedAt, pid: null, pidStart: null, results: [] as CheckResult[] };
+  const note = (verdict: string) =>
+    store.update(identity, (session) => {
+      const current = session.goals.find((candidate) => candidate.id === goal.id);
+      if (current?.verification?.id === request.verificationId && current.verification.state === "running")
+        replaceGoal(session, { ...current, verification: { ...current.verification, verdict } });
+    });
+  const superseded = () => findGoal(store, request)?.verification?.id !== request.verificationId;
+  const turn = await takeTurn(goal.cwd, { waiting: (why) => note(`waiting: ${why}`), gaveUp: superseded });
+  if (!turn) return null;
   let run: Verification;
   let unsandboxed: string | null = null;
   let changedChecks: string | null = null;
   try {
-    const before = treeState(goal.cwd);
-    const tree = before.fingerprint;
-    const definition = checkDefinition(goal.cwd);
-    if (!goal.checkBaseline)
-      changedChecks = "goalpost has no record of what defined them when the goal was set, so it cannot tell";
-    else if (goal.checkBaseline.fingerprint !== definition.fingerprint)
-      changedChecks = definitionChanges(goal.checkBaseline, definition);
-    const opened = await openCheckSandbox({ writable: [goal.cwd, tmp], unreadable: [store.root, ...(options.unreadable ?? [])] });
-    if ("sandbox" in opened) sandbox = opened.sandbox;
-    else if (request.allowUnsandboxed || config.unsandboxedChecks === "allow") sandbox = NO_SANDBOX;
-    else unsandboxed = opened.unavailable;
-    const finish = (
-      state: Verification["state"],
-      verdict: string,
-      results: CheckResult[],
-      after: string | null,
-    ): Verification => ({
+    const ran = await runChecks(goal, {
+      env,
+      unreadable: [store.root, ...(options.unreadable ?? [])],
+      allowUnsandboxed: request.allowUnsandboxed || config.unsandboxedChecks === "allow",
+      timeoutMs: config.checkTimeoutMinutes * 60_000,
+      onCheck: (command) => note(`goalpost is running \`${command}\``),
+    });
+    unsandboxed = ran.unsandboxed;
+    changedChecks = changedChecksSince(goal, ran);
+    const results = againstStart(store, goal, ran, changedChecks !== null);
+    const finish = (state: Verification["state"], verdict: string, tree: string | null): Verification => ({
       ...base,
       state,
       finishedAt: new Date().toISOString(),
-      tree: after,
-      definition: definition.fingerprint,
-      sandbox: sandbox?.name ?? "none: no sandbox could run",
+      tree,
+      definition: ran.definition.fingerprint,
+      sandbox: ran.sandbox,
       results,
       verdict,
     });
-    if (!sandbox) run = finish("void", `no sandbox could run the checks (${unsandboxed}); nothing was run`, [], tree);
-    else {
-      const results: CheckResult[] = [];
-      for (const check of goal.checks) {
-        results.push(
-          await runCheck(check, {
-            cwd: goal.cwd,
-            sandbox,
-            path: goal.checkPath ?? env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
-            tmp,
-            timeoutMs: config.checkTimeoutMinutes * 60_000,
-            env,
-          }),
-        );
-      }
-      const afterState = treeState(goal.cwd);
-      const after = afterState.fingerprint;
-      if (after !== tree) {
-        const changed = changedPaths(before, afterState);
-        const named =
-          changed.length > 0
-            ? ` (${changed.slice(0, 6).join(", ")}${changed.length > 6 ? `, +${changed.length - 6} more` : ""})`
-            : "";
-        run = finish(
-          "void",
-          `files changed while the checks ran${named}: by the agent, or written by the checks and not ignored by .gitignore; the run proves nothing about any one tree`,
-          results,
-          after,
-        );
-      } else if (results.every((result) => result.passed)) run = finish("passed", summarize(results), results, tree);
-      else run = finish("failed", summarize(results), results, tree);
-    }
+    const tree = ran.before.fingerprint;
+    if (unsandboxed) run = finish("void", `no sandbox could run the checks (${unsandboxed}); nothing was run`, tree);
+    else if (ran.madeByTheRun.length > 0)
+      run = finish(
+        "void",
+        `a check wrote ${ran.madeByTheRun.join(", ")} in the project, which would run code outside any sandbox later; goalpost removed it, and the run proves nothing`,
+        ran.after.fingerprint,
+      );
+    else if (ran.after.fingerprint !== tree)
+      run = finish(
+        "void",
+        `files changed while the checks ran${named(changedPaths(ran.before, ran.after))}: by the agent, or written by the checks and not ignored by .gitignore; the run proves nothing about any one tree`,
+        ran.after.fingerprint,
+      );
+    else run = finish(results.every((result) => result.passed) ? "passed" : "failed", summarize(results), tree);
+    // A pass names what the work changed, for the user to see before they rely on it.
+    const changed = run.state === "passed" && goal.checkBaseline?.tree ? changesSince(goal.cwd, goal.checkBaseline.tree) : null;
+    if (changed) run = { ...run, changed };
+    writeRunReport(store, goal.id, "latest", {
+      runId: request.verificationId,
+      at: new Date().toISOString(),
+      checks: ran.runs.map((checkRun) => ({
+        command: checkRun.result.command,
+        report: checkRun.report ? { ...checkRun.report, units: [...checkRun.report.units] } : null,
+      })),
+    });
   } catch (error) {
     run = {
       ...base,
@@ -134,12 +173,11 @@ export async function runVerification(
       finishedAt: new Date().toISOString(),
       tree: null,
       definition: null,
-      sandbox: sandbox?.name ?? "none",
+      sandbox: "none",
       verdict: `goalpost could not run the checks: ${(error as Error).message}`,
     };
   } finally {
-    await sandbox?.dispose().catch(() => {});
-    rmSync(tmp, { recursive: true, force: true });
+    turn.release();
   }
   const at = store.now();
   const { result: outcome } = store.update(identity, (session) =>
@@ -152,21 +190,4 @@ export async function runVerification(
     note: `verification ${run.state}: ${run.verdict}`,
   });
   return { run, outcome };
-}
-
-/**
- * Records what defines a goal's checks, once, as the project is now: started right after the user set
- * the goal (a detached process of the adapter's, or in process), before the agent has had a turn.
- */
-export function recordCheckBaseline(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): boolean {
-  const goal = findGoal(store, request);
-  if (!goal || goal.checks.length === 0 || goal.checkBaseline) return false;
-  const baseline = checkDefinition(goal.cwd, store.now());
-  const { result } = store.update({ sessionId: goal.sessionId, host: goal.host, cwd: goal.cwd }, (session) => {
-    const current = session.goals.find((candidate) => candidate.id === goal.id);
-    if (!current || current.checkBaseline) return false;
-    replaceGoal(session, { ...current, checkBaseline: baseline });
-    return true;
-  });
-  return result;
 }

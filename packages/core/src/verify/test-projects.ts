@@ -9,8 +9,9 @@ import { createGoal } from "../record/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { createGoalStore } from "../store/goal-store.js";
 import { createGoalTools } from "../tools/goal-tools.js";
-import { checkDefinition } from "./check-definition.js";
+import { baselineOf } from "./check-definition.js";
 import { deriveChecks } from "./derive-checks.js";
+import { runStartingPoint } from "./run-start.js";
 import type { VerificationRequest } from "./verification-request.js";
 
 const made: string[] = [];
@@ -56,7 +57,11 @@ export function buggyProject(extra: Record<string, string> = {}): string {
 }
 
 /** A store with one active user goal on `cwd`, its checks derived from `words`, its record evidence complete. */
-export function goalOn(cwd: string, words = "fix add; done when the tests pass") {
+export function goalOn(
+  cwd: string,
+  words = "fix add; done when the tests pass",
+  options: { readonly startingPoint?: boolean } = {},
+) {
   const root = join(temporaryDir("goalpost-state-"), "state");
   const store = createGoalStore({ root });
   const identity = { sessionId: "session-v", host: "test", cwd };
@@ -69,8 +74,9 @@ export function goalOn(cwd: string, words = "fix add; done when the tests pass")
         source: "slash",
         status: "active",
         checks,
-        checkBaseline: checkDefinition(cwd),
+        checkBaseline: baselineOf({ cwd, checks, checkPath: process.env["PATH"] ?? null }, new Date()),
         checkPath: process.env["PATH"] ?? null,
+        startingPoint: options.startingPoint ?? false,
       }),
       doneSoFar: ["Changed add in math.js to return a + b"],
       validationProof: ["math.test.js asserts add(2, 3) is 5"],
@@ -85,5 +91,15 @@ export function goalOn(cwd: string, words = "fix add; done when the tests pass")
   const requests: VerificationRequest[] = [];
   const tools = createGoalTools(store, { startVerification: (request) => requests.push(request) });
   const goal = () => store.read(identity.sessionId)!.goals[0]!;
-  return { store, root, identity, tools, requests, goal };
+  /** goalpost's run of the checks for the starting point, as the process started at capture runs it. */
+  const start = () =>
+    runStartingPoint(store, {
+      task: "start",
+      root,
+      sessionId: identity.sessionId,
+      goalId: goal().id,
+      verificationId: goal().checkStart?.id ?? "",
+      allowUnsandboxed: false,
+    });
+  return { store, root, identity, tools, requests, goal, start };
 }

@@ -5,7 +5,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { lazyCrypto } from "../record/lazy-crypto.js";
-import { git, isGitWorkTree, projectFiles, untrackedFiles } from "./project-files.js";
+import { projectFiles, untrackedFiles, zeroSeparated } from "./project-files.js";
+import { projectGit } from "./project-git.js";
 
 /** Files larger than this are fingerprinted by size and modification time, not read. */
 const READ_LIMIT = 32 * 1024 * 1024;
@@ -27,23 +28,22 @@ export interface TreeState {
   readonly files: ReadonlyMap<string, string>;
 }
 
-const zeroSeparated = (output: Buffer | null) => (output ? output.toString("utf8").split("\0").filter(Boolean) : []);
-
 export function treeState(cwd: string): TreeState {
   const hash = lazyCrypto().createHash("sha256");
   const files = new Map<string, string>();
-  if (isGitWorkTree(cwd)) {
-    const head = git(cwd, ["rev-parse", "--verify", "-q", "HEAD"])?.toString().trim() || "no-commit";
+  const git = projectGit(cwd);
+  if (git?.run(["rev-parse", "--is-inside-work-tree"])?.toString().trim() === "true") {
+    const head = git.run(["rev-parse", "--verify", "-q", "HEAD"])?.toString().trim() || "no-commit";
     hash.update(`git\0${head}\0`);
-    const diffArgs = ["diff", "--binary", "--no-ext-diff", "--no-textconv", "--no-color"];
+    const diffArgs = ["diff", "--binary", "--no-ext-diff", "--no-textconv", "--no-color", "--ignore-submodules=dirty"];
     // Against HEAD: staged and unstaged changes together. Before the first commit, both halves.
     const against = head === "no-commit" ? [["--cached"], []] : [["HEAD"]];
     for (const args of against) {
-      hash.update(git(cwd, [...diffArgs, ...args]) ?? "diff-failed");
-      for (const path of zeroSeparated(git(cwd, ["diff", "--name-only", "-z", "--relative", ...args])))
+      hash.update(git.run([...diffArgs, ...args]) ?? "diff-failed");
+      for (const path of zeroSeparated(git.run(["diff", "--name-only", "-z", "--relative", "--no-ext-diff", ...args])))
         files.set(path, fileHash(join(cwd, path)));
     }
-    for (const path of untrackedFiles(cwd)) {
+    for (const path of untrackedFiles(git)) {
       const digest = fileHash(join(cwd, path));
       files.set(path, digest);
       hash.update(`\0${path}\0${digest}`);

@@ -2,14 +2,15 @@
 // a goal tool) has answered: an adapter starts it as a detached process of its own, with an environment
 // it builds; a long-lived harness may run it in its own process (`startVerificationInProcess`).
 import type { GoalStore } from "../store/goal-store.js";
+import { processRuns } from "../store/process-identity.js";
 
 export interface VerificationRequest {
   /**
-   * checks: run the goal's checks (`verificationId` names the run). baseline: record what defines the
-   * goal's checks as the project is now, right after the user set the goal — off the prompt hook's path,
-   * where hashing a large project's test files would hold the host up.
+   * checks: run the goal's checks for a close (`verificationId` names the run). start: right after the
+   * user set the goal, record what defines its checks and run them once for the starting point
+   * (`verificationId` names it: the goal's checkStart). baseline: only the first of those.
    */
-  readonly task: "checks" | "baseline";
+  readonly task: "checks" | "start" | "baseline";
   /** The store's state root. */
   readonly root: string;
   readonly sessionId: string;
@@ -33,22 +34,25 @@ const RUNNER = "./verify.js";
 export function startVerificationInProcess(store: GoalStore): StartVerification {
   return (request) => {
     void (import(new URL(RUNNER, import.meta.url).href) as Promise<typeof import("./verify-entry.js")>)
-      .then(async ({ recordCheckBaseline, runVerification }) => {
+      .then(async ({ recordCheckBaseline, runStartingPoint, runVerification }) => {
         if (request.task === "baseline") recordCheckBaseline(store, request);
+        else if (request.task === "start") await runStartingPoint(store, request);
         else await runVerification(store, request);
       })
       .catch((error: unknown) => store.warn(`goalpost: the verification of ${request.goalId} failed: ${String(error)}`));
   };
 }
 
-/** A run is alive while its process is; one that never reported a process within a minute died starting. */
-export function verificationAlive(run: { state: string; pid: number | null; startedAt: string }, now: Date): boolean {
+/**
+ * A run is alive while its process is — the same process, judged by its start time and state, not by a
+ * pid that a later process may have taken or that a zombie still answers to; one that never reported a
+ * process within a minute died starting.
+ */
+export function verificationAlive(
+  run: { state: string; pid: number | null; pidStart?: number | null; startedAt: string },
+  now: Date,
+): boolean {
   if (run.state !== "running") return false;
   if (run.pid === null) return now.getTime() - Date.parse(run.startedAt) < 60_000;
-  try {
-    process.kill(run.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === "EPERM";
-  }
+  return processRuns(run.pid, run.pidStart);
 }

@@ -1,10 +1,11 @@
-// `@goalpost/core/verify`: what runs a goal's checks — the run, the record of what defines them, the
-// sandbox and one check. Apart from the main entry so that what only a verifying process needs (and
-// its sandbox and process libraries) is not loaded by everything that reads goals: the CLI, an MCP
-// server, a hook. The in-process verifier (verification-request.ts) loads this file by name.
-export type { CheckSandbox, SandboxOutcome, SandboxWalls } from "./check-sandbox.js";
-export { openCheckSandbox } from "./check-sandbox.js";
-export type { CheckRunOptions } from "./run-check.js";
+// `@goalpost/core/verify`: what runs a goal's checks — the starting point and the run for a close, the
+// record of what defines them, the sandbox and one check. Apart from the main entry so that what only a
+// verifying process needs is not loaded by everything that reads goals: the CLI, an MCP server, a hook.
+// The in-process verifier (verification-request.ts) loads this file by name.
+export type { CheckSandbox, SandboxedCommand, SandboxOutcome, SandboxWalls } from "./check-sandbox.js";
+export { noSandbox, openCheckSandbox } from "./check-sandbox.js";
+export type { CheckRun, CheckRunOptions } from "./run-check.js";
 export { checkEnvironment, runCheck } from "./run-check.js";
+export { recordCheckBaseline, runStartingPoint } from "./run-start.js";
 export type { RunVerificationOptions, VerificationReport } from "./run-verification.js";
-export { recordCheckBaseline, runVerification } from "./run-verification.js";
+export { runVerification } from "./run-verification.js";

@@ -2,6 +2,7 @@
 // in this directory, `/goal status` reports; any other user prompt with a goal open gets the goal block
 // (in full once after a compaction) and resets drift and the stop counter. A prompt the host wrote
 // itself (origin host) is never captured and resets nothing.
+import { homedir } from "node:os";
 import { GoalpostError } from "../../errors.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import { budgetText, parseBudget, splitTrailingBudget } from "../../record/goal-budget.js";
@@ -10,6 +11,7 @@ import type { GoalRecord, GoalSource } from "../../record/goal-record.js";
 import { continuationCandidates, continueGoal } from "../../store/continuation.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
+import { checkToolchain } from "../../verify/check-definition.js";
 import { deriveChecks } from "../../verify/derive-checks.js";
 import { onBudgetCommand, spendLine } from "../budget-command.js";
 import { capturedChecksNote, onCheckCommand, waitingNote } from "../check-commands.js";
@@ -36,7 +38,8 @@ export function captureGoal(
   // A host with a /goal of its own runs it too: goalpost's record mirrors it.
   const source: GoalSource = context.profile.nativeGoal && /^\s*\/goal\b/i.test(event.prompt) ? "native" : command.source;
   // The checks come from the user's words and the project as it is now; what defines them is recorded
-  // right after, off this hook's path (startVerification's baseline task), before the agent's first turn.
+  // right after, off this hook's path (startVerification's start task, or the agent's first tool call,
+  // whichever comes first), and the checks run once for the starting point.
   // "… budget 2h" at the end is the goal's budget, not its words; without one, the config's default.
   const { objective, budget: stated } = splitTrailingBudget(command.objective);
   const budget = stated ?? (context.config.budget ? parseBudget(context.config.budget) : null);
@@ -58,6 +61,7 @@ export function captureGoal(
         source,
         status: "draft",
         sourcePrompt: event.prompt,
+        startingPoint: checks.length > 0,
       },
       context.now(),
     );
@@ -68,18 +72,23 @@ export function captureGoal(
     return created;
   });
   store.audit({ sessionId: event.sessionId, goalId: goal.id, type: "opened", note: `draft from ${source}: ${goal.objective}` });
-  if (goal.checks.length > 0)
+  // What of the user's home the checks' run will read, named to them now (the baseline keeps it).
+  const home =
+    goal.checks.length > 0
+      ? checkToolchain(goal.cwd, { commands: goal.checks.map((check) => check.command), searchPath: goal.checkPath }).home
+      : [];
+  if (goal.checkStart)
     context.startVerification({
-      task: "baseline",
+      task: "start",
       root: store.root,
       sessionId: event.sessionId,
       goalId: goal.id,
-      verificationId: "",
+      verificationId: goal.checkStart.id,
       allowUnsandboxed: false,
     });
   return decision({
     context: context.render(session, goal, "full"),
-    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal)}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}`,
+    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal, home, homedir())}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}`,
   });
 }
 
@@ -184,6 +193,7 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
     startTurn(state, context.now(), event.tokensUsed);
     const found = activeGoal(state)!;
     let root = found;
+    let started: string | null = null;
     if (event.origin === "user") {
       state.counters.prompts += 1;
       // The user's word: a goal goalpost let go for want of it is taken up; any stop count starts again.
@@ -192,6 +202,12 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
           ? takeUpGoal(found, "taken up: the user answered", context.now())
           : { ...found, stopStreak: { ...found.stopStreak, count: 0 } };
       root = { ...answered, drift: { sinceUpdate: 0 } };
+      // The starting point, taken since the goal was set: told to the user once.
+      const start = root.checkStart;
+      if (start && start.state !== "running" && !start.told) {
+        started = start.summary;
+        root = { ...root, checkStart: { ...start, told: true } };
+      }
       replaceGoal(state, root);
     }
     const restoring = state.compactions.some((entry) => entry.restoredAt === null);
@@ -208,7 +224,7 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
         pushGoalEvent(activeGoal(state) ?? root, { at, type: "restored", note: "rendered at the first prompt after compaction" }),
       );
     }
-    return { restoring, known, remind: known && prompts % REFERENCE_EVERY === 0 };
+    return { restoring, known, remind: known && prompts % REFERENCE_EVERY === 0, started };
   });
   const root = activeGoal(session);
   if (!result || !root) return NO_DECISION;
@@ -217,7 +233,8 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   // Held because a host's record said "cleared": asked again until the user says which.
   const held = event.origin === "user" && heldForUser(root) ? heldQuestion(root.id, event.host) : null;
   const spendNote = status || root.status === "budget-limited" ? spendLine(root) : null;
-  const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, spendNote, waiting, held]
+  const started = result?.started ? `goalpost: where goal ${root.id} starts from: ${result.started}.` : null;
+  const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, started, spendNote, waiting, held]
     .filter(Boolean)
     .join(" ");
   // The model has this revision: nothing to send, unless a reminder is due.

@@ -13,6 +13,7 @@ import { isEnforced, isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { goalText } from "../../text/goal-text.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
+import { changesText } from "../../verify/source-changes.js";
 import { treeFingerprint } from "../../verify/tree-fingerprint.js";
 import { verificationAlive } from "../../verify/verification-request.js";
 import { waitingNote } from "../check-commands.js";
@@ -46,12 +47,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
         allowUnsandboxed: false,
       });
     const settled = awaitVerification(context, event.sessionId, open.id);
-    if (!settled || !isOpen(settled)) {
-      const verdict = settled?.verification?.verdict;
-      return decision({
-        userNote: `goalpost: goal ${open.id} is closed as complete${verdict ? `: ${goalText(verdict, 300)}` : ""}.`,
-      });
-    }
+    if (!settled || !isOpen(settled)) return decision({ userNote: closedNote(open.id, settled?.verification ?? null) });
     if (settled.awaitingUser) return decision({ userNote: waitingNote(settled) ?? "" });
     if (settled.verification?.state === "running" && !verificationAlive(settled.verification, context.now()))
       abandonVerification(context, event, settled.id);
@@ -59,6 +55,16 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
   return attemptStop(context, event, (goal, guided, windDown) =>
     decision({ action: "block-stop", reason: windDown ? windDownReason(goal) : stopBlockReason(goal, guided) }),
   );
+}
+
+/** What the user hears when goalpost's run closed the goal: the verdict, and what the work changed. */
+export function closedNote(goalId: string, run: GoalRecord["verification"]): string {
+  const verdict = run?.verdict ? `: ${goalText(run.verdict, 300)}` : "";
+  const changed =
+    run?.changed && run.changed.files.length > 0
+      ? ` Changed since the goal was set: ${goalText(changesText(run.changed), 600)}.`
+      : "";
+  return `goalpost: goal ${goalId} is closed as complete${verdict}.${changed}`;
 }
 
 /** A run whose process died before its verdict proves nothing: recorded void, so the next close runs again. */

@@ -11,6 +11,7 @@ import type { GoalRecord } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
 import { approvalHash } from "../../store/shell-approvals.js";
 import { recordToolUse } from "../../store/tool-use-index.js";
+import { baselineOf } from "../../verify/check-definition.js";
 import { judgeDrift } from "../drift-policy.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
@@ -102,9 +103,15 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
 
   let restoring = false;
   const { session: updated, result } = store.update(context.identityOf(event), (state) => {
-    const goal = activeGoal(state);
+    let goal = activeGoal(state);
     if (!goal) return NO_DECISION;
     const at = context.now().toISOString();
+    // What defines the checks is recorded before the agent's first action: the process started at the
+    // goal's capture usually has; if not yet, this call waits for it to be taken here.
+    if (goal.checks.length > 0 && !goal.checkBaseline) {
+      goal = { ...goal, checkBaseline: baselineOf(goal, context.now()) };
+      replaceGoal(state, goal);
+    }
     // A compaction no session start followed (hosts without SessionStart(compact)): the goal goes back
     // in with this call, before the model's next action, not only at the next prompt.
     restoring = state.compactions.some((entry) => entry.restoredAt === null);

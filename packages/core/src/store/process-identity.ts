@@ -1,0 +1,50 @@
+// Which process a pid names, judged the way a pid cannot be trusted alone: a pid is reused, and a killed
+// process that nothing reaped (in a container whose first process reaps no orphans) still answers
+// kill(pid, 0) as a zombie. Linux says in /proc when a process started and whether it is a zombie;
+// elsewhere a process that answers kill(pid, 0) is taken as the one recorded.
+import { readFileSync } from "node:fs";
+
+let bootTime: number | undefined;
+
+/** When `pid` started (ms since the epoch), where /proc tells; undefined elsewhere. Clock ticks taken as 100 a second (Linux's USER_HZ). */
+export function processStart(pid: number): number | undefined {
+  try {
+    if (bootTime === undefined) {
+      const btime = /^btime (\d+)$/m.exec(readFileSync("/proc/stat", "latin1"));
+      if (!btime) return undefined;
+      bootTime = Number(btime[1]) * 1000;
+    }
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[19]); // field 22 of stat, counted after the command's name
+    return Number.isFinite(ticks) ? bootTime + ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process that has ended but was not reaped: Linux's state "Z". */
+export function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the process recorded as `pid`, started at `startedAt` (ms since the epoch, as processStart
+ * said then), still runs: it answers, is no zombie, and is not a later process that took its pid.
+ */
+export function processRuns(pid: number, startedAt: number | null | undefined): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  if (isZombie(pid)) return false;
+  if (startedAt === null || startedAt === undefined) return true;
+  const now = processStart(pid);
+  return now === undefined || Math.abs(now - startedAt) <= 2_000;
+}

@@ -1,0 +1,201 @@
+// The walls around goalpost's run of a check, tried from inside by the check itself, as code the agent
+// left for goalpost to run would try them: each probe is a real check in the real sandbox, and what it
+// did is looked for afterwards on the host. A fake home holds the hosts' credential files, a toolchain
+// folder with a registry token in it, and the user's npm settings with a token.
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { GoalCheck } from "../record/goal-checks.js";
+import { openCheckSandbox } from "./check-sandbox.js";
+import { runCheck } from "./run-check.js";
+import { makeRunFolder } from "./run-folders.js";
+import { git, temporaryDir, writeFiles } from "./test-projects.js";
+import { treeState } from "./tree-fingerprint.js";
+
+const probe = await openCheckSandbox({ project: temporaryDir(), runDir: temporaryDir(), readable: [], unreadable: [] });
+const unavailable = "unavailable" in probe ? probe.unavailable : null;
+if (unavailable) console.warn(`check walls tests skipped: ${unavailable}`);
+
+const SECRET = "s3cr3t-token-value";
+
+/** A fake home with the credentials a check must never read, and a toolchain folder it may. */
+function fakeHome() {
+  const home = temporaryDir("ada-home-");
+  writeFiles(home, {
+    ".claude/.credentials.json": `{"token":"${SECRET}"}`,
+    ".codex/auth.json": `{"OPENAI_API_KEY":"${SECRET}"}`,
+    ".git-credentials": `https://user:${SECRET}@example.com\n`,
+    ".config/gh/hosts.yml": `oauth_token: ${SECRET}\n`,
+    ".ssh/id_ed25519": `${SECRET}\n`,
+    ".npmrc": `registry=https://registry.example.com/\n//registry.example.com/:_authToken=${SECRET}\n`,
+    ".gitconfig": `[user]\n\tname = Ada\n\temail = ada@example.com\n[credential]\n\thelper = store --file ~/.git-credentials\n[url "https://${SECRET}@github.com/"]\n\tinsteadOf = https://github.com/\n`,
+    ".toolchain/bin/tool": "#!/bin/sh\necho toolchain-ran\n",
+    ".cargo/credentials.toml": `[registry]\ntoken = "${SECRET}"\n`,
+    ".cargo/registry/index/readme": "an index\n",
+  });
+  chmodSync(join(home, ".toolchain/bin/tool"), 0o755);
+  return home;
+}
+
+/** Runs `command` as a check in the walls for `project`, with `home` as the user's. */
+async function inWalls(
+  project: string,
+  command: string,
+  options: { home?: string; readable?: string[]; unreadable?: string[] } = {},
+) {
+  const home = options.home ?? fakeHome();
+  const runDir = makeRunFolder();
+  const opened = await openCheckSandbox({
+    project,
+    runDir,
+    readable: options.readable ?? [join(home, ".toolchain"), join(home, ".cargo")],
+    unreadable: options.unreadable ?? [],
+    env: { HOME: home, PATH: process.env["PATH"] },
+  });
+  if (!("sandbox" in opened)) throw new Error(opened.unavailable);
+  const check: GoalCheck = { command, kind: "other", source: "user" };
+  const run = await runCheck(check, {
+    cwd: project,
+    sandbox: opened.sandbox,
+    path: `${join(home, ".toolchain", "bin")}:${process.env["PATH"]}`,
+    timeoutMs: 60_000,
+    env: { HOME: home, PATH: process.env["PATH"], LANG: "C.UTF-8" },
+  });
+  return { ...run, made: opened.sandbox.madeByTheRun(), home, runDir };
+}
+
+const project = () => {
+  const cwd = temporaryDir("work-");
+  writeFiles(cwd, { "a.txt": "a\n", ".gitignore": ".vscode/\n.envrc\n" });
+  git(cwd, "init", "-q");
+  git(cwd, "add", "-A");
+  git(cwd, "commit", "-qm", "one");
+  return cwd;
+};
+
+describe.skipIf(unavailable !== null)("the walls around a check", () => {
+  it("reads no credential of the user's: the hosts', git's, gh's, ssh's, a token in a readable toolchain folder, npm's token", async () => {
+    const cwd = project();
+    const files = [
+      ".claude/.credentials.json",
+      ".codex/auth.json",
+      ".git-credentials",
+      ".config/gh/hosts.yml",
+      ".ssh/id_ed25519",
+      ".cargo/credentials.toml",
+    ];
+    const { result, home } = await inWalls(
+      cwd,
+      `for f in ${files.map((file) => `"$HOME/${file}"`).join(" ")}; do cat "$f" 2>/dev/null; done; cat ~/.npmrc ~/.gitconfig; cat ~/.cargo/registry/index/readme; ~/.toolchain/bin/tool`,
+    );
+    expect(result.output).not.toContain(SECRET);
+    // What the toolchain needs is there: the toolchain, its registry index, the user's npm registry and git name.
+    expect(result.output).toContain("registry=https://registry.example.com/");
+    expect(result.output).toContain("name = Ada");
+    expect(result.output).toContain("an index");
+    expect(result.output).toContain("toolchain-ran");
+    expect(readFileSync(join(home, ".npmrc"), "utf8")).toContain(SECRET);
+  });
+
+  it("writes nothing outside the project: home, /tmp, the project's parent are the run's own, thrown away", async () => {
+    const cwd = project();
+    const home = fakeHome();
+    const parent = join(cwd, "..", `escape-${process.pid}`);
+    const { result } = await inWalls(
+      cwd,
+      `echo x > ~/escape.txt; echo x > /tmp/escape-${process.pid}; echo x > ${parent}; echo x > ~/.toolchain/bin/tool; echo inside > inside.txt; echo "tmp=$TMPDIR"; ls -d /tmp && touch /tmp/ok && echo tmp-writable`,
+      { home },
+    );
+    expect(existsSync(join(home, "escape.txt"))).toBe(false);
+    expect(existsSync(`/tmp/escape-${process.pid}`)).toBe(false);
+    expect(existsSync(parent)).toBe(false);
+    expect(readFileSync(join(home, ".toolchain/bin/tool"), "utf8")).toContain("toolchain-ran");
+    expect(readFileSync(join(cwd, "inside.txt"), "utf8")).toBe("inside\n");
+    expect(result.output).toContain("tmp-writable");
+  });
+
+  it("reaches no network, not even the host's loopback", async () => {
+    const server = createServer((_, response) => response.end("reached")).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const { result } = await inWalls(
+        project(),
+        `node -e "fetch('http://127.0.0.1:${port}').then(() => process.exit(0), () => process.exit(3))"`,
+      );
+      expect(result.exitCode).toBe(3);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("cannot read goalpost's state or the host's configuration, wherever they are", async () => {
+    const cwd = project();
+    const state = temporaryDir("goalpost-state-");
+    writeFiles(state, { "by-session/s.json": `{"secret":"${SECRET}"}` });
+    const hostConfig = join(cwd, ".claude", "settings.local.json");
+    writeFiles(cwd, { ".claude/settings.local.json": `{"hooks":"${SECRET}"}` });
+    const { result } = await inWalls(cwd, `cat ${state}/by-session/s.json; ls ${state}`, { unreadable: [state, hostConfig] });
+    expect(result.output).not.toContain(SECRET);
+  });
+
+  it("cannot write the project's escape hatches: git's config and hooks, the hosts' project settings", async () => {
+    const cwd = project();
+    writeFiles(cwd, { ".claude/settings.json": "{}\n", ".vscode/settings.json": "{}\n" });
+    const before = readFileSync(join(cwd, ".git", "config"), "utf8");
+    const { made } = await inWalls(
+      cwd,
+      [
+        `printf '[core]\\n\\tfsmonitor = touch ${cwd}/pwned\\n' >> .git/config`,
+        "printf '#!/bin/sh\\ntouch pwned\\n' > .git/hooks/pre-commit; chmod +x .git/hooks/pre-commit",
+        "echo '{\"hooks\":{}}' > .claude/settings.json",
+        "echo '{}' > .vscode/tasks.json",
+        "true",
+      ].join("; "),
+    );
+    expect(readFileSync(join(cwd, ".git", "config"), "utf8")).toBe(before);
+    expect(existsSync(join(cwd, ".git", "hooks", "pre-commit"))).toBe(false);
+    expect(readFileSync(join(cwd, ".claude", "settings.json"), "utf8")).toBe("{}\n");
+    expect(existsSync(join(cwd, ".vscode", "tasks.json"))).toBe(false);
+    expect(made).toEqual([]);
+    // And goalpost's own look at the tree after it runs nothing.
+    treeState(cwd);
+    git(cwd, "status");
+    expect(existsSync(join(cwd, "pwned"))).toBe(false);
+  });
+
+  it("an escape hatch the project does not have, made by a check, is named and removed", async () => {
+    const cwd = project();
+    const { made } = await inWalls(
+      cwd,
+      "echo 'touch pwned' > .envrc; mkdir -p .vscode && echo '{}' > .vscode/tasks.json; mkdir -p .husky && echo x > .husky/pre-commit",
+    );
+    expect(made.sort()).toEqual([".envrc", ".husky", ".vscode"]);
+    for (const path of [".envrc", ".vscode", ".husky"]) expect(existsSync(join(cwd, path))).toBe(false);
+  });
+
+  it("ends the check's whole process tree with it, and leaves nothing in the temporary folder", async () => {
+    const cwd = project();
+    const marker = `goalpost-orphan-${process.pid}-${Date.now()}`;
+    const { runDir } = await inWalls(cwd, `sh -c 'exec -a ${marker} sleep 300' & sleep 0.2; echo started`);
+    const left = spawnSync("pgrep", ["-f", marker], { encoding: "utf8" }).stdout.trim();
+    expect(left).toBe("");
+    expect(existsSync(join(runDir, "tmp", marker))).toBe(false);
+  });
+
+  it("tells the check nothing of goalpost: its environment is the user's, its folders are where the user has them", async () => {
+    const cwd = project();
+    const home = fakeHome();
+    const { result } = await inWalls(cwd, 'env | sort; echo "cwd=$(pwd)"', { home });
+    expect(result.output).toContain(`HOME=${home}`);
+    expect(result.output).toContain(`cwd=${cwd}`);
+    expect(result.output).not.toMatch(/goalpost|SANDBOX|srt|GOALPOST/i);
+    const names = result.output
+      .split("\n")
+      .map((line) => line.split("=")[0])
+      .filter((name) => name && /^[A-Z_][A-Z0-9_]*$/.test(name));
+    expect(names.filter((name) => !["HOME", "PATH", "LANG", "CI", "PWD", "SHLVL", "_", "OLDPWD"].includes(name!))).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+// jest's default reporter: `PASS src/a.test.js` or `FAIL …` a test file (a project's name before it in a
+// multi-project run), and the closing `Tests:       1 failed, 4 passed, 5 total`. It lists a passing
+// file's tests only when it ran a single file, so a file is the unit, passed or failed, without a count.
+import { countsIn, type RunnerReader, type TestCounts, unitList } from "./runner-reader.js";
+
+// Spaces, never a tab: go test writes "FAIL\tpkg\t0.02s".
+const FILE = /^(PASS|FAIL) +([^\t]+?)(?: +\([\d.]+ *m?s\))?$/;
+const TOTALS = /^Tests:\s+(.+\d+ total)$/;
+
+export function jestReader(): RunnerReader {
+  const units = unitList();
+  let summary: TestCounts | null = null;
+  return {
+    line(text) {
+      const body = text.trim();
+      const file = FILE.exec(body);
+      if (file) {
+        const failed = file[1] === "FAIL";
+        units.add({
+          name: (file[2] ?? "").replace(/\s{2,}/g, " "),
+          passed: failed ? 0 : 1,
+          failed: failed ? 1 : 0,
+          skipped: 0,
+          counted: false,
+        });
+        return true;
+      }
+      const totals = TOTALS.exec(body);
+      if (!totals) return false;
+      summary = countsIn(totals[1] ?? "", {
+        passed: /(\d+) passed/,
+        failed: /(\d+) failed/,
+        skipped: /(\d+) (?:skipped|todo|pending)/,
+      });
+      return true;
+    },
+    result() {
+      // "PASS x" alone is too common a word to be jest's; its closing counts say it was.
+      if (!summary) return null;
+      return { runner: "jest", granularity: "file", units: units.list(), summary };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// pytest: by default a line a test file, a mark a test (`tests/test_a.py .Fs.  [ 50%]`, more marks on
+// lines of their own when they do not fit); with `-v` a line a test (`tests/test_a.py::test_x PASSED`);
+// the closing `==== 1 failed, 2 passed, 1 skipped in 0.12s ====`. `.` passed, `F` failed, `E` an error,
+// `s` skipped, `x` an expected failure, `X` an unexpected pass.
+import { countsIn, type RunnerReader, type TestCounts, type TestUnit, unitList } from "./runner-reader.js";
+
+const FILE = /^(\S+\.py) ([.FEsxX]+)\s*(?:\[\s*\d+%\])?$/;
+const MORE = /^([.FEsxX]+)\s*\[\s*\d+%\]$/;
+const VERBOSE = /^(\S+\.py::\S.*?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b/;
+const CLOSING = /^=+ (.*\b(?:passed|failed|skipped|no tests ran|errors?|deselected|xfailed|xpassed)\b.*) in [\d.]+m?s\b.*=+$/;
+
+function marked(name: string, marks: string): TestUnit {
+  const count = (pattern: RegExp) => (marks.match(pattern) ?? []).length;
+  return { name, passed: count(/[.X]/g), failed: count(/[FE]/g), skipped: count(/[sx]/g), counted: true };
+}
+
+export function pytestReader(): RunnerReader {
+  const files = unitList();
+  const tests = unitList();
+  let current: string | null = null;
+  let summary: TestCounts | null = null;
+  return {
+    line(text) {
+      const body = text.trimEnd();
+      const file = FILE.exec(body);
+      if (file) {
+        current = file[1] ?? "";
+        files.add(marked(current, file[2] ?? ""));
+        return true;
+      }
+      const more = MORE.exec(body);
+      if (more && current) {
+        files.add(marked(current, more[1] ?? ""));
+        return true;
+      }
+      const verbose = VERBOSE.exec(body);
+      if (verbose) {
+        const state =
+          verbose[2] === "PASSED" || verbose[2] === "XPASS"
+            ? "passed"
+            : verbose[2] === "FAILED" || verbose[2] === "ERROR"
+              ? "failed"
+              : "skipped";
+        tests.add({
+          name: verbose[1] ?? "",
+          passed: state === "passed" ? 1 : 0,
+          failed: state === "failed" ? 1 : 0,
+          skipped: state === "skipped" ? 1 : 0,
+          counted: true,
+        });
+        return true;
+      }
+      const closing = CLOSING.exec(body);
+      if (!closing) return false;
+      summary = countsIn(closing[1] ?? "", {
+        passed: /(\d+) (?:passed|xpassed)/,
+        failed: /(\d+) (?:failed|errors?)/,
+        skipped: /(\d+) (?:skipped|deselected|xfailed)/,
+      });
+      return true;
+    },
+    result() {
+      if (!summary) return null;
+      if (tests.size > 0) return { runner: "pytest", granularity: "test", units: tests.list(), summary };
+      return { runner: "pytest", granularity: files.size > 0 ? "file" : "run", units: files.list(), summary };
+    },
+  };
+}

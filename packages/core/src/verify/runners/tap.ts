@@ -1,0 +1,96 @@
+// TAP, as node's test runner prints it when its output is not a terminal (Node 20's default there) and
+// as node-tap prints it: `# Subtest: name` opens a test, `ok N - name` / `not ok N - name` ends it, four
+// spaces a level. A test with subtests is not itself counted, its subtests are; a file that ran no test
+// of its own (node's test runner reports it by its path, as passing) counts as nothing. The YAML blocks
+// between `---` and `...` are skipped.
+import { looksLikeTestFile, num, oneTest, type RunnerReader, type TestCounts, unitList } from "./runner-reader.js";
+
+export function tapReader(): RunnerReader {
+  let seen = false;
+  let version = 13;
+  const units = unitList();
+  /** Open tests by indent: their name, and whether a subtest was seen inside. */
+  const open = new Map<number, { name: string; parent: boolean }>();
+  let yamlIndent: number | null = null;
+  const summary: Record<string, number> = {};
+  let emptyFiles = 0;
+
+  const markParent = (indent: number) => {
+    const above = open.get(indent - 4);
+    if (above) above.parent = true;
+  };
+  const pathTo = (indent: number, name: string) =>
+    [...open.entries()]
+      .filter(([at]) => at < indent)
+      .sort(([a], [b]) => a - b)
+      .map(([, frame]) => frame.name)
+      .concat(name)
+      .join(" > ");
+
+  return {
+    line(text) {
+      const indent = text.length - text.trimStart().length;
+      const body = text.trimStart();
+      if (yamlIndent !== null) {
+        if (indent === yamlIndent && body === "...") yamlIndent = null;
+        return true;
+      }
+      const version_ = /^TAP version (\d+)$/.exec(body);
+      if (version_) {
+        seen = true;
+        version = num(version_[1]);
+        return true;
+      }
+      if (!seen) return false;
+      if (body === "---") {
+        yamlIndent = indent;
+        return true;
+      }
+      const subtest = /^# Subtest: (.*)$/.exec(body);
+      if (subtest) {
+        markParent(indent);
+        for (const at of [...open.keys()]) if (at >= indent) open.delete(at);
+        open.set(indent, { name: (subtest[1] ?? "").trim(), parent: false });
+        return true;
+      }
+      const result = /^(not )?ok \d+(?: - (.*?))?(?: # (SKIP|TODO)\b.*)?$/i.exec(body);
+      if (result) {
+        markParent(indent);
+        const name = (result[2] ?? "").trim() || open.get(indent)?.name || "(unnamed)";
+        const frame = open.get(indent);
+        for (const at of [...open.keys()]) if (at >= indent) open.delete(at);
+        if (frame?.parent) return true;
+        if (indent === 0 && !result[1] && !result[3] && looksLikeTestFile(name)) {
+          emptyFiles += 1;
+          return true;
+        }
+        const state = result[3] ? "skipped" : result[1] ? "failed" : "passed";
+        units.add(oneTest(pathTo(indent, name), state));
+        return true;
+      }
+      // node's closing counts: "# tests 3", "# pass 2", "# fail 1", "# skipped 0", "# todo 0", "# cancelled 0".
+      const count = /^# (tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(body);
+      if (!count || indent !== 0) return false;
+      summary[count[1] ?? ""] = num(count[2]);
+      return true;
+    },
+    result() {
+      if (!seen) return null;
+      const counted: TestCounts | null =
+        "tests" in summary
+          ? {
+              // The summary counts a file that ran no test as a pass: taken out again.
+              passed: Math.max(0, (summary["pass"] ?? 0) - emptyFiles),
+              failed: (summary["fail"] ?? 0) + (summary["cancelled"] ?? 0),
+              skipped: (summary["skipped"] ?? 0) + (summary["todo"] ?? 0),
+            }
+          : null;
+      return {
+        runner: "tests" in summary ? "node:test" : version >= 14 ? "tap" : "TAP",
+        granularity: "test",
+        units: units.list(),
+        summary: counted,
+      };
+    },
+  };
+}
