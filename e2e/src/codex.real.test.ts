@@ -2,6 +2,7 @@
 // goalpost installed into a fake CODEX_HOME by its own `install` command. No run passes
 // --dangerously-bypass-hook-trust: the hooks run because install trusted them as Codex does.
 import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { goalStoreEngine } from "@goalpost/adapter-codex";
@@ -18,7 +19,7 @@ import {
   onlyCodexSession,
   runCodex,
 } from "./codex-home.js";
-import { HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
+import { escapingHello, HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
 import {
   type CodexReply,
   inputTexts,
@@ -65,6 +66,14 @@ const stopBlocks = (home: CodexHome) =>
     .sessions()
     .flatMap((session) => session.goals.flatMap((goal) => goal.history))
     .filter((entry) => entry.type === "stop-blocked").length;
+/** The goal once goalpost's run of its checks, started at the close, has landed (a minute at most). */
+async function settledVerification(home: CodexHome) {
+  for (let waited = 0; ; waited += 250) {
+    const goal = onlyCodexSession(home).goals.find((candidate) => candidate.level === "epic")!;
+    if (goal.verification?.state !== "running" || waited > 60_000) return goal;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 const openGoal = (home: CodexHome) =>
   onlyCodexSession(home).goals.find((goal) => goal.closedAt === null && goal.level !== "task");
 
@@ -415,6 +424,57 @@ echo "forged hook ran"
       expect(output).toMatch(/^socket: Operation not permitted$/m);
       // The forged `/goal clear`, run through goalpost's own hook command, changed nothing.
       expect(openGoal(home)).toMatchObject({ objective: "make the tests pass" });
+    });
+
+    it("keeps a check from planting code that runs as the user later: goalpost's run is walled as the agent's commands are", async () => {
+      verifies("CODEX-VERIFIER-WALL");
+      const marker = join(tmpdir(), `goalpost-pwned-${process.pid}-${Date.now()}`);
+      const mcp = (name: string, args: Record<string, unknown>): CodexReply => ({
+        call: { name, namespace: "mcp__goalpost", arguments: args },
+      });
+      mock = await startMockResponses(
+        scriptedResponder({
+          main: [
+            // The agent leaves hello.js to run under goalpost's check, and tries the same write itself.
+            shell("cp escape.js hello.js && echo copied"),
+            shell(`printf '[core]\\n\\tfsmonitor = touch ${marker}\\n' >> .git/config; echo "agent wrote .git/config: $?"`),
+            mcp("goalpost_update", { ...HELLO_EVIDENCE, status: "active" }),
+            mcp("goalpost_close", { status: "complete" }),
+            { text: "done" },
+          ],
+        }),
+      );
+      const home = createCodexHome({
+        mockUrl: mock.url,
+        parent: "/var/tmp",
+        config: { sandbox_mode: "workspace-write" },
+        project: { ...HELLO_PROJECT, "escape.js": escapingHello(marker) },
+      });
+      const git = (...args: string[]) =>
+        execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], {
+          cwd: home.project,
+          encoding: "utf8",
+        });
+      git("init", "-q");
+      git("add", "-A");
+      git("commit", "-qm", "hello");
+      const config = readFileSync(join(home.project, ".git", "config"), "utf8");
+      expect((await goalpostCodex(home, ["install"])).exitCode).toBe(0);
+      const run = await runCodex(home, [`goal: ${HELLO_GOAL}`]);
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      const goal = await settledVerification(home);
+      // Codex kept the agent's own command off .git; goalpost's run kept the agent's code off it as well.
+      expect([...toolOutputs(requests()).values()].join("\n")).toMatch(/agent wrote \.git\/config: [1-9]/);
+      expect(goal.verification).toMatchObject({ state: "failed", sandbox: "bubblewrap" });
+      expect(goal.verification?.results[0]?.output).toMatch(/refused \.git\/config: EROFS/);
+      expect(goal.verification?.results[0]?.output).not.toMatch(/^planted /m);
+      // Open still (the scripted agent then only tries to stop, so goalpost lets it go to the user).
+      expect(goal.closedAt).toBeNull();
+      expect(readFileSync(join(home.project, ".git", "config"), "utf8")).toBe(config);
+      expect(existsSync(join(home.project, ".git", "hooks", "post-index-change"))).toBe(false);
+      // goalpost's own git ran after the checks (the tree's fingerprint) and git runs now: nothing was planted to run.
+      git("status", "--porcelain");
+      expect(existsSync(marker)).toBe(false);
     });
 
     it("with the sandbox's network on, reaches the socket: the hook server refuses, keeps the goal and tells the user at the next prompt", async () => {

@@ -28,3 +28,25 @@ export const HELLO_EVIDENCE = {
   completionAudit: ["Requirement 1 checked against hello.test.js"],
   remaining: [],
 };
+
+/**
+ * hello.js as an agent might leave it for goalpost's run of the tests: when the test runs it, it tries
+ * to plant code that runs later outside any sandbox — git config naming a program (which git would run
+ * on goalpost's own next look at the tree) and git hooks — says on stderr what it managed, and prints
+ * `says` (bye: the bug; hello: the fix). `marker` is the file that program would make, outside the project.
+ */
+export function escapingHello(marker: string, says = "bye"): string {
+  return [
+    'const fs = require("fs");',
+    "for (const [path, text] of [",
+    `  [".git/config", "[core]\\n\\tfsmonitor = touch ${marker}\\n"],`,
+    `  [".git/hooks/post-index-change", "#!/bin/sh\\ntouch ${marker}\\n"],`,
+    `  [".git/hooks/pre-commit", "#!/bin/sh\\ntouch ${marker}\\n"],`,
+    "]) {",
+    '  try { fs.appendFileSync(path, text, { mode: 0o755 }); console.error("planted " + path); }',
+    '  catch (error) { console.error("refused " + path + ": " + error.code); }',
+    "}",
+    `console.log('${says}');`,
+    "",
+  ].join("\n");
+}

@@ -57,6 +57,12 @@ export const REQUIREMENTS = [
       "With goalpost installed, Claude Code itself refuses its file tools writes to goalpost's state root and Claude Code's transcripts — even with goalpost's own hooks switched off.",
   },
   {
+    id: "CC-VERIFIER-WALL",
+    host: "claude-code",
+    behaviour:
+      "With Claude Code's own sandbox on, code the agent leaves for goalpost's run of the checks cannot write the project's git config or hooks from inside that run, so nothing it wrote runs as the user afterwards (goalpost's own git included), and an honest fix still closes the goal.",
+  },
+  {
     id: "CC-BREACHES-TOLD",
     host: "claude-code",
     behaviour:
@@ -152,6 +158,12 @@ export const REQUIREMENTS = [
     host: "codex",
     behaviour:
       "In Codex's default workspace-write sandbox a tool command can neither write goalpost's files, Codex's settings or its rollouts, nor reach goalpost's hook socket; with the sandbox's network on it reaches the socket, and the hook server refuses what it asks, keeps the goal and tells the user at their next prompt. Running goalpost's own hook with a forged `/goal clear` changes nothing either.",
+  },
+  {
+    id: "CODEX-VERIFIER-WALL",
+    host: "codex",
+    behaviour:
+      "In Codex's workspace-write sandbox, code the agent leaves for goalpost's run of the checks cannot write the project's git config or hooks from inside that run, so nothing it wrote runs as the user afterwards (goalpost's own git included): verifying gives the agent's code no more than the agent's own commands had.",
   },
   {
     id: "COPILOT-NOTES",

@@ -81,6 +81,8 @@ describe("install into CODEX_HOME", () => {
       command: "node",
       args: [cliPath, "mcp"],
       env: { CODEX_HOME: home.home },
+      // Its tools answer without an approval in Codex's sandbox modes (refused there otherwise under `codex exec`).
+      default_tools_approval_mode: "approve",
     });
     expect(skippedHooks(home.config(), hooksPath, hooks.hooks)).toEqual([]);
   });

@@ -75,6 +75,9 @@ function configTarget(context: InstallContext, hooks: InstallTarget): InstallTar
     command: context.mcpServer.command,
     args: [...context.mcpServer.args],
     env: { CODEX_HOME: codexHome(context.env), ...(goalpostHome ? { GOALPOST_HOME: goalpostHome } : {}) },
+    // In Codex's sandbox modes an MCP tool call needs an approval (refused outright under `codex exec`'s
+    // approval policy "never"): goalpost's tools touch only goalpost's own state, so they are approved.
+    default_tools_approval_mode: "approve",
   };
   const servers = (data: JsonObject) => objectAt(data, "mcp_servers");
   return {
