@@ -35,9 +35,7 @@ const bundled = [
   "@decimalturn/toml-patch",
   /^@modelcontextprotocol\/sdk/,
   "diff",
-  // The verifying process's own: execa runs a check, ignore reads a .gitignore, picomatch and
-  // shell-quote are core's.
-  "execa",
+  // core's: ignore reads a .gitignore, picomatch matches what defines the checks, shell-quote reads a command.
   "ignore",
   "picomatch",
   "shell-quote",
@@ -130,8 +128,8 @@ export function adapterBuild(build: AdapterBuild): Options[] {
       ...common,
       entry: { [build.bin]: "src/cli.ts" },
       format: ["esm"],
-      // CommonJS code bundled into ESM (execa's cross-spawn, for the checks' run) requires built-ins:
-      // esbuild's require shim uses a `require` in scope, which ESM has not.
+      // CommonJS code bundled into ESM (ignore, shell-quote) requires built-ins: esbuild's require shim
+      // uses a `require` in scope, which ESM has not.
       banner: {
         js: 'import { createRequire as __goalpostRequire } from "node:module"; const require = __goalpostRequire(import.meta.url);',
       },
