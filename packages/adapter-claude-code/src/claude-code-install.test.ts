@@ -75,7 +75,8 @@ describe("install", () => {
               fast,
               wakeWords: event === "PostToolUse" ? ["TodoWrite", "TaskCreate", "TaskUpdate"] : [],
             }),
-            timeout: 15,
+            // The stop waits for goalpost's run of the checks: install gives it longer.
+            timeout: event === "Stop" ? 300 : 15,
           },
         ],
       });

@@ -40,6 +40,9 @@ export const INSTALLED_HOOK_EVENTS = [
 export const MCP_SERVER_NAME = "goalpost";
 /** Seconds Claude Code waits for a hook; goalpost answers in milliseconds, the lock waits at most 5 s. */
 export const HOOK_TIMEOUT = 15;
+/** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
+export const STOP_HOOK_TIMEOUT = 300;
+export const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
 
 const own = ownEntries(CLAUDE_CODE_BIN);
 /** The settings of a scope: goalpost's hooks, and (user and local scopes) its walls (claude-code-walls.ts). */
@@ -79,7 +82,7 @@ function hookEventsTarget(context: InstallContext): InstallTarget {
     own,
     events: INSTALLED_HOOK_EVENTS,
     command: context.hookCommand,
-    timeout: HOOK_TIMEOUT,
+    timeout: timeoutOf,
     matcher: "",
   });
 }
@@ -121,6 +124,7 @@ export const claudeCodeInstall: InstallSpec = {
   hookEvents: INSTALLED_HOOK_EVENTS,
   fastEvents: ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "SubagentStop", "SessionEnd"],
   hookTimeout: HOOK_TIMEOUT,
+  stopHookTimeout: STOP_HOOK_TIMEOUT,
   // The settings hold goalpost's hooks and its status line (claude-code-status-line.ts).
   targets: (context) => [sameFileTargets(hooksTarget(context), statusLineSettings(context)), mcpTarget(context)],
   nextStep: "In Claude Code, type /goal <what done means> to set a goal.",

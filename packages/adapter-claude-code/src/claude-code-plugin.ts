@@ -5,7 +5,7 @@
 // CLAUDE_CONFIG_DIR or ~/.claude.
 import { fastEvents, fastPathWakeWords, hookCommand, withOwnHookGroups } from "@goalpost/adapter-kit";
 import { claudeCodeAdapter } from "./claude-code-adapter.js";
-import { CLAUDE_CODE_BIN, HOOK_TIMEOUT, INSTALLED_HOOK_EVENTS } from "./claude-code-install.js";
+import { CLAUDE_CODE_BIN, INSTALLED_HOOK_EVENTS, timeoutOf } from "./claude-code-install.js";
 
 const DIST = `"\${CLAUDE_PLUGIN_ROOT}/dist"`;
 const ROOT = `"\${CLAUDE_CONFIG_DIR:-$HOME/.claude}/goalpost"`;
@@ -25,7 +25,7 @@ export function claudeCodePluginHooks(): Record<string, unknown> {
             fast: fast.includes(event),
             wakeWords: fastPathWakeWords(claudeCodeAdapter, event),
           }),
-        timeout: HOOK_TIMEOUT,
+        timeout: timeoutOf,
         matcher: "",
       },
     ),

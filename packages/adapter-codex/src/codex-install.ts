@@ -37,6 +37,9 @@ export const INSTALLED_HOOK_EVENTS = [
 export const MCP_SERVER_NAME = "goalpost";
 /** Seconds Codex waits for a hook (SessionEnd gets at most 3 whatever is written). */
 export const HOOK_TIMEOUT = 15;
+/** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
+export const STOP_HOOK_TIMEOUT = 300;
+const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
 
 const own = ownEntries(CODEX_BIN);
 
@@ -47,7 +50,7 @@ export function hooksTarget(context: InstallContext): InstallTarget {
     own,
     events: INSTALLED_HOOK_EVENTS,
     command: context.hookCommand,
-    timeout: HOOK_TIMEOUT,
+    timeout: timeoutOf,
   });
 }
 
@@ -115,6 +118,7 @@ export const codexInstall: InstallSpec = {
   // mirrored, and update_goal (a goal set in the terminal UI, being completed) reads the goal store first.
   fastPathWake: ["create_goal", "update_goal"],
   hookTimeout: HOOK_TIMEOUT,
+  stopHookTimeout: STOP_HOOK_TIMEOUT,
   // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some).
   loginShell: true,
   targets: (context) => {

@@ -42,7 +42,7 @@ describe("install into COPILOT_HOME", () => {
         {
           type: "command",
           bash: expect.stringContaining(`; set -- ${event} `),
-          timeoutSec: 15,
+          timeoutSec: event === "agentStop" ? 300 : 15,
         },
       ]);
     }

@@ -59,6 +59,9 @@ export const INSTALLED_HOOK_EVENTS = [
 
 /** Seconds Copilot waits for a hook (its default is 30). */
 export const HOOK_TIMEOUT = 15;
+/** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
+export const STOP_HOOK_TIMEOUT = 300;
+const timeoutOf = (event: string) => (event === "agentStop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
 
 const own = ownEntries(COPILOT_CLI_BIN);
 
@@ -70,7 +73,7 @@ const hooksTarget = (context: InstallContext): InstallTarget =>
     events: INSTALLED_HOOK_EVENTS,
     commandKey: "bash",
     header: { version: 1 },
-    handler: (event) => ({ type: "command", bash: context.hookCommand(event), timeoutSec: HOOK_TIMEOUT }),
+    handler: (event) => ({ type: "command", bash: context.hookCommand(event), timeoutSec: timeoutOf(event) }),
   });
 
 /**
@@ -143,6 +146,7 @@ export const copilotCliInstall: InstallSpec = {
     (event) => event !== "sessionStart" && event !== "userPromptSubmitted" && event !== "agentStop",
   ),
   hookTimeout: HOOK_TIMEOUT,
+  stopHookTimeout: STOP_HOOK_TIMEOUT,
   targets: (context) => [
     hooksTarget(context),
     ownedFileTarget({

@@ -41,6 +41,9 @@ export const INSTALLED_HOOK_EVENTS = [
 
 /** Seconds VS Code waits for a hook (its default is 30). */
 export const HOOK_TIMEOUT = 15;
+/** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
+export const STOP_HOOK_TIMEOUT = 300;
+const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
 
 const own = ownEntries(VSCODE_CHAT_BIN);
 
@@ -51,7 +54,7 @@ const hooksTarget = (context: InstallContext): InstallTarget =>
     own,
     events: INSTALLED_HOOK_EVENTS,
     commandKey: "command",
-    handler: (event) => ({ type: "command", command: context.hookCommand(event), timeout: HOOK_TIMEOUT }),
+    handler: (event) => ({ type: "command", command: context.hookCommand(event), timeout: timeoutOf(event) }),
   });
 
 /** `servers.goalpost` in mcp.json (stdio); GOALPOST_HOME, when set, goes in its env. */
@@ -148,6 +151,7 @@ export const vscodeChatInstall: InstallSpec = {
     (event) => event !== "SessionStart" && event !== "UserPromptSubmit" && event !== "Stop",
   ),
   hookTimeout: HOOK_TIMEOUT,
+  stopHookTimeout: STOP_HOOK_TIMEOUT,
   targets: (context) => [
     hooksTarget(context),
     ownedFileTarget({

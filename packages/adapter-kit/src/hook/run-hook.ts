@@ -3,7 +3,7 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
-import type { EngineEventInput, Env, GoalStore } from "@goalpost/core";
+import type { EngineConfig, EngineEventInput, Env, GoalStore } from "@goalpost/core";
 import {
   corroborateReceipts,
   createGoalEngine,
@@ -103,6 +103,15 @@ export interface RunHookOptions {
   readonly copy?: string | undefined;
   /** A problem the client met on the way (an impostor at the server's socket): told to the user and doctor. */
   readonly notice?: string | undefined;
+}
+
+/**
+ * A stop waits for goalpost's run of the checks as long as the host waits for the stop hook (install sets
+ * that long), less the time to answer: a suite of a few minutes then decides the very stop.
+ */
+function withStopWait(config: EngineConfig, adapter: HostAdapter): EngineConfig {
+  const host = adapter.install.stopHookTimeout;
+  return host ? { ...config, verifyWaitSeconds: Math.max(config.verifyWaitSeconds, host - 20) } : config;
 }
 
 export function runHook(
@@ -305,7 +314,10 @@ function answerHook(
     const targets = allScopeTargets(adapter, cwd, env);
     const engine = createGoalEngine({
       store,
-      config: loadEngineConfig(root, env, (message) => warnings.push(message)),
+      config: withStopWait(
+        loadEngineConfig(root, env, (message) => warnings.push(message)),
+        adapter,
+      ),
       profile: adapter.profile,
       protectedFiles: targetFiles(targets),
       protectedDirs: adapter.hostRecords?.(env) ?? [],

@@ -51,7 +51,8 @@ export function withOwnHookGroups(
   options: HookGroupOptions & {
     readonly events: readonly string[];
     readonly command: (event: string) => string;
-    readonly timeout: number;
+    /** Seconds the host waits for the hook: one for every event, or by event (a stop that waits for goalpost's run). */
+    readonly timeout: number | ((event: string) => number);
     /** The group's matcher ("" matches every tool); left out where the host has none. */
     readonly matcher?: string;
   },
@@ -60,7 +61,13 @@ export function withOwnHookGroups(
   for (const event of options.events) {
     const group = {
       ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
-      hooks: [{ type: "command", command: options.command(event), timeout: options.timeout }],
+      hooks: [
+        {
+          type: "command",
+          command: options.command(event),
+          timeout: typeof options.timeout === "number" ? options.timeout : options.timeout(event),
+        },
+      ],
     };
     result[event] = [...((result[event] as unknown[] | undefined) ?? []), group];
   }
@@ -104,7 +111,7 @@ export function hookGroupsTarget(options: {
   readonly own: HookGroupOptions;
   readonly events: readonly string[];
   readonly command: (event: string) => string;
-  readonly timeout: number;
+  readonly timeout: number | ((event: string) => number);
   readonly matcher?: string;
 }): InstallTarget {
   const { own, events } = options;

@@ -7,6 +7,7 @@ import { closeGoal } from "../record/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
+import { checkToolchain } from "../verify/check-definition.js";
 import { userCheck } from "../verify/derive-checks.js";
 import { beginVerification } from "../verify/request-completion.js";
 import type { VerificationRequest } from "../verify/verification-request.js";
@@ -73,11 +74,20 @@ function editChecks(context: EngineContext, event: Event, action: CheckAction, c
         if (!checks.some((check) => check.command === text)) checks = [...checks, { ...userCheck(text) }];
       proposed = [];
     }
+    // The programs the checks start are the user's word too: resolved again as the host's PATH has them.
+    const baseline =
+      checks !== goal.checks && goal.checkBaseline
+        ? {
+            ...goal.checkBaseline,
+            ...checkToolchain(goal.cwd, { commands: checks.map((check) => check.command), searchPath: goal.checkPath }),
+          }
+        : goal.checkBaseline;
     if (checks !== goal.checks || proposed !== goal.proposedChecks)
       replaceGoal(session, {
         ...goal,
         checks,
         proposedChecks: proposed,
+        checkBaseline: baseline,
         // A run of other checks proves nothing about these.
         verification: checks !== goal.checks ? null : goal.verification,
         updatedAt: context.now().toISOString(),

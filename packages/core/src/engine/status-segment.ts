@@ -3,7 +3,7 @@
 // requirements covered, goalpost's own run of the checks, and the budget spent. Read only; nothing
 // when the session holds no open goal, so the user's own status line is all they see then.
 import { uncoveredRequirements } from "../gate/requirement-coverage.js";
-import { budgetUsed } from "../record/goal-budget.js";
+import { budgetUsed, durationText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
@@ -43,7 +43,19 @@ function shownGoal(session: SessionFile): { goal: GoalRecord; task: GoalRecord |
   return goal ? { goal, task } : null;
 }
 
-export function statusSegment(session: SessionFile): string {
+/** goalpost's run in a few words: "verifying 1 min 20 s", "checks passing", or where the goal started from. */
+function checksText(goal: GoalRecord, now: Date): string {
+  const run = goal.verification;
+  if (run?.state === "running") {
+    const seconds = Math.max(0, Math.round((now.getTime() - Date.parse(run.startedAt)) / 1000));
+    return `${run.verdict.startsWith("waiting:") ? "verification queued" : "verifying"} ${durationText(seconds)}`;
+  }
+  if (run) return CHECKS[run.state] ?? "checks";
+  if (goal.checkStart?.state === "running") return "taking the starting point";
+  return "checks not run yet";
+}
+
+export function statusSegment(session: SessionFile, now: Date = new Date()): string {
   const shown = shownGoal(session);
   if (!shown) return "";
   const { goal, task } = shown;
@@ -54,9 +66,7 @@ export function statusSegment(session: SessionFile): string {
   const requirements = goal.requirements.length;
   if (requirements > 0)
     parts.push(`${requirements - uncoveredRequirements(goal).length} of ${requirements} requirements covered`);
-  if (goal.checks.length > 0)
-    parts.push(goal.verification ? (CHECKS[goal.verification.state] ?? "checks") : "checks not run yet");
-  else parts.push("no checks set");
+  parts.push(goal.checks.length > 0 ? checksText(goal, now) : "no checks set");
   if (goal.budget) parts.push(`${Math.min(999, Math.round(budgetUsed(goal.budget, goal.spent) * 100))}% of budget`);
   return `goalpost ${parts.join(" · ")}`;
 }

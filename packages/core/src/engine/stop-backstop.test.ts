@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { finishVerification } from "../verify/finish-verification.js";
 import { SESSION, testEngine } from "./test-engine.js";
 
 const dirs: string[] = [];
@@ -111,5 +112,74 @@ describe("the stop backstop", () => {
     expect(send({ type: "stop-requested" })).toEqual({ action: "none" });
     send({ type: "prompt-submitted", prompt: "/goal resume" });
     expect(goal()).toMatchObject({ status: "active", stopStreak: { count: 0 } });
+  });
+});
+
+describe("a run of goalpost's own under way", () => {
+  /** The goal with every record condition met, closed, and its run claimed by a live process (this one). */
+  function verifying(config: Parameters<typeof testEngine>[0] = {}) {
+    const setup = openGoal(project(), { verifyWaitSeconds: 0, ...config });
+    setup.store.update(setup.caller, (session) => {
+      const goal = session.goals.at(-1)!;
+      session.goals[session.goals.length - 1] = {
+        ...goal,
+        checks: [{ command: "npm test", kind: "test", source: "project" }],
+        closeRequest: { at: new Date().toISOString(), verificationId: "run_1" },
+        verification: {
+          id: "run_1",
+          state: "running",
+          startedAt: new Date(setup.store.now().getTime() - 80_000).toISOString(),
+          finishedAt: null,
+          tree: null,
+          definition: null,
+          sandbox: "",
+          results: [],
+          verdict: "goalpost is running `npm test`",
+          pid: process.pid,
+          pidStart: null,
+        },
+      };
+    });
+    return setup;
+  }
+
+  it("is goalpost's work: stops while it runs are held with 'verifying', never counted, never let go", () => {
+    const { send, goal } = verifying();
+    for (let stop = 1; stop <= 8; stop++) {
+      const answer = send({ type: "stop-requested", stopHookActive: stop > 1 });
+      expect(answer.action).toBe("block-stop");
+      expect(answer.reason).toMatch(/goalpost is still verifying \(\d min, `npm test`\)\. .*end your turn again to wait for it/);
+    }
+    expect(goal()).toMatchObject({ status: "active", stopStreak: { count: 0 } });
+  });
+
+  it("a failure that lands after the agent was let go holds it again, to fix what failed", () => {
+    const { send, goal, store, caller } = verifying();
+    store.update(caller, (session) => {
+      const current = session.goals.at(-1)!;
+      session.goals[session.goals.length - 1] = { ...current, status: "needs-input" };
+    });
+    store.update(caller, (session) =>
+      finishVerification(
+        session,
+        goal().id,
+        {
+          run: {
+            ...goal().verification!,
+            state: "failed",
+            finishedAt: new Date().toISOString(),
+            verdict: "`npm test` failed: node:test reports 1 failed",
+          },
+          changedChecks: null,
+          unsandboxed: null,
+        },
+        new Date(),
+      ),
+    );
+    expect(goal()).toMatchObject({ status: "active", closeRequest: null });
+    expect(send({ type: "stop-requested" })).toMatchObject({
+      action: "block-stop",
+      reason: expect.stringMatching(/node:test reports 1 failed/),
+    });
   });
 });

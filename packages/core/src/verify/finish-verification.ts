@@ -8,7 +8,7 @@ import { CompletionRefusedError } from "../errors.js";
 import { unmetWords } from "../gate/completion-gate.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import type { AwaitingUser, Verification } from "../record/goal-checks.js";
-import { closeGoal } from "../record/goal-lifecycle.js";
+import { closeGoal, takeUpGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
@@ -62,6 +62,10 @@ export function finishVerification(session: SessionFile, goalId: string, finishe
       goal = pushGoalEvent(goal, { at: stamp, type: "refused", note: unmetWords(error.unmet) });
     }
   } else goal = pushGoalEvent(goal, { at: stamp, type: "refused", note: `checks ${run.state}: ${run.verdict}` });
+  // A failure that lands after goalpost let the agent go (its backstop, while the run went on) is work
+  // the agent must do: the goal is enforced again, and the next stop says what failed.
+  if (goal.status === "needs-input" && run.state === "failed")
+    goal = takeUpGoal(goal, "taken up: goalpost's run of the checks failed after the agent was let go", at);
   replaceGoal(session, { ...goal, closeRequest: null });
   return "refused";
 }

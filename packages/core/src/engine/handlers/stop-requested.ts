@@ -7,7 +7,7 @@
 // (Codex). The host's own "task complete" call (Copilot CLI's autopilot) is a stop attempt too.
 import { isHostLimited } from "../../host/host-goal.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
-import { spendText, WIND_DOWN_AT } from "../../record/goal-budget.js";
+import { durationText, spendText, WIND_DOWN_AT } from "../../record/goal-budget.js";
 import { letGoalGo } from "../../record/goal-lifecycle.js";
 import { isEnforced, isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
@@ -49,12 +49,32 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
     const settled = awaitVerification(context, event.sessionId, open.id);
     if (!settled || !isOpen(settled)) return decision({ userNote: closedNote(open.id, settled?.verification ?? null) });
     if (settled.awaitingUser) return decision({ userNote: waitingNote(settled) ?? "" });
-    if (settled.verification?.state === "running" && !verificationAlive(settled.verification, context.now()))
-      abandonVerification(context, event, settled.id);
+    const run = settled.verification;
+    if (run?.state === "running" && verificationAlive(run, context.now()))
+      // goalpost's own work, not the agent's lack of progress: held, never counted toward letting it go.
+      return attemptStop(
+        context,
+        event,
+        (goal) => decision({ action: "block-stop", reason: verifyingReason(goal, context.now()) }),
+        {
+          counted: false,
+        },
+      );
+    if (run?.state === "running") abandonVerification(context, event, settled.id);
   }
   return attemptStop(context, event, (goal, guided, windDown) =>
     decision({ action: "block-stop", reason: windDown ? windDownReason(goal) : stopBlockReason(goal, guided) }),
   );
+}
+
+/** What the model reads while goalpost's run goes on past the stop's wait: how long, which check, and to wait. */
+export function verifyingReason(goal: GoalRecord, now: Date): string {
+  const run = goal.verification;
+  const elapsed = run ? durationText(Math.max(0, Math.round((now.getTime() - Date.parse(run.startedAt)) / 1000))) : "";
+  const what = run?.verdict.startsWith("waiting:")
+    ? run.verdict.slice("waiting: ".length)
+    : `\`${goal.checks.map((check) => goalText(check.command, 80)).join("`, `")}\``;
+  return `goalpost is still verifying (${elapsed}, ${what}). Its verdict closes the goal or says what failed. Do not change files meanwhile (that voids the run); end your turn again to wait for it.`;
 }
 
 /** What the user hears when goalpost's run closed the goal: the verdict, and what the work changed. */
@@ -110,6 +130,8 @@ export function attemptStop(
   event: EngineEventOf<"stop-requested" | "tool-about-to-run">,
   /** `guided`: a refusal for this revision of the goal already said what to do; `windDown`: the budget is nearly spent. */
   refusal: (goal: GoalRecord, guided: boolean, windDown: boolean) => EngineDecision,
+  /** counted: false while goalpost's own run is under way — its time is not the agent's stall. */
+  options: { readonly counted?: boolean } = {},
 ): EngineDecision {
   const { store, config } = context;
   const stop = event.type === "stop-requested" ? event : null;
@@ -140,6 +162,7 @@ export function attemptStop(
       replaceGoal(state, { ...goal, spent: { ...goal.spent, windDownAt: at } });
       return refusal(goal, false, true);
     }
+    if (options.counted === false) return refusal(goal, false, false);
     const { progressed, tree } = progressSinceRefusal(goal);
     const refused = progressed ? 0 : goal.stopStreak.count;
     if (refused >= config.stopBlockLimit) {
