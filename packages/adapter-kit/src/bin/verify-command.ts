@@ -33,7 +33,7 @@ async function probeSandbox(): Promise<SandboxProbe> {
         cwd: project,
         encoding: "utf8",
         timeout: 15_000,
-        stdio: ["ignore", "pipe", "pipe", ...(command.statusFd ? (["pipe"] as const) : [])],
+        stdio: ["ignore", "pipe", "pipe", "ignore", ...(command.startFd ? (["pipe"] as const) : [])],
       });
       return run.status === 0
         ? { ok: true, detail: `${opened.sandbox.name}: no network, writes only in the project and a temporary folder` }

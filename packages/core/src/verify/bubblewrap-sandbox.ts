@@ -9,7 +9,7 @@
 // variables in the environment, paths it guards derived from the process's working folder, its tools
 // from the PATH — and is one configuration per process. A check needs none of that and must look like the
 // user's own run, so on Linux goalpost composes bubblewrap's arguments itself.
-import { existsSync, lstatSync, mkdirSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isInside } from "../evidence/classify-tool-call.js";
 import type { GuardedPaths } from "./guarded-paths.js";
@@ -31,6 +31,8 @@ export interface BubblewrapWalls {
   readonly homeFiles: Readonly<Record<string, string>>;
   /** The user's TMPDIR, when they have one other than /tmp: the run's /tmp is there too. */
   readonly userTmpdir: string | null;
+  /** Where in the project the check runs. */
+  readonly cwd: string;
 }
 
 /** Top folders whose contents a check never sees: replaced by empty ones (sockets of other programs live here). */
@@ -50,10 +52,37 @@ function kindOf(path: string): "dir" | "file" | null {
   }
 }
 
+/**
+ * A /proc of the check's own process tree — unless this process's /proc has mounts over parts of it (it
+ * runs in a container, or in another sandbox: goalpost's own tests verifying under goalpost), where the
+ * kernel refuses a new one: then the /proc already in place, read-only, which shows no more than this
+ * process sees.
+ */
+function procArguments(): string[] {
+  try {
+    const covered = readFileSync("/proc/self/mountinfo", "utf8")
+      .split("\n")
+      .some((line) => line.split(" ")[4]?.startsWith("/proc/"));
+    return covered ? ["--ro-bind", "/proc", "/proc"] : ["--proc", "/proc"];
+  } catch {
+    return ["--proc", "/proc"];
+  }
+}
+
 /** bubblewrap's arguments for the walls, before the command. */
 export function bubblewrapArguments(walls: BubblewrapWalls): string[] {
   const { home, project } = walls;
-  const args = ["--unshare-all", "--die-with-parent", "--new-session", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+  const args = [
+    "--unshare-all",
+    "--die-with-parent",
+    "--new-session",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    ...procArguments(),
+  ];
   const hidden = [
     ...HIDDEN_ROOTS.filter((root) => existsSync(root)),
     ...(HIDDEN_ROOTS.some((root) => isInside(root, home)) ? [] : [home]),
@@ -91,7 +120,7 @@ export function bubblewrapArguments(walls: BubblewrapWalls): string[] {
     if (kind === "dir") args.push("--tmpfs", path, "--remount-ro", path);
     else if (kind === "file") args.push("--ro-bind", "/dev/null", path);
   }
-  args.push("--chdir", project);
+  args.push("--chdir", walls.cwd);
   return args;
 }
 

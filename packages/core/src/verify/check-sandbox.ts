@@ -17,10 +17,11 @@ export interface SandboxedCommand {
   readonly file: string;
   readonly args: readonly string[];
   /**
-   * A file descriptor (3) on which the sandbox writes a line once the command has started: a run that
-   * ends without one never started, so what it printed is the sandbox's refusal, not the check's.
+   * A file descriptor (4) on which the walls say "started" once they stand and the command is about to
+   * run (closed before it runs): a run that ends without it never started, so what it printed is the
+   * sandbox's refusal, not the check's.
    */
-  readonly statusFd: 3 | null;
+  readonly startFd: 4 | null;
 }
 
 export interface CheckSandbox {
@@ -34,8 +35,10 @@ export interface CheckSandbox {
 }
 
 export interface SandboxWalls {
-  /** The project: the checks' folder, and the only one they may write (but for its escape hatches). */
+  /** The project: the only folder the checks may write (but for its escape hatches). */
   readonly project: string;
+  /** Where in it the checks run; the project itself when left out. */
+  readonly cwd?: string;
   /** The run's own folder, removed after it: the checks' /tmp and the files made for their home. */
   readonly runDir: string;
   /** Folders of the user's home the checks may read (toolchains, package caches; sandbox-walls.ts). */
@@ -71,14 +74,17 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
     unreadable: walls.unreadable,
     homeFiles: homeFilesFor(walls.runDir, home),
     userTmpdir: env["TMPDIR"] || null,
+    cwd: walls.cwd ?? walls.project,
   });
   return {
     sandbox: {
       name: "bubblewrap",
       command: async (command) => ({
         file: bubblewrap.path,
-        args: [...prefix, "--json-status-fd", "3", "--", "/bin/sh", "-c", command],
-        statusFd: 3,
+        // bubblewrap reports its child before it builds the mounts (which is where it is refused): the
+        // command's own shell says it started, once every wall stands, and closes that descriptor.
+        args: [...prefix, "--", "/bin/sh", "-c", 'printf started >&4; exec 4>&-; exec /bin/sh -c "$0"', command],
+        startFd: 4,
       }),
       madeByTheRun: () => guarded.madeByTheRun(),
       dispose: async () => {},
@@ -117,7 +123,7 @@ async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<Sa
       command: async (command) => ({
         file: "/bin/sh",
         args: ["-c", await SandboxManager.wrapWithSandbox(command, "/bin/sh")],
-        statusFd: null,
+        startFd: null,
       }),
       madeByTheRun: () => guarded.madeByTheRun(),
       dispose: () => SandboxManager.reset(),
@@ -130,7 +136,7 @@ export function noSandbox(project: string): CheckSandbox {
   const guarded = guardPaths(project);
   return {
     name: "none (allowed by the user)",
-    command: async (command) => ({ file: "/bin/sh", args: ["-c", command], statusFd: null }),
+    command: async (command) => ({ file: "/bin/sh", args: ["-c", command], startFd: null }),
     madeByTheRun: () => guarded.madeByTheRun(),
     dispose: async () => {},
   };

@@ -204,7 +204,12 @@ describe.skipIf(unavailable !== null)("the walls around a check", () => {
   it("tells the check nothing of goalpost: its environment is the user's, its folders are where the user has them", async () => {
     const cwd = project();
     const home = fakeHome();
-    const { result } = await inWalls(cwd, 'env | sort; echo "cwd=$(pwd)"', { home });
+    const { result } = await inWalls(
+      cwd,
+      'env | sort; echo "cwd=$(pwd)"; for fd in 3 4 5; do [ -e /proc/$$/fd/$fd ] && echo "open fd $fd"; done; true',
+      { home },
+    );
+    expect(result.output).not.toMatch(/open fd/);
     expect(result.output).toContain(`HOME=${home}`);
     expect(result.output).toContain(`cwd=${cwd}`);
     expect(result.output).not.toMatch(/goalpost|SANDBOX|srt|GOALPOST/i);

@@ -50,7 +50,10 @@ function dependencyFolders(project: string): string[] {
   return found;
 }
 
-/** Files in the project's dependency folders whose change time is after `since` (ms since the epoch). */
+/**
+ * Files (and symbolic links) in the project's dependency folders whose change time is after `since` (ms
+ * since the epoch). A file removed is not seen here: what the checks run then fails, or is a shim of its own.
+ */
 export function dependencyChanges(project: string, since: number): DependencyChanges {
   const changed: string[] = [];
   let seen = 0;
@@ -64,7 +67,13 @@ export function dependencyChanges(project: string, since: number): DependencyCha
       }
       seen++;
       const path = join(dir, entry.name);
-      if (entry.isDirectory() && CACHE_FOLDERS.has(entry.name)) continue;
+      if (entry.isDirectory()) {
+        // A folder's own change time moves whenever anything is added to it (a runner's cache in a
+        // package's folder): its files say what changed. A symbolic link (pnpm's node_modules/<name>)
+        // is a file here, never followed.
+        if (!CACHE_FOLDERS.has(entry.name)) walk(path);
+        continue;
+      }
       let changedAt = 0;
       try {
         changedAt = lstatSync(path).ctimeMs;
@@ -75,8 +84,6 @@ export function dependencyChanges(project: string, since: number): DependencyCha
         count++;
         if (changed.length < NAMED) changed.push(relative(project, path));
       }
-      // A symbolic link (pnpm's node_modules/<name> → .pnpm/…) is itself watched, not followed twice.
-      if (entry.isDirectory()) walk(path);
     }
   };
   for (const folder of dependencyFolders(project)) walk(folder);

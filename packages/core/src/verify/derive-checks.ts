@@ -48,7 +48,12 @@ export function checkKindOf(command: string): CheckKind | null {
  * The checks of the user's words. `requirements` are the goal's requirements as read from the same words
  * (requirementsFromWords): a command named inside one is that requirement's own check.
  */
-export function deriveChecks(words: string, cwd: string, requirements: readonly string[] = []): GoalCheck[] {
+export function deriveChecks(
+  words: string,
+  cwd: string,
+  requirements: readonly string[] = [],
+  searchPath: string | null = null,
+): GoalCheck[] {
   const checks: GoalCheck[] = [];
   const add = (check: GoalCheck) => {
     if (!checks.some((known) => known.command === check.command)) checks.push(check);
@@ -59,7 +64,7 @@ export function deriveChecks(words: string, cwd: string, requirements: readonly 
     if (kind) add({ command, kind, source: "words", ...(index >= 0 ? { requirement: index + 1 } : {}) });
   }
   const kinds = KIND_WORDS.filter(([, pattern]) => pattern.test(words)).map(([kind]) => kind);
-  const project = projectCommands(cwd);
+  const project = projectCommands(cwd, searchPath);
   // Words that name no check at all ask for the project's tests: "done" means the tests pass.
   const wanted: CheckKind[] = kinds.length > 0 ? kinds : checks.length > 0 ? [] : ["test"];
   for (const kind of wanted) {

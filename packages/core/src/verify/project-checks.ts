@@ -2,8 +2,9 @@
 // package manager its lockfile names, pytest's configuration, Cargo, Go modules, a Makefile's targets.
 // Only what the user's words asked for is taken from here (see derive-checks.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { CheckKind } from "../record/goal-checks.js";
+import { onPath } from "./check-programs.js";
 
 type Commands = Partial<Record<CheckKind, string>>;
 
@@ -20,14 +21,27 @@ function readText(path: string): string | null {
 /** npm's placeholder for a project without tests: it always fails, so it is no check. */
 const NO_TEST_SPECIFIED = /no test specified/;
 
-function packageManager(cwd: string): string {
-  if (exists(cwd, "pnpm-lock.yaml")) return "pnpm";
-  if (exists(cwd, "yarn.lock")) return "yarn";
-  if (exists(cwd, "bun.lock", "bun.lockb")) return "bun";
-  return "npm";
+const LOCKFILES: readonly (readonly [string, readonly string[]])[] = [
+  ["pnpm", ["pnpm-lock.yaml", "pnpm-workspace.yaml"]],
+  ["yarn", ["yarn.lock"]],
+  ["bun", ["bun.lock", "bun.lockb"]],
+  ["npm", ["package-lock.json"]],
+];
+
+/**
+ * The package manager whose lockfile the project has — in its folder or, for a workspace's package, in
+ * the workspace's (a folder above, up to the repository's top) — when it is on the user's PATH; npm runs
+ * the same scripts where the lockfile's manager is not installed.
+ */
+function packageManager(cwd: string, searchPath: string | null): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const found = LOCKFILES.find(([, files]) => exists(dir, ...files))?.[0];
+    if (found) return found === "npm" || !searchPath || onPath(found, searchPath, dir) ? found : "npm";
+    if (exists(dir, ".git") || dir === dirname(dir)) return "npm";
+  }
 }
 
-function nodeCommands(cwd: string): Commands {
+function nodeCommands(cwd: string, searchPath: string | null): Commands {
   const text = readText(join(cwd, "package.json"));
   if (text === null) return {};
   let scripts: Record<string, unknown> = {};
@@ -36,7 +50,7 @@ function nodeCommands(cwd: string): Commands {
   } catch {
     return {};
   }
-  const pm = packageManager(cwd);
+  const pm = packageManager(cwd, searchPath);
   const has = (name: string) => typeof scripts[name] === "string" && scripts[name] !== "";
   const run = (name: string) => (pm === "npm" ? `npm run ${name}` : `${pm} run ${name}`);
   const commands: Commands = {};
@@ -85,10 +99,13 @@ function makeTargets(cwd: string): Commands {
   return commands;
 }
 
-/** The project's command for each kind of check it defines, the first ecosystem that has one winning. */
-export function projectCommands(cwd: string): Commands {
+/**
+ * The project's command for each kind of check it defines, the first ecosystem that has one winning;
+ * `searchPath`, the user's PATH, says which package manager they have.
+ */
+export function projectCommands(cwd: string, searchPath: string | null = null): Commands {
   const ecosystems: Commands[] = [
-    nodeCommands(cwd),
+    nodeCommands(cwd, searchPath),
     exists(cwd, "Cargo.toml") ? { test: "cargo test", build: "cargo build", lint: "cargo clippy -- -D warnings" } : {},
     exists(cwd, "go.mod") ? { test: "go test ./...", build: "go build ./...", lint: "go vet ./..." } : {},
     pythonCommands(cwd),

@@ -11,6 +11,8 @@ import { redactSecrets } from "../redaction/redact-secrets.js";
 import type { CheckSandbox } from "./check-sandbox.js";
 import { createTestReader, type TestReport } from "./test-report.js";
 
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\r/g;
+
 /** Characters of a check's output kept in the record (its end: where runners print their summary). */
 export const KEPT_OUTPUT = 2000;
 /** Characters of output held while the check runs, to keep its end. */
@@ -54,12 +56,15 @@ export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "env">)
   return { ...kept, PATH: options.path, CI: "true" };
 }
 
+/** Whose counts a report gives: "go test reports packages: 1 failed" where it names no test, only packages. */
+const reports = (report: TestReport) => `${report.runner} reports ${report.granularity === "package" ? "packages: " : ""}`;
+
 function judge(
   check: GoalCheck,
   run: { exitCode: number | null; signal: string | null; timedOut: boolean; timeoutMs: number },
   report: TestReport | null,
 ): Pick<CheckResult, "passed" | "verdict"> {
-  const said = report && report.failed > 0 ? `${report.runner} reports ${report.failed} failed, ${report.passed} passed; ` : "";
+  const said = report && report.failed > 0 ? `${reports(report)}${report.failed} failed, ${report.passed} passed; ` : "";
   if (run.timedOut)
     return {
       passed: false,
@@ -68,11 +73,11 @@ function judge(
   if (run.exitCode === null) return { passed: false, verdict: `${said}it was killed (${run.signal ?? "by a signal"})` };
   if (run.exitCode !== 0) return { passed: false, verdict: `${said}it exited with status ${run.exitCode}` };
   if (report && report.failed > 0)
-    return { passed: false, verdict: `${report.runner} reports ${report.failed} failed, though it exited 0` };
+    return { passed: false, verdict: `${reports(report)}${report.failed} failed, though it exited 0` };
   if (check.kind !== "test" || check.exitStatusCounts)
     return {
       passed: true,
-      verdict: report ? `it exited with status 0; ${report.runner} reports ${report.passed} passed` : "it exited with status 0",
+      verdict: report ? `it exited with status 0; ${reports(report)}${report.passed} passed` : "it exited with status 0",
     };
   if (!report)
     return {
@@ -86,7 +91,7 @@ function judge(
     };
   return {
     passed: true,
-    verdict: `${report.runner} reports ${report.passed} passed, 0 failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ""}`,
+    verdict: `${reports(report)}${report.passed} passed, 0 failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ""}`,
   };
 }
 
@@ -116,7 +121,7 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
       child = spawn(command.file, [...command.args], {
         cwd: options.cwd,
         env: checkEnvironment(options),
-        stdio: command.statusFd ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "pipe", "pipe"],
+        stdio: command.startFd ? ["ignore", "pipe", "pipe", "ignore", "pipe"] : ["ignore", "pipe", "pipe"],
         // Its own process group: a timeout ends everything the check started, not only its shell.
         detached: true,
       });
@@ -132,7 +137,7 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
     };
     child.stdout?.on("data", take);
     child.stderr?.on("data", take);
-    child.stdio[3]?.on("data", (chunk: Buffer) => {
+    child.stdio[4]?.on("data", (chunk: Buffer) => {
       status += chunk.toString("utf8");
     });
     const timer = setTimeout(() => {
@@ -168,7 +173,7 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
   });
   const report = reader.end();
   const sandboxRefused =
-    command.statusFd && !/"child-pid"/.test(status) && outcome.error === null && !timedOut
+    command.startFd && !status.startsWith("started") && outcome.error === null && !timedOut
       ? (tail.trim().split("\n").at(-1) ?? "").trim() || `the sandbox exited with status ${outcome.exitCode}`
       : null;
   const output = outcome.error ? `goalpost could not run the check: ${outcome.error}` : tail;
@@ -189,7 +194,8 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
           }
         : null,
       durationMs: Date.now() - started,
-      output: redactSecrets(output.slice(-KEPT_OUTPUT * 2)).slice(-KEPT_OUTPUT),
+      // Colour codes out: the record is read in the report, a terminal and the model's context.
+      output: redactSecrets(output.slice(-KEPT_OUTPUT * 3).replace(ANSI, "")).slice(-KEPT_OUTPUT),
     },
     report,
     sandboxRefused,

@@ -10,6 +10,7 @@ import { checkDefinition, checkToolchain } from "./check-definition.js";
 import { type CheckSandbox, noSandbox, openCheckSandbox } from "./check-sandbox.js";
 import { type CheckRun, runCheck } from "./run-check.js";
 import { makeRunFolder, sweepRunFolders } from "./run-folders.js";
+import { projectRoot } from "./sandbox-walls.js";
 import { type TreeState, treeState } from "./tree-fingerprint.js";
 
 export interface ChecksRunOptions {
@@ -51,7 +52,8 @@ export async function runChecks(goal: GoalRecord, options: ChecksRunOptions): Pr
     const definition = checkDefinition(goal.cwd, new Date(), setup);
     const readable = goal.checkBaseline?.home.length ? goal.checkBaseline.home : checkToolchain(goal.cwd, setup).home;
     const opened = await openCheckSandbox({
-      project: goal.cwd,
+      project: projectRoot(goal.cwd, options.env["HOME"] || undefined),
+      cwd: goal.cwd,
       runDir,
       readable,
       unreadable: options.unreadable,
@@ -59,7 +61,7 @@ export async function runChecks(goal: GoalRecord, options: ChecksRunOptions): Pr
     });
     let unsandboxed: string | null = null;
     if ("sandbox" in opened) sandbox = opened.sandbox;
-    else if (options.allowUnsandboxed) sandbox = noSandbox(goal.cwd);
+    else if (options.allowUnsandboxed) sandbox = noSandbox(projectRoot(goal.cwd, options.env["HOME"] || undefined));
     else unsandboxed = opened.unavailable;
     const runs: CheckRun[] = [];
     if (sandbox)

@@ -43,9 +43,12 @@ export function startWords(run: CheckRun): string {
   const command = `\`${result.command}\``;
   if (report) {
     const total = report.passed + report.failed;
+    // go test without -v names packages, not tests.
+    const unit = report.granularity === "package" ? "package" : "test";
     if (total === 0) return `${command} runs no test`;
-    if (report.failed === 0) return `all ${plural(total, "test")} pass (${command})`;
-    return `${report.failed} of ${plural(total, "test")} fail (${command})`;
+    if (report.failed === 0)
+      return total === 1 ? `its one ${unit} passes (${command})` : `all ${plural(total, unit)} pass (${command})`;
+    return `${report.failed} of ${plural(total, unit)} fail (${command})`;
   }
   if (result.exitCode === 0)
     return `${command} passes${result.kind === "test" ? ", but goalpost reads no test runner's report in its output" : ""}`;

@@ -7,6 +7,7 @@ import { existsSync, lstatSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isInside } from "../evidence/classify-tool-call.js";
+import { findRepository } from "./project-git.js";
 
 /**
  * Paths in a project that make other programs run code later, outside any sandbox: git's config and
@@ -134,6 +135,16 @@ export function readableHomeFolders(
   }
   const sorted = [...found].sort();
   return sorted.filter((folder) => !sorted.some((other) => other !== folder && isInside(other, folder)));
+}
+
+/**
+ * The folder a check may write, for a goal set in `cwd`: the repository's top folder — a workspace's
+ * package runs its root's runner and reads its root's installed dependencies —, or `cwd` itself outside a
+ * repository, or where the repository would hold the user's home (a home kept in git).
+ */
+export function projectRoot(cwd: string, home: string = homedir()): string {
+  const top = findRepository(cwd)?.workTree;
+  return top && !isInside(top, home) ? top : cwd;
 }
 
 /** What exists of a project's escape hatches: made read-only inside; the rest is watched (guarded-paths.ts). */

@@ -44,7 +44,7 @@ export function captureGoal(
   const { objective, budget: stated } = splitTrailingBudget(command.objective);
   const budget = stated ?? (context.config.budget ? parseBudget(context.config.budget) : null);
   const requirements = requirementsFromWords(objective);
-  const checks = deriveChecks(objective, identity.cwd, requirements);
+  const checks = deriveChecks(objective, identity.cwd, requirements, "searchPath" in event ? (event.searchPath ?? null) : null);
   const { session, result: goal } = store.update(identity, (state) => {
     // The turn starts before the goal exists: what the host recorded until now is not the new goal's.
     startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);

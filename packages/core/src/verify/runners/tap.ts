@@ -12,6 +12,14 @@ export function tapReader(): RunnerReader {
   /** Open tests by indent: their name, and whether a subtest was seen inside. */
   const open = new Map<number, { name: string; parent: boolean }>();
   let yamlIndent: number | null = null;
+  /** The test a result line just ended, added once its YAML block (if any) says it was no suite. */
+  let pending: { name: string; state: "passed" | "failed" | "skipped"; suite: boolean } | null = null;
+  const flush = () => {
+    // node's test runner marks a describe() block `type: 'suite'`: one with no test in it ran nothing
+    // (one that failed, its callback throwing, is a failure).
+    if (pending && !(pending.suite && pending.state !== "failed")) units.add(oneTest(pending.name, pending.state));
+    pending = null;
+  };
   const summary: Record<string, number> = {};
   let emptyFiles = 0;
 
@@ -33,6 +41,7 @@ export function tapReader(): RunnerReader {
       const body = text.trimStart();
       if (yamlIndent !== null) {
         if (indent === yamlIndent && body === "...") yamlIndent = null;
+        else if (pending && body === "type: 'suite'") pending.suite = true;
         return true;
       }
       const version_ = /^TAP version (\d+)$/.exec(body);
@@ -42,6 +51,7 @@ export function tapReader(): RunnerReader {
         return true;
       }
       if (!seen) return false;
+      if (body !== "---") flush();
       if (body === "---") {
         yamlIndent = indent;
         return true;
@@ -64,8 +74,7 @@ export function tapReader(): RunnerReader {
           emptyFiles += 1;
           return true;
         }
-        const state = result[3] ? "skipped" : result[1] ? "failed" : "passed";
-        units.add(oneTest(pathTo(indent, name), state));
+        pending = { name: pathTo(indent, name), state: result[3] ? "skipped" : result[1] ? "failed" : "passed", suite: false };
         return true;
       }
       // node's closing counts: "# tests 3", "# pass 2", "# fail 1", "# skipped 0", "# todo 0", "# cancelled 0".
@@ -75,6 +84,7 @@ export function tapReader(): RunnerReader {
       return true;
     },
     result() {
+      flush();
       if (!seen) return null;
       const counted: TestCounts | null =
         "tests" in summary
