@@ -166,6 +166,12 @@ export const REQUIREMENTS = [
       "In Codex's workspace-write sandbox, code the agent leaves for goalpost's run of the checks cannot write the project's git config or hooks from inside that run, so nothing it wrote runs as the user afterwards (goalpost's own git included): verifying gives the agent's code no more than the agent's own commands had.",
   },
   {
+    id: "VERIFIER-PROJECT-SHAPES",
+    host: "any",
+    behaviour:
+      "On projects of the shapes users point agents at (vitest, jest, mocha with a loopback server, AVA through npx, uvu, TypeScript built before node's test runner, pytest in a virtual environment, a Go module, a Rust crate), with the real runner in goalpost's real sandbox: the check is derived, the starting point taken, a close on the bug refused in the runner's words, and the fix closed on goalpost's run.",
+  },
+  {
     id: "COPILOT-NOTES",
     host: "copilot-cli",
     behaviour:

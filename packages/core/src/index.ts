@@ -195,6 +195,7 @@ export { knownOpenGoal } from "./store/known-open-goal.js";
 export { ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal-markers.js";
 export type { PruneResult } from "./store/retention.js";
 export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";
+export { removeRunReports } from "./store/run-reports.js";
 export { safeFileName } from "./store/safe-file-name.js";
 export type { IssueContext, SessionCounters, SessionFile } from "./store/session-file.js";
 export {

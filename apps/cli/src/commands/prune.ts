@@ -1,5 +1,7 @@
-// `goalpost prune`: archive sessions whose goals all closed long ago (show and report still find them).
-import { archiveClosedSessions, createGoalStore, loadEngineConfig } from "@goalpost/core";
+// `goalpost prune`: archive sessions whose goals all closed long ago (show and report still find them),
+// and clear what goalpost keeps for them beside: the tests of their runs, the hooks' once-per-hook claims.
+import { pruneHookClaims } from "@goalpost/adapter-kit/faults";
+import { archiveClosedSessions, createGoalStore, loadEngineConfig, removeRunReports } from "@goalpost/core";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, stateRoots } from "../hosts.js";
@@ -9,7 +11,8 @@ export const prune: Command = {
   summary: "archive sessions whose goals closed over n days ago",
   usage: "[--days <n>] [--root <state-dir>] [--json]",
   description: `Moves sessions whose goals all closed more than n days ago (default: the state root's
-retentionDays, 30) into the archive. \`show\` and \`report\` still find them.`,
+retentionDays, 30) into the archive. \`show\` and \`report\` still find them. The tests of their
+goals' runs, and the hooks' once-per-hook claims past their ten minutes, are removed.`,
   examples: ["goalpost prune", "goalpost prune --days 7"],
   options: { days: { type: "string" }, root: { type: "string" } },
   async run({ values, json, term, env }) {
@@ -21,11 +24,17 @@ retentionDays, 30) into the archive. \`show\` and \`report\` still find them.`,
     const results = stateRoots(await loadHosts(), env, values["root"] as string | undefined).map((root) => {
       const store = createGoalStore({ root, warn: (message) => term.err(`${message}\n`) });
       const { archived, kept } = archiveClosedSessions(store, days ?? loadEngineConfig(root).retentionDays);
-      return { root, archived, kept };
+      const live = new Set(store.sessions().flatMap((session) => session.goals.map((goal) => goal.id)));
+      const runReports = removeRunReports(store, live);
+      const hookClaims = pruneHookClaims(root);
+      return { root, archived, kept, runReports, hookClaims };
     });
     if (json) term.json({ roots: results });
     else
-      for (const { root, archived, kept } of results) term.out(`${root}: archived ${archived.length} session(s), kept ${kept}\n`);
+      for (const { root, archived, kept, runReports, hookClaims } of results)
+        term.out(
+          `${root}: archived ${archived.length} session(s), kept ${kept}; cleared ${runReports} run record(s) and ${hookClaims} hook claim(s)\n`,
+        );
     return EXIT.ok;
   },
 };

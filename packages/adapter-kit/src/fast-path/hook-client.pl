@@ -166,7 +166,10 @@ my $answered = eval {
         unless (defined $body) {
             my $newline = index($reply, "\n");
             next if $newline < 0;
-            ($out, $err) = substr($reply, 0, $newline) =~ /^ok (\d+) (\d+)$/ or die "refused\n";
+            my $line = substr($reply, 0, $newline);
+            # A server of an earlier protocol (left running by an upgrade) cannot read this call: retired.
+            die "foreign\n" if $line eq "refused not a goalpost hook call";
+            ($out, $err) = $line =~ /^ok (\d+) (\d+)$/ or die "refused\n";
             $body = $newline + 1;
         }
         last if length($reply) >= $body + $out + $err;
@@ -184,7 +187,7 @@ my $answered = eval {
 unless ($answered) {
     my $why = $@;
     unlink($request_file) if $made;    # never run late: this hook runs here
-    retire($pid) if $why eq "late\n";
+    retire($pid) if $why eq "late\n" || $why eq "foreign\n";
     if ($why =~ /^impostor: (.*)/) {
         # Not goalpost's server: its socket goes (the next hook starts a real one), it is not killed,
         # and the user is told through the hook that runs itself.

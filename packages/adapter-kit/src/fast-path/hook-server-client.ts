@@ -13,6 +13,7 @@ import {
   decodeHookReply,
   encodeHookCall,
   encodeHookRequest,
+  foreignProtocol,
   type HookReply,
   type HookRequest,
   hookRequestFile,
@@ -89,7 +90,11 @@ export function askHookServer(
       return fallBack(); // not a reply goalpost would give: never passed on to the host
     }
     if (!reply) return ended ? fallBack() : undefined; // the server went away mid-answer
-    if ("refused" in reply) return fallBack();
+    if ("refused" in reply) {
+      // A server of an earlier protocol, left running by an upgrade: retired now, not paid for at every hook.
+      if (foreignProtocol(reply.refused)) retireHookServer(socket, pid);
+      return fallBack();
+    }
     // Answered: from here the hook is done, whatever becomes of the host's end of the pipes.
     settled = true;
     clearTimeout(timer);

@@ -127,6 +127,34 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
     });
   }
 
+  for (const client of clients) {
+    it(`a server of an earlier protocol, left running by an upgrade, through ${client === "hook" ? "the loader" : "Perl"}: retired by the first hook that meets it, and the next hook has a server of this one`, async () => {
+      const pkg = await serverGone();
+      // It reads this protocol's call as none of its own, as an earlier goalpost's server does; its command
+      // line is a hook server's, so it is goalpost's to kill.
+      const old = spawn(
+        process.execPath,
+        [
+          "-e",
+          `process.chdir(process.argv[1]);require("net").createServer((c)=>c.end("refused not a goalpost hook call\\n")).listen(process.argv[2],()=>console.log("up"))`,
+          join(pkg.socket, ".."),
+          pkg.socket.split("/").pop()!,
+          "serve-hooks",
+        ],
+        { stdio: ["ignore", "pipe", "inherit"] },
+      );
+      children.push(old);
+      await new Promise((resolve) => old.stdout!.once("data", resolve));
+      writeFileSync(join(pkg.fastPathDir, "goalpost-acme-hooks.pid"), `${old.pid}\n`);
+      const { value: blocked, ms } = timed(() => pkg[client]("stop", {}));
+      expect(ms).toBeLessThan(PROMPT_MS);
+      expect(JSON.parse(blocked.stdout)).toMatchObject({ block: expect.any(String) });
+      await waitFor(() => !alive(old.pid!), "the old server to be retired");
+      const fresh = await waitFor(() => pkg.serverPid() !== old.pid && pkg.serverPid(), "a server of this protocol");
+      expect(fresh).not.toBe(old.pid);
+    });
+  }
+
   it("hands the server no variable that looks like a secret: the loader's client, to a listener that records what it gets", async () => {
     const pkg = await serverGone();
     const record = join(pkg.root, "received");

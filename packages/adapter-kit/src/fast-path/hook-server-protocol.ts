@@ -165,17 +165,26 @@ export const encodeHookCall = (id: string) => Buffer.from(`${MAGIC} ${id}\n`, "u
 /** The request id a call names, once its line is in (undefined before); throws on a line that is not a call. */
 export function decodeHookCall(data: Buffer): string | undefined {
   const start = `${MAGIC} `;
-  if (!start.startsWith(data.toString("latin1", 0, Math.min(data.length, start.length))))
-    throw new Error("not a goalpost hook call");
+  if (!start.startsWith(data.toString("latin1", 0, Math.min(data.length, start.length)))) throw new Error(NOT_A_CALL);
   const newline = data.indexOf(10);
   if (newline < 0) {
-    if (data.length > 200) throw new Error("not a goalpost hook call");
+    if (data.length > 200) throw new Error(NOT_A_CALL);
     return undefined;
   }
   const [magic, id, ...rest] = data.toString("utf8", 0, newline).split(" ");
-  if (magic !== MAGIC || rest.length > 0 || !id || !REQUEST_ID.test(id)) throw new Error("not a goalpost hook call");
+  if (magic !== MAGIC || rest.length > 0 || !id || !REQUEST_ID.test(id)) throw new Error(NOT_A_CALL);
   return id;
 }
+
+/**
+ * What a server answers a call it cannot read: a server of another protocol (one left running by an
+ * earlier goalpost, after an upgrade) answers this to every call of this one's. A client that hears it
+ * retires that server at once, so that the next hook starts one of this protocol.
+ */
+export const NOT_A_CALL = "not a goalpost hook call";
+
+/** A refusal that says the server speaks another protocol. */
+export const foreignProtocol = (refused: string) => refused === NOT_A_CALL;
 
 /** A request file's bytes: its header strings, then the payload. */
 export function encodeHookRequest(request: HookRequest, payload: Buffer): Buffer {

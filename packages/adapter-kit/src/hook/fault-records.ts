@@ -81,3 +81,6 @@ export function recentHookFaults(
     twoCopies: copies && recent(copies.at) ? copies.copies : null,
   };
 }
+
+/** What `goalpost prune` clears of the hooks' own records: their once-per-hook claims past their time. */
+export { pruneHookClaims } from "./hook-claims.js";

@@ -10,17 +10,16 @@
 // the same request, or another copy's run of the same event, finds the claim and answers what the
 // first answered (waiting a moment for a first run still at work). A run from the same copy with
 // another request id is the host's own repeat of an identical event (the same stop twice): it runs.
-// Claims are a few hundred bytes, pruned after ten minutes; none is written where the root cannot be.
-import { closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+// Claims are a few hundred bytes, pruned after ten minutes (every session's, now and then, and by
+// `goalpost prune`), removed with their session when it ends; none is written where the root cannot be.
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { safeFileName, writeFileAtomic } from "@goalpost/core";
 import { processAlive } from "../fast-path/hook-server-protocol.js";
 import { TWO_COPIES_FILE } from "./fault-records.js";
+import { CLAIMS_FOLDER as FOLDER, pruneHookClaims } from "./hook-claims.js";
 import type { HookResult } from "./hook-io.js";
 
-const FOLDER = "hooks";
-/** How long a claim is kept: far past any fallback or a second copy's run of the same event. */
-const KEPT_MS = 10 * 60_000;
 /** How long a run waits for another's answer to the same event before it runs itself. */
 const WAIT_MS = 2_000;
 
@@ -31,17 +30,27 @@ interface Claim {
   readonly answer?: HookResult;
 }
 
-/** How much of a long payload's head and tail the key reads (with its length): a 500 KB tool result costs no more than a small one. */
+/** A payload up to this long is keyed whole (every stop, every prompt); a longer one (a 500 KB tool result) by a sample. */
+const WHOLE = 256 * 1024;
+/** Of a longer payload: its head and tail, and every STRIDE-th character between. */
 const SAMPLED = 8 * 1024;
+const STRIDE = 61;
 
 /**
- * 64 bits of FNV-1a (two lanes) over the event, the payload's length and its head and tail: names a
- * host event, not a secret. Two events differ in their ids, times or tool input, which hosts put first.
+ * 64 bits of FNV-1a (two lanes) over the event, the payload's length and the payload: names a host event,
+ * not a secret. Whole up to WHOLE, so two different stops of one length never share a key; a longer
+ * payload by its head, tail and a stride through its middle, so that it costs a hook little more than a
+ * small one.
  */
-function eventKey(event: string, payload: string): string {
+export function eventKey(event: string, payload: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
-  const body = payload.length > 2 * SAMPLED ? `${payload.slice(0, SAMPLED)}${payload.slice(-SAMPLED)}` : payload;
+  let body = payload;
+  if (payload.length > WHOLE) {
+    let middle = "";
+    for (let index = SAMPLED; index < payload.length - SAMPLED; index += STRIDE) middle += payload[index];
+    body = `${payload.slice(0, SAMPLED)}${middle}${payload.slice(-SAMPLED)}`;
+  }
   const text = `${event}\0${payload.length}\0${body}`;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
@@ -65,15 +74,6 @@ export class WouldWait extends Error {}
 
 /** Whether the run that claimed a hook is still at work: this process's own earlier run did not settle, it failed. */
 const alive = (pid: number) => pid !== process.pid && processAlive(pid);
-
-function prune(folder: string): void {
-  const now = Date.now();
-  for (const name of readdirSync(folder)) {
-    try {
-      if (now - statSync(join(folder, name)).mtimeMs > KEPT_MS) rmSync(join(folder, name), { force: true });
-    } catch {}
-  }
-}
 
 export interface HookLedgerEntry {
   /** The answer a first run gave, when this run is a repeat of it; undefined: this run is the first. */
@@ -137,7 +137,7 @@ export function claimHook(run: HookRun, warn: (message: string) => void): HookLe
       try {
         descriptor = openSync(path, "wx", 0o600);
         writeSync(descriptor, JSON.stringify(mine));
-        if (Math.random() < 1 / 64) prune(folder);
+        if (Math.random() < 1 / 64) pruneHookClaims(run.root);
         return first;
       } catch (error) {
         close();

@@ -2,7 +2,8 @@
 // adapter names the record and how its lines count (contract HostTokenRecord: Claude Code's transcript
 // sums each model message's usage, Codex's rollout carries running totals); the kit reads only what
 // the record gained since the last reading, from a cursor kept per session in
-// `<root>/host-tokens/<session>.json`, so a stop reads the turn it ends, not the whole conversation.
+// `<root>/host-tokens/<session>.json`, so a stop reads the turn it ends, not the whole conversation. A
+// record rewritten shorter is read on from its new end: what it held was counted already.
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { type Env, safeFileName, writeFileAtomic } from "@goalpost/core";
@@ -35,8 +36,10 @@ function gained(file: string, offset: number, cumulative: boolean): { text: stri
   try {
     const stat = fstatSync(descriptor);
     if (!stat.isFile()) return null;
-    // A record that shrank was replaced: read it again from its start.
-    let from = stat.size < offset ? 0 : offset;
+    // A record that shrank was rewritten (a compaction, an edit): what is in it was counted before, so
+    // only what it gains from here on counts — never the same usage twice.
+    if (stat.size < offset) return { text: "", end: stat.size, from: stat.size };
+    let from = offset;
     const limit = cumulative ? TOTALS_TAIL : SUM_LIMIT;
     if (stat.size - from > limit) from = stat.size - limit;
     const buffer = Buffer.alloc(stat.size - from);
@@ -75,6 +78,10 @@ export function hostTokensUsed(
     }
     if (!read) return null;
     if (read.end === cursor.offset) return cursor.tokens;
+    if (read.text === "") {
+      writeFileAtomic(path, `${JSON.stringify({ file, offset: read.end, tokens: cursor.tokens, last: cursor.last })}\n`);
+      return cursor.tokens;
+    }
     // Read from a new start (a replaced record, a backlog cut short): its lines are counted afresh.
     const before: TokenTally = read.from === cursor.offset ? cursor : { tokens: cursor.tokens, last: null };
     const lines = read.text.split("\n");

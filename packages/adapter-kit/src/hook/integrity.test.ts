@@ -1,6 +1,7 @@
 // What keeps goalpost working, watched across the agent's turn, with the example host's real hook
 // processes: a change made between the user's prompt and the stop is told at the next prompt (and kept
 // for doctor); a change between turns is the user's and is not.
+import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -74,5 +75,43 @@ describe.skipIf(process.platform === "win32")("goalpost's integrity across the a
     expect(after.stdout).toBe("");
     expect(after.stderr).toBe("");
     expect(JSON.parse(readFileSync(join(pkg.state, "breaches.json"), "utf8")).breaches).toHaveLength(1);
+  });
+
+  it("an upgrade of goalpost to a later release during the turn is no breach; the same version changed is", () => {
+    const { pkg } = installedWithGoal();
+    const manifest = join(pkg.root, "pkg", "package.json");
+    const version = (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+    pkg.hook("user_prompt", { prompt: "go on" });
+    // npm puts the new release's files in place: the version moves on with them.
+    writeFileSync(manifest, JSON.stringify({ name: "acme", version: "99.0.0" }));
+    appendFileSync(pkg.script, "# the new release\n");
+    pkg.hook("stop", {});
+    expect(pkg.hook("user_prompt", { prompt: "and now?" }).stderr).not.toMatch(/was changed/);
+    expect(readBreaches(pkg.state)).toEqual([]);
+    // Changed again, its version the same: not an upgrade.
+    appendFileSync(pkg.script, "# changed by a command the agent ran\n");
+    pkg.hook("stop", {});
+    expect(pkg.hook("user_prompt", { prompt: "and?" }).stderr).toMatch(
+      /goalpost-acme-hook\.sh was changed during the agent's turn/,
+    );
+    expect(version).not.toBe("99.0.0");
+  });
+
+  it("a settings file caught mid-save by the user's editor is read again before anything is told", () => {
+    const { pkg, settings } = installedWithGoal();
+    pkg.hook("user_prompt", { prompt: "go on" });
+    const whole = readFileSync(settings, "utf8");
+    // Half written now; the editor finishes the save a moment later, while the stop reads it.
+    writeFileSync(settings, whole.slice(0, 20));
+    const finish = spawn("/bin/sh", ["-c", `sleep 0.1; cat "$1.whole" > "$1"`, "sh", settings], { stdio: "ignore" });
+    writeFileSync(`${settings}.whole`, whole);
+    pkg.hook("stop", {});
+    return new Promise<void>((resolve) => {
+      finish.on("exit", () => {
+        expect(pkg.hook("user_prompt", { prompt: "next" }).stderr).not.toMatch(/was changed/);
+        expect(readBreaches(pkg.state)).toEqual([]);
+        resolve();
+      });
+    });
   });
 });

@@ -7,6 +7,9 @@
 // the user at their next prompt and kept for doctor and status (breaches.ts). Changes between turns
 // are the user's own: the next prompt takes them as they are.
 //
+// Not breaches: goalpost's own upgrade to a later release (its package's version moved on), and a
+// configuration file caught mid-save by the user's editor (read again a moment later before telling).
+//
 // Cheap on purpose: a stat per file at a prompt and at a stop; a configuration file is read only when
 // its size or time changed. One small file, written only when something changed.
 import { readFileSync, statSync } from "node:fs";
@@ -78,13 +81,24 @@ function readConfigData(path: string, format: ConfigFormat, near: string): JsonO
 
 /** goalpost's part of a configuration file: "wired", or in words what is wrong with it. */
 function configState(target: InstallTarget, near: string): string {
+  // A file that does not parse may be caught mid-save by the user's editor: read again, a moment later.
+  for (let attempt = 0; ; attempt++) {
+    const state = configStateNow(target, near);
+    if (!state.startsWith(UNREADABLE) || attempt === 2) return state;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+  }
+}
+
+const UNREADABLE = "it cannot be read";
+
+function configStateNow(target: InstallTarget, near: string): string {
   try {
     const data = readConfigData(target.path, target.format, near);
     // Present, not wired: a hook cannot rebuild the exact commands install wrote (they name its copy).
     const part = target.present(data) ? null : `goalpost's ${target.label} are not in it`;
     return [part, ...(target.problems?.(data) ?? [])].filter(Boolean).join("; ") || "wired";
   } catch (error) {
-    return `it cannot be read (${(error as Error).message.split("\n")[0]})`;
+    return `${UNREADABLE} (${(error as Error).message.split("\n")[0]})`;
   }
 }
 
@@ -105,8 +119,35 @@ function watched(scope: IntegrityScope): { files: string[]; targets: readonly In
   return { files, targets: scope.targets };
 }
 
+/** The installed adapter's version, from the package.json beside its dist folder ("" where there is none). */
+function installedVersion(bundleFile: string | undefined): string {
+  if (!bundleFile) return "";
+  try {
+    return String(
+      (JSON.parse(readFileSync(join(dirname(bundleFile), "..", "package.json"), "utf8")) as { version?: unknown }).version ?? "",
+    );
+  } catch {
+    return "";
+  }
+}
+
+/** Whether `now` is a later release than `before` (x.y.z, a pre-release counting before its release). */
+export function laterRelease(before: string, now: string): boolean {
+  const parts = (version: string) => {
+    const [core = "", pre] = version.split("-", 2);
+    return { numbers: core.split(".").map((part) => Number.parseInt(part, 10) || 0), pre: pre ?? null };
+  };
+  const a = parts(before);
+  const b = parts(now);
+  for (let index = 0; index < 3; index++) {
+    const difference = (b.numbers[index] ?? 0) - (a.numbers[index] ?? 0);
+    if (difference !== 0) return difference > 0;
+  }
+  return a.pre !== null && b.pre === null;
+}
+
 function marksNow(scope: IntegrityScope, files: readonly string[], targets: readonly InstallTarget[]) {
-  const marks: Record<string, string> = {};
+  const marks: Record<string, string> = { version: installedVersion(scope.bundleFile) };
   for (const file of files) marks[file] = mark(file);
   for (const target of targets) marks[target.path] = mark(target.path);
   try {
@@ -159,9 +200,11 @@ export function checkTurn(scope: IntegrityScope): string[] {
     const marks = marksNow(scope, files, targets);
     const states = statesNow(scope, targets, before, marks);
     const during = "during the agent's turn";
+    // goalpost upgraded to a later release (npm, a plugin update): its files changed as they should.
+    const upgraded = !!before.marks["version"] && !!marks["version"] && laterRelease(before.marks["version"], marks["version"]);
     const breaches = [
       ...files
-        .filter((file) => before.marks[file] !== undefined && before.marks[file] !== marks[file])
+        .filter((file) => !upgraded && before.marks[file] !== undefined && before.marks[file] !== marks[file])
         .map(
           (file) =>
             `goalpost's installed file ${basename(file)} was ${marks[file] === "missing" ? "removed" : "changed"} ${during} (${file}).`,

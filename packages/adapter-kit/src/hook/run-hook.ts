@@ -24,6 +24,7 @@ import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { STATUS_LINE_EVENT } from "../fast-path/hook-server-protocol.js";
 import { hasUntoldBreaches, takeUntoldBreaches } from "./breaches.js";
+import { removeSessionClaims } from "./hook-claims.js";
 import { recordHookFaults } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
@@ -350,6 +351,9 @@ function answerHook(
     const breaches = USER_TOLD.has(event.type) && !("subagent" in event && event.subagent) ? takeUntoldBreaches(root) : [];
     // At a stop the host's record holds the turn's calls: the agent's receipts are checked against it.
     if (event.type === "stop-requested" && adapter.hostToolRecord) corroborate(adapter, payload, store, event, warnings);
+    // A session that ended takes its once-per-hook claims with it (another copy's repeat of this very
+    // event then runs again, and ends nothing twice).
+    if (event.type === "session-ended" && !event.subagent) removeSessionClaims(root, session.sessionId);
     const decision = withNotices(mergeDecisions(mirrored, decided), event.type, [...warnings, ...breaches]);
     const output = answerFor(adapter, spec, decision, payload, { root, sessionId: session.sessionId });
     // Said on stderr as well, where the host shows it (a transcript, a log): breaches are not faults.

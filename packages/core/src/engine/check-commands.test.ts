@@ -73,6 +73,17 @@ describe("the checks of a goal", () => {
     expect(note).toMatch(/It runs them once now, to see where the goal starts from\./);
   });
 
+  it("keep a command the user names that goalpost cannot classify, and take the user's word that its exit status counts", () => {
+    const { prompt, goal } = engineOn(buggyProject());
+    prompt("/goal fix add; done when `./scripts/test` passes");
+    expect(goal().checks).toEqual([{ command: "./scripts/test", kind: "test", source: "words" }]);
+    expect(prompt("goal: check trust ./scripts/test").userNote).toMatch(
+      /1\. `\.\/scripts\/test` \(test, from your words, its exit status counts\)/,
+    );
+    expect(goal().checks[0]).toMatchObject({ exitStatusCounts: true });
+    expect(prompt("goal: check trust 7").userNote).toMatch(/no check "7" to trust/);
+  });
+
   it("take a command the user's words name, as written", () => {
     const { prompt, goal } = engineOn(buggyProject());
     prompt("/goal fix add\n- `node --test math.test.js` passes\n- the build succeeds");

@@ -29,7 +29,7 @@ export function checksLine(checks: readonly GoalCheck[]): string {
   return checks
     .map(
       (check, index) =>
-        `${index + 1}. \`${goalText(check.command, 160)}\` (${check.kind}, ${from[check.source]}${check.requirement ? `, for requirement ${check.requirement}` : ""})`,
+        `${index + 1}. \`${goalText(check.command, 160)}\` (${check.kind}, ${from[check.source]}${check.requirement ? `, for requirement ${check.requirement}` : ""}${check.exitStatusCounts ? ", its exit status counts" : ""})`,
     )
     .join("; ");
 }
@@ -64,10 +64,12 @@ function editChecks(context: EngineContext, event: Event, action: CheckAction, c
       const typed = sanitizeText(command, { maxLength: 300 });
       if (typed === "") problem = "say which command: `goal: check add <command>`.";
       else if (!checks.some((check) => check.command === typed)) checks = [...checks, userCheck(typed)];
-    } else if (action === "drop") {
+    } else if (action === "drop" || action === "trust") {
       const index = /^\d+$/.test(command) ? Number(command) - 1 : checks.findIndex((check) => check.command === command.trim());
-      if (index < 0 || index >= checks.length) problem = `no check "${goalText(command, 120)}" to drop.`;
-      else checks = checks.filter((_, at) => at !== index);
+      if (index < 0 || index >= checks.length) problem = `no check "${goalText(command, 120)}" to ${action}.`;
+      else if (action === "drop") checks = checks.filter((_, at) => at !== index);
+      // The user's word: this check passes on its exit status alone (goalpost reads no runner's report in it).
+      else checks = checks.map((check, at) => (at === index ? { ...check, exitStatusCounts: true } : check));
     } else if (action === "accept") {
       if (proposed.length === 0) problem = "the agent proposed no check.";
       for (const text of proposed)

@@ -25,9 +25,12 @@ export type GoalCommand =
   /** `/goal budget 2h, 200k`: sets the open goal's budget (raises a spent one); `/goal budget` alone shows the spend. */
   | { readonly kind: "budget"; readonly budget: GoalBudget | null };
 
-/** `/goal check add <command>`, `drop <command or number>`, `list`, and `accept` (the model's proposals). */
-export type CheckAction = "add" | "drop" | "list" | "accept";
-const CHECK_ACTIONS = new Set<string>(["add", "drop", "list", "accept"]);
+/**
+ * `/goal check add <command>`, `drop <command or number>`, `list`, `accept` (the model's proposals), and
+ * `trust <command or number>`: its exit status alone counts, where goalpost reads no runner's report.
+ */
+export type CheckAction = "add" | "drop" | "list" | "accept" | "trust";
+const CHECK_ACTIONS = new Set<string>(["add", "drop", "list", "accept", "trust"]);
 
 /** Words people type after /goal that name a command goalpost does not run (yet): never objectives. */
 const UNSUPPORTED_VERBS = new Set(["edit", "replace", "rename", "update", "list", "show", "undo"]);

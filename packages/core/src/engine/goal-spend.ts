@@ -1,6 +1,8 @@
-// Charging a goal for the agent's turns: each turn's end adds one turn and the time since the turn
-// began (a paused goal, or one goalpost let go, is not charged them); the tokens the host's record grew
-// by are charged whenever it is read, at a prompt or a stop.
+// Charging a goal for the agent's turns: each turn's end adds one turn and the turn's working time (a
+// paused goal, or one goalpost let go, is not charged them); the tokens the host's record grew by are
+// charged whenever it is read, at a prompt or a stop. Working time is what passed between the hooks the
+// host ran in the turn, each gap counted up to IDLE_GAP_SECONDS — never the clock alone, so an idle
+// night before a turn the user did not start, or a clock jump, is not work.
 import { budgetUsed, type GoalSpend } from "../record/goal-budget.js";
 import { isEnforced } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
@@ -15,9 +17,24 @@ export function takeHostTokens(session: SessionFile, tokensUsed: number | null |
   return before === null || tokensUsed < before ? 0 : tokensUsed - before;
 }
 
-/** A turn began: its working time is charged from now, and any tokens the host recorded since go to the goal. */
+/** A gap between two of the host's hooks longer than this is the user or the host away, not the agent working. */
+export const IDLE_GAP_SECONDS = 10 * 60;
+
+/** The host ran a hook: the time since the last one in this turn (capped, never negative) is working time. */
+export function tickTurn(session: SessionFile, now: Date): void {
+  const last = Date.parse(session.turnLastAt ?? session.turnStartedAt ?? "");
+  if (Number.isFinite(last)) {
+    const gap = Math.min(IDLE_GAP_SECONDS, Math.max(0, (now.getTime() - last) / 1000));
+    session.turnSeconds = (session.turnSeconds ?? 0) + gap;
+  }
+  session.turnLastAt = now.toISOString();
+}
+
+/** A turn began: its working time is counted from now, and any tokens the host recorded since go to the goal. */
 export function startTurn(session: SessionFile, now: Date, tokensUsed: number | null | undefined): void {
   session.turnStartedAt = now.toISOString();
+  session.turnLastAt = session.turnStartedAt;
+  session.turnSeconds = 0;
   const added = takeHostTokens(session, tokensUsed);
   const goal = activeGoal(session);
   const charged = goal && chargeTokens(goal, added);
@@ -27,10 +44,12 @@ export function startTurn(session: SessionFile, now: Date, tokensUsed: number | 
 /** The turn ended: the goal, charged (turns and time while enforced); the session's turn clock restarts for a continuation. */
 export function chargeTurn(session: SessionFile, goal: GoalRecord, now: Date, tokensUsed: number | null | undefined): GoalRecord {
   const withTokens = chargeTokens(goal, takeHostTokens(session, tokensUsed));
-  const began = session.turnStartedAt ? Date.parse(session.turnStartedAt) : Number.NaN;
+  tickTurn(session, now);
+  const seconds = Math.round(session.turnSeconds ?? 0);
   session.turnStartedAt = now.toISOString();
+  session.turnLastAt = session.turnStartedAt;
+  session.turnSeconds = 0;
   if (!isEnforced(withTokens)) return withTokens;
-  const seconds = Number.isFinite(began) ? Math.max(0, Math.round((now.getTime() - began) / 1000)) : 0;
   const spent: GoalSpend = {
     ...withTokens.spent,
     turns: withTokens.spent.turns + 1,

@@ -132,6 +132,16 @@ export const sessionFileSchema = described(
           "When the agent's current turn began (the user's prompt, or the refused stop that sent it back): a goal's working time runs from here to the turn's end.",
         ),
       ),
+    turnSeconds: z
+      ._default(z.number().check(z.nonnegative()), 0)
+      .check(
+        describe(
+          "The current turn's working time so far: the gaps between the host's hooks in it, each counted up to ten minutes (a longer one is the user or the host away, or the clock jumping).",
+        ),
+      ),
+    turnLastAt: z
+      ._default(z.nullable(z.string()), null)
+      .check(describe("When the host last ran a hook in the current turn: the next gap is counted from here.")),
     hostTokens: z
       ._default(z.nullable(z.int().check(z.nonnegative())), null)
       .check(
@@ -174,6 +184,8 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     pendingReplacement: null,
     endedAt: null,
     turnStartedAt: null,
+    turnSeconds: 0,
+    turnLastAt: null,
     hostTokens: null,
     sentGoal: null,
     stopGuided: null,

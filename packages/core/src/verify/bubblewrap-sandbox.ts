@@ -13,6 +13,7 @@ import { existsSync, lstatSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isInside } from "../evidence/classify-tool-call.js";
 import type { GuardedPaths } from "./guarded-paths.js";
+import { npmCacheArguments } from "./package-caches.js";
 import { CREDENTIALS_IN_TOOLCHAINS } from "./sandbox-walls.js";
 import { trustedProgram } from "./trusted-program.js";
 
@@ -33,6 +34,8 @@ export interface BubblewrapWalls {
   readonly userTmpdir: string | null;
   /** Where in the project the check runs. */
   readonly cwd: string;
+  /** A check will fetch packages from npm's cache (npx): its index is copied for the run. */
+  readonly packageCache: boolean;
 }
 
 /** Top folders whose contents a check never sees: replaced by empty ones (sockets of other programs live here). */
@@ -98,6 +101,8 @@ export function bubblewrapArguments(walls: BubblewrapWalls): string[] {
     args.push("--bind", tmp, walls.userTmpdir);
   args.push("--dir", home);
   for (const folder of walls.readable) args.push("--ro-bind", folder, folder);
+  // npm's cache: an index of the run's own over the user's content (package-caches.ts says why).
+  if (walls.packageCache && walls.readable.includes(join(home, ".npm"))) args.push(...npmCacheArguments(walls.runDir, home));
   // A credential inside a readable toolchain folder (cargo's registry token) stays unreadable.
   for (const credential of CREDENTIALS_IN_TOOLCHAINS) {
     const path = join(home, credential);

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { bubblewrapArguments, findBubblewrap, unsandboxableProject } from "./bubblewrap-sandbox.js";
 import { type GuardedPaths, guardPaths } from "./guarded-paths.js";
 import { homeFilesFor } from "./home-files.js";
+import { fetchesPackages } from "./package-caches.js";
 
 /** How one check's command runs inside the walls. */
 export interface SandboxedCommand {
@@ -39,6 +40,8 @@ export interface SandboxWalls {
   readonly project: string;
   /** Where in it the checks run; the project itself when left out. */
   readonly cwd?: string;
+  /** The checks' commands: whether they fetch packages (npx) decides what of npm's cache they get. */
+  readonly commands?: readonly string[];
   /** The run's own folder, removed after it: the checks' /tmp and the files made for their home. */
   readonly runDir: string;
   /** Folders of the user's home the checks may read (toolchains, package caches; sandbox-walls.ts). */
@@ -75,6 +78,7 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
     homeFiles: homeFilesFor(walls.runDir, home),
     userTmpdir: env["TMPDIR"] || null,
     cwd: walls.cwd ?? walls.project,
+    packageCache: fetchesPackages(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]),
   });
   return {
     sandbox: {

@@ -86,7 +86,7 @@ const project = () => {
   return cwd;
 };
 
-describe.skipIf(unavailable !== null)("the walls around a check", () => {
+describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_000 }, () => {
   it("reads no credential of the user's: the hosts', git's, gh's, ssh's, a token in a readable toolchain folder, npm's token", async () => {
     const cwd = project();
     const files = [

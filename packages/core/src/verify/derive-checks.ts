@@ -24,15 +24,21 @@ const KIND_WORDS: readonly (readonly [CheckKind, RegExp])[] = [
   ],
 ];
 
-/** Commands the words spell out: in backticks, or after "when"/"until"/"once" and before "passes". */
+/**
+ * Commands the words spell out: in backticks (kept as written, whatever they are), or after
+ * "when"/"until"/"once" and before "passes" — there only a command goalpost knows ("when npm test
+ * passes"), never plain words ("when the tests pass").
+ */
 function namedCommands(words: string): string[] {
-  const quoted = [...words.matchAll(/`([^`\n]{2,200})`/g)].map((match) => match[1] ?? "");
+  const quoted = [...words.matchAll(/`([^`\n]{2,200})`/g)].map((match) => match[1]?.trim() ?? "");
   const spoken = [
     ...words.matchAll(
       /\b(?:when|until|once|after)\s+([a-z][\w./:@-]*(?:\s+[\w./:@=-]+){0,5}?)\s+(?:passes|pass|succeeds|exits 0|is clean|is green)\b/gi,
     ),
-  ].map((match) => match[1] ?? "");
-  return [...quoted, ...spoken].map((command) => command.trim()).filter(Boolean);
+  ]
+    .map((match) => match[1]?.trim() ?? "")
+    .filter((command) => checkKindOf(command) !== null);
+  return [...quoted, ...spoken].filter(Boolean);
 }
 
 /** The kind a command checks, when it is a test, build, typecheck or lint run. */
@@ -42,6 +48,15 @@ export function checkKindOf(command: string): CheckKind | null {
     if (category) return category;
   }
   return null;
+}
+
+/**
+ * The kind of a command the user named: what its programs say (`npm test`, `tsc`, `eslint`), else a test
+ * when its name says so (`./scripts/test`, `make check`) — held to a runner's report unless the user
+ * trusts its exit status (`goal: check trust`) — else "other", which passes on exit status 0.
+ */
+export function namedKind(command: string): CheckKind {
+  return checkKindOf(command) ?? (/(?:^|[\s/._-])(?:tests?|specs?|check)(?:$|[\s._-])/i.test(command) ? "test" : "other");
 }
 
 /**
@@ -59,9 +74,9 @@ export function deriveChecks(
     if (!checks.some((known) => known.command === check.command)) checks.push(check);
   };
   for (const command of namedCommands(words)) {
-    const kind = checkKindOf(command);
     const index = requirements.findIndex((requirement) => requirement.includes(`\`${command}\``));
-    if (kind) add({ command, kind, source: "words", ...(index >= 0 ? { requirement: index + 1 } : {}) });
+    // Kept as written, even one goalpost cannot classify (`./scripts/test`): the user named it.
+    add({ command, kind: namedKind(command), source: "words", ...(index >= 0 ? { requirement: index + 1 } : {}) });
   }
   const kinds = KIND_WORDS.filter(([, pattern]) => pattern.test(words)).map(([kind]) => kind);
   const project = projectCommands(cwd, searchPath);
@@ -75,7 +90,7 @@ export function deriveChecks(
   return checks;
 }
 
-/** A check the user typed (`/goal check add <command>`): its kind from the command, "other" when unknown. */
+/** A check the user typed (`/goal check add <command>`): its kind from the command (see namedKind). */
 export function userCheck(command: string): GoalCheck {
-  return { command: command.trim(), kind: checkKindOf(command) ?? "other", source: "user" };
+  return { command: command.trim(), kind: namedKind(command), source: "user" };
 }

@@ -1,7 +1,8 @@
 // The few files of the user's home a check gets as copies without their secrets: the user's npm settings
-// (a registry, a scope's registry, `prefer-offline`), so that a run goes where the user's would, and
-// git's name and email, which tests that commit in a scratch repository need. Tokens, passwords, client
-// keys and certificates are left out; the real files stay unreadable with the rest of the home.
+// (a registry, a scope's registry), so that a run goes where the user's would — with the cache preferred,
+// as a run has no network — and git's name and email, which tests that commit in a scratch repository
+// need. Tokens, passwords, client keys and certificates are left out; the real files stay unreadable with
+// the rest of the home.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -45,16 +46,21 @@ const read = (path: string) => {
   }
 };
 
+/**
+ * npm and pnpm read this too: a check has no network, so what it fetches comes from the user's caches
+ * (read-only in the walls) — an `npx` of a tool the user has, a pinned package manager — never the
+ * registry, which would only fail.
+ */
+const OFFLINE = "\n# goalpost's run has no network: packages come from your caches\noffline=true\n";
+
 /** The copies for a run's home, written in `<runDir>/home`: name in the home → path on the host. */
 export function homeFilesFor(runDir: string, home: string): Record<string, string> {
   const made: Record<string, string> = {};
   const dir = join(runDir, "home");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const npmrc = read(join(home, ".npmrc"));
-  if (npmrc !== null) {
-    writeFileSync(join(dir, ".npmrc"), npmrcWithoutSecrets(npmrc), { mode: 0o600 });
-    made[".npmrc"] = join(dir, ".npmrc");
-  }
+  writeFileSync(join(dir, ".npmrc"), `${npmrc === null ? "" : npmrcWithoutSecrets(npmrc)}${OFFLINE}`, { mode: 0o600 });
+  made[".npmrc"] = join(dir, ".npmrc");
   const gitconfig = read(join(home, ".gitconfig"));
   if (gitconfig !== null) {
     writeFileSync(join(dir, ".gitconfig"), gitIdentity(gitconfig), { mode: 0o600 });

@@ -54,6 +54,7 @@ export async function runChecks(goal: GoalRecord, options: ChecksRunOptions): Pr
     const opened = await openCheckSandbox({
       project: projectRoot(goal.cwd, options.env["HOME"] || undefined),
       cwd: goal.cwd,
+      commands: setup.commands,
       runDir,
       readable,
       unreadable: options.unreadable,

@@ -27,7 +27,7 @@ async function closeAndVerify(setup: ReturnType<typeof goalOn>, env?: NodeJS.Pro
   return { answer, report: report! };
 }
 
-sandboxed("goalpost's run of the checks", () => {
+sandboxed("goalpost's run of the checks", { timeout: 60_000 }, () => {
   it("an honest fix closes the goal as complete, with goalpost's run on record", async () => {
     const cwd = buggyProject();
     const setup = goalOn(cwd);
@@ -178,7 +178,7 @@ function twoFileProject() {
   });
 }
 
-sandboxed("against the starting point", () => {
+sandboxed("against the starting point", { timeout: 60_000 }, () => {
   it("is taken right after the goal is set: which tests exist and which fail, in words", async () => {
     const setup = goalOn(twoFileProject(), undefined, { startingPoint: true });
     const start = await setup.start();
@@ -212,7 +212,7 @@ sandboxed("against the starting point", () => {
   });
 });
 
-sandboxed("the programs the checks start", () => {
+sandboxed("the programs the checks start", { timeout: 60_000 }, () => {
   it("an npm put earlier on the PATH after the goal was set is a changed check: the pass waits for the user, who is told", async () => {
     const cwd = buggyProject();
     const bin = temporaryDir("goalpost-userbin-");

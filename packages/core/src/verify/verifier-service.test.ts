@@ -37,7 +37,7 @@ async function inWalls(command: string, timeoutMs = 60_000) {
   return runCheck(check, { cwd, sandbox: opened.sandbox, path: process.env["PATH"] ?? "/usr/bin:/bin", timeoutMs });
 }
 
-describe.skipIf(unavailable !== null)("goalpost's run under load and faults", () => {
+describe.skipIf(unavailable !== null)("goalpost's run under load and faults", { timeout: 60_000 }, () => {
   it("a check that prints 100 MB runs to its end: its report is read, its tail kept, nothing cut", async () => {
     const print = `const line = "x".repeat(1023) + "\\n"; for (let i = 0; i < 100 * 1024; i++) process.stdout.write(line); console.log("TAP version 13\\n# Subtest: big\\nok 1 - big\\n1..1\\n# tests 1\\n# pass 1\\n# fail 0");`;
     const { result } = await inWalls(`node -e '${print}'`);

@@ -205,7 +205,7 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
       // The starting point, taken since the goal was set: told to the user once.
       const start = root.checkStart;
       if (start && start.state !== "running" && !start.told) {
-        started = start.summary;
+        started = `${start.summary}.${unreadHint(root)}`;
         root = { ...root, checkStart: { ...start, told: true } };
       }
       replaceGoal(state, root);
@@ -233,13 +233,28 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   // Held because a host's record said "cleared": asked again until the user says which.
   const held = event.origin === "user" && heldForUser(root) ? heldQuestion(root.id, event.host) : null;
   const spendNote = status || root.status === "budget-limited" ? spendLine(root) : null;
-  const started = result?.started ? `goalpost: where goal ${root.id} starts from: ${result.started}.` : null;
+  const started = result?.started ? `goalpost: where goal ${root.id} starts from: ${result.started}` : null;
   const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, started, spendNote, waiting, held]
     .filter(Boolean)
     .join(" ");
   // The model has this revision: nothing to send, unless a reminder is due.
   if (result.known && !result.remind && !status) return userNote ? decision({ userNote }) : NO_DECISION;
   return decision({ context: context.render(session, root, form), ...(userNote ? { userNote } : {}) });
+}
+
+/**
+ * A test check whose output no runner goalpost reads printed a report in, at the start: said so, with the
+ * user's way to let its exit status count.
+ */
+function unreadHint(goal: GoalRecord): string {
+  const unread = (goal.checkStart?.results ?? []).filter(
+    (result) =>
+      result.tests === null &&
+      goal.checks.some((check) => check.command === result.command && check.kind === "test" && !check.exitStatusCounts),
+  );
+  if (unread.length === 0) return "";
+  const command = goalText(unread[0]!.command, 120);
+  return ` goalpost reads no test runner's report in \`${command}\`'s output, so its pass cannot show which tests ran; \`goal: check trust ${command}\` lets its exit status alone count.`;
 }
 
 function startTurnIfOpen(context: EngineContext, event: Event): void {

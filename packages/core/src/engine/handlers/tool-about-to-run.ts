@@ -15,6 +15,7 @@ import { baselineOf } from "../../verify/check-definition.js";
 import { judgeDrift } from "../drift-policy.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { tickTurn } from "../goal-spend.js";
 import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal, windDownReason } from "../policy-text.js";
 import { scopeViolation } from "../scope-policy.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
@@ -105,6 +106,7 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
   const { session: updated, result } = store.update(context.identityOf(event), (state) => {
     let goal = activeGoal(state);
     if (!goal) return NO_DECISION;
+    tickTurn(state, context.now());
     const at = context.now().toISOString();
     // What defines the checks is recorded before the agent's first action: the process started at the
     // goal's capture usually has; if not yet, this call waits for it to be taken here.

@@ -14,6 +14,7 @@ import type { SessionFile } from "../../store/session-file.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { tickTurn } from "../goal-spend.js";
 import { focusToSend, moveTaskFocus, tasksAfterCall } from "../session-focus.js";
 import { activeGoal, replaceGoal } from "../session-goals.js";
 import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "../task-goals.js";
@@ -112,6 +113,7 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     const goal = activeGoal(state);
     if (!goal) return false;
     const now = context.now();
+    tickTurn(state, now);
     const at = now.toISOString();
     let next = pushToolCall(goal, { at, tool: call.tool, kind: call.kind, summary });
     if (call.edits && event.succeeded !== false) next = { ...next, lastEditAt: at };

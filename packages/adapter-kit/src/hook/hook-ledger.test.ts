@@ -1,0 +1,46 @@
+// Each hook runs once: the ledger's key names one host event exactly, and its claims do not pile up —
+// cleared with their session when it ends, and past their ten minutes in every session's folder.
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { removeTestdirs, testdir } from "../testing/index.js";
+import { CLAIMS_FOLDER, pruneHookClaims, removeSessionClaims } from "./hook-claims.js";
+import { claimHook, eventKey } from "./hook-ledger.js";
+
+afterEach(removeTestdirs);
+
+describe("the hook ledger", () => {
+  it("keys two different stops of one length apart, however alike their heads and tails", () => {
+    const stop = (middle: string) =>
+      JSON.stringify({ hook_event_name: "Stop", last_assistant_message: `${"a".repeat(20_000)}${middle}${"z".repeat(20_000)}` });
+    expect(stop("one").length).toBe(stop("two").length);
+    expect(eventKey("Stop", stop("one"))).not.toBe(eventKey("Stop", stop("two")));
+    expect(eventKey("Stop", stop("one"))).toBe(eventKey("Stop", stop("one")));
+  });
+
+  it("answers a second copy's run of the same event with the first's answer, and another event anew", () => {
+    const root = testdir({});
+    const run = (copy: string, payload: string) =>
+      claimHook({ root, sessionId: "s", event: "Stop", payload, request: `${copy}-1`, copy }, () => {});
+    const first = run("copy-a", '{"n":1}');
+    expect(first.repeat).toBeUndefined();
+    first.settle({ stdout: '{"decision":"block"}', stderr: "" });
+    expect(run("copy-b", '{"n":1}').repeat).toEqual({ stdout: '{"decision":"block"}', stderr: "" });
+    expect(run("copy-b", '{"n":2}').repeat).toBeUndefined();
+  });
+
+  it("clears a session's claims when it ends, and every session's past their time", () => {
+    const root = testdir({});
+    for (const session of ["ended", "old", "live"]) {
+      const folder = join(root, CLAIMS_FOLDER, session);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, "claim"), "{}");
+    }
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    utimesSync(join(root, CLAIMS_FOLDER, "old", "claim"), hourAgo, hourAgo);
+    removeSessionClaims(root, "ended");
+    expect(pruneHookClaims(root)).toBe(1);
+    expect(readdirSync(join(root, CLAIMS_FOLDER))).toEqual(["live"]);
+    expect(existsSync(join(root, CLAIMS_FOLDER, "live", "claim"))).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+// npm's cache inside the walls. A check has no network, so what npm or npx fetches must come from the
+// user's cache — an `npx` of a tool the user has run before, a pinned package manager — but npm rewrites
+// its cache's index as it reads it (make-fetch-happen compacts a bucket on every lookup), so a read-only
+// cache is no cache to npm, and a writable one would let a check plant an index entry the user's own npm
+// later trusts. So a run gets a copy of the index of its own (thrown away with the run) over the user's
+// content and npx installs, read-only: content is read by its hash, which npm checks.
+import { cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** An index larger than this is not copied (the copy costs a run about 60 ms a MB): npm then finds no cache offline. */
+const INDEX_COPY_LIMIT = 64 * 1024 * 1024;
+
+function folderSize(path: string, limit: number): number {
+  let total = 0;
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (total > limit) return;
+      const child = join(dir, entry.name);
+      if (entry.isDirectory()) visit(child);
+      else total += statSync(child, { throwIfNoEntry: false })?.size ?? 0;
+    }
+  };
+  try {
+    visit(path);
+  } catch {}
+  return total;
+}
+
+/**
+ * Whether a check will ask npm's cache for a package: an `npx`, `npm exec`, `pnpm dlx` or `yarn dlx` in
+ * the checks or in the project's scripts. Only then is the index copied (tens of MB take a second or
+ * two); running a script needs no cache.
+ */
+export function fetchesPackages(commands: readonly string[], folders: readonly string[]): boolean {
+  const fetches = /\b(?:npx|npm\s+exec|pnpm\s+dlx|yarn\s+dlx|bunx)\b/;
+  if (commands.some((command) => fetches.test(command))) return true;
+  return folders.some((folder) => {
+    try {
+      const scripts = (JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as { scripts?: unknown }).scripts;
+      return fetches.test(JSON.stringify(scripts ?? {}));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** bubblewrap's arguments for npm's cache at `~/.npm` in the walls, or none where the user has none (or too large an index). */
+export function npmCacheArguments(runDir: string, home: string): string[] {
+  const cache = join(home, ".npm");
+  const index = join(cache, "_cacache", "index-v5");
+  const content = join(cache, "_cacache", "content-v2");
+  if (!existsSync(index) || !existsSync(content) || folderSize(index, INDEX_COPY_LIMIT) > INDEX_COPY_LIMIT) return [];
+  const copy = join(runDir, "npm");
+  cpSync(index, join(copy, "_cacache", "index-v5"), { recursive: true });
+  const args = ["--bind", copy, cache, "--ro-bind", content, content];
+  const npx = join(cache, "_npx");
+  if (existsSync(npx)) args.push("--ro-bind", npx, npx);
+  return args;
+}
