@@ -84,6 +84,20 @@ describe("the checks of a goal", () => {
     expect(prompt("goal: check trust 7").userNote).toMatch(/no check "7" to trust/);
   });
 
+  it("offer the time zone and locale the project's CI tests with, and run with them at the user's word", () => {
+    const cwd = buggyProject({
+      ".github/workflows/ci.yml":
+        "jobs:\n  test:\n    env:\n      TZ: UTC\n      LANG: C.UTF-8\n    steps:\n      - run: npm test\n",
+    });
+    const { prompt, goal } = engineOn(cwd);
+    expect(prompt("/goal fix add; done when the tests pass").userNote).toMatch(
+      /The project's CI runs its tests with TZ=UTC LANG=C\.UTF-8: `goal: check env TZ=UTC LANG=C\.UTF-8` has goalpost's runs do the same\./,
+    );
+    expect(prompt("goal: check env TZ=UTC LANG=C.UTF-8").userNote).toMatch(/run with TZ=UTC LANG=C\.UTF-8\./);
+    expect(goal().checkEnv).toEqual({ TZ: "UTC", LANG: "C.UTF-8" });
+    expect(prompt("goal: check env PATH=/tmp/evil").userNote).toMatch(/say it as NAME=value \(not PATH, HOME or CI\)/);
+  });
+
   it("take a command the user's words name, as written", () => {
     const { prompt, goal } = engineOn(buggyProject());
     prompt("/goal fix add\n- `node --test math.test.js` passes\n- the build succeeds");

@@ -45,12 +45,22 @@ function homeWords(home: readonly string[], userHome: string | undefined): strin
  * What goalpost tells the user about a new goal's checks: what it will run, what of their home the run
  * may read (named once, here), and that it runs them now for the starting point.
  */
-export function capturedChecksNote(goal: GoalRecord, home: readonly string[] = [], userHome?: string): string {
+export function capturedChecksNote(
+  goal: GoalRecord,
+  home: readonly string[] = [],
+  userHome?: string,
+  ci: Readonly<Record<string, string>> = {},
+): string {
   if (goal.checks.length === 0)
     return "goalpost found no check to run for it: `goal: check add <command>` sets one; without one, completing it waits for your `goal: accept`.";
   const sees = `it sees the project and the system's programs${home.length > 0 ? `, and of your home only ${homeWords(home, userHome)} (read-only)` : ", not your home"}`;
   const starting = goal.checkStart ? " It runs them once now, to see where the goal starts from." : "";
-  return `to check it, goalpost will run ${checksLine(goal.checks)} itself, in a sandbox: ${sees} (\`goal: check add|drop <command>\` changes the checks).${starting}`;
+  const settings = Object.entries(ci).map(([name, value]) => `${name}=${value}`);
+  const offer =
+    settings.length > 0
+      ? ` The project's CI runs its tests with ${settings.join(" ")}: \`goal: check env ${settings.join(" ")}\` has goalpost's runs do the same.`
+      : "";
+  return `to check it, goalpost will run ${checksLine(goal.checks)} itself, in a sandbox: ${sees} (\`goal: check add|drop <command>\` changes the checks).${starting}${offer}`;
 }
 
 function editChecks(context: EngineContext, event: Event, action: CheckAction, command: string): EngineDecision {
@@ -59,6 +69,7 @@ function editChecks(context: EngineContext, event: Event, action: CheckAction, c
     if (!goal) return null;
     let checks = goal.checks;
     let proposed = goal.proposedChecks;
+    let checkEnv = goal.checkEnv;
     let problem: string | null = null;
     if (action === "add") {
       const typed = sanitizeText(command, { maxLength: 300 });
@@ -70,6 +81,18 @@ function editChecks(context: EngineContext, event: Event, action: CheckAction, c
       else if (action === "drop") checks = checks.filter((_, at) => at !== index);
       // The user's word: this check passes on its exit status alone (goalpost reads no runner's report in it).
       else checks = checks.map((check, at) => (at === index ? { ...check, exitStatusCounts: true } : check));
+    } else if (action === "env") {
+      const settings = command.split(/\s+/).filter(Boolean);
+      const bad = settings.find((setting) => !/^[A-Za-z_][A-Za-z0-9_]*=\S*$/.test(setting) || /^(?:PATH|HOME|CI)=/.test(setting));
+      if (settings.length === 0 || bad)
+        problem = `say it as NAME=value (not PATH, HOME or CI): \`goal: check env TZ=UTC\`${bad ? `; "${goalText(bad, 60)}" is not` : ""}.`;
+      else
+        checkEnv = {
+          ...checkEnv,
+          ...Object.fromEntries(
+            settings.map((setting) => [setting.slice(0, setting.indexOf("=")), setting.slice(setting.indexOf("=") + 1)]),
+          ),
+        };
     } else if (action === "accept") {
       if (proposed.length === 0) problem = "the agent proposed no check.";
       for (const text of proposed)
@@ -84,22 +107,26 @@ function editChecks(context: EngineContext, event: Event, action: CheckAction, c
             ...checkToolchain(goal.cwd, { commands: checks.map((check) => check.command), searchPath: goal.checkPath }),
           }
         : goal.checkBaseline;
-    if (checks !== goal.checks || proposed !== goal.proposedChecks)
+    if (checks !== goal.checks || proposed !== goal.proposedChecks || checkEnv !== goal.checkEnv)
       replaceGoal(session, {
         ...goal,
         checks,
         proposedChecks: proposed,
+        checkEnv,
         checkBaseline: baseline,
-        // A run of other checks proves nothing about these.
-        verification: checks !== goal.checks ? null : goal.verification,
+        // A run of other checks, or with other variables, proves nothing about these.
+        verification: checks !== goal.checks || checkEnv !== goal.checkEnv ? null : goal.verification,
         updatedAt: context.now().toISOString(),
         revision: goal.revision + 1,
       });
-    return { goal, checks, problem };
+    return { goal, checks, checkEnv, problem };
   });
   if (!result) return NO_GOAL;
   if (result.problem) return say(result.problem);
-  return say(`the checks of goal ${result.goal.id}: ${checksLine(result.checks)}.`);
+  const env = Object.entries(result.checkEnv).map(([name, value]) => `${name}=${value}`);
+  return say(
+    `the checks of goal ${result.goal.id}: ${checksLine(result.checks)}${env.length > 0 ? `, run with ${env.join(" ")}` : ""}.`,
+  );
 }
 
 /** `/goal accept`: the user closes a goal that waits for them, or lets its checks run once unsandboxed. */

@@ -27,10 +27,11 @@ export type GoalCommand =
 
 /**
  * `/goal check add <command>`, `drop <command or number>`, `list`, `accept` (the model's proposals), and
- * `trust <command or number>`: its exit status alone counts, where goalpost reads no runner's report.
+ * `trust <command or number>`: its exit status alone counts, where goalpost reads no runner's report;
+ * `env NAME=value …`: variables goalpost's runs of the checks get (the project's CI sets TZ=UTC, say).
  */
-export type CheckAction = "add" | "drop" | "list" | "accept" | "trust";
-const CHECK_ACTIONS = new Set<string>(["add", "drop", "list", "accept", "trust"]);
+export type CheckAction = "add" | "drop" | "list" | "accept" | "trust" | "env";
+const CHECK_ACTIONS = new Set<string>(["add", "drop", "list", "accept", "trust", "env"]);
 
 /** Words people type after /goal that name a command goalpost does not run (yet): never objectives. */
 const UNSUPPORTED_VERBS = new Set(["edit", "replace", "rename", "update", "list", "show", "undo"]);

@@ -116,6 +116,7 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     proposedChecks: [],
     checkBaseline: input.checkBaseline ?? null,
     checkPath: input.checkPath ?? null,
+    checkEnv: {},
     checkStart:
       input.startingPoint && (input.checks ?? []).length > 0
         ? {

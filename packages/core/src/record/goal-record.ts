@@ -226,6 +226,10 @@ export const goalRecordSchema = described(
       z._default(z.nullable(checkStartSchema), null),
       "goalpost's run of the checks as the project was when the goal was set: which tests existed, which failed.",
     ),
+    checkEnv: described(
+      z._default(z.record(z.string(), z.string()), {}),
+      "Variables the user set for goalpost's runs of the checks (`goal: check env TZ=UTC`), beside who and where they are.",
+    ),
     checkPath: described(
       z._default(z.nullable(anyString), null),
       "The PATH the user's host had when the goal was set: checks run with it, never with the agent's.",

@@ -2,7 +2,7 @@
 // package manager its lockfile names, pytest's configuration, Cargo, Go modules, a Makefile's targets.
 // Only what the user's words asked for is taken from here (see derive-checks.ts).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import type { CheckKind } from "../record/goal-checks.js";
 import { onPath } from "./check-programs.js";
 
@@ -41,24 +41,62 @@ function packageManager(cwd: string, searchPath: string | null): string {
   }
 }
 
-function nodeCommands(cwd: string, searchPath: string | null): Commands {
-  const text = readText(join(cwd, "package.json"));
-  if (text === null) return {};
-  let scripts: Record<string, unknown> = {};
+function scriptsOf(dir: string): Record<string, unknown> | null {
+  const text = readText(join(dir, "package.json"));
+  if (text === null) return null;
   try {
-    scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
+    return (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
   } catch {
-    return {};
+    return null;
   }
+}
+
+/** The workspace a package folder belongs to: the nearest folder above (within the repository) that declares one. */
+function workspaceRoot(cwd: string): string | null {
+  for (let dir = dirname(resolve(cwd)); ; dir = dirname(dir)) {
+    if (exists(dir, "pnpm-workspace.yaml")) return dir;
+    const text = readText(join(dir, "package.json"));
+    if (text !== null && /"workspaces"\s*:/.test(text)) return dir;
+    if (exists(dir, ".git") || dir === dirname(dir)) return null;
+  }
+}
+
+/** A package manager's command that runs `script` of the workspace at `root` from a package in it. */
+function fromRoot(pm: string, root: string, cwd: string, script: string): string {
+  const where = relative(resolve(cwd), root) || ".";
+  if (pm === "pnpm") return script === "test" ? "pnpm -w test" : `pnpm -w run ${script}`;
+  if (pm === "yarn") return `yarn --cwd ${where} ${script === "test" ? "test" : `run ${script}`}`;
+  return `npm --prefix ${where} ${script === "test" ? "test" : `run ${script}`}`;
+}
+
+/**
+ * package.json's scripts, run with the package manager its lockfile names. In a workspace's package that
+ * has no script of a kind, the workspace's own one, run at its top.
+ */
+function nodeCommands(cwd: string, searchPath: string | null): Commands {
+  const scripts = scriptsOf(cwd);
+  if (scripts === null) return {};
   const pm = packageManager(cwd, searchPath);
-  const has = (name: string) => typeof scripts[name] === "string" && scripts[name] !== "";
-  const run = (name: string) => (pm === "npm" ? `npm run ${name}` : `${pm} run ${name}`);
+  const root = workspaceRoot(cwd);
+  const rootScripts = root ? (scriptsOf(root) ?? {}) : {};
+  const usable = (from: Record<string, unknown>, name: string) =>
+    typeof from[name] === "string" && from[name] !== "" && !(name === "test" && NO_TEST_SPECIFIED.test(String(from[name])));
+  const command = (name: string): string | undefined => {
+    if (usable(scripts, name)) return name === "test" ? `${pm} test` : pm === "npm" ? `npm run ${name}` : `${pm} run ${name}`;
+    if (root && usable(rootScripts, name)) return fromRoot(pm, root, cwd, name);
+    return undefined;
+  };
   const commands: Commands = {};
-  if (has("test") && !NO_TEST_SPECIFIED.test(String(scripts["test"]))) commands.test = `${pm} test`;
-  if (has("build")) commands.build = run("build");
-  if (has("lint")) commands.lint = run("lint");
-  const typecheck = ["typecheck", "type-check", "check-types", "tsc"].find(has);
-  if (typecheck) commands.typecheck = run(typecheck);
+  const test = command("test");
+  if (test) commands.test = test;
+  const build = command("build");
+  if (build) commands.build = build;
+  const lint = command("lint");
+  if (lint) commands.lint = lint;
+  const typecheck = ["typecheck", "type-check", "check-types", "tsc"].find(
+    (name) => usable(scripts, name) || usable(rootScripts, name),
+  );
+  if (typecheck) commands.typecheck = command(typecheck)!;
   return commands;
 }
 
@@ -116,4 +154,32 @@ export function projectCommands(cwd: string, searchPath: string | null = null): 
   for (const found of ecosystems)
     for (const [kind, command] of Object.entries(found) as [CheckKind, string][]) commands[kind] ??= command;
   return commands;
+}
+
+/** Variables a project's CI sets that change how tests behave (time zone, locale). */
+const CI_VARIABLES = ["TZ", "LANG", "LC_ALL", "LC_CTYPE", "LANGUAGE"];
+
+/**
+ * The locale and time zone the project's CI runs its tests with (GitHub Actions workflows, at any level):
+ * offered to the user when they set a goal, since a test that passes there may fail in their own shell.
+ */
+export function ciEnvironment(cwd: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const folder = join(findRepositoryTop(cwd), ".github", "workflows");
+  let names: string[] = [];
+  try {
+    names = readdirSync(folder).filter((name) => /\.ya?ml$/.test(name));
+  } catch {
+    return found;
+  }
+  const pattern = new RegExp(`^\\s+(${CI_VARIABLES.join("|")})\\s*:\\s*["']?([^"'\\s#]+)`, "gm");
+  for (const name of names.slice(0, 20))
+    for (const match of (readText(join(folder, name)) ?? "").matchAll(pattern)) found[match[1] ?? ""] ??= match[2] ?? "";
+  return found;
+}
+
+function findRepositoryTop(cwd: string): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (exists(dir, ".git") || dir === dirname(dir)) return exists(dir, ".git") ? dir : resolve(cwd);
+  }
 }

@@ -28,6 +28,8 @@ export interface CheckRunOptions {
   readonly timeoutMs: number;
   /** The user's environment, for HOME, locale, time zone and TMPDIR. */
   readonly env?: Env;
+  /** Variables the user set for the checks (`goal: check env`). */
+  readonly extraEnv?: Readonly<Record<string, string>>;
   /** Says how the check is getting on (its output so far, in bytes), every few seconds. */
   readonly onProgress?: (bytes: number) => void;
 }
@@ -42,18 +44,18 @@ export interface CheckRun {
 
 /**
  * The whole environment a check gets: who and where the user is, their locale, time zone and TMPDIR (the
- * run's own /tmp is bound there), the PATH their host had, and `CI=true`, which every CI service sets and
- * which keeps runners from waiting in a watch mode. Nothing else: no NODE_OPTIONS, npm_config_*, BASH_ENV
+ * run's own /tmp is bound there), what the user set for the checks (`goal: check env`), the PATH their
+ * host had, and `CI=true`, which every CI service sets and which keeps runners from waiting in a watch mode. Nothing else: no NODE_OPTIONS, npm_config_*, BASH_ENV
  * or shell functions of the agent's, and no variable a user's own run would not have.
  */
-export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "env">): Record<string, string> {
+export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "env" | "extraEnv">): Record<string, string> {
   const from = options.env ?? process.env;
   const kept: Record<string, string> = {};
   for (const name of [...USER_VARIABLES, "TMPDIR"]) {
     const value = from[name];
     if (value) kept[name] = value;
   }
-  return { ...kept, PATH: options.path, CI: "true" };
+  return { ...kept, ...options.extraEnv, PATH: options.path, CI: "true" };
 }
 
 /** Whose counts a report gives: "go test reports packages: 1 failed" where it names no test, only packages. */

@@ -74,6 +74,7 @@ export async function runChecks(goal: GoalRecord, options: ChecksRunOptions): Pr
           path: setup.searchPath ?? "/usr/local/bin:/usr/bin:/bin",
           timeoutMs: options.timeoutMs,
           env: options.env,
+          extraEnv: goal.checkEnv,
         });
         runs.push(run);
         if (run.sandboxRefused) {

@@ -13,6 +13,7 @@ import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
 import { checkToolchain } from "../../verify/check-definition.js";
 import { deriveChecks } from "../../verify/derive-checks.js";
+import { ciEnvironment } from "../../verify/project-checks.js";
 import { onBudgetCommand, spendLine } from "../budget-command.js";
 import { capturedChecksNote, onCheckCommand, waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
@@ -88,7 +89,7 @@ export function captureGoal(
     });
   return decision({
     context: context.render(session, goal, "full"),
-    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal, home, homedir())}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}`,
+    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal, home, homedir(), goal.checks.length > 0 ? ciEnvironment(goal.cwd) : {})}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}`,
   });
 }
 
