@@ -88,7 +88,7 @@ describe("VS Code Copilot Chat: install", { timeout: 120_000 }, () => {
       {
         type: "command",
         command: expect.stringMatching(/^h=\S+; set -- Stop \S+; \. "\$h\/goalpost-vscode-chat-hook\.sh"$/),
-        timeout: 15,
+        timeout: 300,
       },
     ]);
     expect(vscode.read(join(vscode.home, ".copilot", "agents", "goalpost.agent.md"))).toMatch(/^---\nname: Goalpost\n/);
