@@ -2,7 +2,7 @@
 // run as a host runs them, against a state root that is full, read-only, damaged, locked by nobody
 // alive, or reached without HOME. Each stop must still be refused, within the host's timeout, and the
 // problem said where the user and doctor will see it.
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   closeSync,
   existsSync,
@@ -10,6 +10,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  rmSync,
   utimesSync,
   writeFileSync,
   writeSync,
@@ -18,58 +19,27 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "../testing/index.js";
+import { canMount, installedAcme, tmpfs, unmountAll } from "../__fixtures__/installed-acme.js";
+import { removeTestdirs, testdir } from "../testing/index.js";
 import { readHookFaults } from "./fault-records.js";
 
-const BIN = fileURLToPath(new URL("../../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));
-const mounts: string[] = [];
+/** core's built module, for a process of goalpost's own that takes a lock. */
+const CORE = fileURLToPath(new URL("../../../core/dist/index.js", import.meta.url));
+const children: ChildProcess[] = [];
+
 afterEach(() => {
-  for (const mount of mounts.splice(0)) spawnSync("umount", ["-l", mount]);
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+  unmountAll();
   removeTestdirs();
 });
 
-/** A small tmpfs at `dir` (the way to a full or read-only disk for real); false where this machine may not mount. */
-function tmpfs(dir: string, size: string): boolean {
-  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]).status === 0;
-  if (mounted) mounts.push(dir);
-  return mounted;
-}
-const canMount = (() => {
-  if (process.platform !== "linux") return false;
-  const probe = testdir();
-  const ok = tmpfs(probe, "64k");
-  for (const mount of mounts.splice(0)) spawnSync("umount", ["-l", mount]);
-  return ok;
-})();
 if (!canMount)
   console.warn("store-faults.test: this machine may not mount a tmpfs; the full and read-only disk cases are skipped");
 
-/** The example host installed, its hooks run as Acme runs them, its state in `state` (GOALPOST_HOME) when given. */
-function installed(state?: string) {
-  const root = testdir({ acme: {}, project: {} });
-  const env: Record<string, string> = {
-    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-    HOME: root,
-    ACME_HOME: join(root, "acme"),
-    GOALPOST_HOOK_SERVER: "0",
-    ...(state ? { GOALPOST_HOME: state } : {}),
-  };
-  const install = spawnSync(process.execPath, [BIN, "install"], { env, encoding: "utf8" });
-  expect(install.status, install.stderr).toBe(0);
-  const settings = JSON.parse(readFileSync(join(root, "acme", "settings.jsonc"), "utf8")) as { hooks: unknown };
-  const hooks = installedHookCommands(settings.hooks, "goalpost-acme");
-  const home = state ?? join(root, "acme", "goalpost");
-  const send = (event: string, fields: Record<string, unknown> = {}, runEnv: Record<string, string> = env) => {
-    const started = Date.now();
-    const run = runInstalledHook(hooks[event]!, { event, session: "s1", dir: join(root, "project"), ...fields }, { env: runEnv });
-    return { ...run, ms: Date.now() - started };
-  };
-  const open = () => {
-    const opened = send("user_prompt", { prompt: "/goal ship the streaming parser" });
-    expect(opened.stdout, opened.stderr).toContain("ship the streaming parser");
-  };
-  return { root, home, env, send, open };
-}
+const installed = (state?: string) => installedAcme(state);
+
+/** Every file below `dir`, by its path from it. */
+const filesBelow = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" });
 
 const refused = { output: { block: expect.stringMatching(/should not stop/) } };
 
@@ -92,6 +62,10 @@ describe.skipIf(process.platform === "win32")("an open goal and a store that fai
     expect(stop).toMatchObject(refused);
     expect(stop.stderr).toMatch(/could not record this stop .*the stop was refused/);
     expect(stop.ms).toBeLessThan(8_000);
+    // Room again: the next hooks leave no temporary file of a write the full disk cut short.
+    rmSync(join(state, "fill"));
+    expect(acme.send("stop")).toMatchObject(refused);
+    expect(filesBelow(state).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   it.skipIf(!canMount)("a read-only state root: the stop is refused, and the user told", () => {
@@ -131,23 +105,52 @@ describe.skipIf(process.platform === "win32")("an open goal and a store that fai
     });
   }
 
-  it("an empty lock dated in the future, or one naming a live process that is not goalpost's: taken over at once", () => {
+  it("a lock its owner left that now names a stranger (its pid reused), dated in the future, or empty: taken over at once", async () => {
     const acme = installed();
     acme.open();
     const lock = join(acme.home, "locks", "s1.lock");
     mkdirSync(join(acme.home, "locks"), { recursive: true });
-    writeFileSync(lock, "");
-    const later = new Date(Date.now() + 24 * 60 * 60_000);
-    utimesSync(lock, later, later);
+    // A real lock of goalpost's: taken by a process of core's that is then killed holding it.
+    const holder = spawn(process.execPath, [
+      "--input-type=module",
+      "-e",
+      `import { withFileLock } from ${JSON.stringify(CORE)}; withFileLock(process.argv[1], () => { console.log("held"); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60_000); });`,
+      lock,
+    ]);
+    children.push(holder);
+    await new Promise((resolve) => holder.stdout.once("data", resolve));
+    const owner = readFileSync(lock, "utf8");
+    holder.kill("SIGKILL");
+    // Its pid now names a live process that is not goalpost's (a long-running program that took it).
+    const stranger = spawn("sleep", ["60"]);
+    children.push(stranger);
+    writeFileSync(lock, owner.replace(/^\d+/, String(stranger.pid)));
     const first = acme.send("stop");
     expect(first).toMatchObject(refused);
     expect(first.ms).toBeLessThan(2_000);
-    // A pid alone is not a lock goalpost writes (its are "<pid> <time> <random>"): nothing of goalpost's holds it.
-    writeFileSync(lock, `${process.pid}`);
+    expect(first.stderr).toBe("");
+    // Dated a day ahead, naming a live process: no live writer made it.
+    writeFileSync(lock, `${stranger.pid} ${Date.now() + 24 * 60 * 60_000} forged`);
     const second = acme.send("stop");
     expect(second).toMatchObject(refused);
     expect(second.ms).toBeLessThan(2_000);
-    expect(createGoalStore({ root: acme.home }).peek("s1")!.goals.at(-1)!.stopStreak.count).toBe(2);
+    // An empty one with a file time in the future.
+    writeFileSync(lock, "");
+    const later = new Date(Date.now() + 24 * 60 * 60_000);
+    utimesSync(lock, later, later);
+    const third = acme.send("stop");
+    expect(third).toMatchObject(refused);
+    expect(third.ms).toBeLessThan(2_000);
+    // Each stop was recorded (three without progress: the backstop's count), none lost to a lock.
+    expect(createGoalStore({ root: acme.home }).peek("s1")!.goals.at(-1)!.stopStreak.count).toBe(3);
+    // A pid alone is not a lock goalpost writes: nothing of goalpost's holds it. (The user's word first,
+    // which starts the backstop's count again.)
+    expect(acme.send("user_prompt", { prompt: "keep going" }).status).toBe(0);
+    writeFileSync(lock, `${process.pid}`);
+    const fourth = acme.send("stop");
+    expect(fourth).toMatchObject(refused);
+    expect(fourth.ms).toBeLessThan(2_000);
+    expect(createGoalStore({ root: acme.home }).peek("s1")!.goals.at(-1)!.stopStreak.count).toBe(1);
   });
 
   it("a lock whose live owner never lets go: after the wait, the stop is still refused", () => {

@@ -50,14 +50,15 @@ export function writeFileAtomic(path: string, content: string, options: WriteOpt
   const temporary = `${path}.${process.pid}-${++sequence}-${Math.random().toString(36).slice(2, 8)}.tmp`;
   const descriptor = openSync(temporary, CREATE_EXCLUSIVE, FILE_MODE);
   try {
-    writeSync(descriptor, content);
-    fsyncSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
-  try {
+    try {
+      writeSync(descriptor, content);
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
     renameSync(temporary, path);
   } catch (error) {
+    // A full disk, or a rename refused: the temporary file goes on every path, only the target stays.
     try {
       unlinkSync(temporary);
     } catch {}

@@ -1,7 +1,9 @@
 // A lock file per session, so concurrent hook processes (parallel tool calls) never lose an update.
-// A lock whose owner is dead is taken over at once, and so is an empty one a killed process left
-// between creating it and writing its pid. A live owner keeps its lock (a big prompt may take a few
-// seconds) unless it has held it far longer than any hook may run (its pid was reused). An owner
+// A lock names its owner by pid and start time (where Linux says it): one whose owner is dead, or whose
+// pid now names another process (a pid reused by an unrelated program, a zombie nothing reaped), is
+// taken over at once, and so is an empty one a killed process left between creating it and writing its
+// pid, and one dated in the future (no live writer made it). A live owner keeps its lock (a big prompt
+// may take a few seconds) unless it has held it far longer than any hook may run. An owner
 // that lost its lock anyway neither removes the new owner's lock nor writes (`stillHeld`). Anything
 // but a regular file at the lock path is moved aside. Waiting is bounded: past the timeout a
 // StoreError is thrown, never a hang.
@@ -19,7 +21,7 @@ import {
 } from "node:fs";
 import { StoreError } from "../errors.js";
 import { FILE_MODE } from "./atomic-file.js";
-import { processStart } from "./process-identity.js";
+import { processRuns, processStart, processStartTicks } from "./process-identity.js";
 
 export interface LockOptions {
   /** Give up after this long (ms). */
@@ -38,25 +40,41 @@ function sleep(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
 }
 
-/** A lock goalpost wrote: "<pid> <ms since the epoch> <random>". */
-const TOKEN = /^(\d+) (\d+)(?: \S+)?$/;
+/**
+ * A lock goalpost wrote: "<pid> <ms since the epoch> <random>[@<the owner's start, in Linux's clock ticks
+ * since boot>]". The start rides in the third word so that a release that reads three words still reads it.
+ */
+const TOKEN = /^(\d+) (\d+)(?: \S*?(?:@(\d+))?)?$/;
+
+/** A lock dated further ahead than this was not written by a live process of this machine's clock. */
+const FUTURE_SLACK_MS = 60_000;
+
+let ownStart: string | null | undefined;
+/** This process's token for a lock: its pid, the time, a random word and its start where Linux says it. */
+function newToken(): string {
+  if (ownStart === undefined) ownStart = processStartTicks(process.pid) ?? null;
+  return `${process.pid} ${Date.now()} ${Math.random().toString(36).slice(2)}${ownStart === null ? "" : `@${ownStart}`}`;
+}
 
 /**
- * Whether the lock's owner is gone: its process has ended, or the pid now names a process that started
- * after the lock was taken (Linux says when, in /proc; the pid was reused), or the lock is not one
- * goalpost writes at all (nothing of goalpost's will ever remove it). An empty lock is being written.
+ * Whether the lock's owner is gone: its process has ended or is a zombie, the pid now names another
+ * process (its start is not the owner's; for a lock of an earlier release, it started after the lock
+ * was taken), the lock is dated in the future, or it is not one goalpost writes at all (nothing of
+ * goalpost's will ever remove it). An empty lock is being written.
  */
 function ownerIsDead(content: string): boolean {
   const token = TOKEN.exec(content);
   if (!token) return content !== "";
   const pid = Number(token[1]);
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  const takenAt = Number(token[2]);
+  if (takenAt > Date.now() + FUTURE_SLACK_MS) return true;
+  if (!processRuns(pid, undefined)) return true;
+  if (token[3] !== undefined) {
+    const started = processStartTicks(pid);
+    return started !== undefined && started !== token[3];
   }
   const started = processStart(pid);
-  return started !== undefined && started > Number(token[2]) + 2_000;
+  return started !== undefined && started > takenAt + 2_000;
 }
 
 function readLock(path: string): string | null {
@@ -116,7 +134,7 @@ export function withFileLock<T>(path: string, action: (stillHeld: () => boolean)
   const timeoutMs = options.timeoutMs ?? 5_000;
   const staleMs = options.staleMs ?? 60_000;
   const started = Date.now();
-  const token = `${process.pid} ${Date.now()} ${Math.random().toString(36).slice(2)}`;
+  const token = newToken();
   let delay = 1;
   /** When this process first saw the lock empty: an owner writes its token right after creating it. */
   let emptySince: number | undefined;

@@ -23,6 +23,22 @@ export function processStart(pid: number): number | undefined {
   }
 }
 
+/**
+ * When `pid` started, in the clock ticks since boot Linux keeps for it (undefined elsewhere): exact and
+ * fixed for the process's life, where a time in ms made from it moves with the boot time Linux reports
+ * (which drifts by a second as the clock is adjusted). Two processes started in the same tick are rare
+ * enough for a lock's owner to be told apart from a stranger that took its pid.
+ */
+export function processStartTicks(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    return ticks && /^\d+$/.test(ticks) ? ticks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A process that has ended but was not reaped: Linux's state "Z". */
 export function isZombie(pid: number): boolean {
   try {
