@@ -9,7 +9,7 @@
 // V8 checks only a cache's V8 version, flags and source *length*, so the file's first line is the
 // bundle's fingerprint (bundle-fingerprint.ts): a new bundle of the same length never runs an old
 // one's bytecode.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
@@ -41,8 +41,12 @@ function readCache(file: string, stamp: string): Buffer | undefined {
 function writeCache(file: string, stamp: string, data: Buffer): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, Buffer.concat([Buffer.from(stamp, "latin1"), data]), { mode: 0o600 });
-  renameSync(temporary, file); // concurrent hooks each write whole files; the last one wins
+  try {
+    writeFileSync(temporary, Buffer.concat([Buffer.from(stamp, "latin1"), data]), { mode: 0o600 });
+    renameSync(temporary, file); // concurrent hooks each write whole files; the last one wins
+  } catch {
+    rmSync(temporary, { force: true }); // a full disk leaves no half-written cache behind (no cache is no fault)
+  }
 }
 
 /**

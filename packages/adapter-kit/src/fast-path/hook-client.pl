@@ -1,7 +1,7 @@
 # goalpost's hook client in Perl, `<bin>-hook.pl` beside the adapter's bin: what an installed hook
 # command runs while the adapter's hook server listens (see hook-server.ts) and Perl is there.
 #
-#   perl <bin>-hook.pl hook <event> <socket> <hook loader> [<server pid>]   (the payload on stdin)
+#   perl <bin>-hook.pl hook <event> <socket> <hook loader> [<server pid> [<node>]]   (the payload on stdin)
 #
 # Why Perl: a hook is a process the host starts on every tool call. Perl starts in ~4 ms, Node in
 # ~25 ms, and Node's sockets load its stream machinery on top (~5 ms more); the hook's real work is
@@ -16,7 +16,8 @@
 # fresh one. Once an answer is in, the hook is done: a host that closed its end of stdout gets nothing,
 # and the hook is not run again. It exits 0, as every hook does: a decision is in what it prints.
 
-my (undef, $event, $socket, $loader, $known_pid) = @ARGV;
+my (undef, $event, $socket, $loader, $known_pid, $node) = @ARGV;
+$node = "node" unless defined $node && length $node;    # the script found the Node to use (see hook.sh)
 $SIG{PIPE} = "IGNORE";    # a server or host gone mid-write is an error to handle, not a signal that kills the hook
 my $request = join("-", $$, time, int(rand(1 << 30)));
 my $pid_file = $socket =~ s/\.sock$/.pid/r;
@@ -27,13 +28,13 @@ sub run_itself {
     alarm 0;
     $ENV{GOALPOST_HOOK_REQUEST} = $request;
     unless (defined $payload) {
-        exec("node", $loader, "hook", $event);
+        exec($node, $loader, "hook", $event);
         give_up("cannot run node: $!");
     }
-    open(my $node, "|-", "node", $loader, "hook", $event) or give_up("cannot run node: $!");
-    binmode $node;
-    print $node $payload;
-    close $node;
+    open(my $child, "|-", $node, $loader, "hook", $event) or give_up("cannot run node: $!");
+    binmode $child;
+    print $child $payload;
+    close $child;
     exit 0;
 }
 

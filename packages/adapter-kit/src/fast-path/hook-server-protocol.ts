@@ -20,7 +20,7 @@
 // server does nothing for a caller that the caller could not do itself. A caller that names another
 // client's request only runs it early: its answer is that client's, which then finds it answered
 // (hook-ledger.ts) when it runs the hook itself.
-import { readFileSync, rmSync, statSync } from "node:fs";
+import { lstatSync, readFileSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { REQUEST_ID } from "./hook-request.js";
 
@@ -54,10 +54,17 @@ export function inSocketFolder<T>(socket: string, connect: (name: string) => T):
 /** The listening server's pid, beside its socket: written as it starts listening, removed as it ends. */
 export const hookServerPidFile = (socket: string) => socket.replace(/\.sock$/, ".pid");
 
-/** Removes a dead server's socket and pid file, so that the next hook starts another. */
+/**
+ * Removes a dead server's socket and pid file, so that the next hook starts another — whatever is at
+ * the socket's path (a folder a crashed tool left there too). Never throws: what cannot be removed (a
+ * read-only state root) stays, and the hook goes on without a server.
+ */
 export function removeServerFiles(socket: string): void {
-  rmSync(socket, { force: true });
-  rmSync(hookServerPidFile(socket), { force: true });
+  for (const path of [socket, hookServerPidFile(socket)]) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+    } catch {}
+  }
 }
 
 /** The pid the server at `socket` wrote beside it, if it did. */
@@ -112,7 +119,12 @@ function zombie(pid: number): boolean {
  * finds nobody listening and falls back, as before.)
  */
 export function hookServerAlive(socket: string): boolean {
-  if (!statSync(socket, { throwIfNoEntry: false })) return false;
+  const found = lstatSync(socket, { throwIfNoEntry: false });
+  if (!found?.isSocket()) {
+    // Not a socket (a folder or file something left at its path): no server listens there until it goes.
+    if (found) removeServerFiles(socket);
+    return false;
+  }
   let pid: number;
   try {
     pid = Number(readFileSync(hookServerPidFile(socket), "utf8"));

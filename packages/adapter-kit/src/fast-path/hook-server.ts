@@ -50,7 +50,9 @@ import {
   inSocketFolder,
   removeServerFiles,
 } from "./hook-server-protocol.js";
+import { collectWhenQuiet } from "./quiet-collect.js";
 import { warmUp } from "./warm-up.js";
+import { recordWithoutNode } from "./without-node.js";
 
 /** A server with no hook for this long ends; the next hook starts another (it pays a plain start once). */
 const IDLE_MS = 10 * 60_000;
@@ -123,6 +125,8 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
   try {
     ensureOpenMarkers(adapter.stateRoot(process.env));
   } catch {}
+  // And the Node this server runs on, for a hook that finds none on its PATH (without-node.ts).
+  recordWithoutNode(adapter, adapter.stateRoot(process.env));
   let server: Server;
   let socketIno: number | undefined;
   let idle: NodeJS.Timeout | undefined;
@@ -218,9 +222,11 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
     return { request: header.request, payload: bytes.subarray(header.payloadStart) };
   };
 
+  const afterHook = collectWhenQuiet();
   server = net().createServer((connection) => {
     clearTimeout(idle);
     idle = setTimeout(end, IDLE_MS);
+    afterHook();
     let call: Buffer = Buffer.alloc(0);
     connection.on("data", (data: Buffer) => {
       try {

@@ -14,7 +14,11 @@
 #     on as usual;
 #   - while the adapter's hook server is alive (its socket is there and the pid written beside it
 #     runs), Perl's client hands the hook to it (@BIN@-hook.pl, ~4 ms to start where Node takes ~25);
-#   - otherwise Node runs the hook loader (@BIN@-hook.cjs), which answers and starts a server.
+#   - otherwise Node runs the hook loader (@BIN@-hook.cjs), which answers and starts a server;
+#   - with no `node` on the PATH, the Node named in <state root>/fast-path/@BIN@-without-node (the one
+#     that installed goalpost, or last ran its server); with none there either, one line on stderr and,
+#     for a main-session stop whose session has an open goal marker, the refusal written in that file
+#     (see without-node.ts).
 # Built-ins of the shell only, until Perl or Node. GOALPOST_HOME wins over the root given, as in the bin;
 # otherwise the root given is the hook's, and Node is told so: a hook run without HOME (or with another
 # one) still uses the state root it was installed with. (A root that is not there — a plugin's
@@ -43,11 +47,40 @@ alive() {
   [ "$z" != Z ]
 }
 
+W="$r/fast-path/@BIN@-without-node"
+
+# No Node to run the hook with: said once on stderr, the payload drained; a main-session stop of a
+# session whose open marker is there gets the refusal the file holds for it. The session's marker is
+# found by the id in the payload when it is a plain one (its marker's name is the id itself); else any
+# open marker counts.
+nonode() {
+  echo "goalpost: no node on this hook's PATH nor at the Node recorded in $W: the hook did not run" >&2
+  p=$(cat)
+  { while read -r k a b c; do
+    [ "$k" = stop ] && [ "$a" = "$e" ] || continue
+    i=
+    case $p in
+    *"\"$b\":\""*) i=${p#*\"$b\":\"} ;;
+    *"\"$b\": \""*) i=${p#*\"$b\": \"} ;;
+    esac
+    i=${i%%\"*}
+    case $i in
+    "" | *[!a-z0-9_-]*) for m in "$r/open"/*; do break; done ;;
+    *) m="$r/open/$i" ;;
+    esac
+    [ -e "$m" ] && printf '%s\n' "$c"
+    break
+  done <"$W"; } 2>/dev/null
+  return 0
+}
+
 hook() {
+  N=node
+  command -v node >/dev/null 2>&1 || { { read -r _ N <"$W"; } 2>/dev/null && [ -x "$N" ]; } || { nonode; return; }
   if alive && command -v perl >/dev/null 2>&1; then
-    perl "$h/@BIN@-hook.pl" hook "$e" "$s" "$h/@BIN@-hook.cjs" "$n" || node "$h/@BIN@-hook.cjs" hook "$e"
+    perl "$h/@BIN@-hook.pl" hook "$e" "$s" "$h/@BIN@-hook.cjs" "$n" "$N" || "$N" "$h/@BIN@-hook.cjs" hook "$e"
   else
-    node "$h/@BIN@-hook.cjs" hook "$e"
+    "$N" "$h/@BIN@-hook.cjs" hook "$e"
   fi
 }
 

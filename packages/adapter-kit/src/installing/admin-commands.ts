@@ -9,6 +9,7 @@ import { adapterVersion, hostCliUsage } from "../bin/host-cli.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { formatDoctor, runDoctor } from "../doctor/doctor.js";
 import { LEGACY_FAST_PATH_FOLDER } from "../fast-path/hook-command.js";
+import { recordWithoutNode } from "../fast-path/without-node.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./config-changes.js";
 import { foldersToCreate, recordCreatedFolders, tidyAfterUninstall } from "./footprint.js";
 import { installTargets, isSharedScope } from "./scope-targets.js";
@@ -181,6 +182,7 @@ export async function runAdminCommand(
     // The fast path's folder, with a marker for every goal already open (see core's open-goal-markers).
     if (command === "install") {
       ensureOpenMarkers(root);
+      recordWithoutNode(adapter, root);
       recordCreatedFolders(root, created);
     }
     // The fast path's files serve every scope: they go only when no scope's files still run goalpost.

@@ -20,6 +20,8 @@ function sampleEvent(adapter: HostAdapter, sample: HostAdapter["warmUp"][number]
 /** What the adapter's own samples say of its events: which is the main session's stop, which carries a tool's result. */
 interface SampleKinds {
   readonly mainStops: ReadonlySet<string>;
+  /** A sample of each main-session stop, in the host's own words. */
+  readonly mainStopSamples: readonly HostAdapter["warmUp"][number][];
   readonly toolResults: ReadonlySet<string>;
 }
 
@@ -30,17 +32,24 @@ function sampleKinds(adapter: HostAdapter): SampleKinds {
   let kinds = known.get(adapter);
   if (!kinds) {
     const mainStops = new Set<string>();
+    const mainStopSamples: HostAdapter["warmUp"][number][] = [];
     const toolResults = new Set<string>();
     for (const sample of adapter.warmUp) {
       const event = sampleEvent(adapter, sample);
-      if (event?.type === "stop-requested" && event.subagent !== true) mainStops.add(sample.event);
+      if (event?.type === "stop-requested" && event.subagent !== true && !mainStops.has(sample.event)) {
+        mainStops.add(sample.event);
+        mainStopSamples.push(sample);
+      }
       if (event?.type === "tool-ran") toolResults.add(sample.event);
     }
-    kinds = { mainStops, toolResults };
+    kinds = { mainStops, mainStopSamples, toolResults };
     known.set(adapter, kinds);
   }
   return kinds;
 }
+
+/** A sample of each event the adapter translates into the main session's stop (see without-node.ts). */
+export const mainStopSamples = (adapter: HostAdapter) => sampleKinds(adapter).mainStopSamples;
 
 export function fastEvents(adapter: HostAdapter): string[] {
   const { mainStops } = sampleKinds(adapter);

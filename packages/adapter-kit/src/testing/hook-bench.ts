@@ -65,6 +65,10 @@ function contextChars(stdout: string): number {
   return texts.reduce<number>((sum, text) => sum + (typeof text === "string" ? text.length : 0), 0);
 }
 
+/** The long session the server's memory is measured over: bursts of tool calls, a pause after each. */
+const LONG_SESSION_BURSTS = 10;
+const BURST_CALLS = 200;
+
 /** Prompts in the session the bench plays, each with four shell calls and a stop (issue 32's scenario). */
 const SESSION_PROMPTS = 50;
 
@@ -282,6 +286,26 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
   const serverPid = Number(readFileSync(hookServerPidFile(socketOf(homes["goal open"])), "utf8"));
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, "utf8"))?.[1]);
   console.log(`hook server (goal open): pid ${serverPid}, resident ${(rssKb / 1024).toFixed(1)} MB`);
+  if (host.session) {
+    // Its memory over a long session: tool calls in bursts with a pause after each, as a model's turns
+    // come. Resident after the first burst (the server's code compiled and optimised by then) and at the end.
+    const home = homes["goal open"];
+    const row = host.session.before;
+    const command = home.commands[row.split(" ")[0]!]!;
+    const resident = () => {
+      const pid = Number(readFileSync(hookServerPidFile(socketOf(home)), "utf8"));
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) / 1024;
+    };
+    const residents: number[] = [];
+    for (let burst = 0; burst < LONG_SESSION_BURSTS; burst++) {
+      for (let call = 0; call < BURST_CALLS; call++) time(command, JSON.stringify(host.payloads[row]), home.env);
+      execFileSync("sleep", ["1.5"]);
+      residents.push(resident());
+    }
+    console.log(
+      `hook server over a long session (${LONG_SESSION_BURSTS * BURST_CALLS} tool calls, a pause after each ${BURST_CALLS}): resident ${residents[0]!.toFixed(1)} MB after the first ${BURST_CALLS}, ${residents.at(-1)!.toFixed(1)} MB at the end (most ${Math.max(...residents).toFixed(1)} MB)`,
+    );
+  }
   if (host.session) {
     // A whole session in a home of its own: the realistic goal, a start, then prompts with their calls and a stop.
     const home = install("session", []);
