@@ -1,6 +1,6 @@
 // The real `claude` (pinned @anthropic-ai/claude-code) against a scripted model on 127.0.0.1, with
 // goalpost installed into a fake CLAUDE_CONFIG_DIR by its own `install` command.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +30,13 @@ function stateFiles(home: ClaudeHome): string {
     .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"))
     .join("\n");
 }
+
+/**
+ * Whether Claude Code's sandbox can stand here: bubblewrap with a process namespace and its own /proc
+ * (not so inside another sandbox, goalpost's own walls among them, where a new /proc is refused).
+ */
+const claudeSandboxRuns =
+  spawnSync("bwrap", ["--ro-bind", "/", "/", "--dev", "/dev", "--unshare-pid", "--proc", "/proc", "true"]).status === 0;
 
 describe("goalpost in the real Claude Code", () => {
   it("captures /goal as a draft the model sees, and keeps the prompt's secret out of files and context", async () => {
@@ -307,58 +314,61 @@ echo forged`;
     expect(closed?.receipts).toEqual([expect.objectContaining({ command: "npm test", passed: true, corroborated: true })]);
   });
 
-  it("with Claude Code's own sandbox on, a check plants nothing that runs as the user later, and the honest fix closes the goal", async () => {
-    verifies("CC-VERIFIER-WALL");
-    const marker = join(tmpdir(), `goalpost-pwned-${process.pid}-${Date.now()}`);
-    const home = await setUp(
-      { main: [] },
-      {
-        ...HELLO_PROJECT,
-        "escape.js": escapingHello(marker),
-        "fixed.js": escapingHello(marker, "hello"),
-        // A script, so that the sandbox's auto-allow takes the command (a `$?` or `&&` in it would ask).
-        "try.sh": `printf '[core]\\n\\tfsmonitor = touch ${marker}\\n' >> .git/config && echo "agent wrote .git/config" || echo "agent refused .git/config"\n`,
-      },
-    );
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], {
-        cwd: home.project,
-        encoding: "utf8",
-      });
-    git("init", "-q");
-    git("add", "-A");
-    git("commit", "-qm", "hello");
-    const config = readFileSync(join(home.project, ".git", "config"), "utf8");
-    // Claude Code's sandbox around its Bash tool, as a user turns it on (docs/hosts/claude-code.md).
-    const settingsPath = join(home.configDir, "settings.json");
-    const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as Record<string, unknown>;
-    writeFileSync(settingsPath, JSON.stringify({ ...settings, sandbox: { enabled: true, autoAllowBashIfSandboxed: true } }));
-    const id = await runGoal(home, [
-      // The agent leaves hello.js to run under goalpost's check, and tries the same write itself.
-      bash("cp escape.js hello.js"),
-      bash("sh try.sh"),
-      mcp("goalpost_update", { ...HELLO_EVIDENCE, status: "active" }),
-      mcp("goalpost_close", { status: "complete" }),
-      { text: "done" },
-      // Refused in the runner's words; then the fix, which still tries the same writes.
-      bash("cp fixed.js hello.js"),
-      mcp("goalpost_close", { status: "complete" }),
-      { text: "done, for real" },
-    ]);
-    const results = toolResults(model.current.requests);
-    expect(results[1]?.text).toContain("agent refused .git/config");
-    const goal = session(home, id).goals.find((candidate) => candidate.level === "epic");
-    expect(goal?.history.find((entry) => entry.type === "verified")?.note).toMatch(
-      /^failed: `npm test` failed: node:test reports 1 failed/,
-    );
-    expect(goal).toMatchObject({ status: "complete", verification: { state: "passed", sandbox: "bubblewrap" } });
-    expect(goal?.verification?.results[0]?.output).toMatch(/refused \.git\/config: EROFS/);
-    expect(goal?.verification?.changed?.files.map((file) => file.path)).toEqual(["hello.js"]);
-    expect(readFileSync(join(home.project, ".git", "config"), "utf8")).toBe(config);
-    expect(existsSync(join(home.project, ".git", "hooks", "post-index-change"))).toBe(false);
-    git("status", "--porcelain");
-    expect(existsSync(marker)).toBe(false);
-  });
+  it.skipIf(!claudeSandboxRuns)(
+    "with Claude Code's own sandbox on, a check plants nothing that runs as the user later, and the honest fix closes the goal",
+    async () => {
+      verifies("CC-VERIFIER-WALL");
+      const marker = join(tmpdir(), `goalpost-pwned-${process.pid}-${Date.now()}`);
+      const home = await setUp(
+        { main: [] },
+        {
+          ...HELLO_PROJECT,
+          "escape.js": escapingHello(marker),
+          "fixed.js": escapingHello(marker, "hello"),
+          // A script, so that the sandbox's auto-allow takes the command (a `$?` or `&&` in it would ask).
+          "try.sh": `printf '[core]\\n\\tfsmonitor = touch ${marker}\\n' >> .git/config && echo "agent wrote .git/config" || echo "agent refused .git/config"\n`,
+        },
+      );
+      const git = (...args: string[]) =>
+        execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], {
+          cwd: home.project,
+          encoding: "utf8",
+        });
+      git("init", "-q");
+      git("add", "-A");
+      git("commit", "-qm", "hello");
+      const config = readFileSync(join(home.project, ".git", "config"), "utf8");
+      // Claude Code's sandbox around its Bash tool, as a user turns it on (docs/hosts/claude-code.md).
+      const settingsPath = join(home.configDir, "settings.json");
+      const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as Record<string, unknown>;
+      writeFileSync(settingsPath, JSON.stringify({ ...settings, sandbox: { enabled: true, autoAllowBashIfSandboxed: true } }));
+      const id = await runGoal(home, [
+        // The agent leaves hello.js to run under goalpost's check, and tries the same write itself.
+        bash("cp escape.js hello.js"),
+        bash("sh try.sh"),
+        mcp("goalpost_update", { ...HELLO_EVIDENCE, status: "active" }),
+        mcp("goalpost_close", { status: "complete" }),
+        { text: "done" },
+        // Refused in the runner's words; then the fix, which still tries the same writes.
+        bash("cp fixed.js hello.js"),
+        mcp("goalpost_close", { status: "complete" }),
+        { text: "done, for real" },
+      ]);
+      const results = toolResults(model.current.requests);
+      expect(results[1]?.text).toContain("agent refused .git/config");
+      const goal = session(home, id).goals.find((candidate) => candidate.level === "epic");
+      expect(goal?.history.find((entry) => entry.type === "verified")?.note).toMatch(
+        /^failed: `npm test` failed: node:test reports 1 failed/,
+      );
+      expect(goal).toMatchObject({ status: "complete", verification: { state: "passed", sandbox: "bubblewrap" } });
+      expect(goal?.verification?.results[0]?.output).toMatch(/refused \.git\/config: EROFS/);
+      expect(goal?.verification?.changed?.files.map((file) => file.path)).toEqual(["hello.js"]);
+      expect(readFileSync(join(home.project, ".git", "config"), "utf8")).toBe(config);
+      expect(existsSync(join(home.project, ".git", "hooks", "post-index-change"))).toBe(false);
+      git("status", "--porcelain");
+      expect(existsSync(marker)).toBe(false);
+    },
+  );
 
   it("a hollowed test passes goalpost's run but the goal waits for the user's word, and the stop goes through", async () => {
     verifies("CC-CLOSE-GATE");

@@ -20,7 +20,19 @@ function binForNobody(): string {
   chmodSync(copy, 0o755);
   return join(copy, basename(BUILT));
 }
-const BIN = root && tools && existsSync(BUILT) ? binForNobody() : null;
+/** Whether files can be given to nobody: not in a user namespace that maps no other user (goalpost's own walls). */
+function canGiveToNobody(): boolean {
+  const probe = mkdtempSync(join(tmpdir(), "goalpost-chown-"));
+  try {
+    chownSync(probe, 65534, 65534);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
+const BIN = root && tools && existsSync(BUILT) && canGiveToNobody() ? binForNobody() : null;
 afterAll(() => {
   if (BIN) rmSync(dirname(BIN), { recursive: true, force: true });
 });

@@ -154,6 +154,8 @@ export const FALSE_POSITIVE_CORPUS: readonly string[] = [
   'auth_mode = "oauth2-pkce-flow-v3"',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder, as configuration files hold them, is the point
   "password = ${DB_PASSWORD} and token: {{ secrets.GITHUB_TOKEN }}",
+  // An environment as a check prints it: the working directories are paths, not passwords.
+  "PWD=/tmp/work-kiV0fZ\nOLDPWD=/home/dev/project",
 ];
 
 describe("sanitizing what is kept", () => {

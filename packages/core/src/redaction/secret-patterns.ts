@@ -241,6 +241,8 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       const q = /^\\*["']/.exec(value)?.[0] ?? "";
       const bare = q ? value.slice(q.length, -q.length) : value;
       if (BENIGN_VALUE.test(bare)) return match;
+      // The shell's working directory (PWD=/home/…, OLDPWD), not a password.
+      if (/^(?:OLD)?PWD$/.test(key) && /^[/~]/.test(bare)) return match;
       return `${quote}${key}${quote}${separator}${q}${redacted("secret")}${q}`;
     },
   },

@@ -212,7 +212,14 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(result.output).not.toMatch(/open fd/);
     expect(result.output).toContain(`HOME=${home}`);
     expect(result.output).toContain(`cwd=${cwd}`);
-    expect(result.output).not.toMatch(/goalpost|SANDBOX|srt|GOALPOST/i);
+    // Nothing names goalpost or a sandbox — but the PATH, whose folders are the user's (this test's own,
+    // which may hold a project called goalpost) and the toolchain's in the run's home.
+    const path = /^PATH=(.*)$/m.exec(result.output)?.[1]?.split(":") ?? [];
+    const usersPath = new Set((process.env["PATH"] ?? "").split(":"));
+    expect(
+      path.filter((folder) => !usersPath.has(folder) && !folder.startsWith(home) && folder !== "./node_modules/.bin"),
+    ).toEqual([]);
+    expect(result.output.replace(/^PATH=.*$/m, "")).not.toMatch(/goalpost|SANDBOX|srt|GOALPOST/i);
     const names = result.output
       .split("\n")
       .map((line) => line.split("=")[0])

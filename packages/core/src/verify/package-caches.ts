@@ -26,22 +26,43 @@ function folderSize(path: string, limit: number): number {
   return total;
 }
 
+const FETCHES = /\b(?:npx|npm\s+exec|pnpm\s+dlx|yarn\s+dlx|bunx)\b|["'`]npx["'`]/;
+
+/** A script file a package.json script runs (`node scripts/run.mjs test`), as a path in `folder`. */
+const SCRIPT_FILE = /(?:^|[\s;&|])(?:node\s+|sh\s+|bash\s+|\.\/)?((?:\.\/)?[\w./-]+\.(?:[cm]?js|sh))\b/g;
+
+/** Whether the scripts of `folder`'s package.json, or the script files they run, fetch packages. */
+function scriptsFetch(folder: string): boolean {
+  let scripts: string[];
+  try {
+    const parsed = (JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as { scripts?: unknown }).scripts;
+    scripts = parsed && typeof parsed === "object" ? Object.values(parsed).filter((value) => typeof value === "string") : [];
+  } catch {
+    return false;
+  }
+  if (scripts.some((script) => FETCHES.test(script))) return true;
+  // One level down: the files the scripts run, inside the project (goalpost's own `npm test` runs
+  // scripts/run.mjs, which runs its pinned pnpm through npx).
+  const files = new Set(scripts.flatMap((script) => [...script.matchAll(SCRIPT_FILE)].map((found) => found[1]!)));
+  for (const file of files) {
+    if (file.startsWith("/") || file.includes("..") || file.includes("node_modules")) continue;
+    try {
+      const text = readFileSync(join(folder, file), "utf8");
+      if (text.length < 512 * 1024 && FETCHES.test(text)) return true;
+    } catch {}
+  }
+  return false;
+}
+
 /**
  * Whether a check will ask npm's cache for a package: an `npx`, `npm exec`, `pnpm dlx` or `yarn dlx` in
- * the checks or in the project's scripts. Only then is the index copied (tens of MB take a second or
- * two); running a script needs no cache.
+ * the checks, in the project's scripts or in the script files they run. Only then is the index copied
+ * (tens of MB take a second or two); running a script needs no cache. A test that itself runs npx is
+ * not seen: its run finds no cache offline (docs/core/verifier.md).
  */
 export function fetchesPackages(commands: readonly string[], folders: readonly string[]): boolean {
-  const fetches = /\b(?:npx|npm\s+exec|pnpm\s+dlx|yarn\s+dlx|bunx)\b/;
-  if (commands.some((command) => fetches.test(command))) return true;
-  return folders.some((folder) => {
-    try {
-      const scripts = (JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as { scripts?: unknown }).scripts;
-      return fetches.test(JSON.stringify(scripts ?? {}));
-    } catch {
-      return false;
-    }
-  });
+  if (commands.some((command) => FETCHES.test(command))) return true;
+  return folders.some(scriptsFetch);
 }
 
 /** bubblewrap's arguments for npm's cache at `~/.npm` in the walls, or none where the user has none (or too large an index). */

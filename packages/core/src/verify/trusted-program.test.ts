@@ -7,7 +7,18 @@ import { systemGit } from "./project-git.js";
 import { temporaryDir } from "./test-projects.js";
 import { trustedProgram } from "./trusted-program.js";
 
-const root = process.getuid?.() === 0;
+/** Root, able to give a folder to another user: not inside a user namespace that maps no other (a sandbox's). */
+const root =
+  process.getuid?.() === 0 &&
+  (() => {
+    const probe = temporaryDir("goalpost-chown-");
+    try {
+      chownSync(probe, 65534, 65534);
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 
 function folderWith(name: string): string {
   const folder = join(temporaryDir("goalpost-bin-"), "bin");
