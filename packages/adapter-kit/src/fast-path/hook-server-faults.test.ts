@@ -64,7 +64,7 @@ async function silentListener(socket: string, accept: boolean) {
         process.execPath,
         [
           "-e",
-          `process.chdir(process.argv[1]);const held=[];require("net").createServer((c)=>held.push(c)).listen(process.argv[2],()=>console.log("up"))`,
+          `process.chdir(process.argv[1]);const held=[];require("net").createServer((c)=>{c.on("error",()=>{});held.push(c)}).listen(process.argv[2],()=>console.log("up"))`,
           folder,
           name,
         ],
@@ -130,21 +130,18 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
   for (const client of clients) {
     it(`a server of an earlier protocol, left running by an upgrade, through ${client === "hook" ? "the loader" : "Perl"}: retired by the first hook that meets it, and the next hook has a server of this one`, async () => {
       const pkg = await serverGone();
-      // It reads this protocol's call as none of its own, as an earlier goalpost's server does; its command
-      // line is a hook server's, so it is goalpost's to kill.
-      const old = spawn(
-        process.execPath,
-        [
-          "-e",
-          `process.chdir(process.argv[1]);require("net").createServer((c)=>c.end("refused not a goalpost hook call\\n")).listen(process.argv[2],()=>console.log("up"))`,
-          join(pkg.socket, ".."),
-          pkg.socket.split("/").pop()!,
-          "serve-hooks",
-        ],
-        { stdio: ["ignore", "pipe", "inherit"] },
+      // An earlier goalpost's server, as an upgrade leaves it: started from the loader's path as goalpost
+      // starts one (`node <loader> serve-hooks`, so the clients' identity check takes it for goalpost's),
+      // reading this protocol's call as none of its own; then the files are upgraded under it.
+      const loader = readFileSync(pkg.loader);
+      writeFileSync(
+        pkg.loader,
+        `process.chdir(${JSON.stringify(join(pkg.socket, ".."))});require("net").createServer((c)=>{c.on("error",()=>{});c.end("refused not a goalpost hook call\\n")}).listen(${JSON.stringify(pkg.socket.split("/").pop())},()=>console.log("up"))`,
       );
+      const old = spawn(process.execPath, [pkg.loader, "serve-hooks"], { stdio: ["ignore", "pipe", "inherit"] });
       children.push(old);
       await new Promise((resolve) => old.stdout!.once("data", resolve));
+      writeFileSync(pkg.loader, loader);
       writeFileSync(join(pkg.fastPathDir, "goalpost-acme-hooks.pid"), `${old.pid}\n`);
       const { value: blocked, ms } = timed(() => pkg[client]("stop", {}));
       expect(ms).toBeLessThan(PROMPT_MS);
@@ -163,7 +160,7 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
       [
         "-e",
         // It records the request file its call names, as the server reads it.
-        `const fs = require("fs"); process.chdir(process.argv[1]); require("net").createServer((c) => c.on("data", (d) => { const id = String(d).trim().split(" ")[1]; if (id) fs.appendFileSync(process.argv[3], fs.readFileSync(id + ".hook")); })).listen(process.argv[2], () => console.log("up"))`,
+        `const fs = require("fs"); process.chdir(process.argv[1]); require("net").createServer((c) => c.on("error", () => {}).on("data", (d) => { const id = String(d).trim().split(" ")[1]; if (id) fs.appendFileSync(process.argv[3], fs.readFileSync(id + ".hook")); })).listen(process.argv[2], () => console.log("up"))`,
         pkg.fastPathDir,
         "goalpost-acme-hooks.sock",
         record,
@@ -255,7 +252,7 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
         process.execPath,
         [
           "-e",
-          `process.chdir(process.argv[1]); require("net").createServer((c) => { c.on("data", () => c.end("ok 2 0\\n{}")); }).listen(process.argv[2], () => console.log("up"))`,
+          `process.chdir(process.argv[1]); require("net").createServer((c) => { c.on("error", () => {}); c.on("data", () => c.end("ok 2 0\\n{}")); }).listen(process.argv[2], () => console.log("up"))`,
           pkg.fastPathDir,
           "goalpost-acme-hooks.sock",
         ],
