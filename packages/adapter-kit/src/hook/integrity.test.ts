@@ -97,7 +97,7 @@ describe.skipIf(process.platform === "win32")("goalpost's integrity across the a
     expect(version).not.toBe("99.0.0");
   });
 
-  it("a settings file caught mid-save by the user's editor is read again before anything is told", () => {
+  it("a settings file caught mid-save by the user's editor is read again before anything is told", async () => {
     const { pkg, settings } = installedWithGoal();
     pkg.hook("user_prompt", { prompt: "go on" });
     const whole = readFileSync(settings, "utf8");
@@ -105,13 +105,10 @@ describe.skipIf(process.platform === "win32")("goalpost's integrity across the a
     writeFileSync(settings, whole.slice(0, 20));
     const finish = spawn("/bin/sh", ["-c", `sleep 0.1; cat "$1.whole" > "$1"`, "sh", settings], { stdio: "ignore" });
     writeFileSync(`${settings}.whole`, whole);
+    const finished = new Promise((resolve) => finish.on("exit", resolve));
     pkg.hook("stop", {});
-    return new Promise<void>((resolve) => {
-      finish.on("exit", () => {
-        expect(pkg.hook("user_prompt", { prompt: "next" }).stderr).not.toMatch(/was changed/);
-        expect(readBreaches(pkg.state)).toEqual([]);
-        resolve();
-      });
-    });
+    await finished;
+    expect(pkg.hook("user_prompt", { prompt: "next" }).stderr).not.toMatch(/was changed/);
+    expect(readBreaches(pkg.state)).toEqual([]);
   });
 });

@@ -81,11 +81,13 @@ function readConfigData(path: string, format: ConfigFormat, near: string): JsonO
 
 /** goalpost's part of a configuration file: "wired", or in words what is wrong with it. */
 function configState(target: InstallTarget, near: string): string {
-  // A file that does not parse may be caught mid-save by the user's editor: read again, a moment later.
-  for (let attempt = 0; ; attempt++) {
+  // A file that does not parse may be caught mid-save by the user's editor: read again, a moment later,
+  // and later still (0.1, 0.2, 0.4 s: a loaded machine can hold an editor's save that long). Only a file
+  // that stays unreadable pays it all, and that one is told.
+  for (let wait = 100; ; wait *= 2) {
     const state = configStateNow(target, near);
-    if (!state.startsWith(UNREADABLE) || attempt === 2) return state;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+    if (!state.startsWith(UNREADABLE) || wait > 400) return state;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
   }
 }
 
