@@ -32,11 +32,15 @@ function stateFiles(home: ClaudeHome): string {
 }
 
 /**
- * Whether Claude Code's sandbox can stand here: bubblewrap with a process namespace and its own /proc
- * (not so inside another sandbox, goalpost's own walls among them, where a new /proc is refused).
+ * Whether Claude Code's sandbox can stand here: bubblewrap with its own user, process and network
+ * namespaces and its own /proc, as Claude Code starts it (not so inside another sandbox, goalpost's
+ * own walls among them, where that /proc is refused).
  */
 const claudeSandboxRuns =
-  spawnSync("bwrap", ["--ro-bind", "/", "/", "--dev", "/dev", "--unshare-pid", "--proc", "/proc", "true"]).status === 0;
+  spawnSync("bwrap", [
+    ...["--unshare-user", "--unshare-pid", "--unshare-net"],
+    ...["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "true"],
+  ]).status === 0;
 
 describe("goalpost in the real Claude Code", () => {
   it("captures /goal as a draft the model sees, and keeps the prompt's secret out of files and context", async () => {

@@ -3,30 +3,17 @@
 // did is looked for afterwards on the host. A fake home holds the hosts' credential files, a toolchain
 // folder with a registry token in it, and the user's npm settings with a token.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { GoalCheck } from "../record/goal-checks.js";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { runCheck } from "./run-check.js";
-import { makeRunFolder } from "./run-folders.js";
-import { git, temporaryDir, writeFiles } from "./test-projects.js";
+import { git, madeRunFolder, sandboxUnavailable, temporaryDir, writeFiles } from "./test-projects.js";
 import { treeState } from "./tree-fingerprint.js";
 
-/** Run folders the tests make themselves (runChecks removes its own), removed after each test. */
-const runFolders: string[] = [];
-afterEach(() => {
-  for (const dir of runFolders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const madeRunFolder = () => {
-  const dir = makeRunFolder();
-  runFolders.push(dir);
-  return dir;
-};
-
-const probe = await openCheckSandbox({ project: temporaryDir(), runDir: temporaryDir(), readable: [], unreadable: [] });
-const unavailable = "unavailable" in probe ? probe.unavailable : null;
+const unavailable = await sandboxUnavailable();
 if (unavailable) console.warn(`check walls tests skipped: ${unavailable}`);
 
 const SECRET = "s3cr3t-token-value";

@@ -5,7 +5,7 @@
 // (but for the project's own escape hatches) and in folders of its own that are thrown away.
 import { existsSync, lstatSync } from "node:fs";
 import { homedir } from "node:os";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isInside } from "../evidence/classify-tool-call.js";
 import { findRepository } from "./project-git.js";
 
@@ -98,6 +98,12 @@ const COMPANIONS: Readonly<Record<string, readonly string[]>> = {
   "./gradlew": [".gradle/caches", ".gradle/wrapper"],
 };
 
+/**
+ * What a toolchain folder found on the PATH needs beside it: `~/.cargo/bin` holds rustup's proxies, which
+ * find the toolchain they run in `~/.rustup` (a check that runs cargo from a script, not by name, too).
+ */
+const FOLDER_COMPANIONS: Readonly<Record<string, readonly string[]>> = { ".cargo": [".rustup"] };
+
 /** How many levels under home name a toolchain's own folder, by what the first level is. */
 function toolchainDepth(parts: readonly string[]): number {
   // ~/.local/bin holds links to many tools; ~/.local/share/<tool>, ~/.cache/<tool>/<part> are one tool's.
@@ -128,7 +134,12 @@ export function readableHomeFolders(
   const add = (folder: string | null) => {
     if (folder && folder !== home && existsSync(folder)) found.add(folder);
   };
-  for (const entry of options.path.split(":")) if (entry && isAbsolute(entry)) add(toolchainFolder(resolve(entry), home));
+  for (const entry of options.path.split(":")) {
+    const folder = entry && isAbsolute(entry) ? toolchainFolder(resolve(entry), home) : null;
+    add(folder);
+    if (folder && dirname(folder) === home)
+      for (const companion of FOLDER_COMPANIONS[basename(folder)] ?? []) add(join(home, companion));
+  }
   for (const program of options.programs) {
     if (program.path) add(toolchainFolder(program.path, home));
     for (const companion of COMPANIONS[program.name] ?? []) add(join(home, companion));

@@ -10,7 +10,9 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { createGoalStore } from "../store/goal-store.js";
 import { createGoalTools } from "../tools/goal-tools.js";
 import { baselineOf } from "./check-definition.js";
+import { openCheckSandbox } from "./check-sandbox.js";
 import { deriveChecks } from "./derive-checks.js";
+import { makeRunFolder } from "./run-folders.js";
 import { runStartingPoint } from "./run-start.js";
 import type { VerificationRequest } from "./verification-request.js";
 
@@ -23,6 +25,19 @@ export function temporaryDir(prefix = "goalpost-project-"): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   return dir;
+}
+
+/** A run folder as goalpost makes one (run-folders.ts), removed after the test (runChecks removes its own). */
+export function madeRunFolder(): string {
+  const dir = makeRunFolder();
+  made.push(dir);
+  return dir;
+}
+
+/** Why no sandbox opens on this machine (the tests that need one skip, saying so), or null when one does. */
+export async function sandboxUnavailable(): Promise<string | null> {
+  const probe = await openCheckSandbox({ project: temporaryDir(), runDir: temporaryDir(), readable: [], unreadable: [] });
+  return "unavailable" in probe ? probe.unavailable : null;
 }
 
 export function writeFiles(dir: string, files: Record<string, string>): void {

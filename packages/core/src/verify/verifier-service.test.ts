@@ -2,32 +2,19 @@
 // prints 100 MB, one that hangs, a verify process killed and never reaped, eight sessions closing at
 // once — it ends verified, failed with its real reason, or waiting for the user with the way out.
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { GoalCheck } from "../record/goal-checks.js";
 import { processStart } from "../store/process-identity.js";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { runCheck } from "./run-check.js";
-import { makeRunFolder } from "./run-folders.js";
 import { MACHINE_SLOTS, queueFolder, takeTurn } from "./run-queue.js";
 import { runVerification } from "./run-verification.js";
-import { buggyProject, FIXED_ADD, goalOn, temporaryDir } from "./test-projects.js";
+import { buggyProject, FIXED_ADD, goalOn, madeRunFolder, sandboxUnavailable, temporaryDir } from "./test-projects.js";
 import { verificationAlive } from "./verification-request.js";
 
-/** Run folders the tests make themselves (runChecks removes its own), removed after each test. */
-const runFolders: string[] = [];
-afterEach(() => {
-  for (const dir of runFolders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-const madeRunFolder = () => {
-  const dir = makeRunFolder();
-  runFolders.push(dir);
-  return dir;
-};
-
-const probe = await openCheckSandbox({ project: temporaryDir(), runDir: temporaryDir(), readable: [], unreadable: [] });
-const unavailable = "unavailable" in probe ? probe.unavailable : null;
+const unavailable = await sandboxUnavailable();
 
 async function inWalls(command: string, timeoutMs = 60_000) {
   const cwd = temporaryDir();

@@ -2,19 +2,13 @@
 // (`✓` on some terminals, a duration after a slow one), `1) name` for a failure, `- name` pending — and
 // the closing `3 passing (12ms)`, `1 failing`, `1 pending`. What follows its counts (each failure
 // again, with its suite) is not read as more tests.
-import { num, oneTest, type RunnerReader, type TestCounts, unitList } from "./runner-reader.js";
+import { nestedName, num, oneTest, type RunnerReader, type TestCounts, unitList } from "./runner-reader.js";
 
 export function mochaReader(): RunnerReader {
   const units = unitList();
   const suites = new Map<number, string>();
   let summary: TestCounts | null = null;
-  const pathTo = (indent: number, name: string) =>
-    [...suites.entries()]
-      .filter(([at]) => at < indent)
-      .sort(([a], [b]) => a - b)
-      .map(([, suite]) => suite)
-      .concat(name)
-      .join(" > ");
+  const pathTo = (indent: number, name: string) => nestedName(suites, indent, name);
   return {
     line(text) {
       const indent = text.length - text.trimStart().length;

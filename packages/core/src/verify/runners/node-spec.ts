@@ -2,7 +2,7 @@
 // `✔ name (1ms)`, `✖ name`, `﹣ name # SKIP`, a suite or a test with subtests opened by `▶ name`, two
 // spaces a level; closing counts `ℹ tests 3`, `ℹ pass 2`, …. What it prints after its counts (the
 // failing tests again) is not read as more tests.
-import { looksLikeTestFile, num, oneTest, type RunnerReader, unitList } from "./runner-reader.js";
+import { looksLikeTestFile, nestedName, num, oneTest, type RunnerReader, unitList } from "./runner-reader.js";
 
 const LEAF = /^([✔✖﹣*])\s+(.*?)(?:\s+\([\d.]+m?s\))?(?:\s+#\s+(SKIP|TODO)\b.*)?$/u;
 
@@ -13,13 +13,7 @@ export function nodeSpecReader(): RunnerReader {
   let done = false;
   let emptyFiles = 0;
 
-  const pathTo = (indent: number, name: string) =>
-    [...open.entries()]
-      .filter(([at]) => at < indent)
-      .sort(([a], [b]) => a - b)
-      .map(([, suite]) => suite)
-      .concat(name)
-      .join(" > ");
+  const pathTo = (indent: number, name: string) => nestedName(open, indent, name);
 
   return {
     line(text) {

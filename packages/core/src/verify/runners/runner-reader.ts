@@ -82,6 +82,19 @@ export const oneTest = (name: string, state: "passed" | "failed" | "skipped"): T
 
 export const num = (text: string | undefined): number => (text ? Number.parseInt(text, 10) : 0);
 
+/**
+ * A test's full name in a reporter that nests by indentation (mocha's spec, node's spec, TAP): the
+ * suites open at lesser indents, outermost first, then the test — "suite > inner > test".
+ */
+export function nestedName(open: ReadonlyMap<number, string>, indent: number, name: string): string {
+  return [...open.entries()]
+    .filter(([at]) => at < indent)
+    .sort(([a], [b]) => a - b)
+    .map(([, suite]) => suite)
+    .concat(name)
+    .join(" > ");
+}
+
 /** "3 passed", "1 failed", "2 skipped" and their kin, added up over one summary line. */
 export function countsIn(line: string, words: { passed: RegExp; failed: RegExp; skipped: RegExp }): TestCounts {
   const sum = (pattern: RegExp) =>

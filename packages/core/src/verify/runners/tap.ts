@@ -3,7 +3,7 @@
 // spaces a level. A test with subtests is not itself counted, its subtests are; a file that ran no test
 // of its own (node's test runner reports it by its path, as passing) counts as nothing. The YAML blocks
 // between `---` and `...` are skipped.
-import { looksLikeTestFile, num, oneTest, type RunnerReader, type TestCounts, unitList } from "./runner-reader.js";
+import { looksLikeTestFile, nestedName, num, oneTest, type RunnerReader, type TestCounts, unitList } from "./runner-reader.js";
 
 export function tapReader(): RunnerReader {
   let seen = false;
@@ -28,12 +28,7 @@ export function tapReader(): RunnerReader {
     if (above) above.parent = true;
   };
   const pathTo = (indent: number, name: string) =>
-    [...open.entries()]
-      .filter(([at]) => at < indent)
-      .sort(([a], [b]) => a - b)
-      .map(([, frame]) => frame.name)
-      .concat(name)
-      .join(" > ");
+    nestedName(new Map([...open].map(([at, frame]) => [at, frame.name])), indent, name);
 
   return {
     line(text) {
