@@ -1,6 +1,6 @@
 // The real `claude` (pinned @anthropic-ai/claude-code) against a scripted model on 127.0.0.1, with
 // goalpost installed into a fake CLAUDE_CONFIG_DIR by its own `install` command.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +9,7 @@ import { installedHookCommands } from "@goalpost/adapter-kit/testing";
 import { createGoalStore, readSnapshot } from "@goalpost/core";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_BIN, type ClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
-import { escapingHello, HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
+import { committed, escapingHello, HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
 import { type MockReply, requestKind, type scriptedResponder, toolResults } from "./mock-anthropic.js";
 import { bash, installedHome, openGoal, readSession, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
@@ -333,14 +333,7 @@ echo forged`;
           "try.sh": `printf '[core]\\n\\tfsmonitor = touch ${marker}\\n' >> .git/config && echo "agent wrote .git/config" || echo "agent refused .git/config"\n`,
         },
       );
-      const git = (...args: string[]) =>
-        execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], {
-          cwd: home.project,
-          encoding: "utf8",
-        });
-      git("init", "-q");
-      git("add", "-A");
-      git("commit", "-qm", "hello");
+      const git = committed(home.project);
       const config = readFileSync(join(home.project, ".git", "config"), "utf8");
       // Claude Code's sandbox around its Bash tool, as a user turns it on (docs/hosts/claude-code.md).
       const settingsPath = join(home.configDir, "settings.json");

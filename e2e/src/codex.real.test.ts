@@ -19,7 +19,7 @@ import {
   onlyCodexSession,
   runCodex,
 } from "./codex-home.js";
-import { escapingHello, HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
+import { committed, escapingHello, HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
 import {
   type CodexReply,
   inputTexts,
@@ -450,14 +450,7 @@ echo "forged hook ran"
         config: { sandbox_mode: "workspace-write" },
         project: { ...HELLO_PROJECT, "escape.js": escapingHello(marker) },
       });
-      const git = (...args: string[]) =>
-        execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], {
-          cwd: home.project,
-          encoding: "utf8",
-        });
-      git("init", "-q");
-      git("add", "-A");
-      git("commit", "-qm", "hello");
+      const git = committed(home.project);
       const config = readFileSync(join(home.project, ".git", "config"), "utf8");
       expect((await goalpostCodex(home, ["install"])).exitCode).toBe(0);
       const run = await runCodex(home, [`goal: ${HELLO_GOAL}`]);

@@ -1,5 +1,7 @@
 // The project every real host's verifier test works on: `npm test` (node:test) checks that hello.js
 // prints hello, and hello.js prints bye. The agent's fix, and what it records as evidence.
+import { execFileSync } from "node:child_process";
+
 export const HELLO_PROJECT = {
   "README.md": "# hello\n",
   "package.json": JSON.stringify({ name: "demo", private: true, scripts: { test: "node --test" } }),
@@ -49,4 +51,14 @@ export function escapingHello(marker: string, says = "bye"): string {
     `console.log('${says}');`,
     "",
   ].join("\n");
+}
+
+/** The project made a git repository with its files committed, as a user's is; returns git run in it. */
+export function committed(project: string): (...args: string[]) => string {
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.email=t@example.com", "-c", "user.name=t", ...args], { cwd: project, encoding: "utf8" });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", "hello");
+  return git;
 }
