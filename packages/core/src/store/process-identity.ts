@@ -6,6 +6,16 @@ import { readFileSync } from "node:fs";
 
 let bootTime: number | undefined;
 
+/** The fields of `/proc/<pid>/stat` after the command's name (which may hold spaces): state first. */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
 /** When `pid` started (ms since the epoch), where /proc tells; undefined elsewhere. Clock ticks taken as 100 a second (Linux's USER_HZ). */
 export function processStart(pid: number): number | undefined {
   try {
@@ -14,13 +24,11 @@ export function processStart(pid: number): number | undefined {
       if (!btime) return undefined;
       bootTime = Number(btime[1]) * 1000;
     }
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticks = Number(fields[19]); // field 22 of stat, counted after the command's name
-    return Number.isFinite(ticks) ? bootTime + ticks * 10 : undefined;
   } catch {
     return undefined;
   }
+  const ticks = Number(processStartTicks(pid));
+  return Number.isFinite(ticks) ? bootTime + ticks * 10 : undefined;
 }
 
 /**
@@ -30,23 +38,13 @@ export function processStart(pid: number): number | undefined {
  * enough for a lock's owner to be told apart from a stranger that took its pid.
  */
 export function processStartTicks(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-    const ticks = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
-    return ticks && /^\d+$/.test(ticks) ? ticks : undefined;
-  } catch {
-    return undefined;
-  }
+  const ticks = statFields(pid)?.[19]; // field 22 of stat, counted after the command's name
+  return ticks && /^\d+$/.test(ticks) ? ticks : undefined;
 }
 
 /** A process that has ended but was not reaped: Linux's state "Z". */
 export function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
-  } catch {
-    return false;
-  }
+  return statFields(pid)?.[0] === "Z";
 }
 
 /**

@@ -6,6 +6,7 @@
 // content and npx installs, read-only: content is read by its hash, which npm checks.
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { scriptsOf } from "./project-checks.js";
 
 /** An index larger than this is not copied (the copy costs a run about 60 ms a MB): npm then finds no cache offline. */
 const INDEX_COPY_LIMIT = 64 * 1024 * 1024;
@@ -33,13 +34,7 @@ const SCRIPT_FILE = /(?:^|[\s;&|])(?:node\s+|sh\s+|bash\s+|\.\/)?((?:\.\/)?[\w./
 
 /** Whether the scripts of `folder`'s package.json, or the script files they run, fetch packages. */
 function scriptsFetch(folder: string): boolean {
-  let scripts: string[];
-  try {
-    const parsed = (JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as { scripts?: unknown }).scripts;
-    scripts = parsed && typeof parsed === "object" ? Object.values(parsed).filter((value) => typeof value === "string") : [];
-  } catch {
-    return false;
-  }
+  const scripts = Object.values(scriptsOf(folder) ?? {}).filter((value) => typeof value === "string");
   if (scripts.some((script) => FETCHES.test(script))) return true;
   // One level down: the files the scripts run, inside the project (goalpost's own `npm test` runs
   // scripts/run.mjs, which runs its pinned pnpm through npx).

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { CheckKind } from "../record/goal-checks.js";
 import { onPath } from "./check-programs.js";
+import { findRepository } from "./project-git.js";
 
 type Commands = Partial<Record<CheckKind, string>>;
 
@@ -41,7 +42,8 @@ function packageManager(cwd: string, searchPath: string | null): string {
   }
 }
 
-function scriptsOf(dir: string): Record<string, unknown> | null {
+/** The scripts of `dir`'s package.json; null where it has none that parses. */
+export function scriptsOf(dir: string): Record<string, unknown> | null {
   const text = readText(join(dir, "package.json"));
   if (text === null) return null;
   try {
@@ -165,7 +167,7 @@ const CI_VARIABLES = ["TZ", "LANG", "LC_ALL", "LC_CTYPE", "LANGUAGE"];
  */
 export function ciEnvironment(cwd: string): Record<string, string> {
   const found: Record<string, string> = {};
-  const folder = join(findRepositoryTop(cwd), ".github", "workflows");
+  const folder = join(findRepository(cwd)?.workTree ?? resolve(cwd), ".github", "workflows");
   let names: string[] = [];
   try {
     names = readdirSync(folder).filter((name) => /\.ya?ml$/.test(name));
@@ -176,10 +178,4 @@ export function ciEnvironment(cwd: string): Record<string, string> {
   for (const name of names.slice(0, 20))
     for (const match of (readText(join(folder, name)) ?? "").matchAll(pattern)) found[match[1] ?? ""] ??= match[2] ?? "";
   return found;
-}
-
-function findRepositoryTop(cwd: string): string {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (exists(dir, ".git") || dir === dirname(dir)) return exists(dir, ".git") ? dir : resolve(cwd);
-  }
 }
