@@ -22,6 +22,7 @@ const jobs = {
     ["turbo", "run", "build", "--output-logs=errors-only"],
     ["turbo", "run", "typecheck", "--output-logs=errors-only"],
     ["run", "lint"],
+    ["run", "deps"],
     ["exec", "vitest", "run"],
   ],
 };

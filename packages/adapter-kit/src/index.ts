@@ -4,7 +4,8 @@
 // This entry is what a hook process loads; installing, doctor and the config-file editor are in
 // `@goalpost/adapter-kit/install`, loaded only by the commands that need them.
 
-export { adapterVersion, hostCliUsage, runHostCli } from "./bin/host-cli.js";
+export { adapterVersion, hostCliUsage } from "./bin/cli-usage.js";
+export { runHostCli } from "./bin/host-cli.js";
 export type { CommandResult, GoalCommandName } from "./bin/shell-goal-tools.js";
 export type { AdapterDescriptor, AdapterFacts } from "./contract/descriptor.js";
 export { describeAdapter, findOnPath } from "./contract/descriptor.js";
@@ -35,8 +36,7 @@ export type {
   JsonObject,
   OptionalPart,
 } from "./contract/install-spec.js";
-export { hookCommand, plainHookCommand, shellHooksSupported, shellWord } from "./fast-path/hook-command.js";
-export { hookBundleMain } from "./hook/hook-bundle-main.js";
+export { hookBundleMain } from "./fast-path/hook-bundle-main.js";
 export type { HookResult } from "./hook/hook-io.js";
 export { HOOK_INPUT_LIMIT, HookInputTooLargeError, readHookInput, writeAll, writeHookResult } from "./hook/hook-io.js";
 export type { HookSpecificShape } from "./hook/hook-specific-output.js";
@@ -44,9 +44,10 @@ export { boundedText, hookSpecificOutput } from "./hook/hook-specific-output.js"
 export { loadBuiltin } from "./hook/load-builtin.js";
 export { postNote, takeNotes } from "./hook/note-outbox.js";
 export { resolveProjectDir } from "./hook/project-dir.js";
-export { mergeDecisions, runHook } from "./hook/run-hook.js";
+export { runHook } from "./hook/run-hook.js";
 export { statusLineSession } from "./hook/status-line.js";
 export { fastEvents, fastPathWakeWords } from "./installing/fast-events.js";
+export { hookCommand, plainHookCommand, shellHooksSupported, shellWord } from "./installing/hook-command.js";
 export type { HookGroupOptions } from "./installing/hook-groups-target.js";
 export {
   hookGroupsTarget,

@@ -1,6 +1,6 @@
 // @goalpost/core: the public surface. Adding a line here is an API decision.
 
-export type { EngineConfig, EngineConfigInput } from "./engine/engine-config.js";
+export type { EngineConfig, EngineConfigInput } from "./config/engine-config.js";
 export {
   CONFIG_FILE,
   DEFAULT_ENGINE_CONFIG,
@@ -9,7 +9,7 @@ export {
   KILL_SWITCH_FILE,
   killSwitchEngaged,
   loadEngineConfig,
-} from "./engine/engine-config.js";
+} from "./config/engine-config.js";
 export type {
   EngineDecision,
   EngineEvent,
@@ -35,19 +35,21 @@ export {
   toolAboutToRunEventSchema,
   toolRanEventSchema,
 } from "./engine/engine-event.js";
+export { failSafeDecision } from "./engine/fail-safe-stop.js";
 export type { GoalCommand } from "./engine/goal-command.js";
 export { parseGoalCommand } from "./engine/goal-command.js";
 export type { GoalEngine, GoalEngineOptions } from "./engine/goal-engine.js";
 export { createGoalEngine } from "./engine/goal-engine.js";
 export { GOAL_WORDS } from "./engine/goal-words.js";
+export type { HostWorld, NativeGoalChangeFields } from "./engine/host-world.js";
 export { gitBranch, issueFromBranch, issueFromWords, issueInfo } from "./engine/issue-context.js";
-export type { IssueLookupRequest, LookUpIssue } from "./engine/issue-notice.js";
+export type { IssueLookupRequest, LookUpIssue } from "./engine/issue-lookup.js";
 export { STOP_BLOCK_PREFIX, SUBAGENT_BOUNDARY_NOTICE } from "./engine/policy-text.js";
 export type { RenderForm, RenderOptions } from "./engine/render-goal.js";
-export { DEFAULT_TOOL_HINT, renderGoalContext } from "./engine/render-goal.js";
+export { DEFAULT_TOOL_HINT, renderGoalContext, renderSessionGoal } from "./engine/render-goal.js";
 export { followHostTasks, renderFocus } from "./engine/session-focus.js";
-export { activeGoal, goalAncestors, goalStack, renderSessionGoal } from "./engine/session-goals.js";
 export { statusSegment } from "./engine/status-segment.js";
+export { switchedOffDecision } from "./engine/switched-off.js";
 export { taskStatus, tasksFromToolInput } from "./engine/task-goals.js";
 export type { Env } from "./env.js";
 export { USER_VARIABLES } from "./env.js";
@@ -90,8 +92,6 @@ export {
   mentionsGoalpost,
 } from "./evidence/goal-tool-names.js";
 export { isWildcardReference, referenceMatchesIssue } from "./evidence/issue-matching.js";
-export type { HostToolCall, HostToolRecord } from "./evidence/receipt-corroboration.js";
-export { corroborateReceipts } from "./evidence/receipt-corroboration.js";
 export type { ReceiptJudgement } from "./evidence/receipt-judgement.js";
 export { judgeShellReceipt, outputVerdict } from "./evidence/receipt-judgement.js";
 export type { ParsedShell, ShellRedirect, ShellSegment } from "./evidence/shell-syntax.js";
@@ -106,6 +106,19 @@ export { HOST_GOAL_STATUSES, hostGoalSchema } from "./host/host-goal.js";
 export type { HostProfile, HostProfileInput } from "./host/host-profile.js";
 export { defineHostProfile, GENERIC_HOST_PROFILE, hostProfileSchema } from "./host/host-profile.js";
 export { JSON_SCHEMAS } from "./json-schemas.js";
+export type { CreateGoalInput, GoalUpdateResult, RetireOptions } from "./lifecycle/goal-lifecycle.js";
+export {
+  applyGoalUpdate,
+  closeGoal,
+  createGoal,
+  GOAL_SOURCE_WORDS,
+  isUserGoal,
+  letGoalGo,
+  retireGoal,
+  TEXT_LIMITS,
+  takeUpGoal,
+  UPDATE_COUNTING_FIELDS,
+} from "./lifecycle/goal-lifecycle.js";
 export { HISTORY_LIMITS, pushGoalEvent, pushReceipt, pushToolCall } from "./record/bounded-history.js";
 export type { GoalBudget, GoalSpend } from "./record/goal-budget.js";
 export { budgetText, budgetUsed, durationText, parseBudget, spendText } from "./record/goal-budget.js";
@@ -123,19 +136,6 @@ export { checkKindSchema, goalCheckSchema, verificationSchema } from "./record/g
 export { cwdHash, newGoalId } from "./record/goal-identity.js";
 export type { GoalCloseInput, GoalOpenInput, GoalUpdateInput } from "./record/goal-inputs.js";
 export { goalCloseInputSchema, goalOpenInputSchema, goalUpdateInputSchema } from "./record/goal-inputs.js";
-export type { CreateGoalInput, GoalUpdateResult, RetireOptions } from "./record/goal-lifecycle.js";
-export {
-  applyGoalUpdate,
-  closeGoal,
-  createGoal,
-  GOAL_SOURCE_WORDS,
-  isUserGoal,
-  letGoalGo,
-  retireGoal,
-  TEXT_LIMITS,
-  takeUpGoal,
-  UPDATE_COUNTING_FIELDS,
-} from "./record/goal-lifecycle.js";
 export type { GoalPhase } from "./record/goal-phase.js";
 export {
   canTransition,
@@ -181,6 +181,9 @@ export {
 export { GOAL_RECORD_SCHEMA_ID, goalRecordJsonSchema } from "./record/goal-record-json-schema.js";
 export { noteRecentFile, parseProgressMarkers, RECENT_FILES_LIMIT } from "./record/working-context.js";
 export { redactSecrets } from "./redaction/redact-secrets.js";
+export type { HostToolCall, HostToolRecord } from "./session/receipt-corroboration.js";
+export { corroborateReceipts } from "./session/receipt-corroboration.js";
+export { activeGoal, goalAncestors, goalStack } from "./session/session-goals.js";
 export type { WriteOptions } from "./store/atomic-file.js";
 export { writeFileAtomic } from "./store/atomic-file.js";
 export { AUDIT_LOG_LIMIT_BYTES } from "./store/audit-log.js";
@@ -193,6 +196,7 @@ export { continuationEntrySchema, createGoalStore } from "./store/goal-store.js"
 export type { KnownOpenGoal } from "./store/known-open-goal.js";
 export { knownOpenGoal } from "./store/known-open-goal.js";
 export { ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal-markers.js";
+export { processRuns } from "./store/process-identity.js";
 export type { PruneResult } from "./store/retention.js";
 export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";
 export { removeRunReports } from "./store/run-reports.js";

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { hookEntryPath } from "../fast-path/hook-command.js";
+import { hookEntryPath } from "../installing/hook-command.js";
 
 const bin = basename(__filename, ".cjs");
 const loader = hookEntryPath(bin, __filename);

@@ -2,53 +2,14 @@
 // plus --version and --help. `hook` runs on every tool call of the agent, so only the hook path is
 // loaded up front; every other command is imported when asked for. An adapter's cli.ts is one call:
 //   runHostCli(myAdapter, import.meta.url)
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { exitAfterAnswer, readHookInput, writeAll, writeHookResult } from "../hook/hook-io.js";
 import { runHookHere } from "../hook/run-hook.js";
+import { adapterVersion, hostCliUsage } from "./cli-usage.js";
 
 const GOAL_COMMANDS = new Set(["status", "open", "update", "close"]);
 const ADMIN_COMMANDS = new Set(["install", "uninstall", "doctor"]);
-
-/** The adapter's version, from the package.json beside its dist/ folder. */
-export function adapterVersion(cliPath: string): string {
-  try {
-    return (JSON.parse(readFileSync(join(dirname(cliPath), "..", "package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "unknown";
-  }
-}
-
-export function hostCliUsage(adapter: HostAdapter, version: string): string {
-  const { bin, displayName } = adapter;
-  const scopes = adapter.install.scopes.join("|");
-  return `${bin} ${version} — keeps ${displayName} on the goal you set
-
-usage:
-  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
-  ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run] [--purge] [--json]
-  ${bin} doctor [--project <dir>] [--json]
-  ${bin} status | open '<json>' | update '<json>' | close '<json>' [--session <id>]
-                                  the goal tools from the shell, for the agent
-  ${bin} hook <Event>              run by ${displayName}: payload on stdin, answer on stdout
-  ${bin} mcp                       run by ${displayName}: the goal tools over stdio
-  ${bin} verify …                  run by goalpost: a goal's checks, in a sandbox
-  ${bin} issue-lookup …            run by goalpost: the title and milestone of the session's GitHub issue (gh)
-  ${bin} --version | --help
-
-examples:
-  ${bin} install --dry-run         show exactly what install would change, write nothing
-  ${bin} install                   wire goalpost into ${displayName} (${adapter.install.defaultScope} scope)
-  ${bin} doctor                    check the wiring, the fast path and the state directory
-  ${bin} update '{"doneSoFar":["parser streams"],"remaining":["docs"]}'
-  ${bin} uninstall                 take out exactly what install added (goal records kept; --purge: them too)
-
-Switch goalpost off for a moment: GOALPOST_DISABLED=1 in ${displayName}'s environment,
-or a file named "disabled" in ${adapter.stateRoot(process.env)}.
-`;
-}
 
 async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: string): Promise<number> {
   const [command, ...rest] = argv;
@@ -78,7 +39,7 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
     return result.exitCode;
   }
   if (command && ADMIN_COMMANDS.has(command)) {
-    const { runAdminCommand } = await import("../installing/admin-commands.js");
+    const { runAdminCommand } = await import("./admin-commands.js");
     return runAdminCommand(adapter, command as "install", rest, cliPath);
   }
   const version = adapterVersion(cliPath);

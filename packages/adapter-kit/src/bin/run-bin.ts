@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HostAdapter } from "../contract/host-adapter.js";
-import { hookEntryPath } from "../fast-path/hook-command.js";
+import { hookEntryPath } from "../installing/hook-command.js";
 
 /** Runs the bin; `moduleUrl` is the bin's own import.meta.url, `adapter` loads the adapter. */
 export function runBin(

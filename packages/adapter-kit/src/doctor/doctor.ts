@@ -12,15 +12,6 @@ import type { DoctorCheck, DoctorContext, HostAdapter } from "../contract/host-a
 import type { InstallTarget, OptionalPart } from "../contract/install-spec.js";
 import { codeCachePath } from "../fast-path/code-cache.js";
 import {
-  FAST_PATH_FOLDER,
-  hookBundlePath,
-  hookCommand,
-  hookEntryPath,
-  hookScriptPath,
-  shellHooksSupported,
-  shellWord,
-} from "../fast-path/hook-command.js";
-import {
   HOOK_SERVER_VARIABLE,
   hookServerPidFile,
   hookServerSocket,
@@ -30,6 +21,15 @@ import { recentHookFaults } from "../hook/fault-records.js";
 import { wiredLabels } from "../installing/config-changes.js";
 import { readConfigFile } from "../installing/config-file.js";
 import { fastEvents } from "../installing/fast-events.js";
+import {
+  FAST_PATH_FOLDER,
+  hookBundlePath,
+  hookCommand,
+  hookEntryPath,
+  hookScriptPath,
+  shellHooksSupported,
+  shellWord,
+} from "../installing/hook-command.js";
 import { installTargets } from "../installing/scope-targets.js";
 import { unwritableFolder } from "../installing/writable.js";
 

@@ -13,9 +13,9 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { hookBundlePath } from "../installing/hook-command.js";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
-import { hookBundlePath } from "./hook-command.js";
 
 /** The hook bundle a loader runs: `<bin>-hook.cjs` runs `<bin>-hook-bundle.cjs` beside it. */
 export const bundleOfLoader = (loader: string) => hookBundlePath(binOfLoader(loader), loader);

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeGoal, createGoal, createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
+import { hookCommand, shellWord } from "../installing/hook-command.js";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "../testing/index.js";
-import { hookCommand, shellWord } from "./hook-command.js";
 
 const BIN = fileURLToPath(new URL("../../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));
 afterEach(removeTestdirs);

@@ -22,6 +22,7 @@
 // (hook-ledger.ts) when it runs the hook itself.
 import { lstatSync, readFileSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { STATUS_LINE_EVENT } from "../installing/hook-command.js";
 import { REQUEST_ID } from "./hook-request.js";
 
 /** Set to 0 to run every hook in its own process, without the hook server. */
@@ -263,9 +264,6 @@ export function encodeHookReply(reply: HookReply): Buffer {
   const stderr = Buffer.from(reply.stderr, "utf8");
   return Buffer.concat([Buffer.from(`ok ${stdout.length} ${stderr.length}\n`), stdout, stderr]);
 }
-
-/** The kit's own event for the host's status line (hook/status-line.ts): its answer is a line of text, not JSON. */
-export const STATUS_LINE_EVENT = "StatusLine";
 
 /** One line of plain text: no control character a terminal would act on. */
 const PLAIN_LINE = /^[^\u0000-\u001F\u007F-\u009F]*\n?$/;

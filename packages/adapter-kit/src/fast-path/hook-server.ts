@@ -32,9 +32,9 @@ import { recordBreach } from "../hook/breaches.js";
 import { HOOK_INPUT_LIMIT } from "../hook/hook-io.js";
 import { loadBuiltin } from "../hook/load-builtin.js";
 import { runHook } from "../hook/run-hook.js";
+import { FAST_PATH_FOLDER, hookEntryPath } from "../installing/hook-command.js";
 import { bundleFingerprint } from "./bundle-fingerprint.js";
 import { startDetached } from "./detached-start.js";
-import { FAST_PATH_FOLDER, hookEntryPath } from "./hook-command.js";
 import { serverEnvironment } from "./hook-request.js";
 import {
   decodeHookCall,

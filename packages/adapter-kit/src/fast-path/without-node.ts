@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { STOP_BLOCK_PREFIX, writeFileAtomic } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { mainStopSamples } from "../installing/fast-events.js";
-import { FAST_PATH_FOLDER } from "./hook-command.js";
+import { FAST_PATH_FOLDER } from "../installing/hook-command.js";
 
 /** The file beside the hook server's socket. */
 export const withoutNodeFile = (root: string, bin: string) => join(root, FAST_PATH_FOLDER, `${bin}-without-node`);

@@ -14,8 +14,7 @@
 // `goalpost prune`), removed with their session when it ends; none is written where the root cannot be.
 import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { safeFileName, writeFileAtomic } from "@goalpost/core";
-import { processAlive } from "../fast-path/hook-server-protocol.js";
+import { processRuns, safeFileName, writeFileAtomic } from "@goalpost/core";
 import { TWO_COPIES_FILE } from "./fault-records.js";
 import { CLAIMS_FOLDER as FOLDER, pruneHookClaims } from "./hook-claims.js";
 import type { HookResult } from "./hook-io.js";
@@ -73,7 +72,7 @@ function readClaim(path: string): Claim | undefined {
 export class WouldWait extends Error {}
 
 /** Whether the run that claimed a hook is still at work: this process's own earlier run did not settle, it failed. */
-const alive = (pid: number) => pid !== process.pid && processAlive(pid);
+const alive = (pid: number) => pid !== process.pid && processRuns(pid, null);
 
 export interface HookLedgerEntry {
   /** The answer a first run gave, when this run is a repeat of it; undefined: this run is the first. */

@@ -3,26 +3,21 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
-import type { EngineConfig, EngineEventInput, Env, GoalStore } from "@goalpost/core";
+import type { EngineConfig, EngineEventInput, Env, GoalStore, HostWorld } from "@goalpost/core";
 import {
-  corroborateReceipts,
   createGoalEngine,
   createGoalStore,
   type EngineDecision,
+  failSafeDecision,
   GoalpostError,
-  goalText,
-  isMarkedOpen,
   killSwitchEngaged,
-  knownOpenGoal,
   knownStoreRoots,
   loadEngineConfig,
-  parseGoalCommand,
-  registerStoreRoot,
-  STOP_BLOCK_PREFIX,
+  switchedOffDecision,
 } from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
-import { STATUS_LINE_EVENT } from "../fast-path/hook-server-protocol.js";
+import { STATUS_LINE_EVENT } from "../installing/hook-command.js";
 import { hasUntoldBreaches, takeUntoldBreaches } from "./breaches.js";
 import { removeSessionClaims } from "./hook-claims.js";
 import { recordHookFaults } from "./hook-faults.js";
@@ -40,56 +35,12 @@ import { detachedVerification } from "./verification-process.js";
 const noDecision = (stderr = ""): HookResult => ({ stdout: "", stderr });
 const oneLine = (text: string) => text.replace(/\n\s*/g, " ");
 
-/** Two decisions as one: contexts joined in order, the second's action and user note first. */
-export function mergeDecisions(first: EngineDecision | null, second: EngineDecision): EngineDecision {
-  if (!first) return second;
-  const context = [first.context, second.context].filter(Boolean).join("\n\n");
-  const userNote = second.userNote ?? first.userNote;
-  return { ...second, ...(context ? { context } : {}), ...(userNote ? { userNote } : {}) };
-}
-
 /** "No decision" because something went wrong (not because there was nothing to say): kept for doctor. */
 const fault = (message: string, warnings = ""): HookResult & { fault: string } => ({
   stdout: "",
   stderr: `${warnings}${message}`,
   fault: message,
 });
-
-/** Marks the session's receipts against the host's record; a record that cannot be read changes nothing. */
-function corroborate(
-  adapter: HostAdapter,
-  payload: unknown,
-  store: GoalStore,
-  event: { sessionId: string; host: string; cwd: string },
-  warnings: string[],
-): void {
-  try {
-    const record = adapter.hostToolRecord?.(payload);
-    if (record) corroborateReceipts(store, { sessionId: event.sessionId, host: event.host, cwd: event.cwd }, record);
-  } catch (error) {
-    warnings.push(`goalpost: could not read ${adapter.displayName}'s record of tool calls (${(error as Error).message}).`);
-  }
-}
-
-/**
- * A prompt or a stop of the main session, with a goal open or being set: the session's tokens as the
- * host's record says, for the goal's budget (host-tokens.ts). Other events, and sessions with no goal,
- * read nothing.
- */
-function withHostTokens(
-  adapter: HostAdapter,
-  root: string,
-  payload: unknown,
-  event: EngineEventInput,
-  env: Env,
-): EngineEventInput {
-  if (!adapter.hostTokens || event.subagent) return event;
-  if (event.type !== "stop-requested" && event.type !== "prompt-submitted") return event;
-  const setting = event.type === "prompt-submitted" && parseGoalCommand(event.prompt)?.kind === "set";
-  if (!setting && !isMarkedOpen(root, event.sessionId)) return event;
-  const tokensUsed = hostTokensUsed(adapter.hostTokens, root, event.sessionId, payload, env);
-  return tokensUsed === null ? event : { ...event, tokensUsed };
-}
 
 export interface RunHookOptions {
   /**
@@ -148,40 +99,43 @@ function answerFor(
   return spec.toOutput(decision, payload);
 }
 
-/** Events whose answer the user sees (a prompt's, a stop's): problems the store met go there too. */
-const USER_FACING = new Set(["session-started", "prompt-submitted", "stop-requested"]);
-
-/** Where breaches are told: the user's own prompt, or a session's start. */
-const USER_TOLD = new Set(["session-started", "prompt-submitted"]);
-
-function withNotices(decision: EngineDecision, type: string, notices: readonly string[]): EngineDecision {
-  if (notices.length === 0 || !USER_FACING.has(type)) return decision;
-  return { ...decision, userNote: [decision.userNote, ...notices].filter(Boolean).join("\n") };
-}
-
-/** While goalpost is switched off, a user's prompt still carries the breaches not told yet (nothing else). */
-function tellWhileOff(
+/** A decision as the host's answer, checked against what the host accepts; null: the host gets no answer. */
+function written(
   adapter: HostAdapter,
   spec: HostAdapter["events"][string],
-  text: string,
-  root: string,
-): HookResult | undefined {
+  decision: EngineDecision,
+  payload: unknown,
+  place: { root: string; sessionId: string },
+): string | null {
+  const output = answerFor(adapter, spec, decision, payload, place);
+  if (output === null || output === undefined) return null;
+  const checked = spec.output.safeParse(output);
+  return checked.success && checked.data != null ? JSON.stringify(checked.data) : null;
+}
+
+/** The payload read far enough to name its session and event (for the switched-off and fail-safe answers). */
+function eventOf(spec: HostAdapter["events"][string], adapter: HostAdapter, text: string) {
+  const parsed = spec.payload.safeParse(JSON.parse(text));
+  if (!parsed.success) return null;
+  const session = adapter.sessionOf(parsed.data);
+  const event = spec.toEvent(parsed.data, { sessionId: session.sessionId, cwd: session.cwd ?? process.cwd() });
+  return event ? { payload: parsed.data, event } : null;
+}
+
+/** While goalpost is switched off: only what core's switchedOffDecision says (breaches not told yet, at a user's prompt). */
+function tellWhileOff(adapter: HostAdapter, spec: HostAdapter["events"][string], text: string, root: string): HookResult {
   try {
-    const parsed = spec.payload.safeParse(JSON.parse(text));
-    if (!parsed.success) return undefined;
-    const session = adapter.sessionOf(parsed.data);
-    const event = spec.toEvent(parsed.data, { sessionId: session.sessionId, cwd: session.cwd ?? process.cwd() });
-    if (event?.type !== "prompt-submitted" || event.subagent || event.origin === "host") return undefined;
-    const notes = takeUntoldBreaches(root);
-    if (notes.length === 0) return undefined;
-    const decision = { action: "none", userNote: notes.join("\n") } as const;
-    const checked = spec.output.safeParse(
-      answerFor(adapter, spec, decision, parsed.data, { root, sessionId: session.sessionId }),
-    );
-    const stderr = notes.map((line) => `${line}\n`).join("");
-    return checked.success && checked.data != null ? { stdout: JSON.stringify(checked.data), stderr } : { stdout: "", stderr };
+    const read = eventOf(spec, adapter, text);
+    const told: string[] = [];
+    const decision = switchedOffDecision(read?.event ?? null, () => {
+      told.push(...takeUntoldBreaches(root));
+      return told;
+    });
+    if (!read || !decision) return noDecision();
+    const stdout = written(adapter, spec, decision, read.payload, { root, sessionId: read.event.sessionId });
+    return { stdout: stdout ?? "", stderr: told.map((line) => `${line}\n`).join("") };
   } catch {
-    return undefined;
+    return noDecision();
   }
 }
 
@@ -196,28 +150,73 @@ export function runHookHere(
   return runHook(adapter, eventName, readInput, env, options) as HookResult;
 }
 
+interface Failing {
+  readonly spec: HostAdapter["events"][string];
+  readonly payload: unknown;
+  readonly root: string;
+  readonly event: EngineEventInput;
+}
+
+/** A fault's answer: core's fail-safe decision, if it makes one (failSafeDecision), as the host's answer. */
+function failSafeAnswer(adapter: HostAdapter, failing: Failing, problem: string): HookResult | undefined {
+  const decision = failSafeDecision(failing.root, failing.event, problem);
+  if (!decision) return undefined;
+  const place = { root: failing.root, sessionId: failing.event.sessionId };
+  const stdout = written(adapter, failing.spec, decision, failing.payload, place);
+  return stdout === null ? undefined : { stdout, stderr: `${decision.userNote}\n` };
+}
+
 /**
- * A stop the hook could not decide as usual (the disk full or read-only, a lock that never frees, a
- * fault of goalpost's own): refused all the same while a goal is known open from what can be read
- * (core's knownOpenGoal), and the user told why — enforcement never rests on a write succeeding.
+ * What core may ask of the world around this event (core's HostWorld), read from the host's records
+ * through the adapter's readers only when core's pipeline asks. Nothing here decides when.
  */
-function failSafeStop(
-  adapter: HostAdapter,
-  spec: HostAdapter["events"][string],
-  payload: unknown,
-  root: string,
-  sessionId: string,
-  problem: string,
-): HookResult | undefined {
-  const goal = knownOpenGoal(root, sessionId);
-  if (!goal?.enforced) return undefined;
-  const objective = goal.objective ? ` (${goalText(goal.objective, 300)})` : "";
-  const reason = `${STOP_BLOCK_PREFIX} goal ${goal.id}${objective} is still open. Keep working on it; close it with goalpost_close when its checks pass.`;
-  const userNote = `goalpost could not record this stop (${problem}), so it went by what it could read: the goal ${goal.id} is open (from its ${goal.source}), and the stop was refused. Run \`goalpost doctor\`.`;
-  const output = answerFor(adapter, spec, { action: "block-stop", reason, userNote }, payload, { root, sessionId });
-  if (output === null || output === undefined) return undefined;
-  const checked = spec.output.safeParse(output);
-  return checked.success ? { stdout: JSON.stringify(checked.data), stderr: `${userNote}\n` } : undefined;
+function hostWorld(parts: {
+  adapter: HostAdapter;
+  env: Env;
+  payload: unknown;
+  store: GoalStore;
+  root: string;
+  targets: ReturnType<typeof allScopeTargets>;
+  warnings: string[];
+  breaches: string[];
+  options: RunHookOptions;
+}): HostWorld {
+  const { adapter, env, payload, store, root, targets, warnings, breaches, options } = parts;
+  const sessionId = adapter.sessionOf(payload).sessionId;
+  const scope = { adapter, root, targets, bundleFile: options.copy };
+  const { hostTokens, nativeGoalChange, hostToolRecord } = adapter;
+  return {
+    env,
+    ...(env["PATH"] ? { searchPath: env["PATH"] } : {}),
+    notices: warnings,
+    ...(hostTokens ? { tokensUsed: () => hostTokensUsed(hostTokens, root, sessionId, payload, env) } : {}),
+    ...(nativeGoalChange ? { nativeGoalChange: (event: EngineEventInput) => nativeGoalChange(payload, event, store, env) } : {}),
+    ...(hostToolRecord
+      ? {
+          toolRecord: () => {
+            try {
+              return hostToolRecord(payload);
+            } catch (error) {
+              warnings.push(
+                `goalpost: could not read ${adapter.displayName}'s record of tool calls (${(error as Error).message}).`,
+              );
+              return null;
+            }
+          },
+        }
+      : {}),
+    markTurnStart: (goalId) => markTurnStart(scope, goalId),
+    checkTurn: () => {
+      checkTurn(scope);
+    },
+    takeBreaches: () => {
+      breaches.push(...takeUntoldBreaches(root));
+      return breaches;
+    },
+    // A session that ended takes its once-per-hook claims with it (another copy's repeat of this very
+    // event then runs again, and ends nothing twice).
+    sessionEnded: () => removeSessionClaims(root, sessionId),
+  };
 }
 
 function answerHook(
@@ -229,8 +228,8 @@ function answerHook(
 ): HookResult | (HookResult & { fault?: string; notices?: readonly string[] }) | { readonly busy: string } {
   const warnings: string[] = options.notice ? [options.notice] : [];
   const warned = () => warnings.map((line) => `${line}\n`).join("");
-  /** Set once the event is known to be a main session's stop: a fault then falls back to failSafeStop. */
-  let stop: { spec: HostAdapter["events"][string]; payload: unknown; root: string; sessionId: string } | undefined;
+  /** Set once the event is known: a fault then asks core's failSafeDecision (a main session's stop is refused while a goal is known open). */
+  let failing: Failing | undefined;
   let ledger: HookLedgerEntry | undefined;
   try {
     if (eventName === STATUS_LINE_EVENT && adapter.statusLine) return statusLineAnswer(adapter, readInput, env);
@@ -285,15 +284,7 @@ function answerHook(
       return noDecision(`goalpost: ${adapter.displayName} named no workspace folder for this chat; goalpost acts only in one.\n`);
     const built = spec.toEvent(payload, { sessionId: session.sessionId, cwd });
     if (!built) return noDecision();
-    if (built.type === "stop-requested" && !built.subagent) stop = { spec, payload, root, sessionId: session.sessionId };
-    // A goal set by this prompt runs its checks with the host's PATH (the user's), never the agent's.
-    const event = withHostTokens(
-      adapter,
-      root,
-      payload,
-      built.type === "prompt-submitted" && env["PATH"] ? { ...built, searchPath: env["PATH"] } : built,
-      env,
-    );
+    failing = { spec, payload, root, event: built };
 
     // Run once: a repeat of this hook (a fallback's, or another copy's) answers what the first run did.
     ledger = options.request
@@ -334,27 +325,11 @@ function answerHook(
           }
         : {}),
     });
-    // Where a session starts or a prompt comes, this host's root joins the machine's registry.
-    if (event.type === "session-started" || event.type === "prompt-submitted") registerStoreRoot(root, env);
-    const change = adapter.nativeGoalChange?.(payload, event, store, env) ?? null;
-    const mirrored = change
-      ? engine.handle({ type: "native-goal-changed", sessionId: event.sessionId, host: event.host, cwd: event.cwd, ...change })
-      : null;
-    const decided = engine.handle(event);
-    // What keeps goalpost working, marked as the user's turn starts and compared at its stops (integrity.ts).
-    if (!event.subagent && (event.type === "stop-requested" || (event.type === "prompt-submitted" && event.origin !== "host"))) {
-      const scope = { adapter, root, targets, bundleFile: options.copy };
-      if (event.type === "stop-requested") checkTurn(scope);
-      else markTurnStart(scope, knownOpenGoal(root, session.sessionId)?.id ?? null);
-    }
-    // What was done to goalpost that it saw and could not prevent: told to the user at their next prompt.
-    const breaches = USER_TOLD.has(event.type) && !("subagent" in event && event.subagent) ? takeUntoldBreaches(root) : [];
-    // At a stop the host's record holds the turn's calls: the agent's receipts are checked against it.
-    if (event.type === "stop-requested" && adapter.hostToolRecord) corroborate(adapter, payload, store, event, warnings);
-    // A session that ended takes its once-per-hook claims with it (another copy's repeat of this very
-    // event then runs again, and ends nothing twice).
-    if (event.type === "session-ended" && !event.subagent) removeSessionClaims(root, session.sessionId);
-    const decision = withNotices(mergeDecisions(mirrored, decided), event.type, [...warnings, ...breaches]);
+    const breaches: string[] = [];
+    const decision = engine.handle(
+      built,
+      hostWorld({ adapter, env, payload, store, root, targets, warnings, breaches, options }),
+    );
     const output = answerFor(adapter, spec, decision, payload, { root, sessionId: session.sessionId });
     // Said on stderr as well, where the host shows it (a transcript, a log): breaches are not faults.
     const told = `${warned()}${breaches.map((line) => `${line}\n`).join("")}`;
@@ -368,7 +343,8 @@ function answerHook(
         `goalpost: the ${eventName} answer does not fit what ${adapter.displayName} accepts (${oneLine(z.prettifyError(checked.error))}); answering with no decision.\n`,
         warned(),
       );
-    const answered = { stdout: JSON.stringify(checked.data), stderr: told };
+    const answer = JSON.stringify(checked.data);
+    const answered = { stdout: answer, stderr: told };
     ledger?.settle(answered);
     return { ...answered, notices: warnings };
   } catch (error) {
@@ -380,7 +356,7 @@ function answerHook(
       return { busy: error.message };
     }
     const detail = error instanceof Error ? error.message : String(error);
-    const safe = stop && failSafeStop(adapter, stop.spec, stop.payload, stop.root, stop.sessionId, detail);
+    const safe = failing && failSafeAnswer(adapter, failing, detail);
     if (safe)
       return {
         ...safe,

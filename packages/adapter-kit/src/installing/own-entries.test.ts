@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hookCommand, plainHookCommand } from "../fast-path/hook-command.js";
+import { hookCommand, plainHookCommand } from "./hook-command.js";
 import { ownEntries } from "./own-entries.js";
 
 const own = ownEntries("goalpost-example");

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { InstallTarget } from "../contract/install-spec.js";
+import { fastEvents, fastPathWakeWords } from "./fast-events.js";
 import {
   hookCommand,
   hookEntryPath,
@@ -13,9 +14,8 @@ import {
   sharedHookCommand,
   shellHooksSupported,
   shellWord,
-} from "../fast-path/hook-command.js";
-import { statusLineCommand } from "../fast-path/status-line-command.js";
-import { fastEvents, fastPathWakeWords } from "./fast-events.js";
+} from "./hook-command.js";
+import { statusLineCommand } from "./status-line-command.js";
 
 /** The adapter's npm package name, from the package.json beside its dist/ folder. */
 function packageNameOf(cliPath: string, bin: string): string {

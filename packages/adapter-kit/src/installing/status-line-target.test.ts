@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { shellWord } from "../fast-path/hook-command.js";
-import { statusLineCommand, userStatusLine } from "../fast-path/status-line-command.js";
 import { removeTestdirs, runInstalledHook, testdir } from "../testing/index.js";
+import { shellWord } from "./hook-command.js";
+import { statusLineCommand, userStatusLine } from "./status-line-command.js";
 
 const BIN = fileURLToPath(new URL("../../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));
 

@@ -1,12 +1,12 @@
 // goalpost's segment in the host's status line: one key of its settings (`statusLine`), whose command
 // goalpost's status line script then runs. A status line the user already has is kept inside it
-// (fast-path/status-line-command.ts): their lines first, then goalpost's; uninstall puts their
+// (status-line-command.ts): their lines first, then goalpost's; uninstall puts their
 // command back as it was, every other field of theirs untouched throughout. Not offered (a shared
 // scope, Windows, `install --no-status-line`): install takes goalpost's out as uninstall does.
 
 import type { ConfigFormat, InstallContext, InstallTarget, JsonObject } from "../contract/install-spec.js";
-import { userStatusLine } from "../fast-path/status-line-command.js";
 import { withKey } from "./hook-groups-target.js";
+import { userStatusLine } from "./status-line-command.js";
 
 export interface StatusLineOptions {
   readonly path: string;

@@ -20,13 +20,13 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools } from "@goalpost/core";
-import { FAST_PATH_FOLDER, sharedHookCommand } from "../fast-path/hook-command.js";
 import {
   HOOK_SERVER_VARIABLE,
   hookServerPidFile,
   hookServerSocket,
   removeServerFiles,
 } from "../fast-path/hook-server-protocol.js";
+import { FAST_PATH_FOLDER, sharedHookCommand } from "../installing/hook-command.js";
 
 export interface HookBenchHost {
   /** The adapter's built bin. */

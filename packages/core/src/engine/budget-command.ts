@@ -2,12 +2,13 @@
 // keeps /goal) sets the open goal's budget, the dimensions named replacing the old ones; a goal whose
 // budget was spent is taken up again when the new one leaves room. `/goal budget` alone shows the spend.
 // Only prompts the user typed reach here: the model can neither set nor raise a budget.
+
+import { takeUpGoal } from "../lifecycle/goal-lifecycle.js";
 import { budgetText, budgetUsed, type GoalBudget, mergeBudget, spendText, WIND_DOWN_AT } from "../record/goal-budget.js";
-import { takeUpGoal } from "../record/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { activeGoal, replaceGoal } from "../session/session-goals.js";
 import { decision, type EngineContext } from "./engine-context.js";
 import type { EngineDecision, EngineEventOf } from "./engine-event.js";
-import { activeGoal, replaceGoal } from "./session-goals.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
 

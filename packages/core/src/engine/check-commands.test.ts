@@ -4,10 +4,10 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { passedRun } from "../record/test-goals.js";
+import { activeGoal } from "../session/session-goals.js";
 import { recordCheckBaseline } from "../verify/run-start.js";
 import { buggyProject } from "../verify/test-projects.js";
 import type { VerificationRequest } from "../verify/verification-request.js";
-import { activeGoal } from "./session-goals.js";
 import { SESSION, testEngine } from "./test-engine.js";
 
 function engineOn(cwd: string) {

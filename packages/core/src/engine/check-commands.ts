@@ -1,21 +1,22 @@
 // The user's word on checks, typed as prompts: `/goal check add|drop|list|accept` sets what goalpost
 // runs, `/goal accept` and `/goal refuse` answer a goal that waits for them. Only prompts the user typed
 // reach here: the model can propose a check (goalpost_update proposedChecks) but never bind one.
+
+import { closeGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import type { GoalCheck } from "../record/goal-checks.js";
-import { closeGoal } from "../record/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { settleClosedGoal } from "../session/close-in-session.js";
+import { activeGoal, replaceGoal } from "../session/session-goals.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { checkToolchain } from "../verify/check-definition.js";
 import { userCheck } from "../verify/derive-checks.js";
 import { beginVerification } from "../verify/request-completion.js";
 import type { VerificationRequest } from "../verify/verification-request.js";
-import { settleClosedGoal } from "./close-in-session.js";
 import { decision, type EngineContext } from "./engine-context.js";
 import type { EngineDecision, EngineEventOf } from "./engine-event.js";
 import type { CheckAction } from "./goal-command.js";
-import { activeGoal, replaceGoal } from "./session-goals.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
 

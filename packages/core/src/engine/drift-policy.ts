@@ -1,8 +1,9 @@
 // Drift: non-goal tool calls since the last goal update. With N calls already run since the update,
 // the next call is: N = 0-2 nothing, 3-4 allowed with a warning, N ≥ 5 denied (under enforcement) with
 // a reason that says exactly what to do. The count resets on every goal update and user prompt.
+
+import type { EngineConfig } from "../config/engine-config.js";
 import type { GoalRecord } from "../record/goal-record.js";
-import type { EngineConfig } from "./engine-config.js";
 import { driftDenial, driftWarning } from "./policy-text.js";
 
 export type DriftVerdict =

@@ -1,22 +1,22 @@
 // What every event handler shares: the store, the settings, the host's profile and its tool
 // classifier, the clock, and the few steps several handlers take (render, cancel, hint).
 import { resolve } from "node:path";
+import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from "../config/engine-config.js";
 import { createToolClassifier, type ToolClassifier } from "../evidence/classify-tool-call.js";
-import type { HostProfile } from "../host/host-profile.js";
-import { closeGoal } from "../record/goal-lifecycle.js";
+import { GENERIC_HOST_PROFILE, type HostProfile } from "../host/host-profile.js";
+import { closeGoal } from "../lifecycle/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { activeGoal, goalAncestors, replaceGoal } from "../session/session-goals.js";
 import { continuationCandidates } from "../store/continuation.js";
 import { createGoalStore, type GoalStore, type SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { type StartVerification, startVerificationInProcess } from "../verify/verification-request.js";
-import type { EngineConfig } from "./engine-config.js";
 import type { EngineDecision, EngineEvent } from "./engine-event.js";
-import type { LookUpIssue } from "./issue-notice.js";
+import type { LookUpIssue } from "./issue-lookup.js";
 import { sessionArgumentsNote } from "./policy-text.js";
-import { DEFAULT_TOOL_HINT, type RenderForm } from "./render-goal.js";
-import { activeGoal, goalAncestors, renderSessionGoal, replaceGoal } from "./session-goals.js";
+import { DEFAULT_TOOL_HINT, type RenderForm, renderSessionGoal } from "./render-goal.js";
 
 export interface EngineContext {
   readonly store: GoalStore;
@@ -47,19 +47,41 @@ export interface EngineContext {
   isSubagentEvent(event: EngineEvent, session: SessionFile | null): boolean;
 }
 
+export interface GoalEngineOptions {
+  readonly store: GoalStore;
+  readonly config?: EngineConfig;
+  /** The host's tool vocabulary and habits (see defineHostProfile); a generic one when left out. */
+  readonly profile?: HostProfile;
+  /** The host's configuration files that hold goalpost's entries (the adapter's install targets). */
+  readonly protectedFiles?: readonly string[];
+  /** Directories of the host's own records that receipts are read from (Codex's session rollouts). */
+  readonly protectedDirs?: readonly string[];
+  /** Other hosts' state roots on this machine, for continuing their goals here (see store-registry.ts). */
+  readonly peerRoots?: () => readonly string[];
+  /** Starts goalpost's run of a goal's checks; in this process when left out (an adapter starts its own process). */
+  readonly startVerification?: StartVerification;
+  /**
+   * Called before the engine waits (for goalpost's run of the checks to land, at a stop). A caller that
+   * must never wait — the hook server, which answers every session — throws here, before anything is
+   * written, and has the hook run where waiting is fine.
+   */
+  readonly beforeWait?: () => void;
+  /**
+   * Looks up the title and milestone of the GitHub issue a session works on (`recordIssueInfo` writes
+   * them back), off the hook's path; left out, the issue's number alone is shown.
+   */
+  readonly lookUpIssue?: LookUpIssue;
+}
+
 export const decision = (fields: Partial<EngineDecision>): EngineDecision => ({ action: "none", ...fields });
 
-export function createEngineContext(
-  store: GoalStore,
-  config: EngineConfig,
-  profile: HostProfile,
-  protectedFiles: readonly string[] = [],
-  protectedDirs: readonly string[] = [],
-  peerRoots: () => readonly string[] = () => [],
-  startVerification: StartVerification = startVerificationInProcess(store),
-  beforeWait: () => void = () => {},
-  lookUpIssue: LookUpIssue = () => {},
-): EngineContext {
+export function createEngineContext(options: GoalEngineOptions): EngineContext {
+  const { store, beforeWait = () => {}, lookUpIssue = () => {}, peerRoots = () => [] } = options;
+  const config = options.config ?? DEFAULT_ENGINE_CONFIG;
+  const profile = options.profile ?? GENERIC_HOST_PROFILE;
+  const startVerification = options.startVerification ?? startVerificationInProcess(store);
+  const protectedFiles = options.protectedFiles ?? [];
+  const protectedDirs = options.protectedDirs ?? [];
   const now = () => store.now();
   const peers = () =>
     peerRoots()

@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { killSwitchEngaged, loadEngineConfig } from "../config/engine-config.js";
 import { InvalidInputError } from "../errors.js";
 import { defineHostProfile } from "../host/host-profile.js";
 import { isOpen } from "../record/goal-phase.js";
+import { activeGoal } from "../session/session-goals.js";
 import { continuationCandidates } from "../store/continuation.js";
 import { lookupToolUse } from "../store/tool-use-index.js";
-import { killSwitchEngaged, loadEngineConfig } from "./engine-config.js";
 import { engineEventSchema } from "./engine-event.js";
 import { EVENT_HANDLERS } from "./handlers/index.js";
-import { activeGoal } from "./session-goals.js";
 import { SESSION, TEST_PROFILE, testEngine } from "./test-engine.js";
 
 const bash = (command: string) => ({ toolName: "Bash", toolInput: { command } });

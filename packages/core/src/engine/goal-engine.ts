@@ -2,46 +2,23 @@
 // event type (handlers/); adapters only translate payloads to events and decisions to host output.
 // What it knows of the host comes from the host's profile.
 
+import type { EngineConfig } from "../config/engine-config.js";
 import { InvalidInputError } from "../errors.js";
-import { GENERIC_HOST_PROFILE, type HostProfile } from "../host/host-profile.js";
-import type { GoalStore } from "../store/goal-store.js";
-import type { StartVerification } from "../verify/verification-request.js";
-import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from "./engine-config.js";
-import { createEngineContext } from "./engine-context.js";
+import { createEngineContext, type GoalEngineOptions } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, engineEventSchema, NO_DECISION } from "./engine-event.js";
+import { runEventPipeline } from "./event-pipeline.js";
 import { EVENT_HANDLERS, type EventHandler } from "./handlers/index.js";
-import type { LookUpIssue } from "./issue-notice.js";
+import type { HostWorld } from "./host-world.js";
 import { sessionArgumentsNote } from "./policy-text.js";
 
-export interface GoalEngineOptions {
-  readonly store: GoalStore;
-  readonly config?: EngineConfig;
-  /** The host's tool vocabulary and habits (see defineHostProfile); a generic one when left out. */
-  readonly profile?: HostProfile;
-  /** The host's configuration files that hold goalpost's entries (the adapter's install targets). */
-  readonly protectedFiles?: readonly string[];
-  /** Directories of the host's own records that receipts are read from (Codex's session rollouts). */
-  readonly protectedDirs?: readonly string[];
-  /** Other hosts' state roots on this machine, for continuing their goals here (see store-registry.ts). */
-  readonly peerRoots?: () => readonly string[];
-  /** Starts goalpost's run of a goal's checks; in this process when left out (an adapter starts its own process). */
-  readonly startVerification?: StartVerification;
-  /**
-   * Called before the engine waits (for goalpost's run of the checks to land, at a stop). A caller that
-   * must never wait — the hook server, which answers every session — throws here, before anything is
-   * written, and has the hook run where waiting is fine.
-   */
-  readonly beforeWait?: () => void;
-  /**
-   * Looks up the title and milestone of the GitHub issue a session works on (`recordIssueInfo` writes
-   * them back), off the hook's path; left out, the issue's number alone is shown.
-   */
-  readonly lookUpIssue?: LookUpIssue;
-}
+export type { GoalEngineOptions };
 
 export interface GoalEngine {
-  /** Validates the event and decides. Throws InvalidInputError for a malformed event. */
-  handle(event: EngineEventInput): EngineDecision;
+  /**
+   * Validates the event and decides, asking the world around it what the event's steps need
+   * (event-pipeline.ts). Throws InvalidInputError for a malformed event.
+   */
+  handle(event: EngineEventInput, world?: HostWorld): EngineDecision;
   readonly config: EngineConfig;
 }
 
@@ -49,20 +26,9 @@ export interface GoalEngine {
 const SUBAGENT_EVENTS = new Set<EngineEvent["type"]>(["subagent-started", "subagent-stopped", "tool-about-to-run"]);
 
 export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
-  const config = options.config ?? DEFAULT_ENGINE_CONFIG;
-  const context = createEngineContext(
-    options.store,
-    config,
-    options.profile ?? GENERIC_HOST_PROFILE,
-    options.protectedFiles ?? [],
-    options.protectedDirs ?? [],
-    options.peerRoots,
-    options.startVerification,
-    options.beforeWait,
-    options.lookUpIssue,
-  );
+  const context = createEngineContext(options);
 
-  function handle(input: EngineEventInput): EngineDecision {
+  function check(input: EngineEventInput): EngineEvent {
     const parsed = engineEventSchema.safeParse(input);
     if (!parsed.success) {
       throw new InvalidInputError(
@@ -70,7 +36,10 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
         parsed.error.issues.map((issue) => `${issue.path.join(".") || "event"}: ${issue.message}`),
       );
     }
-    const event = parsed.data;
+    return parsed.data;
+  }
+
+  function decide(event: EngineEvent): EngineDecision {
     if (event.subagent && !SUBAGENT_EVENTS.has(event.type)) return NO_DECISION;
     const handler = EVENT_HANDLERS[event.type] as EventHandler<typeof event.type>;
     const result = handler(context, event as never);
@@ -98,5 +67,7 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
     return { ...result, context: result.context ? `${result.context}\n\n${note}` : note };
   }
 
-  return { handle, config };
+  const steps = { decide, decideInput: (input: EngineEventInput) => decide(check(input)) };
+  const handle = (input: EngineEventInput, world: HostWorld = {}) => runEventPipeline(context, check(input), world, steps);
+  return { handle, config: context.config };
 }

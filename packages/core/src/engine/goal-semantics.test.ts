@@ -1,8 +1,8 @@
 // What a user of the hosts' own /goal expects, through the engine.
 import { describe, expect, it } from "vitest";
 import { isOpen } from "../record/goal-phase.js";
+import { activeGoal } from "../session/session-goals.js";
 import { GOAL_HINT } from "./handlers/prompt-submitted.js";
-import { activeGoal } from "./session-goals.js";
 import { SESSION, testEngine } from "./test-engine.js";
 
 describe("goal semantics", () => {

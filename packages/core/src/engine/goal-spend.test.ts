@@ -1,7 +1,7 @@
 // A goal's working time is the time between the hooks the host ran in a turn, each gap counted up to
 // ten minutes: an idle night before a turn the user did not start, or a clock that jumps, is not work.
 import { describe, expect, it } from "vitest";
-import { createGoal } from "../record/goal-lifecycle.js";
+import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import { emptySessionFile } from "../store/session-file.js";
 import { chargeTurn, IDLE_GAP_SECONDS, startTurn, tickTurn } from "./goal-spend.js";
 

@@ -6,8 +6,8 @@
 import { budgetUsed, type GoalSpend } from "../record/goal-budget.js";
 import { isEnforced } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { activeGoal, replaceGoal } from "../session/session-goals.js";
 import type { SessionFile } from "../store/session-file.js";
-import { activeGoal, replaceGoal } from "./session-goals.js";
 
 /** The host's token count moved on: returns what it grew by (0 the first time it is read, or when it went back, as on a new record). */
 export function takeHostTokens(session: SessionFile, tokensUsed: number | null | undefined): number | null {

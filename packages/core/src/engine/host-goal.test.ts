@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { HostGoal } from "../host/host-goal.js";
 import { defineHostProfile } from "../host/host-profile.js";
-import { activeGoal } from "./session-goals.js";
+import { activeGoal } from "../session/session-goals.js";
 import { SESSION, TEST_PROFILE, testEngine } from "./test-engine.js";
 
 const hostGoal = (fields: Partial<HostGoal> = {}): HostGoal => ({

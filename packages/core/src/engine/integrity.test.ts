@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { activeGoal } from "./session-goals.js";
+import { activeGoal } from "../session/session-goals.js";
 import { SESSION, testEngine } from "./test-engine.js";
 
 const bash = (command: string) => ({ toolName: "Bash", toolInput: { command } });

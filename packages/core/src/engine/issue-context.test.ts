@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { temporaryRoot } from "../store/test-root.js";
 import { GOAL_HINT } from "./handlers/prompt-submitted.js";
 import { gitBranch, issueFromBranch, issueFromWords, issueInfo } from "./issue-context.js";
-import type { IssueLookupRequest } from "./issue-notice.js";
+import type { IssueLookupRequest } from "./issue-lookup.js";
 import { testEngine } from "./test-engine.js";
 
 const git = (cwd: string, ...args: string[]) =>

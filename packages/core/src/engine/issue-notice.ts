@@ -7,19 +7,6 @@ import type { EngineContext } from "./engine-context.js";
 import type { EngineEvent } from "./engine-event.js";
 import { gitBranch, issueChanges, issueFromBranch, issueFromWords, noteIssue } from "./issue-context.js";
 
-export interface IssueLookupRequest {
-  /** The store the session lives in. */
-  readonly root: string;
-  readonly sessionId: string;
-  /** The project's folder: the GitHub CLI finds the repository from it. */
-  readonly cwd: string;
-  readonly number: number;
-  /** `owner/name` when the user's words named it (an issue's address); null: the folder's repository. */
-  readonly repo: string | null;
-}
-
-export type LookUpIssue = (request: IssueLookupRequest) => void;
-
 export function noticeIssue(context: EngineContext, event: EngineEvent, words: string | null): void {
   if (event.subagent) return;
   const named = words ? issueFromWords(words) : null;

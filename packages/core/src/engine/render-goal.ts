@@ -6,7 +6,8 @@ import { referenceMatchesIssue } from "../evidence/issue-matching.js";
 import { spendText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
-import type { IssueContext } from "../store/session-file.js";
+import { goalAncestors, goalStack } from "../session/session-goals.js";
+import type { IssueContext, SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { focusFromWords } from "./goal-words.js";
 import { issueLine } from "./issue-context.js";
@@ -185,4 +186,18 @@ function cutToLength(text: string, maxLength: number): string {
     result += character;
   }
   return `${result}…`;
+}
+
+/** Renders a session's goal with the line of goals above and below it. */
+export function renderSessionGoal(
+  session: SessionFile,
+  goal: GoalRecord,
+  options: Omit<RenderOptions, "ancestors" | "stack">,
+): string {
+  return renderGoalContext(goal, {
+    ...options,
+    ancestors: goalAncestors(session, goal),
+    stack: goalStack(session, goal),
+    issue: session.issue,
+  });
 }

@@ -3,13 +3,14 @@
 // progress and the issue (issue-context.ts, its milestone as the epic above it) are shown to the model
 // as a short block of data when they change, and never enforced: no stop is refused, no tool denied for
 // them. A task leaves when it completes or leaves the list; a goal set later takes over.
+
+import { activeGoal } from "../session/session-goals.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import type { EngineContext } from "./engine-context.js";
 import type { EngineEvent, TaskItem } from "./engine-event.js";
 import { issueLine } from "./issue-context.js";
-import { activeGoal } from "./session-goals.js";
 import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "./task-goals.js";
 
 /** The task list a task tool's call leaves, from its input (whole lists) or as a change by id; null if none. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGoal } from "../record/goal-lifecycle.js";
+import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { emptySessionFile, type SessionFile } from "../store/session-file.js";
 import { statusSegment } from "./status-segment.js";

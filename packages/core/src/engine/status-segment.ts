@@ -3,6 +3,7 @@
 // requirements covered, goalpost's own run of the checks, and the budget spent. Read only; nothing
 // when the session holds no open goal, so the user's own status line is all they see then.
 import { uncoveredRequirements } from "../gate/requirement-coverage.js";
+import { currentGoal } from "../record/current-goal.js";
 import { budgetUsed, durationText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
@@ -32,15 +33,12 @@ const CHECKS: Record<string, string> = {
   void: "checks proved nothing",
 };
 
-/** The goal the line is about: the session's top-level goal the active one belongs to, else its newest open one. */
+/** The goal the line is about: the session's current goal (current-goal.ts), and the task in progress under it. */
 function shownGoal(session: SessionFile): { goal: GoalRecord; task: GoalRecord | null } | null {
   const open = session.goals.filter(isOpen);
-  const byId = new Map(open.map((goal) => [goal.id, goal]));
-  let active = open.find((goal) => goal.id === session.activeGoalId) ?? null;
-  const task = active?.level === "task" ? active : null;
-  while (active?.level === "task" && active.parentId) active = byId.get(active.parentId) ?? null;
-  const goal = active && active.level !== "task" ? active : open.filter((candidate) => candidate.level !== "task").at(-1);
-  return goal ? { goal, task } : null;
+  const goal = currentGoal(open, session.activeGoalId);
+  const pointed = open.find((candidate) => candidate.id === session.activeGoalId);
+  return goal ? { goal, task: pointed?.level === "task" ? pointed : null } : null;
 }
 
 /** goalpost's run in a few words: "verifying 1 min 20 s", "checks passing", or where the goal started from. */

@@ -3,9 +3,9 @@
 // it completes or leaves the list, so the goal stack reads epic → issue → task.
 // Task goals are bookkeeping: they close with the host's word, not through the completion gate,
 // which guards the user's own goal.
-import { createGoal, retireGoal } from "../record/goal-lifecycle.js";
-import { isOpen } from "../record/goal-phase.js";
+import { createGoal, retireGoal } from "../lifecycle/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { openTaskGoals } from "../session/session-goals.js";
 import type { SessionFile } from "../store/session-file.js";
 import { itemKey } from "../text/sanitize-list.js";
 import type { TaskItem } from "./engine-event.js";
@@ -76,10 +76,6 @@ export function applyTaskChange(session: SessionFile, change: TaskChange): TaskI
     );
   else if (change.text) session.hostTasks.push({ id: change.id, text: change.text, status: change.status ?? "pending" });
   return session.hostTasks.map(({ text, status }) => ({ text, status }));
-}
-
-export function openTaskGoals(session: SessionFile, root: GoalRecord): GoalRecord[] {
-  return session.goals.filter((goal) => goal.parentId === root.id && goal.level === "task" && isOpen(goal));
 }
 
 /** Pushes or pops task goals under `root` to match the host's list. Returns whether anything changed. */

@@ -1,9 +1,10 @@
 // A real engine over a real temporary store, with a clock that moves one second per reading.
+
+import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from "../config/engine-config.js";
 import { defineHostProfile } from "../host/host-profile.js";
 import { createGoalStore } from "../store/goal-store.js";
 import { temporaryRoot } from "../store/test-root.js";
 import { createGoalTools } from "../tools/goal-tools.js";
-import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from "./engine-config.js";
 import type { EngineEventInput } from "./engine-event.js";
 import { createGoalEngine, type GoalEngineOptions } from "./goal-engine.js";
 

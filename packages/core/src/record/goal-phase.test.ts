@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GoalClosedError, InvalidTransitionError } from "../errors.js";
-import { applyGoalUpdate, closeGoal, letGoalGo, pauseGoal, resumeGoal, takeUpGoal } from "./goal-lifecycle.js";
+import { applyGoalUpdate, closeGoal, letGoalGo, pauseGoal, resumeGoal, takeUpGoal } from "../lifecycle/goal-lifecycle.js";
 import { GOAL_PHASES, type GoalPhase, goalPhase, isOpen, LET_GO, PHASE_TRANSITIONS } from "./goal-phase.js";
 import type { GoalRecord } from "./goal-record.js";
 import { at, completableGoal } from "./test-goals.js";

@@ -1,5 +1,5 @@
 // Test helpers: goals in known states, built through the real lifecycle functions.
-import { createGoal } from "./goal-lifecycle.js";
+import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import type { GoalRecord } from "./goal-record.js";
 
 export const T0 = new Date("2026-11-22T10:00:00.000Z");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
-import { closeGoal, createGoal } from "../record/goal-lifecycle.js";
+import { closeGoal, createGoal } from "../lifecycle/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import { continueGoal } from "./continuation.js";
 import { createGoalStore, type GoalStore } from "./goal-store.js";

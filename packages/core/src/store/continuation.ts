@@ -7,8 +7,8 @@
 // copy. Two or more goals: refuse and list them, so the user picks. `peers` are the stores of other
 // hosts on this machine (see store-registry.ts): a goal left in Claude Code continues in Codex.
 import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
+import { retireGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
-import { retireGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";

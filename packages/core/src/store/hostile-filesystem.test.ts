@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utim
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { StoreError } from "../errors.js";
-import { createGoal } from "../record/goal-lifecycle.js";
+import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import { createGoalStore } from "./goal-store.js";
 import { safeFileName } from "./safe-file-name.js";
 import { serveSnapshot, writeSnapshot } from "./snapshots.js";

@@ -5,6 +5,7 @@
 // set-aside copy, the continuation index, and last the open marker (a goal whose text is lost).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { currentGoal } from "../record/current-goal.js";
 import { LET_GO } from "../record/goal-phase.js";
 import type { GoalStatus } from "../record/goal-record.js";
 import { OPEN_MARKERS } from "./open-goal-markers.js";
@@ -25,13 +26,15 @@ export interface KnownOpenGoal {
 
 interface LooseGoal {
   readonly id?: unknown;
+  readonly parentId?: unknown;
+  readonly level?: unknown;
   readonly objective?: unknown;
   readonly status?: unknown;
   readonly closedAt?: unknown;
   readonly blockers?: unknown;
 }
 
-/** The session's open goal in `goals` (the active one, else the newest open), and whether it would refuse a stop. */
+/** The session's current goal in `goals` (current-goal.ts), and whether it would refuse a stop. */
 function openGoal(goals: unknown, activeId: unknown): { id: string; objective: string; enforced: boolean } | undefined {
   if (!Array.isArray(goals)) return undefined;
   const open = (goals as LooseGoal[]).filter(
@@ -41,7 +44,7 @@ function openGoal(goals: unknown, activeId: unknown): { id: string; objective: s
       (goal.closedAt === null || goal.closedAt === undefined) &&
       goal.status !== "complete",
   );
-  const goal = open.find((candidate) => candidate.id === activeId) ?? open[open.length - 1];
+  const goal = currentGoal(open, activeId);
   if (!goal) return undefined;
   const enforced = !(
     LET_GO.has(goal.status as GoalStatus) ||

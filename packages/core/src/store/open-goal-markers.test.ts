@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { closeGoal, createGoal } from "../record/goal-lifecycle.js";
+import { closeGoal, createGoal } from "../lifecycle/goal-lifecycle.js";
 import { createGoalStore } from "./goal-store.js";
 import { ensureOpenMarkers, OPEN_MARKERS } from "./open-goal-markers.js";
 import { temporaryRoot } from "./test-root.js";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { closeGoal, createGoal } from "../record/goal-lifecycle.js";
+import { closeGoal, createGoal } from "../lifecycle/goal-lifecycle.js";
 import { createGoalStore } from "./goal-store.js";
 import { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./retention.js";
 import { temporaryRoot } from "./test-root.js";

@@ -4,7 +4,7 @@
 // the open marker knows of (see known-open-goal.ts), rebuilt with its id and objective — its checks
 // and history are lost, and the user is told so.
 import { readFileSync } from "node:fs";
-import { createGoal } from "../record/goal-lifecycle.js";
+import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import { type GoalRecord, goalRecordSchema } from "../record/goal-record.js";
 import { knownOpenGoal } from "./known-open-goal.js";

@@ -3,8 +3,7 @@
 // messages a model can act on; every refusal and change is recorded in the audit log.
 
 import type * as z from "zod/mini";
-import { settleClosedGoal } from "../engine/close-in-session.js";
-import { activeGoal, renderSessionGoal, replaceGoal } from "../engine/session-goals.js";
+import { renderSessionGoal } from "../engine/render-goal.js";
 import {
   GoalAlreadyOpenError,
   GoalNotFoundError,
@@ -14,6 +13,7 @@ import {
   UserGoalError,
 } from "../errors.js";
 import { evaluateCompletionGate, unmetWords } from "../gate/completion-gate.js";
+import { applyGoalUpdate, closeGoal, createGoal, isUserGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import {
   type GoalCloseInput,
@@ -23,8 +23,9 @@ import {
   goalOpenInputSchema,
   goalUpdateInputSchema,
 } from "../record/goal-inputs.js";
-import { applyGoalUpdate, closeGoal, createGoal, isUserGoal } from "../record/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { settleClosedGoal } from "../session/close-in-session.js";
+import { activeGoal, replaceGoal } from "../session/session-goals.js";
 import { continuationCandidates } from "../store/continuation.js";
 import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";

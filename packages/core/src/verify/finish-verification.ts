@@ -2,15 +2,16 @@
 // newer close started another: this one is superseded). When the model had asked to close: a pass on
 // unchanged checks closes the goal as complete; a pass on changed checks, or a run that could not be
 // sandboxed, waits for the user; anything else keeps the goal open with the verdict on record.
-import { settleClosedGoal } from "../engine/close-in-session.js";
-import { replaceGoal } from "../engine/session-goals.js";
+
 import { CompletionRefusedError } from "../errors.js";
 import { unmetWords } from "../gate/completion-gate.js";
+import { closeGoal, takeUpGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import type { AwaitingUser, Verification } from "../record/goal-checks.js";
-import { closeGoal, takeUpGoal } from "../record/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { settleClosedGoal } from "../session/close-in-session.js";
+import { replaceGoal } from "../session/session-goals.js";
 import type { SessionFile } from "../store/session-file.js";
 
 export interface FinishedRun {

@@ -3,15 +3,16 @@
 // this very tree closes the goal at once; a failing one on it is the refusal; otherwise a run starts and
 // the goal closes by itself when it passes (see finish-verification.ts). With no check to run, or a pass
 // goalpost cannot judge alone, the goal waits for the user.
-import { settleClosedGoal } from "../engine/close-in-session.js";
-import { replaceGoal } from "../engine/session-goals.js";
+
 import { CompletionRefusedError } from "../errors.js";
 import { evaluateCompletionGate, type UnmetCondition } from "../gate/completion-gate.js";
 import { VERIFICATION_CONDITION_CODES } from "../gate/verification-conditions.js";
+import { assertClosable, closeGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import { newGoalId } from "../record/goal-identity.js";
-import { assertClosable, closeGoal } from "../record/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { settleClosedGoal } from "../session/close-in-session.js";
+import { replaceGoal } from "../session/session-goals.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { type VerificationRequest, verificationAlive } from "./verification-request.js";

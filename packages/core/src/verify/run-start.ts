@@ -3,10 +3,10 @@
 // before the agent acts), then the checks run once in the walls, off the agent's path, and which tests
 // exist and which fail is kept — the starting point the user sees ("3 of 12 tests fail") and every later
 // pass is held to: the same tests, by name, none fewer.
-import { loadEngineConfig } from "../engine/engine-config.js";
-import { replaceGoal } from "../engine/session-goals.js";
+import { loadEngineConfig } from "../config/engine-config.js";
 import type { CheckStart } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
 import { processRuns, processStart } from "../store/process-identity.js";
 import { writeRunReport } from "../store/run-reports.js";

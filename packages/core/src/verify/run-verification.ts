@@ -4,11 +4,11 @@
 // as when the user set them, programs and installed dependencies included) and the starting point (the
 // same tests ran, none fewer) — and land the verdict on the goal (finish-verification.ts). The checks run
 // outside any lock; only the reads and the final write take it.
-import { loadEngineConfig } from "../engine/engine-config.js";
-import { replaceGoal } from "../engine/session-goals.js";
+import { loadEngineConfig } from "../config/engine-config.js";
 import type { Env } from "../env.js";
 import type { CheckResult, Verification } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
 import { processStart } from "../store/process-identity.js";
 import { readRunReport, writeRunReport } from "../store/run-reports.js";

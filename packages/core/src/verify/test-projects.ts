@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach } from "vitest";
-import { createGoal } from "../record/goal-lifecycle.js";
+import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { createGoalStore } from "../store/goal-store.js";
 import { createGoalTools } from "../tools/goal-tools.js";

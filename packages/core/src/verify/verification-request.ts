@@ -30,10 +30,17 @@ export type StartVerification = (request: VerificationRequest) => void;
  */
 const RUNNER = "./verify.js";
 
+/** What this file calls of the runner module (verify-entry.ts checks that it fits). */
+export interface VerificationRunner {
+  recordCheckBaseline(store: GoalStore, request: VerificationRequest): unknown;
+  runStartingPoint(store: GoalStore, request: VerificationRequest): Promise<unknown>;
+  runVerification(store: GoalStore, request: VerificationRequest): Promise<unknown>;
+}
+
 /** Runs the checks in this process, in the background: for a harness that outlives the call. */
 export function startVerificationInProcess(store: GoalStore): StartVerification {
   return (request) => {
-    void (import(new URL(RUNNER, import.meta.url).href) as Promise<typeof import("./verify-entry.js")>)
+    void (import(new URL(RUNNER, import.meta.url).href) as Promise<VerificationRunner>)
       .then(async ({ recordCheckBaseline, runStartingPoint, runVerification }) => {
         if (request.task === "baseline") recordCheckBaseline(store, request);
         else if (request.task === "start") await runStartingPoint(store, request);

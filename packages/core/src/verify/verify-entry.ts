@@ -9,3 +9,10 @@ export { checkEnvironment, runCheck } from "./run-check.js";
 export { recordCheckBaseline, runStartingPoint } from "./run-start.js";
 export type { RunVerificationOptions, VerificationReport } from "./run-verification.js";
 export { runVerification } from "./run-verification.js";
+
+import { recordCheckBaseline, runStartingPoint } from "./run-start.js";
+import { runVerification } from "./run-verification.js";
+import type { VerificationRunner } from "./verification-request.js";
+
+// The in-process verifier loads this module by name: what it calls must be here, with these signatures.
+({ recordCheckBaseline, runStartingPoint, runVerification }) satisfies VerificationRunner;

@@ -1,10 +1,10 @@
 // Before compaction: the goal is written as a snapshot, served back in full when the session starts
 // again after it (or at the first prompt, on hosts with no such start).
 import { pushGoalEvent } from "../../record/bounded-history.js";
+import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { writeSnapshot } from "../../store/snapshots.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { activeGoal, replaceGoal } from "../session-goals.js";
 
 export function onCompactionAboutToRun(context: EngineContext, event: EngineEventOf<"compaction-about-to-run">): EngineDecision {
   if (event.subagent || !activeGoal(context.store.peek(event.sessionId))) return NO_DECISION;

@@ -13,10 +13,10 @@
 // A goal goalpost captured from the user's own words is never paused, replaced or cleared from here.
 import { type HostGoal, isHostLimited } from "../../host/host-goal.js";
 import type { GoalRecord } from "../../record/goal-record.js";
+import { activeGoal, goalAncestors } from "../../session/session-goals.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { activeGoal, goalAncestors } from "../session-goals.js";
 import { holdClearedGoal, proposeFromRecord } from "./host-record-change.js";
 import { captureGoal, setPaused } from "./prompt-submitted.js";
 

@@ -4,11 +4,12 @@
 // as the user can write it (threat model, core's README). So such a change never cancels or replaces
 // a goal by itself: the goal is paused, or the new objective waits beside it, and the user is asked
 // to say so in words goalpost sees (`goal: clear`, `goal: resume`, `goal: confirm`).
+
+import { activeGoal } from "../../session/session-goals.js";
 import { goalText } from "../../text/goal-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { HELD_FOR_USER, heldQuestion } from "../held-goal.js";
-import { activeGoal } from "../session-goals.js";
 import { setPaused } from "./prompt-submitted.js";
 
 type Event = EngineEventOf<"native-goal-changed">;

@@ -5,9 +5,10 @@
 // goalpost has none open; a clear read from a record pauses the goal and asks the user
 // (host-record-change.ts); an open goalpost goal is never replaced this way: replacing the user's goal
 // is the user's to do, in words goalpost sees.
+
+import { activeGoal } from "../../session/session-goals.js";
 import type { EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { activeGoal } from "../session-goals.js";
 import { onHostGoalObserved } from "./host-goal-observed.js";
 import { holdClearedGoal } from "./host-record-change.js";
 import { captureGoal } from "./prompt-submitted.js";

@@ -4,10 +4,11 @@
 // itself (origin host) is never captured and resets nothing.
 import { homedir } from "node:os";
 import { GoalpostError } from "../../errors.js";
+import { createGoal, pauseGoal, resumeGoal, takeUpGoal } from "../../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import { budgetText, parseBudget, splitTrailingBudget } from "../../record/goal-budget.js";
-import { createGoal, pauseGoal, resumeGoal, takeUpGoal } from "../../record/goal-lifecycle.js";
 import type { GoalRecord, GoalSource } from "../../record/goal-record.js";
+import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { continuationCandidates, continueGoal } from "../../store/continuation.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
@@ -24,7 +25,6 @@ import { heldForUser, heldQuestion } from "../held-goal.js";
 import { noticeIssue } from "../issue-notice.js";
 import type { RenderForm } from "../render-goal.js";
 import { pendingFocus } from "../session-focus.js";
-import { activeGoal, replaceGoal } from "../session-goals.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
 

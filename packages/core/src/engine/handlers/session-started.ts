@@ -3,12 +3,12 @@
 // earlier hook context from the transcript; with no goal, what the session works on (its issue, from the
 // branch) and a hint at goals left in this directory.
 import { pushGoalEvent } from "../../record/bounded-history.js";
+import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { serveSnapshot } from "../../store/snapshots.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { noticeIssue } from "../issue-notice.js";
 import { pendingFocus } from "../session-focus.js";
-import { activeGoal, replaceGoal } from "../session-goals.js";
 
 function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {
   const { store } = context;

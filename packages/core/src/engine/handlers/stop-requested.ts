@@ -6,11 +6,12 @@
 // through while the host says its own goal's work stopped for a usage limit or its token budget
 // (Codex). The host's own "task complete" call (Copilot CLI's autopilot) is a stop attempt too.
 import { isHostLimited } from "../../host/host-goal.js";
+import { letGoalGo } from "../../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
 import { durationText, spendText, WIND_DOWN_AT } from "../../record/goal-budget.js";
-import { letGoalGo } from "../../record/goal-lifecycle.js";
 import { isEnforced, isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
+import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { goalText } from "../../text/goal-text.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
 import { changesText } from "../../verify/source-changes.js";
@@ -21,7 +22,6 @@ import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { budgetState, chargeTurn } from "../goal-spend.js";
 import { budgetSpentNote, needsInputNote, stopBlockReason, windDownReason } from "../policy-text.js";
-import { activeGoal, replaceGoal } from "../session-goals.js";
 import { hostLimitNote } from "./host-goal-observed.js";
 
 export function onStopRequested(context: EngineContext, event: EngineEventOf<"stop-requested">): EngineDecision {

@@ -9,6 +9,7 @@ import { pushGoalEvent } from "../../record/bounded-history.js";
 import { isEnforced } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
+import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { approvalHash } from "../../store/shell-approvals.js";
 import { recordToolUse } from "../../store/tool-use-index.js";
 import { baselineOf } from "../../verify/check-definition.js";
@@ -18,7 +19,6 @@ import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-
 import { tickTurn } from "../goal-spend.js";
 import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal, windDownReason } from "../policy-text.js";
 import { scopeViolation } from "../scope-policy.js";
-import { activeGoal, replaceGoal } from "../session-goals.js";
 import { TAMPER_ADVICE, tamperViolation } from "../tamper-guard.js";
 import { attemptStop } from "./stop-requested.js";
 import { callHash } from "./tool-ran.js";

@@ -10,13 +10,13 @@ import { pushGoalEvent, pushReceipt, pushToolCall } from "../../record/bounded-h
 import type { VerificationCategory } from "../../record/goal-record.js";
 import { sha256 } from "../../record/sha256.js";
 import { noteRecentFile } from "../../record/working-context.js";
+import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { tickTurn } from "../goal-spend.js";
 import { focusToSend, moveTaskFocus, tasksAfterCall } from "../session-focus.js";
-import { activeGoal, replaceGoal } from "../session-goals.js";
 import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "../task-goals.js";
 
 type Event = EngineEventOf<"tool-ran">;

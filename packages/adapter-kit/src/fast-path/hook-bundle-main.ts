@@ -4,13 +4,13 @@
 // `hook <Event>` answers that hook and ends the process; `serve-hooks` runs the hook server.
 
 import type { HostAdapter } from "../contract/host-adapter.js";
-import { MAKING_CODE_CACHE } from "../fast-path/code-cache-protocol.js";
-import { HOOK_NOTICE, HOOK_REQUEST } from "../fast-path/hook-request.js";
-import { serveHooks, startHookServerIfMissing } from "../fast-path/hook-server.js";
-import { HOOK_PAYLOAD } from "../fast-path/hook-server-protocol.js";
-import { warmUp } from "../fast-path/warm-up.js";
-import { exitAfterAnswer, readHookInput, writeHookResult } from "./hook-io.js";
-import { runHookHere } from "./run-hook.js";
+import { exitAfterAnswer, readHookInput, writeHookResult } from "../hook/hook-io.js";
+import { runHookHere } from "../hook/run-hook.js";
+import { MAKING_CODE_CACHE } from "./code-cache-protocol.js";
+import { HOOK_NOTICE, HOOK_REQUEST } from "./hook-request.js";
+import { serveHooks, startHookServerIfMissing } from "./hook-server.js";
+import { HOOK_PAYLOAD } from "./hook-server-protocol.js";
+import { warmUp } from "./warm-up.js";
 
 /** Answers the hook named by the command line's last word, starts a hook server if none runs, then ends the process. */
 function answerHook(adapter: HostAdapter, bundleFile: string): never {

@@ -13,6 +13,12 @@
 
 import { dirname, join } from "node:path";
 
+/**
+ * The kit's own event for the host's status line (hook/status-line.ts): its command is a hook command
+ * like the others, its answer a line of text, not JSON. The loader and the runner both need the name.
+ */
+export const STATUS_LINE_EVENT = "StatusLine";
+
 /** The state root's folder for the fast path's files: the loader's code cache, the hook server's socket and pid. */
 export const FAST_PATH_FOLDER = "fast-path";
 

@@ -3,10 +3,11 @@
 // result. A pair fed to goalpost's hook by a script of the agent's never reaches the host's record, so
 // it shows as uncorroborated (in red in the report). Receipts no longer close a goal; this is what the
 // user sees of the agent's own runs.
-import { replaceGoal } from "../engine/session-goals.js";
+
 import type { Receipt } from "../record/goal-record.js";
 import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import { sanitizeText } from "../text/sanitize-text.js";
+import { replaceGoal } from "./session-goals.js";
 
 /** One tool call as the host recorded it. */
 export interface HostToolCall {

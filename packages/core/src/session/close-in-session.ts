@@ -1,12 +1,11 @@
 // A goal closing inside its session: its task goals go with it, and the session's active goal returns
 // to its parent when that is still open (an issue hands back to its epic). The close tool, goalpost's
 // own verification and the user's /goal accept all close a goal this way.
-import { retireGoal } from "../record/goal-lifecycle.js";
+import { retireGoal } from "../lifecycle/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
-import { replaceGoal } from "./session-goals.js";
-import { openTaskGoals } from "./task-goals.js";
+import { openTaskGoals, replaceGoal } from "./session-goals.js";
 
 export function settleClosedGoal(session: SessionFile, open: GoalRecord, closed: GoalRecord, at: Date): void {
   replaceGoal(session, closed);

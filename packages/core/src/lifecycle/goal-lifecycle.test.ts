@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CompletionRefusedError, EmptyUpdateError, InvalidInputError } from "../errors.js";
-import { HISTORY_LIMITS, pushToolCall } from "./bounded-history.js";
+import { HISTORY_LIMITS, pushToolCall } from "../record/bounded-history.js";
+import { goalRecordSchema } from "../record/goal-record.js";
+import { at, completableGoal, draftGoal, T0 } from "../record/test-goals.js";
 import { applyGoalUpdate, closeGoal, createGoal, retireGoal } from "./goal-lifecycle.js";
-import { goalRecordSchema } from "./goal-record.js";
-import { at, completableGoal, draftGoal, T0 } from "./test-goals.js";
 
 describe("createGoal", () => {
   it("makes a record the schema accepts, with a redacted preview and a prompt hash", () => {

@@ -1,18 +1,13 @@
 // Which goal a session is working on. Goals form a stack: the user's objective (epic), sub-goals the
 // agent opens under it (issue), and the host's in-progress todo item (task). Hooks and goal tools act
 // on the active goal: the deepest open goal that is not a task.
+import { currentGoal } from "../record/current-goal.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
-import { type RenderOptions, renderGoalContext } from "./render-goal.js";
 
 export function activeGoal(session: SessionFile | null): GoalRecord | null {
-  if (!session) return null;
-  const open = session.goals.filter((goal) => isOpen(goal) && goal.level !== "task");
-  const chosen = open.find((goal) => goal.id === session.activeGoalId);
-  if (chosen) return chosen;
-  // No valid pointer: the most recent open goal without an open sub-goal.
-  return [...open].reverse().find((goal) => !open.some((child) => child.parentId === goal.id)) ?? null;
+  return session ? currentGoal(session.goals.filter(isOpen), session.activeGoalId) : null;
 }
 
 /** Replaces a goal in the session by id. */
@@ -44,16 +39,7 @@ export function goalStack(session: SessionFile, goal: GoalRecord): GoalRecord[] 
   }
 }
 
-/** Renders a session's goal with the line of goals above and below it. */
-export function renderSessionGoal(
-  session: SessionFile,
-  goal: GoalRecord,
-  options: Omit<RenderOptions, "ancestors" | "stack">,
-): string {
-  return renderGoalContext(goal, {
-    ...options,
-    ancestors: goalAncestors(session, goal),
-    stack: goalStack(session, goal),
-    issue: session.issue,
-  });
+/** The open task goals right under `root` (the host's todo items being worked). */
+export function openTaskGoals(session: SessionFile, root: GoalRecord): GoalRecord[] {
+  return session.goals.filter((goal) => goal.parentId === root.id && goal.level === "task" && isOpen(goal));
 }

@@ -11,16 +11,23 @@ import {
 import { evaluateCompletionGate } from "../gate/completion-gate.js";
 import { coverageProblem, resolutionProblems } from "../gate/evidence-checks.js";
 import type { VerificationGateOptions } from "../gate/verification-conditions.js";
+import { pushGoalEvent } from "../record/bounded-history.js";
+import { type GoalBudget, NO_SPEND } from "../record/goal-budget.js";
+import type { CheckBaseline, GoalCheck } from "../record/goal-checks.js";
+import { cwdHash, newGoalId } from "../record/goal-identity.js";
+import type { GoalCloseInput, GoalUpdateInput } from "../record/goal-inputs.js";
+import { type GoalPhase, goalPhase, isOpen, LET_GO, transitionRefusal } from "../record/goal-phase.js";
+import type {
+  GoalLevel,
+  GoalRecord,
+  GoalSource,
+  GoalStatus,
+  IssueResolution,
+  RequirementCoverage,
+} from "../record/goal-record.js";
+import { sha256 } from "../record/sha256.js";
 import { appendToList, itemKey, sanitizeList } from "../text/sanitize-list.js";
 import { sanitizeText } from "../text/sanitize-text.js";
-import { pushGoalEvent } from "./bounded-history.js";
-import { type GoalBudget, NO_SPEND } from "./goal-budget.js";
-import type { CheckBaseline, GoalCheck } from "./goal-checks.js";
-import { cwdHash, newGoalId } from "./goal-identity.js";
-import type { GoalCloseInput, GoalUpdateInput } from "./goal-inputs.js";
-import { type GoalPhase, goalPhase, isOpen, LET_GO, transitionRefusal } from "./goal-phase.js";
-import type { GoalLevel, GoalRecord, GoalSource, GoalStatus, IssueResolution, RequirementCoverage } from "./goal-record.js";
-import { sha256 } from "./sha256.js";
 
 export const TEXT_LIMITS = { objective: 600, preview: 300, reason: 600, requirements: 40 } as const;
 

@@ -5,15 +5,15 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
 import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
-import { adapterVersion, hostCliUsage } from "../bin/host-cli.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { formatDoctor, runDoctor } from "../doctor/doctor.js";
-import { LEGACY_FAST_PATH_FOLDER } from "../fast-path/hook-command.js";
 import { recordWithoutNode } from "../fast-path/without-node.js";
-import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "./config-changes.js";
-import { foldersToCreate, recordCreatedFolders, tidyAfterUninstall } from "./footprint.js";
-import { installTargets, isSharedScope } from "./scope-targets.js";
-import { unwritableFolder } from "./writable.js";
+import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "../installing/config-changes.js";
+import { foldersToCreate, recordCreatedFolders, tidyAfterUninstall } from "../installing/footprint.js";
+import { LEGACY_FAST_PATH_FOLDER } from "../installing/hook-command.js";
+import { installTargets, isSharedScope } from "../installing/scope-targets.js";
+import { unwritableFolder } from "../installing/writable.js";
+import { adapterVersion, hostCliUsage } from "./cli-usage.js";
 
 export type AdminCommand = "install" | "uninstall" | "doctor";
 

@@ -1,0 +1,77 @@
+// The import rules of the monorepo, checked by dependency-cruiser in the README's test command
+// (`pnpm run deps`). docs/architecture.md says why each holds. Test files and test helpers
+// (`test-*.ts`) are left out: they may reach anywhere to set a scene.
+const ADAPTERS = "^packages/adapter-(claude-code|codex|copilot-cli|vscode-chat)/";
+/** The kit's public entries (its package.json `exports`): all an adapter may import. */
+const KIT_ENTRIES =
+  "^packages/adapter-kit/src/(index|install|bin/run-bin|testing/index|build/adapter-build|contract/descriptor|hook/fault-records)\\.ts$";
+/** Core's public entries (its package.json `exports`). */
+const CORE_ENTRIES = "^packages/core/src/(index|store/store-root|verify/verify-entry)\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment: "A module that imports itself through others: split out what both need.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "no-folder-cycle",
+      comment:
+        "Folders are layers (core: record < gate < lifecycle < store < session < evidence/verify/tools < engine; kit: contract < installing < hook < fast-path/doctor < bin): a folder never imports one that imports it.",
+      severity: "error",
+      scope: "folder",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "core-stands-alone",
+      comment: "Core is the library other harnesses embed: it never imports the kit, an adapter, the MCP server or the CLI.",
+      severity: "error",
+      from: { path: "^packages/core/" },
+      to: { path: "^(packages/(adapter-|mcp/)|apps/)" },
+    },
+    {
+      name: "kit-knows-no-adapter",
+      comment: "The kit is host-neutral: host facts live in the adapters.",
+      severity: "error",
+      from: { path: "^packages/adapter-kit/" },
+      to: { path: `${ADAPTERS}|^apps/` },
+    },
+    {
+      name: "adapters-use-the-kits-entries",
+      comment: "An adapter imports the kit only through its published entries, as a third party would.",
+      severity: "error",
+      from: { path: ADAPTERS },
+      to: { path: "^packages/adapter-kit/src/", pathNot: KIT_ENTRIES },
+    },
+    {
+      name: "others-use-cores-entries",
+      comment: "Outside core, core is reached only through its published entries.",
+      severity: "error",
+      from: { pathNot: "^packages/core/" },
+      to: { path: "^packages/core/src/", pathNot: CORE_ENTRIES },
+    },
+    {
+      name: "adapters-know-no-other-adapter",
+      comment: "Each adapter is published and installed on its own.",
+      severity: "error",
+      from: { path: "^packages/adapter-(claude-code|codex|copilot-cli|vscode-chat)/" },
+      to: { path: ADAPTERS, pathNot: "^packages/adapter-$1/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["(^|/)(dist|node_modules|__fixtures__)/", "\\.test\\.ts$", "/test-[a-z-]+\\.ts$"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    // Workspace packages resolve to their sources, as vitest and the build resolve them.
+    enhancedResolveOptions: {
+      conditionNames: ["goalpost:source", "import", "types", "default"],
+      extensions: [".ts", ".js", ".mjs", ".cjs", ".json"],
+    },
+  },
+};

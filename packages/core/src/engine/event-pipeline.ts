@@ -1,0 +1,115 @@
+// One event, top to bottom. Every event takes the same road; each step says which events it acts on:
+//
+//   1. read the world the kit collected  (the user's PATH, the host's token count)
+//   2. join the machine's registry       (a session's start, a prompt)
+//   3. the host's own goal               (mirrored before the event, as its own event)
+//   4. the event's handler               (handlers/: the user's commands, the goal's state, budgets,
+//                                         verification, what the model sees)
+//   5. watch the turn                    (a user's prompt marks what keeps goalpost working; a stop compares)
+//   6. the host's record of tool calls   (a stop: the agent's receipts are checked against it)
+//   7. what the user hears               (breaches, problems met on the way) → the answer
+//
+// The kit supplies the world (host-world.ts) and writes the answer; it decides nothing.
+
+import { corroborateReceipts } from "../session/receipt-corroboration.js";
+import { knownOpenGoal } from "../store/known-open-goal.js";
+import { isMarkedOpen } from "../store/open-goal-markers.js";
+import { registerStoreRoot } from "../store/store-registry.js";
+import type { EngineContext } from "./engine-context.js";
+import type { EngineDecision, EngineEvent, EngineEventInput } from "./engine-event.js";
+import { parseGoalCommand } from "./goal-command.js";
+import type { HostWorld } from "./host-world.js";
+
+export interface PipelineSteps {
+  /** Checks an event the engine makes itself (the host goal's) and decides it. */
+  decideInput(event: EngineEventInput): EngineDecision;
+  /** Decides a checked event: its handler (handlers/). */
+  decide(event: EngineEvent): EngineDecision;
+}
+
+export function runEventPipeline(
+  context: EngineContext,
+  checked: EngineEvent,
+  world: HostWorld,
+  steps: PipelineSteps,
+): EngineDecision {
+  const event = readTheWorld(context, checked, world);
+  joinRegistry(context, event, world);
+  const mirrored = mirrorHostGoal(event, world, steps);
+  const decided = steps.decide(event);
+  watchTheTurn(context, event, world);
+  const breaches = breachesToTell(event, world);
+  checkReceipts(context, event, world);
+  if (event.type === "session-ended" && !event.subagent) world.sessionEnded?.();
+  return whatTheUserHears(mergeDecisions(mirrored, decided), event, [...(world.notices ?? []), ...breaches]);
+}
+
+/**
+ * A prompt or a stop of the main session, with a goal open or being set: the session's tokens as the
+ * host's record says, for the goal's budget; a prompt brings the user's PATH, for a goal it sets.
+ * Other events, and sessions with no goal, read nothing.
+ */
+function readTheWorld(context: EngineContext, event: EngineEvent, world: HostWorld): EngineEvent {
+  if (event.type !== "stop-requested" && event.type !== "prompt-submitted") return event;
+  const withPath = event.type === "prompt-submitted" && world.searchPath ? { ...event, searchPath: world.searchPath } : event;
+  if (!world.tokensUsed || event.subagent) return withPath;
+  const setting = event.type === "prompt-submitted" && parseGoalCommand(event.prompt)?.kind === "set";
+  if (!setting && !isMarkedOpen(context.store.root, event.sessionId)) return withPath;
+  const tokensUsed = world.tokensUsed();
+  return tokensUsed === null ? withPath : { ...withPath, tokensUsed };
+}
+
+/** Where a session starts or a prompt comes, this store joins the machine's registry (for `/goal continue` elsewhere). */
+function joinRegistry(context: EngineContext, event: EngineEvent, world: HostWorld): void {
+  if (world.env && (event.type === "session-started" || event.type === "prompt-submitted"))
+    registerStoreRoot(context.store.root, world.env);
+}
+
+function mirrorHostGoal(event: EngineEvent, world: HostWorld, steps: PipelineSteps): EngineDecision | null {
+  const change = world.nativeGoalChange?.(event) ?? null;
+  if (!change) return null;
+  const { sessionId, host, cwd } = event;
+  return steps.decideInput({ type: "native-goal-changed", sessionId, host, cwd, ...change } as EngineEventInput);
+}
+
+/** What keeps goalpost working, marked as the user's turn starts and compared at its stops. */
+function watchTheTurn(context: EngineContext, event: EngineEvent, world: HostWorld): void {
+  if (event.subagent) return;
+  if (event.type === "stop-requested") world.checkTurn?.();
+  else if (event.type === "prompt-submitted" && event.origin !== "host")
+    world.markTurnStart?.(knownOpenGoal(context.store.root, event.sessionId)?.id ?? null);
+}
+
+/** Where breaches are told: the user's own prompt, or a session's start. */
+const BREACHES_TOLD_AT = new Set<EngineEvent["type"]>(["session-started", "prompt-submitted"]);
+
+function breachesToTell(event: EngineEvent, world: HostWorld): readonly string[] {
+  return BREACHES_TOLD_AT.has(event.type) && !event.subagent ? (world.takeBreaches?.() ?? []) : [];
+}
+
+/** At a stop the host's record holds the turn's calls: the agent's receipts are checked against it. */
+function checkReceipts(context: EngineContext, event: EngineEvent, world: HostWorld): void {
+  if (event.type !== "stop-requested" || !world.toolRecord) return;
+  try {
+    const record = world.toolRecord();
+    if (record) corroborateReceipts(context.store, context.identityOf(event), record);
+  } catch (error) {
+    world.notices?.push(`goalpost: could not check the agent's receipts (${(error as Error).message}).`);
+  }
+}
+
+/** Events whose answer the user sees (a prompt's, a stop's, a session's start): what they must hear goes there. */
+const USER_FACING = new Set<EngineEvent["type"]>(["session-started", "prompt-submitted", "stop-requested"]);
+
+function whatTheUserHears(decision: EngineDecision, event: EngineEvent, notices: readonly string[]): EngineDecision {
+  if (notices.length === 0 || !USER_FACING.has(event.type)) return decision;
+  return { ...decision, userNote: [decision.userNote, ...notices].filter(Boolean).join("\n") };
+}
+
+/** Two decisions as one: contexts joined in order, the second's action and user note first. */
+function mergeDecisions(first: EngineDecision | null, second: EngineDecision): EngineDecision {
+  if (!first) return second;
+  const context = [first.context, second.context].filter(Boolean).join("\n\n");
+  const userNote = second.userNote ?? first.userNote;
+  return { ...second, ...(context ? { context } : {}), ...(userNote ? { userNote } : {}) };
+}
