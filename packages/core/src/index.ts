@@ -22,6 +22,7 @@ export {
   compactionAboutToRunEventSchema,
   engineDecisionSchema,
   engineEventSchema,
+  isMainStop,
   NO_DECISION,
   nativeGoalChangedEventSchema,
   promptSubmittedEventSchema,

@@ -3,6 +3,7 @@
 // decided from the session's own file, not from the open markers alone (a marker deleted by hand, or
 // by an agent, would otherwise let every stop through) — so the kit holds that for every adapter,
 // finding the stop among the adapter's own samples (its warm-up payloads) rather than trusting a list.
+import { isMainStop } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 
 /** The engine event a sample of the adapter's own becomes, or null (a payload its schema refuses, a fault). */
@@ -36,7 +37,7 @@ function sampleKinds(adapter: HostAdapter): SampleKinds {
     const toolResults = new Set<string>();
     for (const sample of adapter.warmUp) {
       const event = sampleEvent(adapter, sample);
-      if (event?.type === "stop-requested" && event.subagent !== true && !mainStops.has(sample.event)) {
+      if (isMainStop(event) && !mainStops.has(sample.event)) {
         mainStops.add(sample.event);
         mainStopSamples.push(sample);
       }

@@ -169,3 +169,10 @@ export const engineDecisionSchema = z.object({
 export type EngineDecision = z.infer<typeof engineDecisionSchema>;
 
 export const NO_DECISION: EngineDecision = Object.freeze({ action: "none" });
+
+/**
+ * The main session's stop: the one event goalpost refuses while a goal is open. Named here only — the
+ * pipeline, the fail-safe stop and the kit's choice of which events may answer from the shell ask this.
+ */
+export const isMainStop = (event: { readonly type: string; readonly subagent?: boolean | undefined } | null | undefined) =>
+  event?.type === "stop-requested" && event.subagent !== true;

@@ -16,7 +16,7 @@ import { knownOpenGoal } from "../store/known-open-goal.js";
 import { isMarkedOpen } from "../store/open-goal-markers.js";
 import { registerStoreRoot } from "../store/store-registry.js";
 import type { EngineContext } from "./engine-context.js";
-import type { EngineDecision, EngineEvent, EngineEventInput } from "./engine-event.js";
+import { type EngineDecision, type EngineEvent, type EngineEventInput, isMainStop } from "./engine-event.js";
 import { parseGoalCommand } from "./goal-command.js";
 import type { HostWorld } from "./host-world.js";
 
@@ -74,9 +74,8 @@ function mirrorHostGoal(event: EngineEvent, world: HostWorld, steps: PipelineSte
 
 /** What keeps goalpost working, marked as the user's turn starts and compared at its stops. */
 function watchTheTurn(context: EngineContext, event: EngineEvent, world: HostWorld): void {
-  if (event.subagent) return;
-  if (event.type === "stop-requested") world.checkTurn?.();
-  else if (event.type === "prompt-submitted" && event.origin !== "host")
+  if (isMainStop(event)) world.checkTurn?.();
+  else if (event.type === "prompt-submitted" && !event.subagent && event.origin !== "host")
     world.markTurnStart?.(knownOpenGoal(context.store.root, event.sessionId)?.id ?? null);
 }
 

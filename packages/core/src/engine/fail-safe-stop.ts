@@ -4,11 +4,11 @@
 // asks this after any fault, for any event; only a main session's stop is refused.
 import { knownOpenGoal } from "../store/known-open-goal.js";
 import { goalText } from "../text/goal-text.js";
-import type { EngineDecision, EngineEventInput } from "./engine-event.js";
+import { type EngineDecision, type EngineEventInput, isMainStop } from "./engine-event.js";
 import { STOP_BLOCK_PREFIX } from "./policy-text.js";
 
 export function failSafeDecision(root: string, event: EngineEventInput | null, problem: string): EngineDecision | null {
-  if (event?.type !== "stop-requested" || event.subagent) return null;
+  if (!event || !isMainStop(event)) return null;
   const goal = knownOpenGoal(root, event.sessionId);
   if (!goal?.enforced) return null;
   const objective = goal.objective ? ` (${goalText(goal.objective, 300)})` : "";
