@@ -2,9 +2,8 @@
 // UserPromptSubmit reaches hooks (seen with 2.1.330). It is recorded in the session transcript as
 // `<command-name>/goal</command-name> … <command-args>clear</command-args>`, so goalpost reads the
 // transcript's tail at the next prompt, stop or session start to mirror the clear.
-import type { NativeGoalChange } from "@goalpost/adapter-kit";
+import { type NativeGoalChange, recordTail } from "@goalpost/adapter-kit";
 import { activeGoal, type EngineEventInput, type GoalStore } from "@goalpost/core";
-import { transcriptTail } from "./claude-code-transcript.js";
 
 /** How much of the transcript's end is read: the clear is recent by the time the next hook runs. */
 const TAIL_BYTES = 256 * 1024;
@@ -14,7 +13,7 @@ const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"])
 export function nativeGoalClearedSince(transcriptPath: string, since: string): boolean {
   let text: string;
   try {
-    text = transcriptTail(transcriptPath, TAIL_BYTES).text;
+    text = recordTail(transcriptPath, TAIL_BYTES).text;
   } catch {
     return false;
   }

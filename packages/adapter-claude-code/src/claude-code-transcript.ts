@@ -1,24 +1,8 @@
 // Claude Code's session transcript (`transcript_path` in every hook payload), read from its end: what
 // goalpost learns there that no hook says — the user's own `/goal clear` (claude-code-native-goal.ts)
 // and the tool calls Claude Code really made (the agent's receipts are checked against them).
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { recordTail } from "@goalpost/adapter-kit";
 import type { HostToolCall, HostToolRecord } from "@goalpost/core";
-
-/** The transcript's last bytes, and whether they start at its beginning. */
-export function transcriptTail(path: string, limit: number): { text: string; whole: boolean } {
-  // Non-blocking, and only a regular file: a FIFO planted as the transcript must not hang the hook.
-  const descriptor = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const stat = fstatSync(descriptor);
-    if (!stat.isFile()) return { text: "", whole: false };
-    const length = Math.min(stat.size, limit);
-    const buffer = Buffer.alloc(length);
-    readSync(descriptor, buffer, 0, length, stat.size - length);
-    return { text: buffer.toString("utf8"), whole: length === stat.size };
-  } finally {
-    closeSync(descriptor);
-  }
-}
 
 /** How much of the transcript a stop reads for tool calls: the turn that just ended, and more. */
 const TOOL_RECORD_BYTES = 1024 * 1024;
@@ -39,7 +23,7 @@ export function claudeCodeToolRecord(payload: unknown): HostToolRecord | null {
   if (typeof path !== "string" || path === "") return null;
   let tail: { text: string; whole: boolean };
   try {
-    tail = transcriptTail(path, TOOL_RECORD_BYTES);
+    tail = recordTail(path, TOOL_RECORD_BYTES);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;

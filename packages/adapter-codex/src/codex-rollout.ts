@@ -4,33 +4,10 @@
 // code the host saw, when the hook runs. That is what a receipt is judged by — never the output's
 // words alone. Only a record written after the call itself counts (a line the agent wrote earlier,
 // guessing the id, does not), and the agent may not write into the rollouts at all (hostRecords).
-import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { recordLinesFromEnd } from "@goalpost/adapter-kit";
 
 /** How far back from the end goalpost looks: a call's result is written moments before its hook. */
 const SCAN_LIMIT = 16 * 1024 * 1024;
-const CHUNK = 64 * 1024;
-
-/** The file's lines from the last one backwards, within the scan limit. */
-function* linesFromEnd(path: string): Generator<string> {
-  const fd = openSync(path, "r");
-  try {
-    let position = statSync(path).size;
-    const floor = Math.max(0, position - SCAN_LIMIT);
-    let carry = "";
-    while (position > floor) {
-      const size = Math.min(CHUNK, position - floor);
-      position -= size;
-      const buffer = Buffer.alloc(size);
-      readSync(fd, buffer, 0, size, position);
-      // Split on raw newlines: a multi-byte character never contains the byte 0x0a.
-      const lines = (buffer.toString("latin1") + carry).split("\n");
-      carry = position > floor ? (lines.shift() ?? "") : "";
-      for (let index = lines.length - 1; index >= 0; index -= 1) if (lines[index]) yield lines[index]!;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 interface RolloutLine {
   readonly type?: string;
@@ -58,7 +35,7 @@ export function commandExitCode(transcriptPath: string | null | undefined, callI
   const id = JSON.stringify(callId);
   let exitCode: number | null | undefined;
   try {
-    for (const line of linesFromEnd(transcriptPath)) {
+    for (const line of recordLinesFromEnd(transcriptPath, SCAN_LIMIT)) {
       if (!line.includes(id)) continue;
       const record = parse(line);
       const payload = record?.payload;

@@ -4,10 +4,11 @@
 // the record gained since the last reading, from a cursor kept per session in
 // `<root>/host-tokens/<session>.json`, so a stop reads the turn it ends, not the whole conversation. A
 // record rewritten shorter is read on from its new end: what it held was counted already.
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { type Env, safeFileName, writeFileAtomic } from "@goalpost/core";
 import type { HostTokenRecord, TokenTally } from "../contract/host-adapter.js";
+import { openRecord } from "./record-tail.js";
 
 const FOLDER = "host-tokens";
 /** A record that lives on by the running totals in its lines needs only its newest: read at most this much of a backlog. */
@@ -31,23 +32,21 @@ function readCursor(path: string, file: string): Cursor {
 
 /** The bytes the record gained since `offset`, up to its last whole line; null when it is no regular file. */
 function gained(file: string, offset: number, cumulative: boolean): { text: string; end: number; from: number } | null {
-  // Non-blocking, and only a regular file: a FIFO planted as the record must not hang the hook.
-  const descriptor = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const record = openRecord(file);
+  if (!record) return null;
   try {
-    const stat = fstatSync(descriptor);
-    if (!stat.isFile()) return null;
     // A record that shrank was rewritten (a compaction, an edit): what is in it was counted before, so
     // only what it gains from here on counts — never the same usage twice.
-    if (stat.size < offset) return { text: "", end: stat.size, from: stat.size };
+    if (record.size < offset) return { text: "", end: record.size, from: record.size };
     let from = offset;
     const limit = cumulative ? TOTALS_TAIL : SUM_LIMIT;
-    if (stat.size - from > limit) from = stat.size - limit;
-    const buffer = Buffer.alloc(stat.size - from);
-    const read = readSync(descriptor, buffer, 0, buffer.length, from);
+    if (record.size - from > limit) from = record.size - limit;
+    const buffer = Buffer.alloc(record.size - from);
+    const read = readSync(record.fd, buffer, 0, buffer.length, from);
     const whole = buffer.subarray(0, read).lastIndexOf(0x0a) + 1;
     return { text: buffer.subarray(0, whole).toString("utf8"), end: from + whole, from };
   } finally {
-    closeSync(descriptor);
+    closeSync(record.fd);
   }
 }
 
