@@ -113,7 +113,7 @@ function written(
   return checked.success && checked.data != null ? JSON.stringify(checked.data) : null;
 }
 
-/** The payload read far enough to name its session and event (for the switched-off and fail-safe answers). */
+/** The payload read far enough to name its session and event (for the switched-off answer). */
 function eventOf(spec: HostAdapter["events"][string], adapter: HostAdapter, text: string) {
   const parsed = spec.payload.safeParse(JSON.parse(text));
   if (!parsed.success) return null;
