@@ -13,6 +13,7 @@ import { codexSamples } from "./codex-samples.js";
 import { codexTokens } from "./codex-tokens.js";
 
 export const codexAdapter = defineHostAdapter({
+  specificationVersion: 1,
   // Its names, as the descriptor the `goalpost` CLI loads says them.
   id: descriptor.id,
   displayName: descriptor.displayName,

@@ -11,6 +11,7 @@ import { copilotCliStatusLine } from "./copilot-cli-status-line.js";
 import { copilotCliTokens } from "./copilot-cli-tokens.js";
 
 export const copilotCliAdapter = defineHostAdapter({
+  specificationVersion: 1,
   // Its names, as the descriptor the `goalpost` CLI loads says them.
   id: descriptor.id,
   displayName: descriptor.displayName,

@@ -25,7 +25,13 @@ export type {
   StatusLineSpec,
   TokenTally,
 } from "./contract/host-adapter.js";
-export { defineHostAdapter, defineHostEvent, isSessionStartSource, tokenCount } from "./contract/host-adapter.js";
+export {
+  ADAPTER_SPECIFICATION_VERSION,
+  defineHostAdapter,
+  defineHostEvent,
+  isSessionStartSource,
+  tokenCount,
+} from "./contract/host-adapter.js";
 export type { HostSamples, SampleSession, ShellRun } from "./contract/host-samples.js";
 export { SAMPLE_SESSION, warmUpAndProbe } from "./contract/host-samples.js";
 export type {

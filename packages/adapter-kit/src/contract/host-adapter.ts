@@ -116,7 +116,17 @@ export interface StatusLineSpec {
   sessionOf(payload: unknown): string | null;
 }
 
+/**
+ * The version of this contract. An adapter says which it was written against; the kit refuses one
+ * written against another (defineHostAdapter), so a change to the contract is a compile error or a clear
+ * message, never a hook that quietly does less. Raised when a member's meaning changes or a required one
+ * is added.
+ */
+export const ADAPTER_SPECIFICATION_VERSION = 1;
+
 export interface HostAdapter {
+  /** The contract this adapter was written against: ADAPTER_SPECIFICATION_VERSION. */
+  readonly specificationVersion: typeof ADAPTER_SPECIFICATION_VERSION;
   /** The host's id, recorded on every goal: claude-code, codex, … */
   readonly id: string;
   /** The host's name for people: Claude Code. */
@@ -212,8 +222,13 @@ export interface DoctorCheck {
   readonly detail: string;
 }
 
-/** Checks an adapter value when it is made: every hook event named at install has a spec. */
+/** Checks an adapter value when it is made: the contract's version, and every hook event named at install has a spec. */
 export function defineHostAdapter(adapter: HostAdapter): HostAdapter {
+  const version: unknown = adapter.specificationVersion;
+  if (version !== ADAPTER_SPECIFICATION_VERSION)
+    throw new Error(
+      `adapter ${adapter.id} was written against version ${String(version)} of the kit's adapter contract; this kit speaks version ${ADAPTER_SPECIFICATION_VERSION} (see the kit's README, "The adapter contract")`,
+    );
   for (const event of adapter.install.hookEvents) {
     if (!Object.hasOwn(adapter.events, event))
       throw new Error(`adapter ${adapter.id}: install names the hook event "${event}", which has no event spec`);

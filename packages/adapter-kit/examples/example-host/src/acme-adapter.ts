@@ -60,6 +60,7 @@ const events = {
 };
 
 export const acmeAdapter = defineHostAdapter({
+  specificationVersion: 1,
   id: "acme",
   displayName: "Acme Agent",
   bin: BIN,
