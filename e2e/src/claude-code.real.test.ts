@@ -320,6 +320,10 @@ echo forged`;
 
   it.skipIf(!claudeSandboxRuns)(
     "with Claude Code's own sandbox on, a check plants nothing that runs as the user later, and the honest fix closes the goal",
+    // Claude Code's sandbox now and then fails to start one Bash call ("bwrap: Can't find source path
+    // <project>/.claude/.cc-writes": a path of its own it listed and removed before bubblewrap started);
+    // seen once in seven runs. A fault of goalpost's fails both tries.
+    { retry: 1 },
     async () => {
       verifies("CC-VERIFIER-WALL");
       const marker = join(tmpdir(), `goalpost-pwned-${process.pid}-${Date.now()}`);
