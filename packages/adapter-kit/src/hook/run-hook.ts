@@ -176,13 +176,13 @@ function hostWorld(parts: {
   payload: unknown;
   store: GoalStore;
   root: string;
+  sessionId: string;
   targets: ReturnType<typeof allScopeTargets>;
   warnings: string[];
   breaches: string[];
   options: RunHookOptions;
 }): HostWorld {
-  const { adapter, env, payload, store, root, targets, warnings, breaches, options } = parts;
-  const sessionId = adapter.sessionOf(payload).sessionId;
+  const { adapter, env, payload, store, root, sessionId, targets, warnings, breaches, options } = parts;
   const scope = { adapter, root, targets, bundleFile: options.copy };
   const { hostTokens, nativeGoalChange, hostToolRecord } = adapter;
   return {
@@ -252,7 +252,7 @@ function answerHook(
       try {
         text = readInput();
       } catch {}
-      return hasUntoldBreaches(root) ? (tellWhileOff(adapter, spec, text, root) ?? noDecision()) : noDecision();
+      return hasUntoldBreaches(root) ? tellWhileOff(adapter, spec, text, root) : noDecision();
     }
 
     let data: unknown;
@@ -328,7 +328,7 @@ function answerHook(
     const breaches: string[] = [];
     const decision = engine.handle(
       built,
-      hostWorld({ adapter, env, payload, store, root, targets, warnings, breaches, options }),
+      hostWorld({ adapter, env, payload, store, root, sessionId: session.sessionId, targets, warnings, breaches, options }),
     );
     const output = answerFor(adapter, spec, decision, payload, { root, sessionId: session.sessionId });
     // Said on stderr as well, where the host shows it (a transcript, a log): breaches are not faults.
