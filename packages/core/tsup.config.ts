@@ -1,12 +1,14 @@
 import { defineConfig, type Options } from "tsup";
 
-// store-root on its own too: an adapter's hook loader finds its state root without loading core.
+// store-root on its own too: an adapter's hook loader finds its state root without loading core; notices
+// too: `goalpost status` reads the notice log without loading core.
 // verify on its own too (`@goalpost/core/verify`): the in-process verifier loads it by its file name at
 // run time (verification-request.ts), so it never enters what only reads goals or starts runs elsewhere.
 const entries = {
   index: "src/index.ts",
   "store-root": "src/store/store-root.ts",
   verify: "src/verify/verify-entry.ts",
+  notices: "src/store/notice-log.ts",
 };
 
 // Types are built one entry at a time, each file whole: a shared type chunk would be left dangling in

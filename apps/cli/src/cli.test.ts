@@ -223,6 +223,7 @@ describe("goalpost status and the faults hooks met", { timeout: 60_000 }, () => 
     const root = machine.stateRoot("claude-code");
     const at = new Date().toISOString();
     const old = new Date(Date.now() - 3 * 24 * 60 * 60_000).toISOString();
+    // Written as a goalpost before the one notice log wrote them (read until the log's first write).
     writeFileSync(
       join(root, "hook-faults.json"),
       JSON.stringify({

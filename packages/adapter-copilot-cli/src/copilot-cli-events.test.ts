@@ -56,7 +56,7 @@ describe("Copilot CLI payloads recorded from the real host (1.0.102)", () => {
         expect([run.status, run.stdout, run.stderr]).toEqual([0, "", ""]);
       }
     }
-    expect(existsSync(join(home, "hook-faults.json"))).toBe(false);
+    expect(existsSync(join(home, "notices.json"))).toBe(false);
     expect(isVsCodePayload({ sessionId: "s", prompt: "x" })).toBe(false);
   });
 

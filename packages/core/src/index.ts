@@ -196,8 +196,12 @@ export type { ContinuationEntry, GoalStore, GoalStoreOptions, SessionIdentity } 
 export { continuationEntrySchema, createGoalStore } from "./store/goal-store.js";
 export type { KnownOpenGoal } from "./store/known-open-goal.js";
 export { knownOpenGoal } from "./store/known-open-goal.js";
+export type { Notice, NoticeKind } from "./store/notice-log.js";
+export { hasUntoldBreaches, NOTICE_LOG_FILE, noticesOf, readNotices, recentNotices } from "./store/notice-log.js";
 export { ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal-markers.js";
 export { processRuns } from "./store/process-identity.js";
+export type { NoticeInput } from "./store/record-notice.js";
+export { recordNotice, takeUntoldBreaches } from "./store/record-notice.js";
 export type { PruneResult } from "./store/retention.js";
 export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";
 export { removeRunReports } from "./store/run-reports.js";

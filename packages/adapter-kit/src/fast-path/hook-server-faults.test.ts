@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { alive, killStartedServers, serverCopy, trackServer, waitFor } from "../__fixtures__/server-copy.js";
+import { readHookFaults, readTwoCopies, recentHookFaults } from "../hook/fault-records.js";
 import { removeTestdirs } from "../testing/index.js";
 
 const hasPerl = spawnSync("perl", ["-e", "0"]).status === 0;
@@ -216,7 +217,6 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
       /^goalpost: a hook request came through goalpost's socket .*could not write goalpost's folder.*refused/m,
     );
     expect(pkg.hook("user_prompt", { prompt: "and on" }).stderr).not.toMatch(/could not write goalpost's folder/);
-    const { recentHookFaults } = await import("../hook/fault-records.js");
     expect(recentHookFaults(pkg.state).breaches.map((breach) => breach.told)).toEqual([true]);
     // The real hooks' request files are gone once answered.
     expect(readdirSync(pkg.fastPathDir).filter((name) => name.endsWith(".hook"))).toEqual([]);
@@ -266,7 +266,7 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
       expect(JSON.parse(stop.stdout)).toMatchObject({ block: expect.any(String) });
       expect(stop.stderr).toMatch(/answered by a process that is not goalpost's server \(pid \d+ runs .*-e/);
       expect(existsSync(pkg.socket)).toBe(false);
-      const faults = JSON.parse(readFileSync(join(pkg.state, "hook-faults.json"), "utf8")).faults as { message: string }[];
+      const faults = readHookFaults(pkg.state);
       expect(faults.map((fault) => fault.message).join("\n")).toMatch(/not goalpost's server/);
       expect(alive(impostor.pid!)).toBe(true); // not goalpost's to kill
       // The next hook starts a real server again.
@@ -356,7 +356,7 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
       });
     expect(await Promise.all([run(first.loader), run(second.loader)])).toEqual([0, 0]);
     expect(first.session()!.counters.toolCalls).toBe(before + 1);
-    const seen = JSON.parse(readFileSync(join(first.state, "two-copies.json"), "utf8")) as { copies: string[] };
+    const seen = readTwoCopies(first.state)!;
     expect(seen.copies.sort()).toEqual([first.bundle, second.bundle].sort());
     for (const pkg of [first, second]) {
       const pid = pkg.serverPid();

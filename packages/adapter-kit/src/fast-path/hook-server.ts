@@ -26,9 +26,8 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { dirname, join } from "node:path";
-import { ensureOpenMarkers } from "@goalpost/core";
+import { ensureOpenMarkers, recordNotice } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
-import { recordBreach } from "../hook/breaches.js";
 import { HOOK_INPUT_LIMIT } from "../hook/hook-io.js";
 import { loadBuiltin } from "../hook/load-builtin.js";
 import { runHook } from "../hook/run-hook.js";
@@ -205,10 +204,12 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
     } catch {
       // Its client gave up and removed it, or there never was one: a caller that cannot write
       // goalpost's folder (a command in the agent's sandbox) asking the server to act for it.
-      recordBreach(
-        dirname(dirname(socket)), // this server's state root (the socket is in its fast-path folder), whoever asked last
-        "a hook request came through goalpost's socket from a process that could not write goalpost's folder (a command the agent ran, in its sandbox?); it was refused.",
-      );
+      // This server's state root (the socket is in its fast-path folder), whoever asked last.
+      recordNotice(dirname(dirname(socket)), {
+        kind: "breach",
+        message:
+          "a hook request came through goalpost's socket from a process that could not write goalpost's folder (a command the agent ran, in its sandbox?); it was refused.",
+      });
       return { refused: "no such request" };
     }
     const header = decodeHookRequestHeader(bytes);

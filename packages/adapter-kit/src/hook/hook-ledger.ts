@@ -12,10 +12,9 @@
 // another request id is the host's own repeat of an identical event (the same stop twice): it runs.
 // Claims are a few hundred bytes, pruned after ten minutes (every session's, now and then, and by
 // `goalpost prune`), removed with their session when it ends; none is written where the root cannot be.
-import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { processRuns, safeFileName, writeFileAtomic } from "@goalpost/core";
-import { TWO_COPIES_FILE } from "./fault-records.js";
+import { processRuns, recordNotice, safeFileName } from "@goalpost/core";
 import { CLAIMS_FOLDER as FOLDER, pruneHookClaims } from "./hook-claims.js";
 import type { HookResult } from "./hook-io.js";
 
@@ -174,16 +173,8 @@ export function claimHook(run: HookRun, warn: (message: string) => void): HookLe
   }
 }
 
-/** Two copies answered the same event: recorded once an hour for doctor, and said on stderr. */
+/** Two copies answered the same event: recorded once an hour for doctor (core's notice log), and said on stderr then. */
 function noteTwoCopies(root: string, first: string, second: string, warn: (message: string) => void): void {
-  const file = join(root, TWO_COPIES_FILE);
-  try {
-    if (Date.now() - statSync(file).mtimeMs < 60 * 60_000) return;
-  } catch {}
-  warn(
-    `goalpost: two copies of goalpost answer this host's hooks into one state root (${first} and ${second}); each event is counted once, but remove one: run \`goalpost doctor\`.`,
-  );
-  try {
-    writeFileAtomic(file, `${JSON.stringify({ at: new Date().toISOString(), copies: [first, second].sort() })}\n`);
-  } catch {}
+  const message = `goalpost: two copies of goalpost answer this host's hooks into one state root (${first} and ${second}); each event is counted once, but remove one: run \`goalpost doctor\`.`;
+  if (recordNotice(root, { kind: "two-copies", copies: [first, second], message })) warn(message);
 }

@@ -15,10 +15,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
-import { writeFileAtomic } from "@goalpost/core";
+import { recordNotice, writeFileAtomic } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";
-import { recordBreach } from "./breaches.js";
 
 const INTEGRITY_FILE = "integrity.json";
 
@@ -221,7 +220,7 @@ export function checkTurn(scope: IntegrityScope): string[] {
           ]
         : []),
     ];
-    for (const breach of breaches) recordBreach(scope.root, breach);
+    for (const message of breaches) recordNotice(scope.root, { kind: "breach", message });
     const now: Integrity = { marks, states, goal: before.goal };
     if (!same(before, now)) write(scope.root, now);
     return breaches;
@@ -237,9 +236,9 @@ export function checkTurn(scope: IntegrityScope): string[] {
 export function noteSwitchedOff(root: string): void {
   const before = read(root);
   if (!before?.goal) return;
-  recordBreach(
-    root,
-    `goalpost was switched off (GOALPOST_DISABLED, or the disabled file) after your last prompt, with goal ${before.goal} open; every hook is a no-op. If that was not you, run \`goalpost enable\`.`,
-  );
+  recordNotice(root, {
+    kind: "breach",
+    message: `goalpost was switched off (GOALPOST_DISABLED, or the disabled file) after your last prompt, with goal ${before.goal} open; every hook is a no-op. If that was not you, run \`goalpost enable\`.`,
+  });
   write(root, { ...before, goal: null });
 }

@@ -10,17 +10,18 @@ import {
   type EngineDecision,
   failSafeDecision,
   GoalpostError,
+  hasUntoldBreaches,
   killSwitchEngaged,
   knownStoreRoots,
   loadEngineConfig,
+  recordNotice,
   switchedOffDecision,
+  takeUntoldBreaches,
 } from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { STATUS_LINE_EVENT } from "../installing/hook-command.js";
-import { hasUntoldBreaches, takeUntoldBreaches } from "./breaches.js";
 import { removeSessionClaims } from "./hook-claims.js";
-import { recordHookFaults } from "./hook-faults.js";
 import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
 import { hostTokensUsed } from "./host-tokens.js";
@@ -81,7 +82,8 @@ export function runHook(
   if ("notices" in answer && answer.notices) faults.push(...answer.notices);
   if (faults.length > 0) {
     try {
-      recordHookFaults(adapter.stateRoot(env), eventName, faults);
+      const root = adapter.stateRoot(env);
+      for (const message of faults) recordNotice(root, { kind: "fault", event: eventName, message });
     } catch {}
   }
   return { stdout: answer.stdout, stderr: answer.stderr };

@@ -1,0 +1,88 @@
+// Writing the notice log (notice-log.ts): a notice recorded, the breaches taken to be told. Each write
+// reads, changes and replaces the one file under a lock, so a fault recorded while a prompt takes the
+// breaches never loses either. Never throws: the hook's answer matters more than the record, and the
+// disk may be full.
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { sanitizeText } from "../text/sanitize-text.js";
+import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
+import { withFileLock } from "./file-lock.js";
+import { LEGACY_NOTICE_FILES, NOTICE_LOG_FILE, NOTICES_KEPT, type Notice, type NoticeKind, readNotices } from "./notice-log.js";
+
+/** Two copies are recorded at most once an hour: one seen answers every event after. */
+const TWO_COPIES_EVERY_MS = 60 * 60_000;
+
+/** Changes the log under its lock; `change` returns the new list, or null to leave it. */
+function changeLog<T>(root: string, change: (notices: Notice[]) => { notices: Notice[] | null; result: T }, fallback: T): T {
+  try {
+    ensureDirectory(join(root, "locks"));
+    return withFileLock(
+      join(root, "locks", "notices.lock"),
+      () => {
+        const { notices, result } = change(readNotices(root));
+        if (notices) {
+          const kept = Object.entries(NOTICES_KEPT).flatMap(([kind, count]) =>
+            notices.filter((notice) => notice.kind === kind).slice(-count),
+          );
+          kept.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+          writeFileAtomic(join(root, NOTICE_LOG_FILE), `${JSON.stringify({ notices: kept })}\n`);
+          // An older goalpost's per-kind files are in the log now.
+          for (const file of Object.values(LEGACY_NOTICE_FILES)) rmSync(join(root, file), { force: true });
+        }
+        return result;
+      },
+      { timeoutMs: 2_000 },
+    );
+  } catch {
+    return fallback;
+  }
+}
+
+export interface NoticeInput {
+  readonly kind: NoticeKind;
+  readonly message: string;
+  readonly event?: string;
+  readonly copies?: readonly string[];
+}
+
+/**
+ * Records a notice. A breach already waiting to be told is not added twice; two copies are recorded
+ * at most once an hour. Returns whether it was recorded (the caller may say it on stderr too).
+ */
+export function recordNotice(root: string, input: NoticeInput): boolean {
+  const at = new Date().toISOString();
+  const notice: Notice = {
+    at,
+    kind: input.kind,
+    message: sanitizeText(input.message.trim(), { maxLength: 600 }),
+    ...(input.event !== undefined ? { event: sanitizeText(input.event, { maxLength: 80 }) } : {}),
+    ...(input.copies ? { copies: [...input.copies].sort() } : {}),
+  };
+  return changeLog(
+    root,
+    (notices) => {
+      const same = notices.filter((kept) => kept.kind === input.kind);
+      const repeat =
+        (input.kind === "breach" && same.some((kept) => kept.told !== true && kept.message === notice.message)) ||
+        (input.kind === "two-copies" && same.some((kept) => Date.parse(at) - Date.parse(kept.at) < TWO_COPIES_EVERY_MS));
+      return repeat ? { notices: null, result: false } : { notices: [...notices, notice], result: true };
+    },
+    false,
+  );
+}
+
+/** The breaches not told yet, each as a line for the user, marked told (the caller tells them). */
+export function takeUntoldBreaches(root: string): string[] {
+  return changeLog(
+    root,
+    (notices) => {
+      const untold = notices.filter((notice) => notice.kind === "breach" && notice.told !== true);
+      if (untold.length === 0) return { notices: null, result: [] };
+      return {
+        notices: notices.map((notice) => (notice.kind === "breach" ? { ...notice, told: true } : notice)),
+        result: untold.map((breach) => `goalpost: ${breach.message.replace(/^goalpost: /, "")}`),
+      };
+    },
+    [],
+  );
+}
