@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { killSwitchEngaged, loadEngineConfig } from "../config/engine-config.js";
@@ -93,18 +93,35 @@ describe("capture", () => {
     expect(answer.userNote).toMatch(
       /saw no prompt of yours do it .*paused, not cancelled: type `goal: clear` to cancel it, or `goal: resume`/,
     );
-    expect(goalOf()).toMatchObject({ status: "paused", closedAt: null });
+    expect(goalOf()).toMatchObject({ status: "paused", heldFor: "host-record-cleared", closedAt: null });
     // Asked again at the user's next prompt, and a stop is not refused meanwhile (a paused goal).
     expect(send({ type: "prompt-submitted", prompt: "what now?" }).userNote).toMatch(/paused, not cancelled/);
     expect(send({ type: "stop-requested" }).action).toBe("none");
     // The user's word: resume, asked no more; a second record clear pauses again; goal: clear cancels.
     expect(send({ type: "prompt-submitted", prompt: "goal: resume" }).userNote).toMatch(/resumed/);
     expect(send({ type: "prompt-submitted", prompt: "go on" }).userNote ?? "").not.toMatch(/paused, not cancelled/);
+    expect(goalOf()).toMatchObject({ status: "active", heldFor: null });
     send({ type: "native-goal-changed", change: "cleared" });
     expect(send({ type: "prompt-submitted", prompt: "goal: clear" }).userNote).toMatch(/cleared/);
     expect(goalOf()).toMatchObject({ status: "cancelled", closeReason: "cleared by user" });
     // With nothing open, the host's clear says nothing.
     expect(send({ type: "native-goal-changed", change: "cleared" })).toEqual({ action: "none" });
+  });
+
+  it("held is a state of the goal: a pause of the user's is not one, and a goal an older goalpost held (by its note alone) still is", () => {
+    const { send, store } = withOpenGoal();
+    const file = join(store.root, "by-session", `${SESSION.sessionId}.json`);
+    send({ type: "prompt-submitted", prompt: "/goal pause" });
+    expect(store.read(SESSION.sessionId)!.goals[0]).toMatchObject({ status: "paused", heldFor: null });
+    expect(send({ type: "prompt-submitted", prompt: "later" }).userNote ?? "").not.toMatch(/paused, not cancelled/);
+    send({ type: "prompt-submitted", prompt: "/goal resume" });
+    send({ type: "native-goal-changed", change: "cleared" });
+    // As a goalpost before `heldFor` wrote it: the field missing, the note its only sign.
+    const written = JSON.parse(readFileSync(file, "utf8"));
+    delete written.goals[0].heldFor;
+    writeFileSync(file, JSON.stringify(written));
+    expect(store.read(SESSION.sessionId)!.goals[0]).toMatchObject({ status: "paused", heldFor: "host-record-cleared" });
+    expect(send({ type: "prompt-submitted", prompt: "what now?" }).userNote).toMatch(/paused, not cancelled/);
   });
 
   it("sends an unchanged goal once where the host keeps prompt context, naming it in one line every tenth prompt; again when it changed, after a compaction, at a session start", () => {

@@ -1,13 +1,14 @@
 // A goal paused because a host's record said its goal was cleared, which no prompt of the user's did
-// (handlers/host-record-change.ts): known by its last history note, and asked about at each prompt
-// until the user clears or resumes it.
+// (handlers/host-record-change.ts): held (`heldFor`), and asked about at each prompt until the user
+// clears or resumes it.
 import type { GoalRecord } from "../record/goal-record.js";
+import { HELD_NOTE } from "../store/older-records.js";
 
 /** The history note of a goal paused this way. */
-export const HELD_FOR_USER = "paused: the host's record says its goal was cleared; waiting for the user's word";
+export const HELD_FOR_USER = HELD_NOTE;
 
 /** Whether `goal` is held for the user's word. */
-export const heldForUser = (goal: GoalRecord) => goal.status === "paused" && goal.history.at(-1)?.note === HELD_FOR_USER;
+export const heldForUser = (goal: GoalRecord) => goal.status === "paused" && goal.heldFor !== null;
 
 /** What the user is asked while a goal is held. */
 export const heldQuestion = (goalId: string, host: string) =>

@@ -100,6 +100,7 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
       input.sourcePrompt === undefined ? null : sha256(sanitizeText(input.sourcePrompt, { maxLength: 100_000, multiline: true })),
     sourcePromptPreview: preview,
     status: input.status ?? "active",
+    heldFor: null,
     closeReason: null,
     createdAt: at,
     updatedAt: at,
@@ -314,9 +315,17 @@ export function applyGoalUpdate(goal: GoalRecord, update: GoalUpdateInput, now: 
   return { goal: pushGoalEvent(next, { at, type: "updated", note: changed.join(", ") }), changed };
 }
 
-/** The user paused the goal (`/goal pause`): kept and shown, not enforced. */
-export function pauseGoal(goal: GoalRecord, now: Date = new Date(), note = "paused by the user"): GoalRecord {
-  return moveStatus(goal, "paused", note, now);
+/**
+ * The user paused the goal (`/goal pause`): kept and shown, not enforced. Paused by goalpost for the
+ * user's word (`heldFor`), the user is asked about it at each prompt.
+ */
+export function pauseGoal(
+  goal: GoalRecord,
+  now: Date = new Date(),
+  note = "paused by the user",
+  heldFor: GoalRecord["heldFor"] = null,
+): GoalRecord {
+  return { ...moveStatus(goal, "paused", note, now), heldFor };
 }
 
 /** The user resumed it (`/goal resume`): active again, or a draft if it never was active. */
@@ -347,7 +356,11 @@ function moveStatus(goal: GoalRecord, status: GoalStatus, note: string, now: Dat
   assertOpen(goal);
   assertTransition(goalPhase(goal), status);
   const at = now.toISOString();
-  return pushGoalEvent({ ...goal, status, updatedAt: at, revision: goal.revision + 1 }, { at, type: "updated", note });
+  // A move out of a hold (resumed, cleared) ends it.
+  return pushGoalEvent(
+    { ...goal, status, heldFor: null, updatedAt: at, revision: goal.revision + 1 },
+    { at, type: "updated", note },
+  );
 }
 
 export interface RetireOptions {
@@ -370,6 +383,7 @@ export function retireGoal(goal: GoalRecord, options: RetireOptions, now: Date =
     status: options.status,
     closedAt: at,
     closeReason: reason,
+    heldFor: null,
     updatedAt: at,
     revision: goal.revision + 1,
   };

@@ -182,6 +182,10 @@ export const goalRecordSchema = described(
     sourcePromptHash: nullableText("sha256 of the redacted prompt the goal was captured from."),
     sourcePromptPreview: nullableText("The first 300 characters of that prompt, redacted."),
     status: goalStatusSchema,
+    heldFor: described(
+      z._default(z.nullable(z.enum(["host-record-cleared"])), null),
+      "Why a paused goal is held for the user's word, asked at each prompt until they resume or clear it: host-record-cleared — a host's record said its goal was cleared and no prompt of the user's did. Null for any other status or pause.",
+    ),
     closeReason: nullableText("Why the goal was closed, for blocked, cancelled and moved goals."),
     createdAt: timestamp("When the goal was created."),
     updatedAt: timestamp("When the goal last changed."),

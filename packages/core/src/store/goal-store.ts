@@ -20,6 +20,7 @@ import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { type AuditEntry, appendAuditEntry } from "./audit-log.js";
 import { type LockOptions, withFileLock } from "./file-lock.js";
 import { markOpen, unmarkOpen } from "./open-goal-markers.js";
+import { upgradeSession } from "./older-records.js";
 import { readJsonFile, type Warn } from "./read-json-file.js";
 import { safeFileName } from "./safe-file-name.js";
 import {
@@ -161,7 +162,7 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
 
   /** A session file as this store reads it: a damaged one set aside (told to `onAside`), or for a reader left in place. */
   const readSessionFile = (path: string, onAside?: (aside: string | null) => void) =>
-    readJsonFile(path, sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now(), onAside, readOnly);
+    upgradeSession(readJsonFile(path, sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now(), onAside, readOnly));
 
   /**
    * The session, validated. A file that cannot be read is set aside and what can be read of it kept

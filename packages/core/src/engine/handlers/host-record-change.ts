@@ -16,7 +16,7 @@ type Event = EngineEventOf<"native-goal-changed">;
 
 /** A clear read from the host's record: the open goal is paused and the user asked. */
 export function holdClearedGoal(context: EngineContext, event: Event, pick = activeGoal): EngineDecision {
-  const { result } = setPaused(context, event, true, pick, HELD_FOR_USER);
+  const { result } = setPaused(context, event, true, pick, { note: HELD_FOR_USER, heldFor: "host-record-cleared" });
   if (!result) return NO_DECISION;
   context.store.audit({ sessionId: event.sessionId, goalId: result.id, type: "paused", note: HELD_FOR_USER });
   return decision({

@@ -174,12 +174,12 @@ export function setPaused(
   event: EngineEventOf<"prompt-submitted" | "native-goal-changed">,
   pause: boolean,
   pick: (session: SessionFile) => GoalRecord | null,
-  note?: string,
+  held?: { note: string; heldFor: NonNullable<GoalRecord["heldFor"]> },
 ) {
   return context.store.update(context.identityOf(event), (state) => {
     const goal = pick(state);
     if (!goal || pause === (goal.status === "paused")) return null;
-    const moved = pause ? pauseGoal(goal, context.now(), note) : resumeGoal(goal, context.now());
+    const moved = pause ? pauseGoal(goal, context.now(), held?.note, held?.heldFor) : resumeGoal(goal, context.now());
     replaceGoal(state, { ...moved, stopStreak: { ...moved.stopStreak, count: 0 } });
     return moved;
   });
