@@ -72,6 +72,63 @@ const BURST_CALLS = 200;
 /** Prompts in the session the bench plays, each with four shell calls and a stop (issue 32's scenario). */
 const SESSION_PROMPTS = 50;
 
+/**
+ * The agents a session is played with, each in a home of its own with goalpost's default limits:
+ * - "checks only": its calls are the user's checks (`npm test`) and it never updates the goal, with the
+ *   drift and stop limits raised so every turn is alike (issue 32's scenario, the figures compared since).
+ * - "cooperative": it reads twice, records its progress (goalpost_update), then runs the checks twice, every turn.
+ * - "ignores goalpost": it reads and never updates the goal: warned of drift every turn, refused every stop.
+ */
+const SESSION_AGENTS = ["checks only", "cooperative", "ignores goalpost"] as const;
+type SessionAgent = (typeof SESSION_AGENTS)[number];
+
+/** A shell call's payload with its command replaced (every host's sample carries the command as given). */
+function withCommand(payload: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
+  const text = JSON.stringify(payload);
+  if (!text.includes(JSON.stringify(from).slice(1, -1))) throw new Error(`the bench's shell payload does not carry "${from}"`);
+  return JSON.parse(text.replaceAll(from, to)) as Record<string, unknown>;
+}
+
+/** A whole session: a start, then prompts with their calls and a stop; prints the characters put into the model's context. */
+function playSession(
+  host: HookBenchHost,
+  rows: NonNullable<HookBenchHost["session"]>,
+  agent: SessionAgent,
+  home: { env: Env; stateRoot: string; commands: Record<string, string> },
+  session: { sessionId: string; host: string; cwd: string },
+): void {
+  openRealisticGoal(home.stateRoot, session);
+  // The others meet goalpost's default limits: drift warned and denied, stops refused.
+  if (agent !== "checks only") rmSync(join(home.stateRoot, "config.json"));
+  const tools = createGoalTools(createGoalStore({ root: home.stateRoot }));
+  const answer = (row: string, payload = host.payloads[row]!) => {
+    const run = spawnSync("/bin/sh", ["-c", home.commands[row.split(" ")[0]!]!], {
+      input: JSON.stringify(payload),
+      env: home.env,
+      encoding: "utf8",
+    });
+    return contextChars(run.stdout);
+  };
+  const reading = withCommand(host.payloads[rows.before]!, "npm test", "cat README.md");
+  const read = withCommand(host.payloads[rows.after]!, "npm test", "cat README.md");
+  const spent = { start: answer(rows.start), prompts: 0, tools: 0, stops: 0 };
+  for (let prompt = 0; prompt < SESSION_PROMPTS; prompt++) {
+    spent.prompts += answer(rows.prompt);
+    for (let call = 0; call < 4; call++) {
+      // As its goalpost_update would (the MCP server writes the same store).
+      if (agent === "cooperative" && call === 2)
+        tools.update(session, { doneSoFar: [`Done in turn ${prompt + 1}: one more module streams`] });
+      const checks = agent === "checks only" || (agent === "cooperative" && call >= 2);
+      spent.tools += checks ? answer(rows.before) + answer(rows.after) : answer(rows.before, reading) + answer(rows.after, read);
+    }
+    spent.stops += answer(rows.stop);
+  }
+  const total = spent.start + spent.prompts + spent.tools + spent.stops;
+  console.log(
+    `context per session, an agent that ${agent === "checks only" ? "runs only the checks" : agent === "cooperative" ? "updates its goal every turn" : "ignores goalpost"} (${SESSION_PROMPTS} prompts, 4 shell calls and a stop each): ${total} characters — session start ${spent.start}, prompts ${spent.prompts}, tool calls ${spent.tools}, stops ${spent.stops}`,
+  );
+}
+
 /** A goal of realistic size (10 requirements, 20 done items, 5 remaining, 3 issues). */
 function openRealisticGoal(stateRoot: string, session: { sessionId: string; host: string; cwd: string }) {
   const tools = createGoalTools(createGoalStore({ root: stateRoot }));
@@ -143,6 +200,17 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     const commands = Object.fromEntries(events.map((event) => [event, sharedHookCommand(bin, manifest.name, event)]));
     return { env, stateRoot: host.stateRoot(home), commands };
   };
+  const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
+  const playSessions = () => {
+    if (host.session)
+      for (const agent of SESSION_AGENTS) playSession(host, host.session, agent, install(`session-${agent}`, []), session);
+  };
+  // The context count alone (a few seconds), without the timings (minutes).
+  if (process.env["BENCH_CONTEXT_ONLY"]) {
+    playSessions();
+    rmSync(work, { recursive: true, force: true });
+    return;
+  }
   const homes = {
     "no goal": install("no-goal", []),
     "goal open": install("goal-open", []),
@@ -152,7 +220,6 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
     "goal open, server killed": install("server-killed", []),
     "goal open, server stopped": install("server-stopped", []),
   };
-  const session = { sessionId: host.sessionId, host: host.host, cwd: host.project };
   for (const [state, home] of Object.entries(homes)) if (state !== "no goal") openRealisticGoal(home.stateRoot, session);
 
   const socketOf = (home: { stateRoot: string }) =>
@@ -306,23 +373,6 @@ export function runHookBench(host: HookBenchHost, runs = Number(process.env["BEN
       `hook server over a long session (${LONG_SESSION_BURSTS * BURST_CALLS} tool calls, a pause after each ${BURST_CALLS}): resident ${residents[0]!.toFixed(1)} MB after the first ${BURST_CALLS}, ${residents.at(-1)!.toFixed(1)} MB at the end (most ${Math.max(...residents).toFixed(1)} MB)`,
     );
   }
-  if (host.session) {
-    // A whole session in a home of its own: the realistic goal, a start, then prompts with their calls and a stop.
-    const home = install("session", []);
-    openRealisticGoal(home.stateRoot, session);
-    const rows = host.session;
-    const run = (row: string) =>
-      contextChars(time(home.commands[row.split(" ")[0]!]!, JSON.stringify(host.payloads[row]), home.env).stdout);
-    const spent = { start: run(rows.start), prompts: 0, tools: 0, stops: 0 };
-    for (let prompt = 0; prompt < SESSION_PROMPTS; prompt++) {
-      spent.prompts += run(rows.prompt);
-      for (let call = 0; call < 4; call++) spent.tools += run(rows.before) + run(rows.after);
-      spent.stops += run(rows.stop);
-    }
-    const total = spent.start + spent.prompts + spent.tools + spent.stops;
-    console.log(
-      `context per session (${SESSION_PROMPTS} prompts, 4 shell calls and a stop each, goal open): ${total} characters — session start ${spent.start}, prompts ${spent.prompts}, tool calls ${spent.tools}, stops ${spent.stops}`,
-    );
-  }
+  playSessions();
   rmSync(work, { recursive: true, force: true });
 }

@@ -16,6 +16,12 @@ const warned = (d: EngineDecision) => {
   expect(d.context).toMatch(/drift warning: \d tool calls have run since the goal was last updated/);
 };
 
+/** Warned again at the same revision: the full warning is in the model's context, so one line. */
+const reminded = (d: EngineDecision) => {
+  expect(d.action).toBe("none");
+  expect(d.context).toBe("goalpost drift warning: 4 calls since the last goalpost_update; at 5 the next is denied.");
+};
+
 describe("a whole session through the engine", () => {
   it("captures, warns, denies, resets, snapshots, restores, blocks, stalls, refuses, closes, and lets go", () => {
     const { send, tools, store } = testEngine();
@@ -35,7 +41,7 @@ describe("a whole session through the engine", () => {
       ["tool 2", { type: "tool-about-to-run", ...bash("rg stream src") }, silent],
       ["tool 3", { type: "tool-about-to-run", ...bash("ls src") }, silent],
       ["tool 4 is warned", { type: "tool-about-to-run", ...bash("cat package.json") }, warned],
-      ["tool 5 is warned", { type: "tool-about-to-run", ...bash("git log -3") }, warned],
+      ["tool 5 is warned in one line", { type: "tool-about-to-run", ...bash("git log -3") }, reminded],
       [
         "tool 6 is denied",
         { type: "tool-about-to-run", ...bash("cat README.md") },

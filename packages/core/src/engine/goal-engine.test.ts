@@ -124,6 +124,28 @@ describe("capture", () => {
     expect(send({ type: "prompt-submitted", prompt: "what now?" }).userNote).toMatch(/paused, not cancelled/);
   });
 
+  it("sends back no revision the model wrote over the one it had; an update over a copy it never got, or after a compaction, goes back in", () => {
+    const keeps = { profile: defineHostProfile({ ...TEST_PROFILE, keepsPromptContext: true }) };
+    const { send, tools } = withOpenGoal({}, keeps);
+    const form = (answer: { context?: string }) => /form="(\w+)"/.exec(answer.context ?? "")?.[1] ?? "nothing";
+    const prompt = () => form(send({ type: "prompt-submitted", prompt: "next" }));
+    expect([prompt(), prompt()]).toEqual(["compact", "nothing"]);
+    // Two updates with no prompt between: the second is over the model's own, so still nothing to send.
+    tools.update({ ...SESSION }, { doneSoFar: ["read the reader"] });
+    tools.update({ ...SESSION }, { doneSoFar: ["rewrote the reader"] });
+    expect(prompt()).toBe("nothing");
+    // The user paused and resumed it (revisions the model did not write): its update is over a copy
+    // goalpost never sent, so the goal goes back in.
+    send({ type: "prompt-submitted", prompt: "/goal pause" });
+    send({ type: "prompt-submitted", prompt: "/goal resume" });
+    tools.update({ ...SESSION }, { doneSoFar: ["read the writer"] });
+    expect(prompt()).toBe("compact");
+    // After a compaction the model's copy is gone: its update is sent back in full.
+    send({ type: "compaction-about-to-run", trigger: "auto" });
+    tools.update({ ...SESSION }, { doneSoFar: ["rewrote the writer"] });
+    expect(prompt()).toBe("full");
+  });
+
   it("sends an unchanged goal once where the host keeps prompt context, naming it in one line every tenth prompt; again when it changed, after a compaction, at a session start", () => {
     const keeps = { profile: defineHostProfile({ ...TEST_PROFILE, keepsPromptContext: true }) };
     const { send, tools } = withOpenGoal({}, keeps);
@@ -135,10 +157,12 @@ describe("capture", () => {
     expect(prompts(10)).toEqual([...Array(9).fill("nothing"), "reference"]);
     const reference = send({ type: "prompt-submitted", prompt: "/goal status" });
     expect(form(reference)).toBe("full");
+    // The model's own update of the revision it had: it wrote it, nothing to send back.
     tools.update({ ...SESSION }, { remaining: ["rewrite reader", "rewrite writer"] });
-    expect(prompts(2)).toEqual(["compact", "nothing"]);
-    for (let index = 0; index < 8; index++) send({ type: "prompt-submitted", prompt: "more" });
-    const line = send({ type: "prompt-submitted", prompt: "tenth" }).context!;
+    expect(prompts(2)).toEqual(["nothing", "nothing"]);
+    // The count of prompts goes on: the next reference, within ten prompts, names the updated goal.
+    let line = "";
+    for (let index = 0; index < 10 && !line; index++) line = send({ type: "prompt-submitted", prompt: "more" }).context ?? "";
     expect(line).toMatch(
       /form="reference">\nUnchanged since goalpost last gave it in full .*Objective: Stream large files\. Next: rewrite reader \(\+1 more\)\./,
     );
@@ -269,6 +293,26 @@ describe("drift", () => {
     }
     send({ type: "tool-about-to-run", ...bash("npx goalpost status") });
     expect(activeGoal(store.read(SESSION.sessionId))!.drift.sinceUpdate).toBe(0);
+  });
+
+  it("warns in full once per goal in a conversation: later (the next turn, after an update), one line; after a compaction, in full again", () => {
+    const { send, tools } = withOpenGoal();
+    const warningAt = (calls: number) => {
+      let last: { context?: string } = {};
+      for (let index = 0; index < calls; index++) last = send({ type: "tool-about-to-run", ...bash(`cat f${index}`) });
+      return last.context ?? "";
+    };
+    expect(warningAt(4)).toMatch(
+      /^goalpost drift warning: 3 tool calls have run since the goal was last updated\. Call goalpost_update/,
+    );
+    send({ type: "prompt-submitted", prompt: "go on" });
+    expect(warningAt(4)).toBe("goalpost drift warning: 3 calls since the last goalpost_update; at 5 the next is denied.");
+    tools.update({ ...SESSION }, { doneSoFar: ["read the reader"] });
+    expect(warningAt(4)).toBe("goalpost drift warning: 3 calls since the last goalpost_update; at 5 the next is denied.");
+    send({ type: "compaction-about-to-run", trigger: "auto" });
+    send({ type: "session-started", source: "compact" });
+    send({ type: "prompt-submitted", prompt: "go on" });
+    expect(warningAt(4)).toMatch(/^goalpost drift warning: 3 tool calls have run since the goal was last updated\./);
   });
 
   it("only warns in warn mode and stays silent when off", () => {
@@ -475,8 +519,16 @@ describe("session start and restore", () => {
     expect(open.length).toBeLessThan(300);
     send({ type: "prompt-submitted", prompt: "go on" });
     const again = send({ type: "stop-requested" }).reason ?? "";
-    expect(again).toMatch(/^goalpost: this session should not stop yet: goal goal_\S+ is still open\. Next: rewrite reader\.$/);
+    expect(again).toBe("goalpost: this session should not stop yet: the goal is still open. Next: rewrite reader.");
+    // The goal changed: the next step is named; what to do was said in this conversation already.
     tools.update({ ...SESSION }, { remaining: ["rewrite writer"] });
+    expect(send({ type: "stop-requested" }).reason).toBe(
+      "goalpost: this session should not stop yet: the goal is still open. Next: rewrite writer.",
+    );
+    // A compaction takes the conversation's earlier reasons with it: spelled out again.
+    send({ type: "compaction-about-to-run", trigger: "auto" });
+    send({ type: "session-started", source: "compact" });
+    send({ type: "prompt-submitted", prompt: "go on" });
     expect(send({ type: "stop-requested" }).reason).toMatch(/Next: rewrite writer\. Record progress with goalpost_update/);
   });
 

@@ -12,6 +12,11 @@ export function driftWarning(count: number, denyAt: number): string {
   return `goalpost drift warning: ${count} tool calls have run since the goal was last updated. Call goalpost_update with what you verified and what remains; at ${denyAt} calls the next one is denied.`;
 }
 
+/** A drift warning again at a revision the model was warned at in full: the facts, in one line. */
+export function driftReminder(count: number, denyAt: number): string {
+  return `goalpost drift warning: ${count} calls since the last goalpost_update; at ${denyAt} the next is denied.`;
+}
+
 export function driftDenial(count: number, goal: GoalRecord): string {
   return `goalpost drift guard: ${count} tool calls have run since the goal was last updated. Before any other tool, call goalpost_update with verified progress (doneSoFar, inspectionEvidence or verificationResults) and the current remaining and blockers. Goal: ${short(goal.objective)}`;
 }
@@ -40,10 +45,10 @@ export function stopBlockReason(goal: GoalRecord, guided = false): string {
     run && (run.state === "failed" || run.state === "void")
       ? ` goalpost's own run of the checks did not pass: ${short(run.verdict, 400)}.`
       : "";
-  const next = goal.remaining[0];
-  const open = `${STOP_BLOCK_PREFIX} goal ${goal.id} is still open.${failed} Next: ${next ? short(next, 120) : "record the evidence"}.`;
-  // Said once per revision of the goal: the earlier reason is still in the conversation.
-  return guided ? open : `${open} Record progress with goalpost_update; close with goalpost_close when done, or as blocked.`;
+  const next = ` Next: ${goal.remaining[0] ? short(goal.remaining[0], 120) : "record the evidence"}.`;
+  // What to do and the goal's id are said once per revision of the goal: the earlier reason is still in the conversation.
+  if (guided) return `${STOP_BLOCK_PREFIX} the goal is still open.${failed}${next}`;
+  return `${STOP_BLOCK_PREFIX} goal ${goal.id} is still open.${failed}${next} Record progress with goalpost_update; close with goalpost_close when done, or as blocked.`;
 }
 
 /** The goal's budget is nearly spent: one more turn to finish the item in hand and write down what is left. */

@@ -19,8 +19,8 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { type AuditEntry, appendAuditEntry } from "./audit-log.js";
 import { type LockOptions, withFileLock } from "./file-lock.js";
-import { markOpen, unmarkOpen } from "./open-goal-markers.js";
 import { upgradeSession } from "./older-records.js";
+import { markOpen, unmarkOpen } from "./open-goal-markers.js";
 import { readJsonFile, type Warn } from "./read-json-file.js";
 import { safeFileName } from "./safe-file-name.js";
 import {

@@ -115,7 +115,14 @@ export const sessionFileSchema = described(
       ._default(z.nullable(z.object({ goalId: z.string(), revision: z.number() })), null)
       .check(
         describe(
-          "The goal revision a blocked stop last spelled out what to do for: later blocks of the same revision only name the next step.",
+          "The goal a blocked stop last spelled out what to do for in this conversation (since its start or its last compaction), and at which revision: later blocks only name the next step.",
+        ),
+      ),
+    driftGuided: z
+      ._default(z.nullable(z.object({ goalId: z.string() })), null)
+      .check(
+        describe(
+          "The goal the model was last warned of drift for in full in this conversation (since its start or its last compaction): later warnings are one line.",
         ),
       ),
     sentGoal: z
@@ -189,6 +196,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     hostTokens: null,
     sentGoal: null,
     stopGuided: null,
+    driftGuided: null,
     hostTasks: [],
     focus: null,
     issue: null,

@@ -161,6 +161,9 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
         const { goal, changed } = applyGoalUpdate(root, request, now());
         // The stop count stays: an update is not progress (only a changed tree, a pass, or the user).
         replaceGoal(session, goal);
+        // The model wrote this revision itself over the one it had: the next prompt need not send it back.
+        const sent = session.sentGoal;
+        if (sent?.goalId === goal.id && sent.revision === root.revision) session.sentGoal = { ...sent, revision: goal.revision };
         return { goal, changed };
       });
       store.audit({ sessionId: caller.sessionId, goalId: result.goal.id, type: "updated", note: result.changed.join(", ") });

@@ -11,8 +11,11 @@ export function onCompactionAboutToRun(context: EngineContext, event: EngineEven
   const at = context.now().toISOString();
   const { session } = context.store.update(context.identityOf(event), (state) => {
     state.compactions.push({ at, trigger: event.trigger, restoredAt: null });
-    // What the model had goes with the compaction: the goal is sent in full again after it.
+    // What the model had goes with the compaction: the goal is sent in full again after it, and what
+    // to do at a refused stop or at drift is spelled out again.
     state.sentGoal = null;
+    state.stopGuided = null;
+    state.driftGuided = null;
     const goal = activeGoal(state);
     if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "snapshot", note: `before ${event.trigger} compaction` }));
   });

@@ -128,7 +128,7 @@ function awaitVerification(context: EngineContext, sessionId: string, goalId: st
 export function attemptStop(
   context: EngineContext,
   event: EngineEventOf<"stop-requested" | "tool-about-to-run">,
-  /** `guided`: a refusal for this revision of the goal already said what to do; `windDown`: the budget is nearly spent. */
+  /** `guided`: a refusal for this goal already said what to do in this conversation; `windDown`: the budget is nearly spent. */
   refusal: (goal: GoalRecord, guided: boolean, windDown: boolean) => EngineDecision,
   /** counted: false while goalpost's own run is under way — its time is not the agent's stall. */
   options: { readonly counted?: boolean } = {},
@@ -175,8 +175,10 @@ export function attemptStop(
       replaceGoal(state, held);
       return decision({ userNote: needsInputNote(held, refused, stop?.lastMessage) });
     }
-    const guided = state.stopGuided?.goalId === goal.id && state.stopGuided.revision === goal.revision;
-    state.stopGuided = { goalId: goal.id, revision: goal.revision };
+    // Spelled out once per goal in a conversation: the earlier reason is still in it until a compaction.
+    const guided = state.stopGuided?.goalId === goal.id;
+    // A draft's refusal says how to open it, not how to work it: that is still to be said once it is open.
+    if (goal.status !== "draft") state.stopGuided = { goalId: goal.id, revision: goal.revision };
     // Kept in the goal's history so the report can show every refused stop, not just the count.
     const streak = { count: refused + 1, tree, at };
     replaceGoal(

@@ -133,7 +133,7 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
       replaceGoal(state, pushGoalEvent(goal, { at, type: "drift-warned", note: `scope: ${violation}` }));
       return decision({ context: reason });
     }
-    const verdict = judgeDrift(goal, config);
+    const verdict = judgeDrift(goal, config, state.driftGuided?.goalId === goal.id);
     if (verdict.kind === "deny") {
       replaceGoal(state, pushGoalEvent(goal, { at, type: "drift-denied", note: `${goal.drift.sinceUpdate} calls since update` }));
       return decision({ action: "deny-tool", reason: verdict.reason });
@@ -142,6 +142,7 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     if (verifies)
       state.pendingTools.push({ toolUseId: event.toolUseId ?? null, commandHash: callHash(event.toolName, event.toolInput), at });
     let next: GoalRecord = { ...goal, drift: { sinceUpdate: goal.drift.sinceUpdate + 1 } };
+    if (verdict.kind === "warn") state.driftGuided = { goalId: goal.id };
     for (const path of call.paths) next = noteRecentFile(next, path);
     // Kept in the history (the report marks each warning among the tool calls).
     if (verdict.kind === "warn")
