@@ -37,14 +37,14 @@ export {
   toolRanEventSchema,
 } from "./engine/engine-event.js";
 export { failSafeDecision } from "./engine/fail-safe-stop.js";
+export { gitBranch, issueFromBranch, issueFromWords, issueInfo } from "./engine/github-issue.js";
+export type { IssueLookupRequest, LookUpIssue } from "./engine/github-issue-lookup.js";
 export type { GoalCommand } from "./engine/goal-command.js";
 export { parseGoalCommand } from "./engine/goal-command.js";
 export type { GoalEngine, GoalEngineOptions } from "./engine/goal-engine.js";
 export { createGoalEngine } from "./engine/goal-engine.js";
 export { GOAL_WORDS } from "./engine/goal-words.js";
 export type { HostWorld, NativeGoalChangeFields } from "./engine/host-world.js";
-export { gitBranch, issueFromBranch, issueFromWords, issueInfo } from "./engine/issue-context.js";
-export type { IssueLookupRequest, LookUpIssue } from "./engine/issue-lookup.js";
 export { STOP_BLOCK_PREFIX, SUBAGENT_BOUNDARY_NOTICE } from "./engine/policy-text.js";
 export type { RenderForm, RenderOptions } from "./engine/render-goal.js";
 export { DEFAULT_TOOL_HINT, renderGoalContext, renderSessionGoal } from "./engine/render-goal.js";
@@ -206,7 +206,7 @@ export type { PruneResult } from "./store/retention.js";
 export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";
 export { removeRunReports } from "./store/run-reports.js";
 export { safeFileName } from "./store/safe-file-name.js";
-export type { IssueContext, SessionCounters, SessionFile } from "./store/session-file.js";
+export type { GitHubIssue, SessionCounters, SessionFile } from "./store/session-file.js";
 export {
   CLOSED_GOALS_KEPT,
   emptySessionFile,

@@ -103,21 +103,21 @@ function configStateNow(target: InstallTarget, near: string): string {
   }
 }
 
-export interface IntegrityScope {
+export interface WatchedInstall {
   readonly adapter: HostAdapter;
   readonly root: string;
-  /** Every scope's install targets for the project (protected-files.ts): the configuration files watched. */
+  /** Every install scope's targets for the project (protected-files.ts): the configuration files watched. */
   readonly targets: readonly InstallTarget[];
   /** The hook bundle this hook runs: the installed files beside it are watched. */
   readonly bundleFile: string | undefined;
 }
 
-function watched(scope: IntegrityScope): { files: string[]; targets: readonly InstallTarget[] } {
-  const { adapter, bundleFile } = scope;
+function watched(install: WatchedInstall): { files: string[]; targets: readonly InstallTarget[] } {
+  const { adapter, bundleFile } = install;
   const files = bundleFile
     ? [bundleFile, ...["-hook.sh", "-hook.pl", "-hook.cjs"].map((end) => join(dirname(bundleFile), `${adapter.bin}${end}`))]
     : [];
-  return { files, targets: scope.targets };
+  return { files, targets: install.targets };
 }
 
 /** The installed adapter's version, from the package.json beside its dist folder ("" where there is none). */
@@ -147,12 +147,12 @@ export function laterRelease(before: string, now: string): boolean {
   return a.pre !== null && b.pre === null;
 }
 
-function marksNow(scope: IntegrityScope, files: readonly string[], targets: readonly InstallTarget[]) {
-  const marks: Record<string, string> = { version: installedVersion(scope.bundleFile) };
+function marksNow(install: WatchedInstall, files: readonly string[], targets: readonly InstallTarget[]) {
+  const marks: Record<string, string> = { version: installedVersion(install.bundleFile) };
   for (const file of files) marks[file] = mark(file);
   for (const target of targets) marks[target.path] = mark(target.path);
   try {
-    const { mode, uid } = statSync(scope.root);
+    const { mode, uid } = statSync(install.root);
     marks["state root"] = `${(mode & 0o7777).toString(8)}:${uid}`;
   } catch {
     marks["state root"] = "missing";
@@ -162,7 +162,7 @@ function marksNow(scope: IntegrityScope, files: readonly string[], targets: read
 
 /** The states of the configuration files whose marks moved (the others keep what was read before). */
 function statesNow(
-  scope: IntegrityScope,
+  install: WatchedInstall,
   targets: readonly InstallTarget[],
   before: Integrity | null,
   marks: Record<string, string>,
@@ -172,20 +172,20 @@ function statesNow(
     states[target.path] =
       before && before.marks[target.path] === marks[target.path] && before.states[target.path] !== undefined
         ? before.states[target.path]!
-        : configState(target, scope.bundleFile ?? join(process.cwd(), "index.js"));
+        : configState(target, install.bundleFile ?? join(process.cwd(), "index.js"));
   return states;
 }
 
 const same = (a: Integrity | null, b: Integrity) => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /** At the user's prompt: the turn starts from what is there now. `goal`: the open goal's id, if any. */
-export function markTurnStart(scope: IntegrityScope, goal: string | null): void {
+export function markTurnStart(install: WatchedInstall, goal: string | null): void {
   try {
-    const { files, targets } = watched(scope);
-    const before = read(scope.root);
-    const marks = marksNow(scope, files, targets);
-    const now: Integrity = { marks, states: statesNow(scope, targets, before, marks), goal };
-    if (!same(before, now)) write(scope.root, now);
+    const { files, targets } = watched(install);
+    const before = read(install.root);
+    const marks = marksNow(install, files, targets);
+    const now: Integrity = { marks, states: statesNow(install, targets, before, marks), goal };
+    if (!same(before, now)) write(install.root, now);
   } catch {}
 }
 
@@ -193,13 +193,13 @@ export function markTurnStart(scope: IntegrityScope, goal: string | null): void 
  * At a stop: what changed since the turn started, recorded as breaches (and the marks moved on, so
  * each is told once). Returns the breaches' texts.
  */
-export function checkTurn(scope: IntegrityScope): string[] {
+export function checkTurn(install: WatchedInstall): string[] {
   try {
-    const before = read(scope.root);
+    const before = read(install.root);
     if (!before) return [];
-    const { files, targets } = watched(scope);
-    const marks = marksNow(scope, files, targets);
-    const states = statesNow(scope, targets, before, marks);
+    const { files, targets } = watched(install);
+    const marks = marksNow(install, files, targets);
+    const states = statesNow(install, targets, before, marks);
     const during = "during the agent's turn";
     // goalpost upgraded to a later release (npm, a plugin update): its files changed as they should.
     const upgraded = !!before.marks["version"] && !!marks["version"] && laterRelease(before.marks["version"], marks["version"]);
@@ -216,13 +216,13 @@ export function checkTurn(scope: IntegrityScope): string[] {
         .map((target) => `${target.path} was changed ${during}: ${states[target.path]}.`),
       ...(before.marks["state root"] !== undefined && before.marks["state root"] !== marks["state root"]
         ? [
-            `goalpost's state folder ${scope.root} changed owner or mode ${during} (${before.marks["state root"]} → ${marks["state root"]}).`,
+            `goalpost's state folder ${install.root} changed owner or mode ${during} (${before.marks["state root"]} → ${marks["state root"]}).`,
           ]
         : []),
     ];
-    for (const message of breaches) recordNotice(scope.root, { kind: "breach", message });
+    for (const message of breaches) recordNotice(install.root, { kind: "breach", message });
     const now: Integrity = { marks, states, goal: before.goal };
-    if (!same(before, now)) write(scope.root, now);
+    if (!same(before, now)) write(install.root, now);
     return breaches;
   } catch {
     return [];

@@ -1,4 +1,4 @@
-// The title and milestone of the GitHub issue a session works on (core's issue-notice.ts), from the
+// The title and milestone of the GitHub issue a session works on (core's github-issue-notice.ts), from the
 // GitHub CLI where it is installed and signed in: asked by a process of the adapter's own bin
 // (`<bin> issue-lookup …`), started detached in the project's folder so that no hook waits on the
 // network, once per session and issue. It gets the host's environment (the user's PATH and gh's own

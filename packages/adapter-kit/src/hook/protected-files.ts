@@ -7,11 +7,11 @@ import type { InstallTarget } from "../contract/install-spec.js";
 import { installTargets } from "../installing/scope-targets.js";
 
 /** Every scope's install targets for a project (their paths and what goalpost's part of them is). */
-export const allScopeTargets = (adapter: HostAdapter, projectDir: string, env: Env): InstallTarget[] =>
+export const installScopeTargets = (adapter: HostAdapter, projectDir: string, env: Env): InstallTarget[] =>
   adapter.install.scopes.flatMap((scope) => installTargets(adapter, { scope, projectDir, env, cliPath: "" }));
 
 /** Their files, each once. */
 export const targetFiles = (targets: readonly InstallTarget[]): string[] => [...new Set(targets.map((target) => target.path))];
 
 export const protectedFiles = (adapter: HostAdapter, projectDir: string, env: Env): string[] =>
-  targetFiles(allScopeTargets(adapter, projectDir, env));
+  targetFiles(installScopeTargets(adapter, projectDir, env));

@@ -29,7 +29,7 @@ import { checkTurn, markTurnStart, noteSwitchedOff } from "./integrity.js";
 import { detachedIssueLookup } from "./issue-lookup-process.js";
 import { postNote } from "./note-outbox.js";
 import { resolveProjectDir } from "./project-dir.js";
-import { allScopeTargets, targetFiles } from "./protected-files.js";
+import { installScopeTargets, targetFiles } from "./protected-files.js";
 import { statusLineAnswer } from "./status-line.js";
 import { detachedVerification } from "./verification-process.js";
 
@@ -179,13 +179,13 @@ function hostWorld(parts: {
   store: GoalStore;
   root: string;
   sessionId: string;
-  targets: ReturnType<typeof allScopeTargets>;
+  targets: ReturnType<typeof installScopeTargets>;
   warnings: string[];
   breaches: string[];
   options: RunHookOptions;
 }): HostWorld {
   const { adapter, env, payload, store, root, sessionId, targets, warnings, breaches, options } = parts;
-  const scope = { adapter, root, targets, bundleFile: options.copy };
+  const install = { adapter, root, targets, bundleFile: options.copy };
   const { hostTokens, nativeGoalChange, hostToolRecord } = adapter;
   return {
     env,
@@ -207,9 +207,9 @@ function hostWorld(parts: {
           },
         }
       : {}),
-    markTurnStart: (goalId) => markTurnStart(scope, goalId),
+    markTurnStart: (goalId) => markTurnStart(install, goalId),
     checkTurn: () => {
-      checkTurn(scope);
+      checkTurn(install);
     },
     takeBreaches: () => {
       breaches.push(...takeUntoldBreaches(root));
@@ -304,8 +304,8 @@ function answerHook(
         )
       : undefined;
     if (ledger?.repeat) return ledger.repeat;
-    // The host's configuration files of every scope: guarded by the engine, watched across a turn (integrity.ts).
-    const targets = allScopeTargets(adapter, cwd, env);
+    // The host's configuration files of every install scope: guarded by the engine, watched across a turn (integrity.ts).
+    const targets = installScopeTargets(adapter, cwd, env);
     const engine = createGoalEngine({
       store,
       config: withStopWait(

@@ -14,7 +14,7 @@ import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { type StartVerification, startVerificationInProcess } from "../verify/verification-request.js";
 import type { EngineDecision, EngineEvent } from "./engine-event.js";
-import type { LookUpIssue } from "./issue-lookup.js";
+import type { LookUpIssue } from "./github-issue-lookup.js";
 import { sessionArgumentsNote } from "./policy-text.js";
 import { DEFAULT_TOOL_HINT, type RenderForm, renderSessionGoal } from "./render-goal.js";
 
@@ -31,7 +31,7 @@ export interface EngineContext {
   peers(): GoalStore[];
   /** Starts goalpost's run of a goal's checks (off the hook's path). */
   readonly startVerification: StartVerification;
-  /** Asks for the title and milestone of the session's issue, off the hook's path (issue-notice.ts). */
+  /** Asks for the title and milestone of the session's issue, off the hook's path (github-issue-notice.ts). */
   readonly lookUpIssue: LookUpIssue;
   /** See GoalEngineOptions.beforeWait. */
   readonly beforeWait: () => void;

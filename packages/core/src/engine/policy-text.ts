@@ -21,7 +21,7 @@ export function driftDenial(count: number, goal: GoalRecord): string {
   return `goalpost drift guard: ${count} tool calls have run since the goal was last updated. Before any other tool, call goalpost_update with verified progress (doneSoFar, inspectionEvidence or verificationResults) and the current remaining and blockers. Goal: ${short(goal.objective)}`;
 }
 
-export function scopeRefusal(what: string, scope: readonly string[]): string {
+export function pathScopeRefusal(what: string, scope: readonly string[]): string {
   return `goalpost scope guard: ${goalText(what, 300)} is outside this goal's scope (${scope.map((entry) => goalText(entry, 120)).join(", ")}). Stay within scope, or ask the user to change the goal's scope.`;
 }
 

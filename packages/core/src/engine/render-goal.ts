@@ -7,10 +7,10 @@ import { spendText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalAncestors, goalStack } from "../session/session-goals.js";
-import type { IssueContext, SessionFile } from "../store/session-file.js";
+import type { GitHubIssue, SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
+import { issueLine } from "./github-issue.js";
 import { focusFromWords } from "./goal-words.js";
-import { issueLine } from "./issue-context.js";
 
 /**
  * full: session start, resume, after a compaction. compact: a prompt while the model may not have the
@@ -29,8 +29,8 @@ export interface RenderOptions {
   readonly stack?: readonly GoalRecord[];
   /** How the model can act on the goal on this host (tool names differ per host). */
   readonly toolHint?: string;
-  /** The GitHub issue the session works on, with its milestone, when one is known (issue-context.ts). */
-  readonly issue?: IssueContext | null;
+  /** The GitHub issue the session works on, with its milestone, when one is known (github-issue.ts). */
+  readonly issue?: GitHubIssue | null;
 }
 
 const clean = goalText;
@@ -58,7 +58,7 @@ function sections(
   form: RenderForm,
   ancestors: readonly GoalRecord[],
   stack: readonly GoalRecord[],
-  issue: IssueContext | null,
+  issue: GitHubIssue | null,
 ): Section[] {
   const full = form === "full";
   const result: Section[] = [];

@@ -1,6 +1,6 @@
 // What the session works on when no goal is set (the hierarchical-goals design's order: the user's goal,
 // else the task in progress, else the GitHub issue, else a hint that /goal exists). The host's task in
-// progress and the issue (issue-context.ts, its milestone as the epic above it) are shown to the model
+// progress and the issue (github-issue.ts, its milestone as the epic above it) are shown to the model
 // as a short block of data when they change, and never enforced: no stop is refused, no tool denied for
 // them. A task leaves when it completes or leaves the list; a goal set later takes over.
 
@@ -10,7 +10,7 @@ import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import type { EngineContext } from "./engine-context.js";
 import type { EngineEvent, TaskItem } from "./engine-event.js";
-import { issueLine } from "./issue-context.js";
+import { issueLine } from "./github-issue.js";
 import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "./task-goals.js";
 
 /** The task list a task tool's call leaves, from its input (whole lists) or as a change by id; null if none. */

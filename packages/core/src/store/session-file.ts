@@ -168,7 +168,7 @@ export const sessionFileSchema = described(
 );
 
 export type SessionFile = z.infer<typeof sessionFileSchema>;
-export type IssueContext = NonNullable<SessionFile["issue"]>;
+export type GitHubIssue = NonNullable<SessionFile["issue"]>;
 
 /** How many closed goals a session file keeps beside its open ones. */
 export const CLOSED_GOALS_KEPT = 20;

@@ -19,10 +19,10 @@ import { onBudgetCommand, spendLine } from "../budget-command.js";
 import { capturedChecksNote, onCheckCommand, waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { noticeIssue } from "../github-issue-notice.js";
 import { asksToContinue, parseGoalCommand, requirementsFromWords } from "../goal-command.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
-import { noticeIssue } from "../issue-notice.js";
 import type { RenderForm } from "../render-goal.js";
 import { pendingFocus } from "../session-focus.js";
 

@@ -7,7 +7,7 @@ import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { serveSnapshot } from "../../store/snapshots.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { noticeIssue } from "../issue-notice.js";
+import { noticeIssue } from "../github-issue-notice.js";
 import { pendingFocus } from "../session-focus.js";
 
 function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {

@@ -17,8 +17,8 @@ import { judgeDrift } from "../drift-policy.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { tickTurn } from "../goal-spend.js";
-import { SUBAGENT_BOUNDARY_NOTICE, scopeRefusal, windDownReason } from "../policy-text.js";
-import { scopeViolation } from "../scope-policy.js";
+import { pathScopeViolation } from "../path-scope.js";
+import { pathScopeRefusal, SUBAGENT_BOUNDARY_NOTICE, windDownReason } from "../policy-text.js";
 import { TAMPER_ADVICE, tamperViolation } from "../tamper-guard.js";
 import { attemptStop } from "./stop-requested.js";
 import { callHash } from "./tool-ran.js";
@@ -123,9 +123,9 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     }
     // Paused by the user, or let go by goalpost (stuck, or its budget spent): recorded, not enforced.
     if (!isEnforced(goal)) return NO_DECISION;
-    const violation = scopeViolation(goal, call);
+    const violation = pathScopeViolation(goal, call);
     if (violation && config.enforcement !== "off") {
-      const reason = scopeRefusal(violation, goal.scope);
+      const reason = pathScopeRefusal(violation, goal.scope);
       if (config.enforcement === "enforce") {
         replaceGoal(state, pushGoalEvent(goal, { at, type: "drift-denied", note: `scope: ${violation}` }));
         return decision({ action: "deny-tool", reason });

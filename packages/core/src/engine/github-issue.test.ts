@@ -6,9 +6,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { temporaryRoot } from "../store/test-root.js";
+import { gitBranch, issueFromBranch, issueFromWords, issueInfo } from "./github-issue.js";
+import type { IssueLookupRequest } from "./github-issue-lookup.js";
 import { GOAL_HINT } from "./handlers/prompt-submitted.js";
-import { gitBranch, issueFromBranch, issueFromWords, issueInfo } from "./issue-context.js";
-import type { IssueLookupRequest } from "./issue-lookup.js";
 import { testEngine } from "./test-engine.js";
 
 const git = (cwd: string, ...args: string[]) =>

@@ -1,4 +1,4 @@
-// What the engine asks of the adapter to learn an issue's title and milestone (issue-notice.ts),
+// What the engine asks of the adapter to learn an issue's title and milestone (github-issue-notice.ts),
 // apart from the notice itself so that the engine's context can name it without importing the handler.
 export interface IssueLookupRequest {
   /** The store the session lives in. */

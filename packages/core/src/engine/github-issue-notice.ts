@@ -1,11 +1,11 @@
-// Finding the session's issue as its events arrive (issue-context.ts): at its start and at each of the
+// Finding the session's issue as its events arrive (github-issue.ts): at its start and at each of the
 // user's prompts, from the branch checked out, or from the goal's words when the prompt sets one. A
 // branch checked out later that names no issue ends one a branch named (a detached HEAD does not). A new
 // issue is looked up once — its title and milestone — by the adapter, off the hook's path (the engine's
 // `lookUpIssue`; nothing where none is given, and the number alone is kept).
 import type { EngineContext } from "./engine-context.js";
 import type { EngineEvent } from "./engine-event.js";
-import { gitBranch, issueChanges, issueFromBranch, issueFromWords, noteIssue } from "./issue-context.js";
+import { gitBranch, issueChanges, issueFromBranch, issueFromWords, noteIssue } from "./github-issue.js";
 
 export function noticeIssue(context: EngineContext, event: EngineEvent, words: string | null): void {
   if (event.subagent) return;

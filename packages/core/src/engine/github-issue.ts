@@ -6,7 +6,7 @@
 // (the engine's `lookUpIssue`), once per session and issue; without it, the number alone.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import type { IssueContext, SessionFile } from "../store/session-file.js";
+import type { GitHubIssue, SessionFile } from "../store/session-file.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 
 /** The issue a branch's name points at, or null: a number at its start or after a slash, or after issue/gh/bug. */
@@ -48,8 +48,8 @@ export function gitBranch(cwd: string): string | null {
 
 /** Whether `found` changes the session's issue: the user's word stands (a branch never takes it back). */
 export function issueChanges(
-  known: IssueContext | null | undefined,
-  found: { number: number; source: IssueContext["source"] },
+  known: GitHubIssue | null | undefined,
+  found: { number: number; source: GitHubIssue["source"] },
 ): boolean {
   if (known?.source === "prompt" && found.source === "branch") return false;
   return known?.number !== found.number || known.source !== found.source;
@@ -61,7 +61,7 @@ export function issueChanges(
  */
 export function noteIssue(
   session: SessionFile,
-  found: { number: number; repo: string | null; source: IssueContext["source"] },
+  found: { number: number; repo: string | null; source: GitHubIssue["source"] },
   now: Date,
 ): boolean {
   const known = session.issue;
@@ -79,7 +79,7 @@ export function noteIssue(
 }
 
 /** The issue as a line for the model and the user: `#29 Fix the reader (milestone: Q1 platform; from the branch 29-fix)`. */
-export function issueLine(issue: IssueContext, clean: (text: string, max: number) => string): string {
+export function issueLine(issue: GitHubIssue, clean: (text: string, max: number) => string): string {
   const from = issue.source === "prompt" ? "named by the user" : "from the branch";
   const title = issue.title ? ` ${clean(issue.title, 160)}` : "";
   const milestone = issue.milestone ? `milestone: ${clean(issue.milestone, 120)}; ` : "";

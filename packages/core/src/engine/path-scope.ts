@@ -1,5 +1,5 @@
-// Scope: a goal may declare path globs the work may touch and actions out of bounds ("!push",
-// "!publish", "!deploy"). An edit outside the globs — by an edit tool or by a shell command that
+// A goal's path scope (its record's `scope` field; an install scope is another thing, the kit's): path
+// globs the work may touch and actions out of bounds ("!push", "!publish", "!deploy"). An edit outside the globs — by an edit tool or by a shell command that
 // writes (sed -i, >, tee, mv, rm, …) — or a forbidden action is drift at once. Paths are resolved
 // and normalised first (`src/../.env` is `.env`), globs are picomatch's, and a command's verb is
 // found past its options (`git -C . push`, `pnpm -r publish` are pushes and publishes).
@@ -96,7 +96,7 @@ function projectPath(cwd: string, path: string): string {
 }
 
 /** What breaks the goal's scope in this call, or null. */
-export function scopeViolation(goal: GoalRecord, call: ToolCallDescription): string | null {
+export function pathScopeViolation(goal: GoalRecord, call: ToolCallDescription): string | null {
   if (goal.scope.length === 0) return null;
   const forbidden = goal.scope.filter((entry) => entry.startsWith("!")).map((entry) => entry.slice(1).trim().toLowerCase());
   const segments = call.command ? parseShell(call.command).segments : [];
