@@ -1,6 +1,7 @@
 // Before compaction: the goal is written as a snapshot, served back in full when the session starts
 // again after it (or at the first prompt, on hosts with no such start).
 import { pushGoalEvent } from "../../record/bounded-history.js";
+import { noteCompaction } from "../../session/compaction-restore.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { writeSnapshot } from "../../store/snapshots.js";
 import { decision, type EngineContext } from "../engine-context.js";
@@ -10,12 +11,7 @@ export function onCompactionAboutToRun(context: EngineContext, event: EngineEven
   if (event.subagent || !activeGoal(context.store.peek(event.sessionId))) return NO_DECISION;
   const at = context.now().toISOString();
   const { session } = context.store.update(context.identityOf(event), (state) => {
-    state.compactions.push({ at, trigger: event.trigger, restoredAt: null });
-    // What the model had goes with the compaction: the goal is sent in full again after it, and what
-    // to do at a refused stop or at drift is spelled out again.
-    state.sentGoal = null;
-    state.stopGuided = null;
-    state.driftGuided = null;
+    noteCompaction(state, at, event.trigger);
     const goal = activeGoal(state);
     if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "snapshot", note: `before ${event.trigger} compaction` }));
   });

@@ -17,8 +17,8 @@ import { activeGoal, goalAncestors } from "../../session/session-goals.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { captureGoal, setPaused } from "../goal-changes.js";
 import { holdClearedGoal, proposeFromRecord } from "./host-record-change.js";
-import { captureGoal, setPaused } from "./prompt-submitted.js";
 
 type Event = EngineEventOf<"native-goal-changed">;
 

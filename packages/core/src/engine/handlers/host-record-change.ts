@@ -9,8 +9,8 @@ import { activeGoal } from "../../session/session-goals.js";
 import { goalText } from "../../text/goal-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { setPaused } from "../goal-changes.js";
 import { HELD_FOR_USER, heldQuestion } from "../held-goal.js";
-import { setPaused } from "./prompt-submitted.js";
 
 type Event = EngineEventOf<"native-goal-changed">;
 

@@ -1,144 +1,28 @@
 // A prompt: `/goal …` captures a draft, `/goal clear` cancels, `/goal continue` carries on a goal left
 // in this directory, `/goal status` reports; any other user prompt with a goal open gets the goal block
 // (in full once after a compaction) and resets drift and the stop counter. A prompt the host wrote
-// itself (origin host) is never captured and resets nothing.
-import { homedir } from "node:os";
-import { GoalpostError } from "../../errors.js";
-import { createGoal, pauseGoal, resumeGoal, takeUpGoal } from "../../lifecycle/goal-lifecycle.js";
-import { pushGoalEvent } from "../../record/bounded-history.js";
-import { budgetText, parseBudget, splitTrailingBudget } from "../../record/goal-budget.js";
-import type { GoalRecord, GoalSource } from "../../record/goal-record.js";
+// itself (origin host) is never captured and resets nothing. What each command does to the goal is
+// goal-changes.ts (also the host-goal handlers'); budgets budget-command.ts, checks check-commands.ts.
+import { takeUpGoal } from "../../lifecycle/goal-lifecycle.js";
+import type { GoalRecord } from "../../record/goal-record.js";
+import { awaitsRestore, markRestored } from "../../session/compaction-restore.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
-import { continuationCandidates, continueGoal } from "../../store/continuation.js";
+import { continuationCandidates } from "../../store/continuation.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
-import { checkToolchain } from "../../verify/check-definition.js";
-import { deriveChecks } from "../../verify/derive-checks.js";
-import { ciEnvironment } from "../../verify/project-checks.js";
 import { onBudgetCommand, spendLine } from "../budget-command.js";
-import { capturedChecksNote, onCheckCommand, waitingNote } from "../check-commands.js";
+import { onCheckCommand, waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { noticeIssue } from "../github-issue-notice.js";
-import { asksToContinue, parseGoalCommand, requirementsFromWords } from "../goal-command.js";
+import { captureGoal, clearGoal, continueEarlierGoal, proposeReplacement, setPaused } from "../goal-changes.js";
+import { asksToContinue, parseGoalCommand } from "../goal-command.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
 import type { RenderForm } from "../render-goal.js";
 import { pendingFocus } from "../session-focus.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
-
-/** A goal the user stated: a /goal or goal: prompt, or the host's own goal mirrored (source native). */
-export function captureGoal(
-  context: EngineContext,
-  event: EngineEventOf<"prompt-submitted" | "native-goal-changed"> & { readonly prompt: string },
-  command: { readonly objective: string; readonly source: GoalSource },
-): EngineDecision {
-  const { store } = context;
-  const identity = context.identityOf(event);
-  // A host with a /goal of its own runs it too: goalpost's record mirrors it.
-  const source: GoalSource = context.profile.nativeGoal && /^\s*\/goal\b/i.test(event.prompt) ? "native" : command.source;
-  // The checks come from the user's words and the project as it is now; what defines them is recorded
-  // right after, off this hook's path (startVerification's start task, or the agent's first tool call,
-  // whichever comes first), and the checks run once for the starting point.
-  // "… budget 2h" at the end is the goal's budget, not its words; without one, the config's default.
-  const { objective, budget: stated } = splitTrailingBudget(command.objective);
-  const budget = stated ?? (context.config.budget ? parseBudget(context.config.budget) : null);
-  const requirements = requirementsFromWords(objective);
-  const checks = deriveChecks(objective, identity.cwd, requirements, "searchPath" in event ? (event.searchPath ?? null) : null);
-  const { session, result: goal } = store.update(identity, (state) => {
-    // The turn starts before the goal exists: what the host recorded until now is not the new goal's.
-    startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);
-    context.cancelOpenGoals(state, "replaced by a new goal");
-    state.pendingReplacement = null;
-    const created = createGoal(
-      {
-        ...identity,
-        objective,
-        budget,
-        requirements,
-        checks,
-        checkPath: "searchPath" in event ? (event.searchPath ?? null) : null,
-        source,
-        status: "draft",
-        sourcePrompt: event.prompt,
-        startingPoint: checks.length > 0,
-      },
-      context.now(),
-    );
-    state.goals.push(created);
-    state.activeGoalId = created.id;
-    state.sentGoal = { goalId: created.id, revision: created.revision, prompts: 0 };
-    state.counters.prompts += 1;
-    return created;
-  });
-  store.audit({ sessionId: event.sessionId, goalId: goal.id, type: "opened", note: `draft from ${source}: ${goal.objective}` });
-  // What of the user's home the checks' run will read, named to them now (the baseline keeps it).
-  const home =
-    goal.checks.length > 0
-      ? checkToolchain(goal.cwd, { commands: goal.checks.map((check) => check.command), searchPath: goal.checkPath }).home
-      : [];
-  if (goal.checkStart)
-    context.startVerification({
-      task: "start",
-      root: store.root,
-      sessionId: event.sessionId,
-      goalId: goal.id,
-      verificationId: goal.checkStart.id,
-      allowUnsandboxed: false,
-    });
-  return decision({
-    context: context.render(session, goal, "full"),
-    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal, home, homedir(), goal.checks.length > 0 ? ciEnvironment(goal.cwd) : {})}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}`,
-  });
-}
-
-/** The user cleared the goal, with goalpost's `/goal clear` or the host's own. */
-export function clearGoal(context: EngineContext, event: EngineEventOf<"prompt-submitted" | "native-goal-changed">) {
-  const { result: cleared } = context.store.update(context.identityOf(event), (state) =>
-    context.cancelOpenGoals(state, "cleared by user"),
-  );
-  if (cleared)
-    context.store.audit({ sessionId: event.sessionId, goalId: cleared.id, type: "closed", note: "cancelled: cleared by user" });
-  return decision({
-    context: cleared
-      ? `goalpost: the user cleared goal ${cleared.id}. Do not continue it.`
-      : "goalpost: there was no open goal to clear.",
-    userNote: cleared ? `goalpost: goal ${cleared.id} cleared.` : "goalpost: no open goal.",
-  });
-}
-
-function continueEarlierGoal(context: EngineContext, event: Event, goalId: string | undefined): EngineDecision {
-  try {
-    const outcome = continueGoal(context.store, context.identityOf(event), goalId, context.peers());
-    if (outcome.kind === "none")
-      return decision({ context: `goalpost: ${outcome.message}`, userNote: "goalpost: no open goal to continue." });
-    if (outcome.kind === "live")
-      return decision({ context: `goalpost: ${outcome.message}`, userNote: `goalpost: ${outcome.message}` });
-    const session = context.store.read(event.sessionId)!;
-    return decision({
-      context: context.render(session, outcome.goal, "full"),
-      userNote: `goalpost: continuing goal ${outcome.goal.id}.`,
-    });
-  } catch (error) {
-    if (!GoalpostError.isInstance(error)) throw error;
-    return decision({ context: `goalpost: ${error.message}`, userNote: "goalpost: could not continue; see the message." });
-  }
-}
-
-/**
- * `/goal edit <text>` and `/goal replace <text>`: the new text waits beside the open goal, which
- * stays as it is until the user types `/goal confirm`. With no goal open, the text is captured at once.
- */
-function proposeReplacement(context: EngineContext, event: Event, objective: string): EngineDecision {
-  const goal = activeGoal(context.store.peek(event.sessionId));
-  if (!goal) return captureGoal(context, event, { objective, source: "slash" });
-  context.store.update(context.identityOf(event), (state) => {
-    state.pendingReplacement = { objective, prompt: event.prompt, at: context.now().toISOString() };
-  });
-  const note = `goalpost: goal ${goal.id} is unchanged. To replace it with "${goalText(objective, 200)}", type /goal confirm.`;
-  return decision({ context: note, userNote: note });
-}
 
 /**
  * `/goal pause` pauses the session's goal (kept, shown, not enforced); `/goal resume` resumes a paused
@@ -162,26 +46,6 @@ function pauseOrResume(context: EngineContext, event: Event, pause: boolean): En
     userNote: pause
       ? `goalpost: goal ${result.id} paused: kept and shown, not enforced, until /goal resume.`
       : `goalpost: goal ${result.id} resumed.`,
-  });
-}
-
-/**
- * Pauses or resumes the goal `pick` finds in the session, under its lock; null when there is none, or
- * it is already so. The user moved it: its stop count starts again.
- */
-export function setPaused(
-  context: EngineContext,
-  event: EngineEventOf<"prompt-submitted" | "native-goal-changed">,
-  pause: boolean,
-  pick: (session: SessionFile) => GoalRecord | null,
-  held?: { note: string; heldFor: NonNullable<GoalRecord["heldFor"]> },
-) {
-  return context.store.update(context.identityOf(event), (state) => {
-    const goal = pick(state);
-    if (!goal || pause === (goal.status === "paused")) return null;
-    const moved = pause ? pauseGoal(goal, context.now(), held?.note, held?.heldFor) : resumeGoal(goal, context.now());
-    replaceGoal(state, { ...moved, stopStreak: { ...moved.stopStreak, count: 0 } });
-    return moved;
   });
 }
 
@@ -211,20 +75,14 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
       }
       replaceGoal(state, root);
     }
-    const restoring = state.compactions.some((entry) => entry.restoredAt === null);
+    const restoring = awaitsRestore(state);
     // The model has this very revision, and the host keeps prompt context: nothing again, but a one-line
     // reference every REFERENCE_EVERY prompts, so that a long conversation still names it.
     const sent = state.sentGoal;
     const known = context.profile.keepsPromptContext && !restoring && sent?.goalId === root.id && sent.revision === root.revision;
     const prompts = known ? (sent?.prompts ?? 0) + 1 : 0;
     state.sentGoal = { goalId: root.id, revision: root.revision, prompts: prompts % REFERENCE_EVERY };
-    if (restoring) {
-      for (const entry of state.compactions) entry.restoredAt ??= at;
-      replaceGoal(
-        state,
-        pushGoalEvent(activeGoal(state) ?? root, { at, type: "restored", note: "rendered at the first prompt after compaction" }),
-      );
-    }
+    markRestored(state, at, "rendered at the first prompt after compaction");
     return { restoring, known, remind: known && prompts % REFERENCE_EVERY === 0, started };
   });
   const root = activeGoal(session);

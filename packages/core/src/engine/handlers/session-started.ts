@@ -2,8 +2,8 @@
 // (the snapshot written before it, if it still matches); on resume a compact form, since most hosts replay
 // earlier hook context from the transcript; with no goal, what the session works on (its issue, from the
 // branch) and a hint at goals left in this directory.
-import { pushGoalEvent } from "../../record/bounded-history.js";
-import { activeGoal, replaceGoal } from "../../session/session-goals.js";
+import { markRestored } from "../../session/compaction-restore.js";
+import { activeGoal } from "../../session/session-goals.js";
 import { serveSnapshot } from "../../store/snapshots.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
@@ -26,11 +26,13 @@ function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"se
   if (!text) text = context.render(session, root, "full");
   const at = context.now().toISOString();
   store.update(context.identityOf(event), (state) => {
-    for (const entry of state.compactions.filter((candidate) => candidate.restoredAt === null)) entry.restoredAt = at;
+    markRestored(
+      state,
+      at,
+      servedFrom ? `after compact from ${servedFrom}` : "after compact, rendered afresh (no matching snapshot)",
+    );
     const goal = activeGoal(state);
     state.sentGoal = goal ? { goalId: goal.id, revision: goal.revision, prompts: 0 } : null;
-    const note = servedFrom ? `after compact from ${servedFrom}` : "after compact, rendered afresh (no matching snapshot)";
-    if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note }));
   });
   return decision({ context: text });
 }

@@ -9,6 +9,7 @@ import { pushGoalEvent } from "../../record/bounded-history.js";
 import { isEnforced } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
+import { markRestored } from "../../session/compaction-restore.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { approvalHash } from "../../store/shell-approvals.js";
 import { recordToolUse } from "../../store/tool-use-index.js";
@@ -116,11 +117,8 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     }
     // A compaction no session start followed (hosts without SessionStart(compact)): the goal goes back
     // in with this call, before the model's next action, not only at the next prompt.
-    restoring = state.compactions.some((entry) => entry.restoredAt === null);
-    if (restoring) {
-      for (const entry of state.compactions) entry.restoredAt ??= at;
-      replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note: "rendered at the first tool call after compaction" }));
-    }
+    restoring = markRestored(state, at, "rendered at the first tool call after compaction");
+    goal = activeGoal(state)!;
     // Paused by the user, or let go by goalpost (stuck, or its budget spent): recorded, not enforced.
     if (!isEnforced(goal)) return NO_DECISION;
     const violation = pathScopeViolation(goal, call);

@@ -6,10 +6,11 @@
 import { summarizeToolCall } from "../../evidence/classify-tool-call.js";
 import { goalToolInvocation, goalToolName } from "../../evidence/goal-tool-names.js";
 import { judgeShellReceipt, outputVerdict, type ReceiptJudgement } from "../../evidence/receipt-judgement.js";
-import { pushGoalEvent, pushReceipt, pushToolCall } from "../../record/bounded-history.js";
+import { pushReceipt, pushToolCall } from "../../record/bounded-history.js";
 import type { VerificationCategory } from "../../record/goal-record.js";
 import { sha256 } from "../../record/sha256.js";
 import { noteRecentFile } from "../../record/working-context.js";
+import { markRestored } from "../../session/compaction-restore.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
@@ -157,11 +158,7 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     }
     // A host with no session start after compaction (Copilot CLI) gets the goal back at the first tool
     // result that follows one; elsewhere SessionStart(compact) has restored it already.
-    if (!state.compactions.some((entry) => entry.restoredAt === null)) return false;
-    for (const entry of state.compactions) entry.restoredAt ??= at;
-    const root = activeGoal(state)!;
-    replaceGoal(state, pushGoalEvent(root, { at, type: "restored", note: "rendered at the first tool result after compaction" }));
-    return true;
+    return markRestored(state, at, "rendered at the first tool result after compaction");
   });
   const root = restoring ? activeGoal(after) : null;
   return root ? decision({ context: context.render(after, root, "full") }) : NO_DECISION;
