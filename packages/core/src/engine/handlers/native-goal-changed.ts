@@ -10,8 +10,8 @@ import { activeGoal } from "../../session/session-goals.js";
 import type { EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { captureGoal } from "../goal-changes.js";
-import { onHostGoalObserved } from "./host-goal-observed.js";
-import { holdClearedGoal } from "./host-record-change.js";
+import { onHostGoalObserved } from "../host-goal-observed.js";
+import { holdClearedGoal } from "../host-record-change.js";
 
 export function onNativeGoalChanged(context: EngineContext, event: EngineEventOf<"native-goal-changed">): EngineDecision {
   if (event.change === "observed") return onHostGoalObserved(context, event);

@@ -3,7 +3,7 @@
 import { decision, type EngineContext } from "../engine-context.js";
 import type { EngineDecision, EngineEventOf } from "../engine-event.js";
 import { SUBAGENT_BOUNDARY_NOTICE } from "../policy-text.js";
-import { countSubagents } from "./subagent-count.js";
+import { countSubagents } from "../subagent-count.js";
 
 export function onSubagentStarted(context: EngineContext, event: EngineEventOf<"subagent-started">): EngineDecision {
   countSubagents(context, event, +1);

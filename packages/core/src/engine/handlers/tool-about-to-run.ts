@@ -10,6 +10,7 @@ import { isEnforced } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { noteRecentFile } from "../../record/working-context.js";
 import { markRestored } from "../../session/compaction-restore.js";
+import { notePendingCall } from "../../session/pending-calls.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { approvalHash } from "../../store/shell-approvals.js";
 import { recordToolUse } from "../../store/tool-use-index.js";
@@ -20,9 +21,8 @@ import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-
 import { tickTurn } from "../goal-spend.js";
 import { pathScopeViolation } from "../path-scope.js";
 import { pathScopeRefusal, SUBAGENT_BOUNDARY_NOTICE, windDownReason } from "../policy-text.js";
+import { attemptStop } from "../stop-backstop.js";
 import { TAMPER_ADVICE, tamperViolation } from "../tamper-guard.js";
-import { attemptStop } from "./stop-requested.js";
-import { callHash } from "./tool-ran.js";
 
 type Event = EngineEventOf<"tool-about-to-run">;
 
@@ -137,8 +137,7 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
       return decision({ action: "deny-tool", reason: verdict.reason });
     }
     state.counters.toolCalls += 1;
-    if (verifies)
-      state.pendingTools.push({ toolUseId: event.toolUseId ?? null, commandHash: callHash(event.toolName, event.toolInput), at });
+    if (verifies) notePendingCall(state, event, at);
     let next: GoalRecord = { ...goal, drift: { sinceUpdate: goal.drift.sinceUpdate + 1 } };
     if (verdict.kind === "warn") state.driftGuided = { goalId: goal.id };
     for (const path of call.paths) next = noteRecentFile(next, path);

@@ -11,6 +11,7 @@ import type { VerificationCategory } from "../../record/goal-record.js";
 import { sha256 } from "../../record/sha256.js";
 import { noteRecentFile } from "../../record/working-context.js";
 import { markRestored } from "../../session/compaction-restore.js";
+import { takePendingCall } from "../../session/pending-calls.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
@@ -21,29 +22,6 @@ import { focusToSend, moveTaskFocus, tasksAfterCall } from "../session-focus.js"
 import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "../task-goals.js";
 
 type Event = EngineEventOf<"tool-ran">;
-
-/** How long a PreToolUse note waits for its result: longer than any hook-bounded tool run. */
-const PENDING_MAX_AGE_MS = 6 * 60 * 60 * 1000;
-
-/** The identity of a call, the same before and after it runs. */
-export function callHash(toolName: string, toolInput: unknown): string {
-  return sha256(JSON.stringify([toolName, toolInput ?? null]));
-}
-
-/** Takes the PreToolUse note for this call out of the session; whether there was one. */
-function takePending(state: SessionFile, event: Event, now: Date): boolean {
-  const hash = callHash(event.toolName, event.toolInput);
-  const cutoff = now.getTime() - PENDING_MAX_AGE_MS;
-  state.pendingTools = state.pendingTools.filter((entry) => Date.parse(entry.at) >= cutoff);
-  const index = state.pendingTools.findIndex((entry) =>
-    event.toolUseId && entry.toolUseId
-      ? entry.toolUseId === event.toolUseId && entry.commandHash === hash
-      : entry.commandHash === hash,
-  );
-  if (index === -1) return false;
-  state.pendingTools.splice(index, 1);
-  return true;
-}
 
 /** A verification tool that is not a shell (runTests): the host's word and its output decide. */
 function judgeToolReceipt(category: VerificationCategory, event: Event): ReceiptJudgement {
@@ -119,7 +97,7 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     let next = pushToolCall(goal, { at, tool: call.tool, kind: call.kind, summary });
     if (call.edits && event.succeeded !== false) next = { ...next, lastEditAt: at };
     if (judged) {
-      const seen = takePending(state, event, now);
+      const seen = takePendingCall(state, event, now);
       const { passed, verdict } = seen
         ? judged
         : {

@@ -11,13 +11,13 @@
 // - Usage- and budget-limited are remembered: while the host says its work stopped for a limit, a
 //   stop goes through (see stop-requested.ts) and the goal stays open to be continued.
 // A goal goalpost captured from the user's own words is never paused, replaced or cleared from here.
-import { type HostGoal, isHostLimited } from "../../host/host-goal.js";
-import type { GoalRecord } from "../../record/goal-record.js";
-import { activeGoal, goalAncestors } from "../../session/session-goals.js";
-import type { SessionFile } from "../../store/session-file.js";
-import { decision, type EngineContext } from "../engine-context.js";
-import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { captureGoal, setPaused } from "../goal-changes.js";
+import { type HostGoal, isHostLimited } from "../host/host-goal.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import { activeGoal, goalAncestors } from "../session/session-goals.js";
+import type { SessionFile } from "../store/session-file.js";
+import { decision, type EngineContext } from "./engine-context.js";
+import { type EngineDecision, type EngineEventOf, NO_DECISION } from "./engine-event.js";
+import { captureGoal, setPaused } from "./goal-changes.js";
 import { holdClearedGoal, proposeFromRecord } from "./host-record-change.js";
 
 type Event = EngineEventOf<"native-goal-changed">;

@@ -1,8 +1,8 @@
 // Running subagents, counted per session only for hosts whose subagent tool calls carry no marker.
 
-import { activeGoal } from "../../session/session-goals.js";
-import type { EngineContext } from "../engine-context.js";
-import type { EngineEventOf } from "../engine-event.js";
+import { activeGoal } from "../session/session-goals.js";
+import type { EngineContext } from "./engine-context.js";
+import type { EngineEventOf } from "./engine-event.js";
 
 export function countSubagents(
   context: EngineContext,

@@ -5,12 +5,12 @@
 // a goal by itself: the goal is paused, or the new objective waits beside it, and the user is asked
 // to say so in words goalpost sees (`goal: clear`, `goal: resume`, `goal: confirm`).
 
-import { activeGoal } from "../../session/session-goals.js";
-import { goalText } from "../../text/goal-text.js";
-import { decision, type EngineContext } from "../engine-context.js";
-import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
-import { setPaused } from "../goal-changes.js";
-import { HELD_FOR_USER, heldQuestion } from "../held-goal.js";
+import { activeGoal } from "../session/session-goals.js";
+import { goalText } from "../text/goal-text.js";
+import { decision, type EngineContext } from "./engine-context.js";
+import { type EngineDecision, type EngineEventOf, NO_DECISION } from "./engine-event.js";
+import { setPaused } from "./goal-changes.js";
+import { HELD_FOR_USER, heldQuestion } from "./held-goal.js";
 
 type Event = EngineEventOf<"native-goal-changed">;
 
