@@ -52,6 +52,8 @@ export { followHostTasks, renderFocus } from "./engine/session-focus.js";
 export { statusSegment } from "./engine/status-segment.js";
 export { switchedOffDecision } from "./engine/switched-off.js";
 export { taskStatus, tasksFromToolInput } from "./engine/task-goals.js";
+export type { TurnMarks, WatchedMarks } from "./engine/turn-watch.js";
+export { endTurnWatch, laterRelease, noteSwitchedOff, readTurnMarks, startTurnWatch } from "./engine/turn-watch.js";
 export type { Env } from "./env.js";
 export { USER_VARIABLES } from "./env.js";
 export type { GoalpostErrorCode } from "./errors.js";

@@ -1,49 +1,19 @@
-// What keeps goalpost working, watched across the agent's turn: its installed files (the hook script,
-// the Perl client, the loader, the bundle), the host's configuration files that hold its hooks (their
+// What keeps goalpost working, as this host has it, read for core's turn watch (core's
+// engine/turn-watch.ts judges it and keeps the marks): goalpost's installed files (the hook script, the
+// Perl client, the loader, the bundle), the host's configuration files that hold its hooks (their
 // entries, and what in them would switch goalpost off: the adapter's `problems`, e.g. Claude Code's
 // `disableAllHooks` or a GOALPOST_ variable in its `env`), the state root's owner and mode, and the
-// kill switch. The marks are taken at the user's prompt, when the turn starts; a stop compares, and a
-// change made in between — by the agent, or by something it ran — is recorded as a breach, told to
-// the user at their next prompt and kept for doctor and status (breaches.ts). Changes between turns
-// are the user's own: the next prompt takes them as they are.
-//
-// Not breaches: goalpost's own upgrade to a later release (its package's version moved on), and a
-// configuration file caught mid-save by the user's editor (read again a moment later before telling).
+// installed release. A configuration file caught mid-save by the user's editor is read again a moment
+// later before it counts as unreadable.
 //
 // Cheap on purpose: a stat per file at a prompt and at a stop; a configuration file is read only when
-// its size or time changed. One small file, written only when something changed.
+// its size or time changed.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
-import { recordNotice, writeFileAtomic } from "@goalpost/core";
+import { dirname, join } from "node:path";
+import { endTurnWatch, readTurnMarks, startTurnWatch, type TurnMarks, type WatchedMarks } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";
-
-const INTEGRITY_FILE = "integrity.json";
-
-interface Integrity {
-  /** `<size>:<mtime>` of each watched file ("missing" when it is not there), the root's `<mode>:<uid>`. */
-  readonly marks: Record<string, string>;
-  /** Of each configuration file, what goalpost's part of it said when last read: "wired", or what is wrong. */
-  readonly states: Record<string, string>;
-  /** The turn's goal, while one was open at the prompt: a kill switch thrown since is a breach. */
-  readonly goal: string | null;
-}
-
-function read(root: string): Integrity | null {
-  try {
-    const data = JSON.parse(readFileSync(join(root, INTEGRITY_FILE), "utf8")) as Partial<Integrity>;
-    return { marks: data.marks ?? {}, states: data.states ?? {}, goal: data.goal ?? null };
-  } catch {
-    return null;
-  }
-}
-
-function write(root: string, integrity: Integrity): void {
-  try {
-    writeFileAtomic(join(root, INTEGRITY_FILE), `${JSON.stringify(integrity)}\n`);
-  } catch {}
-}
 
 function mark(path: string): string {
   try {
@@ -132,21 +102,6 @@ function installedVersion(bundleFile: string | undefined): string {
   }
 }
 
-/** Whether `now` is a later release than `before` (x.y.z, a pre-release counting before its release). */
-export function laterRelease(before: string, now: string): boolean {
-  const parts = (version: string) => {
-    const [core = "", pre] = version.split("-", 2);
-    return { numbers: core.split(".").map((part) => Number.parseInt(part, 10) || 0), pre: pre ?? null };
-  };
-  const a = parts(before);
-  const b = parts(now);
-  for (let index = 0; index < 3; index++) {
-    const difference = (b.numbers[index] ?? 0) - (a.numbers[index] ?? 0);
-    if (difference !== 0) return difference > 0;
-  }
-  return a.pre !== null && b.pre === null;
-}
-
 function marksNow(install: WatchedInstall, files: readonly string[], targets: readonly InstallTarget[]) {
   const marks: Record<string, string> = { version: installedVersion(install.bundleFile) };
   for (const file of files) marks[file] = mark(file);
@@ -160,85 +115,37 @@ function marksNow(install: WatchedInstall, files: readonly string[], targets: re
   return marks;
 }
 
-/** The states of the configuration files whose marks moved (the others keep what was read before). */
-function statesNow(
+/** What is there now; a configuration file's state is read again only where its mark moved since `before`. */
+function watchedNow(
   install: WatchedInstall,
-  targets: readonly InstallTarget[],
-  before: Integrity | null,
-  marks: Record<string, string>,
-) {
+  before: TurnMarks | null,
+): WatchedMarks & { files: string[]; configFiles: string[] } {
+  const { files, targets } = watched(install);
+  const marks = marksNow(install, files, targets);
   const states: Record<string, string> = {};
   for (const target of targets)
     states[target.path] =
       before && before.marks[target.path] === marks[target.path] && before.states[target.path] !== undefined
         ? before.states[target.path]!
         : configState(target, install.bundleFile ?? join(process.cwd(), "index.js"));
-  return states;
+  return { marks, states, files, configFiles: targets.map((target) => target.path) };
 }
 
-const same = (a: Integrity | null, b: Integrity) => a !== null && JSON.stringify(a) === JSON.stringify(b);
-
-/** At the user's prompt: the turn starts from what is there now. `goal`: the open goal's id, if any. */
+/** At the user's prompt: core marks the turn's start. `goal`: the open goal's id, if any. */
 export function markTurnStart(install: WatchedInstall, goal: string | null): void {
   try {
-    const { files, targets } = watched(install);
-    const before = read(install.root);
-    const marks = marksNow(install, files, targets);
-    const now: Integrity = { marks, states: statesNow(install, targets, before, marks), goal };
-    if (!same(before, now)) write(install.root, now);
+    startTurnWatch(install.root, watchedNow(install, readTurnMarks(install.root)), goal);
   } catch {}
 }
 
-/**
- * At a stop: what changed since the turn started, recorded as breaches (and the marks moved on, so
- * each is told once). Returns the breaches' texts.
- */
+/** At a stop: core compares with the turn's start and records what changed as breaches; their texts. */
 export function checkTurn(install: WatchedInstall): string[] {
   try {
-    const before = read(install.root);
+    const before = readTurnMarks(install.root);
     if (!before) return [];
-    const { files, targets } = watched(install);
-    const marks = marksNow(install, files, targets);
-    const states = statesNow(install, targets, before, marks);
-    const during = "during the agent's turn";
-    // goalpost upgraded to a later release (npm, a plugin update): its files changed as they should.
-    const upgraded = !!before.marks["version"] && !!marks["version"] && laterRelease(before.marks["version"], marks["version"]);
-    const breaches = [
-      ...files
-        .filter((file) => !upgraded && before.marks[file] !== undefined && before.marks[file] !== marks[file])
-        .map(
-          (file) =>
-            `goalpost's installed file ${basename(file)} was ${marks[file] === "missing" ? "removed" : "changed"} ${during} (${file}).`,
-        ),
-      ...targets
-        .filter((target) => before.states[target.path] !== undefined && states[target.path] !== before.states[target.path])
-        .filter((target) => states[target.path] !== "wired")
-        .map((target) => `${target.path} was changed ${during}: ${states[target.path]}.`),
-      ...(before.marks["state root"] !== undefined && before.marks["state root"] !== marks["state root"]
-        ? [
-            `goalpost's state folder ${install.root} changed owner or mode ${during} (${before.marks["state root"]} → ${marks["state root"]}).`,
-          ]
-        : []),
-    ];
-    for (const message of breaches) recordNotice(install.root, { kind: "breach", message });
-    const now: Integrity = { marks, states, goal: before.goal };
-    if (!same(before, now)) write(install.root, now);
-    return breaches;
+    const now = watchedNow(install, before);
+    return endTurnWatch(install.root, before, now, now);
   } catch {
     return [];
   }
-}
-
-/**
- * A hook that found goalpost switched off (GOALPOST_DISABLED, the `disabled` file): if a goal was open
- * at the user's last prompt, that is a breach until the user says otherwise — recorded once.
- */
-export function noteSwitchedOff(root: string): void {
-  const before = read(root);
-  if (!before?.goal) return;
-  recordNotice(root, {
-    kind: "breach",
-    message: `goalpost was switched off (GOALPOST_DISABLED, or the disabled file) after your last prompt, with goal ${before.goal} open; every hook is a no-op. If that was not you, run \`goalpost enable\`.`,
-  });
-  write(root, { ...before, goal: null });
 }

@@ -14,6 +14,7 @@ import {
   killSwitchEngaged,
   knownStoreRoots,
   loadEngineConfig,
+  noteSwitchedOff,
   recordNotice,
   switchedOffDecision,
   takeUntoldBreaches,
@@ -25,7 +26,7 @@ import { removeSessionClaims } from "./hook-claims.js";
 import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
 import { hostTokensUsed } from "./host-tokens.js";
-import { checkTurn, markTurnStart, noteSwitchedOff } from "./integrity.js";
+import { checkTurn, markTurnStart } from "./integrity.js";
 import { detachedIssueLookup } from "./issue-lookup-process.js";
 import { postNote } from "./note-outbox.js";
 import { resolveProjectDir } from "./project-dir.js";

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { noticesOf } from "../store/notice-log.js";
+import { temporaryRoot } from "../store/test-root.js";
+import { endTurnWatch, laterRelease, noteSwitchedOff, readTurnMarks, startTurnWatch } from "./turn-watch.js";
+
+const files = { files: ["/i/bin.js"], configFiles: ["/h/settings.json"] };
+const start = {
+  marks: { version: "1.2.0", "/i/bin.js": "10:1", "state root": "700:1000" },
+  states: { "/h/settings.json": "wired" },
+};
+
+describe("the turn watch: what keeps goalpost working, judged across the agent's turn", () => {
+  it("a change during the turn is a breach, recorded once; the marks move on with it", () => {
+    const root = temporaryRoot();
+    startTurnWatch(root, start, "goal_1");
+    const now = {
+      marks: { ...start.marks, "/i/bin.js": "missing", "state root": "777:1000" },
+      states: { "/h/settings.json": "disableAllHooks is true" },
+    };
+    const told = endTurnWatch(root, readTurnMarks(root)!, now, files);
+    expect(told).toEqual([
+      "goalpost's installed file bin.js was removed during the agent's turn (/i/bin.js).",
+      "/h/settings.json was changed during the agent's turn: disableAllHooks is true.",
+      `goalpost's state folder ${root} changed owner or mode during the agent's turn (700:1000 → 777:1000).`,
+    ]);
+    expect(noticesOf(root, "breach")).toHaveLength(3);
+    // Compared again with nothing new: nothing more.
+    expect(endTurnWatch(root, readTurnMarks(root)!, now, files)).toEqual([]);
+  });
+
+  it("goalpost's own upgrade is no breach, nor a settings file wired again; switched off with a goal open is, once", () => {
+    const root = temporaryRoot();
+    startTurnWatch(root, { ...start, states: { "/h/settings.json": "goalpost's hooks are not in it" } }, "goal_1");
+    const upgraded = {
+      marks: { ...start.marks, version: "1.3.0", "/i/bin.js": "12:2" },
+      states: { "/h/settings.json": "wired" },
+    };
+    expect(endTurnWatch(root, readTurnMarks(root)!, upgraded, files)).toEqual([]);
+    noteSwitchedOff(root);
+    noteSwitchedOff(root);
+    expect(noticesOf(root, "breach").map((breach) => breach.message)).toEqual([
+      expect.stringMatching(/^goalpost was switched off .* with goal goal_1 open/),
+    ]);
+  });
+
+  it("orders releases as semver does for x.y.z and pre-releases", () => {
+    expect(laterRelease("1.2.0", "1.10.0")).toBe(true);
+    expect(laterRelease("1.2.0", "1.2.0")).toBe(false);
+    expect(laterRelease("2.0.0", "1.9.9")).toBe(false);
+    expect(laterRelease("1.2.0-beta.1", "1.2.0")).toBe(true);
+    expect(laterRelease("1.2.0", "1.2.0-beta.1")).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+// What keeps goalpost working, watched across the agent's turn, and what counts as a breach of it. The
+// kit reads the marks (a stat of each installed file and configuration file, what goalpost's part of each
+// configuration file says, the state root's owner and mode: host facts, through the adapter's install
+// targets); this module keeps them in `<root>/integrity.json` and judges them. Marked at the user's
+// prompt, when the turn starts; compared at a stop: a change made in between — by the agent, or by
+// something it ran — is a breach, recorded in the notice log (told at the user's next prompt, kept for
+// doctor and status). Changes between turns are the user's own: the next prompt takes them as they are.
+//
+// Not breaches: goalpost's own upgrade to a later release (its package's version moved on), and a
+// configuration file that is wired again.
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { writeFileAtomic } from "../store/atomic-file.js";
+import { recordNotice } from "../store/record-notice.js";
+
+const INTEGRITY_FILE = "integrity.json";
+
+/** What the kit saw now of what keeps goalpost working. */
+export interface WatchedMarks {
+  /**
+   * `<size>:<mtime>` of each watched file ("missing" when it is not there), the state root's
+   * `<mode>:<uid>` under "state root", the installed release under "version".
+   */
+  readonly marks: Readonly<Record<string, string>>;
+  /** Of each configuration file, what goalpost's part of it says: "wired", or in words what is wrong. */
+  readonly states: Readonly<Record<string, string>>;
+}
+
+export interface TurnMarks extends WatchedMarks {
+  /** The turn's goal, while one was open at the prompt: goalpost switched off since is a breach. */
+  readonly goal: string | null;
+}
+
+/** The marks taken at the turn's start; null before any. */
+export function readTurnMarks(root: string): TurnMarks | null {
+  try {
+    const data = JSON.parse(readFileSync(join(root, INTEGRITY_FILE), "utf8")) as Partial<TurnMarks>;
+    return { marks: data.marks ?? {}, states: data.states ?? {}, goal: data.goal ?? null };
+  } catch {
+    return null;
+  }
+}
+
+function writeTurnMarks(root: string, before: TurnMarks | null, now: TurnMarks): void {
+  if (before !== null && JSON.stringify(before) === JSON.stringify(now)) return;
+  try {
+    writeFileAtomic(join(root, INTEGRITY_FILE), `${JSON.stringify(now)}\n`);
+  } catch {}
+}
+
+/** At the user's prompt: the turn starts from what is there now. `goal`: the open goal's id, if any. */
+export function startTurnWatch(root: string, now: WatchedMarks, goal: string | null): void {
+  writeTurnMarks(root, readTurnMarks(root), { marks: now.marks, states: now.states, goal });
+}
+
+/** Whether `now` is a later release than `before` (x.y.z, a pre-release counting before its release). */
+export function laterRelease(before: string, now: string): boolean {
+  const parts = (version: string) => {
+    const [main = "", pre] = version.split("-", 2);
+    return { numbers: main.split(".").map((part) => Number.parseInt(part, 10) || 0), pre: pre ?? null };
+  };
+  const a = parts(before);
+  const b = parts(now);
+  for (let index = 0; index < 3; index++) {
+    const difference = (b.numbers[index] ?? 0) - (a.numbers[index] ?? 0);
+    if (difference !== 0) return difference > 0;
+  }
+  return a.pre !== null && b.pre === null;
+}
+
+/**
+ * At a stop: what changed since the turn started, recorded as breaches (and the marks moved on, so each
+ * is told once). `files`: goalpost's installed files; `configFiles`: the host's configuration files.
+ * Returns the breaches' texts.
+ */
+export function endTurnWatch(
+  root: string,
+  before: TurnMarks,
+  now: WatchedMarks,
+  watched: { readonly files: readonly string[]; readonly configFiles: readonly string[] },
+): string[] {
+  const during = "during the agent's turn";
+  const { marks, states } = now;
+  // goalpost upgraded to a later release (npm, a plugin update): its files changed as they should.
+  const upgraded = !!before.marks["version"] && !!marks["version"] && laterRelease(before.marks["version"], marks["version"]);
+  const breaches = [
+    ...watched.files
+      .filter((file) => !upgraded && before.marks[file] !== undefined && before.marks[file] !== marks[file])
+      .map(
+        (file) =>
+          `goalpost's installed file ${basename(file)} was ${marks[file] === "missing" ? "removed" : "changed"} ${during} (${file}).`,
+      ),
+    ...watched.configFiles
+      .filter((file) => before.states[file] !== undefined && states[file] !== before.states[file])
+      .filter((file) => states[file] !== "wired")
+      .map((file) => `${file} was changed ${during}: ${states[file]}.`),
+    ...(before.marks["state root"] !== undefined && before.marks["state root"] !== marks["state root"]
+      ? [
+          `goalpost's state folder ${root} changed owner or mode ${during} (${before.marks["state root"]} → ${marks["state root"]}).`,
+        ]
+      : []),
+  ];
+  for (const message of breaches) recordNotice(root, { kind: "breach", message });
+  writeTurnMarks(root, before, { marks, states, goal: before.goal });
+  return breaches;
+}
+
+/**
+ * A hook found goalpost switched off (GOALPOST_DISABLED, the `disabled` file): if a goal was open at the
+ * user's last prompt, that is a breach until the user says otherwise — recorded once.
+ */
+export function noteSwitchedOff(root: string): void {
+  const before = readTurnMarks(root);
+  if (!before?.goal) return;
+  recordNotice(root, {
+    kind: "breach",
+    message: `goalpost was switched off (GOALPOST_DISABLED, or the disabled file) after your last prompt, with goal ${before.goal} open; every hook is a no-op. If that was not you, run \`goalpost enable\`.`,
+  });
+  writeTurnMarks(root, before, { ...before, goal: null });
+}
