@@ -102,19 +102,26 @@ function answerFor(
   return spec.toOutput(decision, payload);
 }
 
-/** A decision as the host's answer, checked against what the host accepts; null: the host gets no answer. */
+/**
+ * A decision as the host's answer, checked against what the host accepts: its text, null when the host
+ * gets no answer, or why it does not fit (a fault: the host would reject it).
+ */
 function written(
   adapter: HostAdapter,
   spec: HostAdapter["events"][string],
   decision: EngineDecision,
   payload: unknown,
   place: { root: string; sessionId: string },
-): string | null {
+): { readonly answer: string | null } | { readonly misfit: string } {
   const output = answerFor(adapter, spec, decision, payload, place);
-  if (output === null || output === undefined) return null;
+  if (output === null || output === undefined) return { answer: null };
   const checked = spec.output.safeParse(output);
-  return checked.success && checked.data != null ? JSON.stringify(checked.data) : null;
+  if (!checked.success) return { misfit: oneLine(z.prettifyError(checked.error)) };
+  return { answer: checked.data == null ? null : JSON.stringify(checked.data) };
 }
+
+/** The answer's text where it fits; null otherwise (the fallback answers have no fault to report). */
+const fitting = (out: ReturnType<typeof written>): string | null => ("answer" in out ? out.answer : null);
 
 /** The payload read far enough to name its session and event (for the switched-off answer). */
 function eventOf(spec: HostAdapter["events"][string], adapter: HostAdapter, text: string) {
@@ -135,7 +142,7 @@ function tellWhileOff(adapter: HostAdapter, spec: HostAdapter["events"][string],
       return told;
     });
     if (!read || !decision) return noDecision();
-    const stdout = written(adapter, spec, decision, read.payload, { root, sessionId: read.event.sessionId });
+    const stdout = fitting(written(adapter, spec, decision, read.payload, { root, sessionId: read.event.sessionId }));
     return { stdout: stdout ?? "", stderr: told.map((line) => `${line}\n`).join("") };
   } catch {
     return noDecision();
@@ -165,7 +172,7 @@ function failSafeAnswer(adapter: HostAdapter, failing: Failing, problem: string)
   const decision = failSafeDecision(failing.root, failing.event, problem);
   if (!decision) return undefined;
   const place = { root: failing.root, sessionId: failing.event.sessionId };
-  const stdout = written(adapter, failing.spec, decision, failing.payload, place);
+  const stdout = fitting(written(adapter, failing.spec, decision, failing.payload, place));
   return stdout === null ? undefined : { stdout, stderr: `${decision.userNote}\n` };
 }
 
@@ -333,21 +340,19 @@ function answerHook(
       built,
       hostWorld({ adapter, env, payload, store, root, sessionId: session.sessionId, targets, warnings, breaches, options }),
     );
-    const output = answerFor(adapter, spec, decision, payload, { root, sessionId: session.sessionId });
+    const out = written(adapter, spec, decision, payload, { root, sessionId: session.sessionId });
+    if ("misfit" in out)
+      return fault(
+        `goalpost: the ${eventName} answer does not fit what ${adapter.displayName} accepts (${out.misfit}); answering with no decision.\n`,
+        warned(),
+      );
     // Said on stderr as well, where the host shows it (a transcript, a log): breaches are not faults.
     const told = `${warned()}${breaches.map((line) => `${line}\n`).join("")}`;
-    if (output === null || output === undefined) {
+    if (out.answer === null) {
       ledger?.settle(noDecision());
       return { ...noDecision(told), notices: warnings };
     }
-    const checked = spec.output.safeParse(output);
-    if (!checked.success)
-      return fault(
-        `goalpost: the ${eventName} answer does not fit what ${adapter.displayName} accepts (${oneLine(z.prettifyError(checked.error))}); answering with no decision.\n`,
-        warned(),
-      );
-    const answer = JSON.stringify(checked.data);
-    const answered = { stdout: answer, stderr: told };
+    const answered = { stdout: out.answer, stderr: told };
     ledger?.settle(answered);
     return { ...answered, notices: warnings };
   } catch (error) {
