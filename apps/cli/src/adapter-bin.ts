@@ -3,7 +3,6 @@
 
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import type { Env } from "@goalpost/core";
-import { execa } from "execa";
 
 export interface AdapterRun {
   readonly exitCode: number;
@@ -17,6 +16,9 @@ export async function runAdapterBin(
   env: Env,
   options: { readonly inherit?: boolean } = {},
 ): Promise<AdapterRun> {
+  // Loaded here, not with the CLI: only install, uninstall and doctor run an adapter's bin, and execa
+  // costs every other command (status, list, show) a third of its start.
+  const { execa } = await import("execa");
   const result = await execa(process.execPath, [host.binPath, ...args], {
     env,
     extendEnv: false,

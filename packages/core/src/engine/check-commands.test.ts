@@ -18,7 +18,8 @@ function engineOn(cwd: string) {
   return { ...setup, requests, prompt, goal, caller: { ...SESSION, cwd } };
 }
 
-describe("the checks of a goal", () => {
+// Each test runs the checks for real (node --test in a sandbox): seconds each on a loaded 2-core machine.
+describe("the checks of a goal", { timeout: 60_000 }, () => {
   it("are told to the user at capture, with the host's PATH kept, their definition recorded and their starting point taken off the hook's path", () => {
     const cwd = buggyProject();
     const { prompt, goal, requests, store } = engineOn(cwd);
