@@ -52,7 +52,7 @@ export { followHostTasks, renderFocus } from "./engine/session-focus.js";
 export { statusSegment } from "./engine/status-segment.js";
 export { switchedOffDecision } from "./engine/switched-off.js";
 export { taskStatus, tasksFromToolInput } from "./engine/task-goals.js";
-export type { TurnMarks, WatchedMarks } from "./engine/turn-watch.js";
+export type { TurnMarks, WatchedMarks, WatchedNow } from "./engine/turn-watch.js";
 export { endTurnWatch, laterRelease, noteSwitchedOff, readTurnMarks, startTurnWatch } from "./engine/turn-watch.js";
 export type { Env } from "./env.js";
 export { USER_VARIABLES } from "./env.js";
@@ -203,7 +203,7 @@ export { hasUntoldBreaches, NOTICE_LOG_FILE, noticesOf, readNotices, recentNotic
 export { ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal-markers.js";
 export { processRuns } from "./store/process-identity.js";
 export type { NoticeInput } from "./store/record-notice.js";
-export { recordNotice, takeUntoldBreaches } from "./store/record-notice.js";
+export { recordNotice, recordNotices, takeUntoldBreaches } from "./store/record-notice.js";
 export type { PruneResult } from "./store/retention.js";
 export { ARCHIVE_DIRECTORY, archiveClosedSessions, archivedSessions } from "./store/retention.js";
 export { removeRunReports } from "./store/run-reports.js";

@@ -11,7 +11,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { endTurnWatch, readTurnMarks, startTurnWatch, type TurnMarks, type WatchedMarks } from "@goalpost/core";
+import { endTurnWatch, readTurnMarks, startTurnWatch, type TurnMarks, type WatchedNow } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";
 
@@ -116,10 +116,7 @@ function marksNow(install: WatchedInstall, files: readonly string[], targets: re
 }
 
 /** What is there now; a configuration file's state is read again only where its mark moved since `before`. */
-function watchedNow(
-  install: WatchedInstall,
-  before: TurnMarks | null,
-): WatchedMarks & { files: string[]; configFiles: string[] } {
+function watchedNow(install: WatchedInstall, before: TurnMarks | null): WatchedNow {
   const { files, targets } = watched(install);
   const marks = marksNow(install, files, targets);
   const states: Record<string, string> = {};
@@ -134,7 +131,8 @@ function watchedNow(
 /** At the user's prompt: core marks the turn's start. `goal`: the open goal's id, if any. */
 export function markTurnStart(install: WatchedInstall, goal: string | null): void {
   try {
-    startTurnWatch(install.root, watchedNow(install, readTurnMarks(install.root)), goal);
+    const before = readTurnMarks(install.root);
+    startTurnWatch(install.root, before, watchedNow(install, before), goal);
   } catch {}
 }
 
@@ -143,8 +141,7 @@ export function checkTurn(install: WatchedInstall): string[] {
   try {
     const before = readTurnMarks(install.root);
     if (!before) return [];
-    const now = watchedNow(install, before);
-    return endTurnWatch(install.root, before, now, now);
+    return endTurnWatch(install.root, before, watchedNow(install, before));
   } catch {
     return [];
   }

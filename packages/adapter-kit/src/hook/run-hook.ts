@@ -15,7 +15,7 @@ import {
   knownStoreRoots,
   loadEngineConfig,
   noteSwitchedOff,
-  recordNotice,
+  recordNotices,
   switchedOffDecision,
   takeUntoldBreaches,
 } from "@goalpost/core";
@@ -83,8 +83,10 @@ export function runHook(
   if ("notices" in answer && answer.notices) faults.push(...answer.notices);
   if (faults.length > 0) {
     try {
-      const root = adapter.stateRoot(env);
-      for (const message of faults) recordNotice(root, { kind: "fault", event: eventName, message });
+      recordNotices(
+        adapter.stateRoot(env),
+        faults.map((message) => ({ kind: "fault", event: eventName, message })),
+      );
     } catch {}
   }
   return { stdout: answer.stdout, stderr: answer.stderr };

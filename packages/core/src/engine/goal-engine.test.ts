@@ -124,6 +124,12 @@ describe("capture", () => {
     expect(send({ type: "prompt-submitted", prompt: "what now?" }).userNote).toMatch(/paused, not cancelled/);
   });
 
+  it("a session start after a compaction goalpost did not see still puts the goal back and says so in its history", () => {
+    const { send, store } = withOpenGoal();
+    expect(send({ type: "session-started", source: "compact" }).context).toContain('form="full"');
+    expect(store.read(SESSION.sessionId)!.goals.at(-1)!.history.at(-1)).toMatchObject({ type: "restored" });
+  });
+
   it("sends back no revision the model wrote over the one it had; an update over a copy it never got, or after a compaction, goes back in", () => {
     const keeps = { profile: defineHostProfile({ ...TEST_PROFILE, keepsPromptContext: true }) };
     const { send, tools } = withOpenGoal({}, keeps);

@@ -12,12 +12,12 @@ const start = {
 describe("the turn watch: what keeps goalpost working, judged across the agent's turn", () => {
   it("a change during the turn is a breach, recorded once; the marks move on with it", () => {
     const root = temporaryRoot();
-    startTurnWatch(root, start, "goal_1");
+    startTurnWatch(root, readTurnMarks(root), start, "goal_1");
     const now = {
       marks: { ...start.marks, "/i/bin.js": "missing", "state root": "777:1000" },
       states: { "/h/settings.json": "disableAllHooks is true" },
     };
-    const told = endTurnWatch(root, readTurnMarks(root)!, now, files);
+    const told = endTurnWatch(root, readTurnMarks(root)!, { ...now, ...files });
     expect(told).toEqual([
       "goalpost's installed file bin.js was removed during the agent's turn (/i/bin.js).",
       "/h/settings.json was changed during the agent's turn: disableAllHooks is true.",
@@ -25,17 +25,17 @@ describe("the turn watch: what keeps goalpost working, judged across the agent's
     ]);
     expect(noticesOf(root, "breach")).toHaveLength(3);
     // Compared again with nothing new: nothing more.
-    expect(endTurnWatch(root, readTurnMarks(root)!, now, files)).toEqual([]);
+    expect(endTurnWatch(root, readTurnMarks(root)!, { ...now, ...files })).toEqual([]);
   });
 
   it("goalpost's own upgrade is no breach, nor a settings file wired again; switched off with a goal open is, once", () => {
     const root = temporaryRoot();
-    startTurnWatch(root, { ...start, states: { "/h/settings.json": "goalpost's hooks are not in it" } }, "goal_1");
+    startTurnWatch(root, null, { ...start, states: { "/h/settings.json": "goalpost's hooks are not in it" } }, "goal_1");
     const upgraded = {
       marks: { ...start.marks, version: "1.3.0", "/i/bin.js": "12:2" },
       states: { "/h/settings.json": "wired" },
     };
-    expect(endTurnWatch(root, readTurnMarks(root)!, upgraded, files)).toEqual([]);
+    expect(endTurnWatch(root, readTurnMarks(root)!, { ...upgraded, ...files })).toEqual([]);
     noteSwitchedOff(root);
     noteSwitchedOff(root);
     expect(noticesOf(root, "breach").map((breach) => breach.message)).toEqual([

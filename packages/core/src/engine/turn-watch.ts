@@ -26,6 +26,12 @@ export interface WatchedMarks {
   readonly states: Readonly<Record<string, string>>;
 }
 
+/** What the kit saw, and which of the marks are goalpost's installed files and the host's configuration files. */
+export interface WatchedNow extends WatchedMarks {
+  readonly files: readonly string[];
+  readonly configFiles: readonly string[];
+}
+
 export interface TurnMarks extends WatchedMarks {
   /** The turn's goal, while one was open at the prompt: goalpost switched off since is a breach. */
   readonly goal: string | null;
@@ -48,9 +54,12 @@ function writeTurnMarks(root: string, before: TurnMarks | null, now: TurnMarks):
   } catch {}
 }
 
-/** At the user's prompt: the turn starts from what is there now. `goal`: the open goal's id, if any. */
-export function startTurnWatch(root: string, now: WatchedMarks, goal: string | null): void {
-  writeTurnMarks(root, readTurnMarks(root), { marks: now.marks, states: now.states, goal });
+/**
+ * At the user's prompt: the turn starts from what is there now. `before`: the marks as read
+ * (readTurnMarks), written again only if they changed; `goal`: the open goal's id, if any.
+ */
+export function startTurnWatch(root: string, before: TurnMarks | null, now: WatchedMarks, goal: string | null): void {
+  writeTurnMarks(root, before, { marks: now.marks, states: now.states, goal });
 }
 
 /** Whether `now` is a later release than `before` (x.y.z, a pre-release counting before its release). */
@@ -70,27 +79,21 @@ export function laterRelease(before: string, now: string): boolean {
 
 /**
  * At a stop: what changed since the turn started, recorded as breaches (and the marks moved on, so each
- * is told once). `files`: goalpost's installed files; `configFiles`: the host's configuration files.
- * Returns the breaches' texts.
+ * is told once). Returns the breaches' texts.
  */
-export function endTurnWatch(
-  root: string,
-  before: TurnMarks,
-  now: WatchedMarks,
-  watched: { readonly files: readonly string[]; readonly configFiles: readonly string[] },
-): string[] {
+export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): string[] {
   const during = "during the agent's turn";
   const { marks, states } = now;
   // goalpost upgraded to a later release (npm, a plugin update): its files changed as they should.
   const upgraded = !!before.marks["version"] && !!marks["version"] && laterRelease(before.marks["version"], marks["version"]);
   const breaches = [
-    ...watched.files
+    ...now.files
       .filter((file) => !upgraded && before.marks[file] !== undefined && before.marks[file] !== marks[file])
       .map(
         (file) =>
           `goalpost's installed file ${basename(file)} was ${marks[file] === "missing" ? "removed" : "changed"} ${during} (${file}).`,
       ),
-    ...watched.configFiles
+    ...now.configFiles
       .filter((file) => before.states[file] !== undefined && states[file] !== before.states[file])
       .filter((file) => states[file] !== "wired")
       .map((file) => `${file} was changed ${during}: ${states[file]}.`),

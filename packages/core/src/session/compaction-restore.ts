@@ -21,9 +21,10 @@ export const awaitsRestore = (state: SessionFile): boolean => state.compactions.
 /**
  * The goal goes back in now: every compaction waiting is marked restored, and the goal's history says
  * where (`how`: "rendered at the first prompt after compaction", …). False when none was waiting.
+ * `compacted`: the host said a compaction ran (a session start after one), noted before it or not.
  */
-export function markRestored(state: SessionFile, at: string, how: string): boolean {
-  if (!awaitsRestore(state)) return false;
+export function markRestored(state: SessionFile, at: string, how: string, compacted = false): boolean {
+  if (!compacted && !awaitsRestore(state)) return false;
   for (const entry of state.compactions) entry.restoredAt ??= at;
   const goal = activeGoal(state);
   if (goal) replaceGoal(state, pushGoalEvent(goal, { at, type: "restored", note: how }));

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { hasUntoldBreaches, NOTICE_LOG_FILE, noticesOf, readNotices, recentNotices } from "./notice-log.js";
-import { recordNotice, takeUntoldBreaches } from "./record-notice.js";
+import { recordNotice, recordNotices, takeUntoldBreaches } from "./record-notice.js";
 import { temporaryRoot } from "./test-root.js";
 
 const coreDist = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
@@ -14,6 +14,9 @@ describe("the notice log: what the user must hear later, in one file", () => {
     const root = temporaryRoot();
     expect(readNotices(root)).toEqual([]);
     expect(hasUntoldBreaches(root)).toBe(false);
+    // Nothing waiting (every prompt's case): read only, nothing locked or written.
+    expect(takeUntoldBreaches(root)).toEqual([]);
+    expect(existsSync(root)).toBe(false);
 
     expect(recordNotice(root, { kind: "breach", message: "settings.json was changed during the agent's turn." })).toBe(true);
     expect(recordNotice(root, { kind: "breach", message: "settings.json was changed during the agent's turn." })).toBe(false);
@@ -33,6 +36,16 @@ describe("the notice log: what the user must hear later, in one file", () => {
     // Told, it is kept for doctor and status; the same change again is a new breach.
     expect(noticesOf(root, "breach")).toEqual([expect.objectContaining({ told: true })]);
     expect(recordNotice(root, { kind: "breach", message: "settings.json was changed during the agent's turn." })).toBe(true);
+  });
+
+  it("records several in one write, each judged as if recorded alone", () => {
+    const root = temporaryRoot();
+    const breach = { kind: "breach", message: "the stop hook was removed." } as const;
+    expect(recordNotices(root, [{ kind: "fault", event: "Stop", message: "one" }, breach, breach])).toEqual([true, true, false]);
+    expect(readNotices(root).map((notice) => `${notice.kind}: ${notice.message}`)).toEqual(
+      expect.arrayContaining(["fault: one", "breach: the stop hook was removed."]),
+    );
+    expect(readNotices(root)).toHaveLength(2);
   });
 
   it("keeps the newest twenty of each kind, redacts what it records, and reads a day back for status", () => {

@@ -7,7 +7,15 @@ import { join } from "node:path";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
-import { LEGACY_NOTICE_FILES, NOTICE_LOG_FILE, NOTICES_KEPT, type Notice, type NoticeKind, readNotices } from "./notice-log.js";
+import {
+  hasUntoldBreaches,
+  LEGACY_NOTICE_FILES,
+  NOTICE_LOG_FILE,
+  NOTICES_KEPT,
+  type Notice,
+  type NoticeKind,
+  readNotices,
+} from "./notice-log.js";
 
 /** Two copies are recorded at most once an hour: one seen answers every event after. */
 const TWO_COPIES_EVERY_MS = 60 * 60_000;
@@ -46,33 +54,46 @@ export interface NoticeInput {
 }
 
 /**
- * Records a notice. A breach already waiting to be told is not added twice; two copies are recorded
- * at most once an hour. Returns whether it was recorded (the caller may say it on stderr too).
+ * Records notices, in one write of the log. A breach already waiting to be told is not added twice;
+ * two copies are recorded at most once an hour. Returns, for each, whether it was recorded (the caller
+ * may say it on stderr too).
  */
-export function recordNotice(root: string, input: NoticeInput): boolean {
+export function recordNotices(root: string, inputs: readonly NoticeInput[]): boolean[] {
   const at = new Date().toISOString();
-  const notice: Notice = {
+  const added: Notice[] = inputs.map((input) => ({
     at,
     kind: input.kind,
     message: sanitizeText(input.message.trim(), { maxLength: 600 }),
     ...(input.event !== undefined ? { event: sanitizeText(input.event, { maxLength: 80 }) } : {}),
     ...(input.copies ? { copies: [...input.copies].sort() } : {}),
-  };
+  }));
   return changeLog(
     root,
     (notices) => {
-      const same = notices.filter((kept) => kept.kind === input.kind);
-      const repeat =
-        (input.kind === "breach" && same.some((kept) => kept.told !== true && kept.message === notice.message)) ||
-        (input.kind === "two-copies" && same.some((kept) => Date.parse(at) - Date.parse(kept.at) < TWO_COPIES_EVERY_MS));
-      return repeat ? { notices: null, result: false } : { notices: [...notices, notice], result: true };
+      const kept = [...notices];
+      const recorded = added.map((notice) => {
+        const same = kept.filter((earlier) => earlier.kind === notice.kind);
+        const repeat =
+          (notice.kind === "breach" && same.some((earlier) => earlier.told !== true && earlier.message === notice.message)) ||
+          (notice.kind === "two-copies" && same.some((earlier) => Date.parse(at) - Date.parse(earlier.at) < TWO_COPIES_EVERY_MS));
+        if (!repeat) kept.push(notice);
+        return !repeat;
+      });
+      return { notices: recorded.includes(true) ? kept : null, result: recorded };
     },
-    false,
+    added.map(() => false),
   );
 }
 
-/** The breaches not told yet, each as a line for the user, marked told (the caller tells them). */
+/** Records one notice (recordNotices); whether it was recorded. */
+export const recordNotice = (root: string, input: NoticeInput): boolean => recordNotices(root, [input])[0]!;
+
+/**
+ * The breaches not told yet, each as a line for the user, marked told (the caller tells them). Asked at
+ * every prompt and session start: with none waiting (the usual case) the log is only read, never locked.
+ */
 export function takeUntoldBreaches(root: string): string[] {
+  if (!hasUntoldBreaches(root)) return [];
   return changeLog(
     root,
     (notices) => {

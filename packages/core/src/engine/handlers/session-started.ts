@@ -30,6 +30,7 @@ function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"se
       state,
       at,
       servedFrom ? `after compact from ${servedFrom}` : "after compact, rendered afresh (no matching snapshot)",
+      true,
     );
     const goal = activeGoal(state);
     state.sentGoal = goal ? { goalId: goal.id, revision: goal.revision, prompts: 0 } : null;
