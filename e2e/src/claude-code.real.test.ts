@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installedHookCommands } from "@goalpost/adapter-kit/testing";
@@ -368,6 +369,48 @@ echo forged`;
       expect(existsSync(join(home.project, ".git", "hooks", "post-index-change"))).toBe(false);
       git("status", "--porcelain");
       expect(existsSync(marker)).toBe(false);
+    },
+  );
+
+  it.skipIf(!claudeSandboxRuns)(
+    "in strict mode the agent's commands cannot reach goalpost's state, its settings or a socket, and the goal stays held",
+    // As CC-VERIFIER-WALL: Claude Code's sandbox now and then fails to start one Bash call.
+    { retry: 1 },
+    async () => {
+      verifies("CC-STRICT");
+      const home = await setUp({ main: [] }, HELLO_PROJECT);
+      const strict = await goalpostCli(home, ["install", "--scope", "user", "--strict"]);
+      expect(strict.exitCode, String(strict.stderr)).toBe(0);
+      const settingsPath = join(home.configDir, "settings.json");
+      const settings = readFileSync(settingsPath, "utf8");
+      expect(JSON.parse(settings).sandbox).toMatchObject({ enabled: true, allowUnsandboxedCommands: false });
+      // A socket in goalpost's folder, as its hook server keeps one.
+      const socket = join(home.stateRoot, "probe.sock");
+      const server = createServer((connection) => connection.end("answered\n"));
+      await new Promise<void>((resolve) => server.listen(socket, resolve));
+      writeFileSync(
+        join(home.project, "try.sh"),
+        [
+          `touch "${home.stateRoot}/disabled" 2>/dev/null && echo "wrote disabled" || echo "refused disabled"`,
+          `printf '{}' > "${settingsPath}" 2>/dev/null && echo "wrote settings" || echo "refused settings"`,
+          `node -e 'const s=require("net").connect(process.argv[1]);s.on("data",d=>{console.log("socket "+d);process.exit()});s.on("error",e=>{console.log("socket "+e.code);process.exit()})' "${socket}"`,
+        ].join("\n"),
+      );
+      try {
+        const id = await runGoal(home, [bash("sh try.sh"), { text: "done" }]);
+        const results = toolResults(model.current.requests);
+        expect(results[0]?.text).toMatch(/refused disabled[\s\S]*refused settings[\s\S]*socket (EPERM|EACCES|ENOENT)/);
+        expect(existsSync(join(home.stateRoot, "disabled"))).toBe(false);
+        expect(readFileSync(settingsPath, "utf8")).toBe(settings);
+        // Held: the stop was refused while the goal was open.
+        expect(
+          session(home, id)
+            .goals.find((goal) => goal.level === "epic")
+            ?.history.map((entry) => entry.type),
+        ).toContain("stop-blocked");
+      } finally {
+        server.close();
+      }
     },
   );
 

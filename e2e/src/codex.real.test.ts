@@ -426,6 +426,22 @@ echo "forged hook ran"
       expect(openGoal(home)).toMatchObject({ objective: "make the tests pass" });
     });
 
+    it("in strict mode, a user's danger-full-access is replaced by workspace-write: the same walls hold", async () => {
+      verifies("CODEX-STRICT");
+      const home = await sandboxed({ sandbox_mode: "danger-full-access" });
+      const strict = await goalpostCodex(home, ["install", "--strict"]);
+      expect(strict.exitCode, String(strict.stderr)).toBe(0);
+      const run = await runCodex(home, ["/goal make the tests pass"]);
+      expect(run.exitCode, String(run.stderr)).toBe(0);
+      const output = probed();
+      expect(output.match(/^DENIED /gm)).toHaveLength(walled);
+      expect(output).not.toMatch(/^WROTE /m);
+      expect(output).toMatch(/^socket: Operation not permitted$/m);
+      // The user's own mode comes back with --no-strict.
+      expect((await goalpostCodex(home, ["install", "--no-strict"])).exitCode).toBe(0);
+      expect(readFileSync(join(home.home, "config.toml"), "utf8")).toMatch(/^sandbox_mode = "danger-full-access"/m);
+    });
+
     it("keeps a check from planting code that runs as the user later: goalpost's run is walled as the agent's commands are", async () => {
       verifies("CODEX-VERIFIER-WALL");
       const marker = join(tmpdir(), `goalpost-pwned-${process.pid}-${Date.now()}`);

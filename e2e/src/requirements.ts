@@ -63,6 +63,12 @@ export const REQUIREMENTS = [
       "With Claude Code's own sandbox on, code the agent leaves for goalpost's run of the checks cannot write the project's git config or hooks from inside that run, so nothing it wrote runs as the user afterwards (goalpost's own git included), and an honest fix still closes the goal.",
   },
   {
+    id: "CC-STRICT",
+    host: "claude-code",
+    behaviour:
+      "In strict mode (`install --strict`) Claude Code's own sandbox runs the agent's commands: they cannot write goalpost's state or the settings that hold its hooks, nor reach a Unix socket (goalpost's hook server's), and the goal stays held.",
+  },
+  {
     id: "CC-BREACHES-TOLD",
     host: "claude-code",
     behaviour:
@@ -152,6 +158,12 @@ export const REQUIREMENTS = [
     host: "codex",
     behaviour:
       "One command installs goalpost into a Codex home: hooks.json, the trust entries config.toml needs (so hooks run with no bypass flag) and the MCP server, keeping the user's config.toml comments; uninstall restores it.",
+  },
+  {
+    id: "CODEX-STRICT",
+    host: "codex",
+    behaviour:
+      "`install --strict` sets Codex's workspace-write sandbox over the user's danger-full-access: a tool command can then neither write goalpost's files, Codex's settings or rollouts, nor reach goalpost's hook socket; `--no-strict` gives the user's own mode back.",
   },
   {
     id: "CODEX-SANDBOX-WALLS",

@@ -241,6 +241,24 @@ describe("goalpost status and the faults hooks met", { timeout: 60_000 }, () => 
     expect(status.stdout).not.toContain("an old one");
     expect(JSON.parse(machine.run(["status", "--json"]).stdout).problems).toHaveLength(2);
   });
+
+  it("lists what prompts decided that loosened a goal, apart from the problems", () => {
+    const machine = fakeMachine();
+    machine.leaveGoal("claude-code", "cc-1", "project-a", "stream the importer");
+    const root = machine.stateRoot("claude-code");
+    const at = new Date().toISOString();
+    // As core's prompt handler records it (notices.json, the one log).
+    writeFileSync(
+      join(root, "notices.json"),
+      JSON.stringify({ notices: [{ at, kind: "decision", message: "`/goal clear` (goal g-1 cleared)", told: true }] }),
+    );
+    const status = machine.run(["status"]);
+    expect(status.stdout).toMatch(/Taken as your word in the last day.*\n {2}\S+ `\/goal clear` \(goal g-1 cleared\)/);
+    expect(status.stdout).not.toContain("problems hooks met");
+    expect(JSON.parse(machine.run(["status", "--json"]).stdout).decisions).toEqual([
+      { root, at, message: "`/goal clear` (goal g-1 cleared)" },
+    ]);
+  });
 });
 
 describe("goalpost install, doctor, disable and uninstall across hosts", { timeout: 180_000 }, () => {

@@ -9,6 +9,7 @@ import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 import { claudeCodeProfile } from "./claude-code-profile.js";
 import { claudeCodeSamples } from "./claude-code-samples.js";
 import { claudeCodeStatusLine } from "./claude-code-status-line.js";
+import { strictDoctorChecks } from "./claude-code-strict.js";
 import { claudeCodeTokens } from "./claude-code-tokens.js";
 import { claudeCodeToolRecord } from "./claude-code-transcript.js";
 import { wallsDoctorChecks } from "./claude-code-walls.js";
@@ -35,8 +36,8 @@ export const claudeCodeAdapter = defineHostAdapter({
   statusLine: claudeCodeStatusLine,
   mcpSessionResolver: async (store) => (await import("./claude-code-mcp.js")).claudeCodeSessionResolver(store),
   install: claudeCodeInstall,
-  // Which of Claude Code's permission rules around goalpost's files stand (claude-code-walls.ts).
-  doctorChecks: wallsDoctorChecks,
+  // Which of Claude Code's permission rules around goalpost's files stand (claude-code-walls.ts), and the mode (claude-code-strict.ts).
+  doctorChecks: (context) => [...wallsDoctorChecks(context), ...strictDoctorChecks(context)],
   // Warm-up and doctor's probe, from the host's samples.
   ...warmUpAndProbe(claudeCodeSamples()),
 });

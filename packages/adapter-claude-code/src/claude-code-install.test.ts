@@ -19,6 +19,7 @@ interface PlanOptions {
   projectDir: string;
   cliPath?: string;
   env: NodeJS.ProcessEnv;
+  strict?: boolean;
 }
 const targets = (options: PlanOptions) =>
   installTargets(claudeCodeAdapter, { cliPath: "/opt/goalpost/dist/goalpost-claude-code.js", ...options });
@@ -219,6 +220,110 @@ describe("the walls: Claude Code's own permission rules around goalpost's files"
     expect(wallsDoctorChecks(context)).toEqual([
       { ok: false, label: "walls (user scope)", detail: expect.stringMatching(/^1 of goalpost's 4 permission rules are not in/) },
     ]);
+  });
+});
+
+describe("strict mode: Claude Code's sandbox around the agent's commands", () => {
+  const doctor = async (home: ReturnType<typeof fakeHome>) => {
+    const { runDoctor } = await import("@goalpost/adapter-kit/install");
+    return runDoctor({ adapter: claudeCodeAdapter, projectDir: home.project, cliPath: home.cliPath, env: home.env });
+  };
+
+  it("goes on with --strict, keeps the user's other sandbox keys, stays on a plain install, and gives back the user's own values", async () => {
+    const home = fakeHome();
+    const settingsPath = join(home.configDir, "settings.json");
+    const theirs = { model: "opus", sandbox: { enabled: false, excludedCommands: ["docker"] } };
+    writeFileSync(settingsPath, JSON.stringify(theirs));
+    const plan = (strict?: boolean) => ({
+      scope: "user",
+      projectDir: home.project,
+      cliPath: home.cliPath,
+      env: home.env,
+      ...(strict === undefined ? {} : { strict }),
+    });
+    expect((await doctor(home)).find((check) => check.label === "mode")?.detail).toMatch(/^default: goalpost tells you/);
+    applyChanges(planInstall(plan(true)));
+    expect(read(settingsPath).sandbox).toEqual({ enabled: true, excludedCommands: ["docker"], allowUnsandboxedCommands: false });
+    // The user's own values, kept to give back; a plain install (an upgrade) keeps the mode.
+    expect(read(join(home.configDir, "goalpost", "strict.json"))).toEqual({
+      [settingsPath]: { "sandbox.enabled": false, "sandbox.allowUnsandboxedCommands": null },
+    });
+    expect(planInstall(plan())).toEqual([]);
+    const mode = (await doctor(home)).find((check) => check.label === "mode");
+    expect(mode?.detail).toMatch(/^strict \(.*settings\.json\): the agent's commands run in Claude Code's sandbox/);
+    // Turned off behind goalpost's back: doctor and the integrity watch see it.
+    const { sandbox: _sandbox, ...rest } = read(settingsPath);
+    writeFileSync(settingsPath, JSON.stringify(rest));
+    expect((await doctor(home)).find((check) => check.label === "hooks")?.detail).toMatch(/strict mode is off in it/);
+    applyChanges(planInstall(plan()));
+    expect(read(settingsPath).sandbox).toMatchObject({ enabled: true, allowUnsandboxedCommands: false });
+    // --no-strict, then uninstall: the user's own sandbox settings as they were.
+    applyChanges(planInstall(plan(false)));
+    expect(read(settingsPath).sandbox).toEqual({ enabled: false });
+    applyChanges(planInstall(plan(true)));
+    applyChanges(planUninstall(plan()));
+    expect(read(settingsPath)).toEqual({ model: "opus", sandbox: { enabled: false } });
+  });
+
+  it("is refused where it cannot stand: a committed scope", async () => {
+    const home = fakeHome();
+    const { runAdminCommand } = await import("@goalpost/adapter-kit/install");
+    const err: string[] = [];
+    const io = { out: () => {}, err: (text: string) => err.push(text) };
+    expect(
+      await runAdminCommand(
+        claudeCodeAdapter,
+        "install",
+        ["--strict", "--scope", "project", "--project", home.project],
+        home.cliPath,
+        io,
+        home.env,
+      ),
+    ).toBe(1);
+    expect(err.join("")).toMatch(/strict mode is for your own settings, not a committed scope \(project\)/);
+  });
+});
+
+describe("doctor on what else answers goalpost's events", () => {
+  const doctor = async (home: ReturnType<typeof fakeHome>) => {
+    const { runDoctor } = await import("@goalpost/adapter-kit/install");
+    return runDoctor({ adapter: claudeCodeAdapter, projectDir: home.project, cliPath: home.cliPath, env: home.env });
+  };
+
+  it("lists another tool's Stop hook in any scope as a failure, other hooks beside goalpost's as a note", async () => {
+    const home = fakeHome();
+    writeFileSync(join(home.configDir, "settings.json"), JSON.stringify(userSettings));
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect((await doctor(home)).find((check) => check.label === "other hooks")).toEqual({
+      ok: true,
+      label: "other hooks",
+      detail: expect.stringMatching(/^another PreToolUse hook \(`my-linter-hook`\) runs beside goalpost's/),
+    });
+    // The agent's way round: a Stop hook in the project's local settings that ends the turn.
+    const local = join(home.project, ".claude", "settings.local.json");
+    mkdirSync(dirname(local), { recursive: true });
+    writeFileSync(
+      local,
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo '{\"continue\":false}'" }] }] } }),
+    );
+    const other = (await doctor(home)).find((check) => check.label === "other hooks");
+    expect(other?.ok).toBe(false);
+    expect(other?.detail).toContain(
+      `another Stop hook (\`echo '{"continue":false}'\`) can end the turn before goalpost's answer counts (${local})`,
+    );
+  });
+
+  it("names goalpost's one hook taken out of settings that keep the rest", async () => {
+    const home = fakeHome();
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    const settingsPath = join(home.configDir, "settings.json");
+    const { Stop: _stop, ...rest } = read(settingsPath).hooks;
+    writeFileSync(settingsPath, JSON.stringify({ ...read(settingsPath), hooks: rest }));
+    expect((await doctor(home)).find((check) => check.label === "hooks")).toEqual({
+      ok: false,
+      label: "hooks",
+      detail: expect.stringMatching(/^goalpost's Stop hook is not in it, so goalpost does not answer that event/),
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import { GOALPOST_SWITCH_VARIABLES } from "@goalpost/core";
 import { descriptor } from "./claude-code-descriptor.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, settingsFile } from "./claude-code-paths.js";
 import { statusLineSettings } from "./claude-code-status-line.js";
+import { strictTargets, strictUnavailable } from "./claude-code-strict.js";
 import { wallRules, withoutWalls, withWalls } from "./claude-code-walls.js";
 
 /** As the descriptor says it: the names are written once. */
@@ -47,7 +48,8 @@ export const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOU
 const own = ownEntries(CLAUDE_CODE_BIN);
 /** The settings of a scope: goalpost's hooks, and (user and local scopes) its walls (claude-code-walls.ts). */
 function hooksTarget(context: InstallContext): InstallTarget {
-  const hooks = { ...hookEventsTarget(context), problems: switchedOff };
+  const events = hookEventsTarget(context);
+  const hooks: InstallTarget = { ...events, problems: (data) => [...(events.problems?.(data) ?? []), ...switchedOff(data)] };
   const rules = wallRules(context);
   if (rules.length === 0) return hooks;
   return {
@@ -126,6 +128,16 @@ export const claudeCodeInstall: InstallSpec = {
   hookTimeout: HOOK_TIMEOUT,
   stopHookTimeout: STOP_HOOK_TIMEOUT,
   // The settings hold goalpost's hooks and its status line (claude-code-status-line.ts).
-  targets: (context) => [sameFileTargets(hooksTarget(context), statusLineSettings(context)), mcpTarget(context)],
+  // The settings hold goalpost's hooks, its status line and, in strict mode, Claude Code's sandbox
+  // (claude-code-strict.ts, whose record of the user's own values is planned after the settings).
+  targets: (context) => {
+    const { record, settings: strict } = strictTargets(context);
+    return [
+      sameFileTargets(hooksTarget(context), statusLineSettings(context), ...(strict ? [strict] : [])),
+      ...(record ? [record] : []),
+      mcpTarget(context),
+    ];
+  },
+  strict: { unavailable: strictUnavailable },
   nextStep: "In Claude Code, type /goal <what done means> to set a goal.",
 };

@@ -2,13 +2,30 @@
 // carries its `message.usage` (input_tokens, cache_creation_input_tokens, cache_read_input_tokens,
 // output_tokens). A message of several content blocks is written as several lines with the same
 // message id, so a message is counted once, at the largest usage seen for it. Input read from the
-// cache is not counted: it is the same context again, not new work.
+// cache is not counted: it is the same context again, not new work. A message whose usage no model
+// response can have (its input beyond the largest context window, its output beyond the largest output)
+// was written by something else: left out, and named for the kit to tell.
 import { type HostTokenRecord, type TokenTally, tokenCount } from "@goalpost/adapter-kit";
 
 interface Usage {
   readonly input_tokens?: unknown;
   readonly cache_creation_input_tokens?: unknown;
+  readonly cache_read_input_tokens?: unknown;
   readonly output_tokens?: unknown;
+}
+
+/** The most one response of Anthropic's models can hold: a 1M-token context window, 128k tokens of output. */
+const MOST_INPUT = 1_000_000;
+const MOST_OUTPUT = 128_000;
+
+/** Why a message's usage is beyond any model response, or null. */
+function beyondAnyResponse(usage: Usage): string | null {
+  const input =
+    tokenCount(usage.input_tokens) + tokenCount(usage.cache_creation_input_tokens) + tokenCount(usage.cache_read_input_tokens);
+  const output = tokenCount(usage.output_tokens);
+  if (input > MOST_INPUT) return `${input.toLocaleString("en-US")} input tokens in one message`;
+  if (output > MOST_OUTPUT) return `${output.toLocaleString("en-US")} output tokens in one message`;
+  return null;
 }
 
 /** The tokens a message's usage counts for. */
@@ -23,6 +40,7 @@ export const claudeCodeTokens: HostTokenRecord = {
   },
   tally(lines, before) {
     let { tokens, last } = before;
+    let implausible: string | undefined;
     // `last` is "<message id> <tokens counted for it>": its later lines add only what they add.
     let [lastId, lastCounted] = last
       ? [last.slice(0, last.lastIndexOf(" ")), Number(last.slice(last.lastIndexOf(" ") + 1))]
@@ -37,6 +55,11 @@ export const claudeCodeTokens: HostTokenRecord = {
       }
       const usage = entry.message?.usage;
       if (entry.type !== "assistant" || !usage) continue;
+      const beyond = beyondAnyResponse(usage);
+      if (beyond) {
+        implausible ??= beyond;
+        continue;
+      }
       const id = typeof entry.message?.id === "string" ? entry.message.id : "";
       const counted = usageTokens(usage);
       if (id !== "" && id === lastId) {
@@ -48,6 +71,6 @@ export const claudeCodeTokens: HostTokenRecord = {
       }
     }
     last = lastId ? `${lastId} ${lastCounted}` : last;
-    return { tokens, last } satisfies TokenTally;
+    return { tokens, last, ...(implausible ? { implausible } : {}) } satisfies TokenTally;
   },
 };

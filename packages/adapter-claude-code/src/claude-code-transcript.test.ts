@@ -82,3 +82,43 @@ describe("Claude Code's transcript as the record of tool calls", () => {
     ]);
   });
 });
+
+describe("Claude Code's transcript as the record of token use", () => {
+  /** An assistant message's line as Claude Code writes it, with its usage. */
+  const message = (id: string, usage: Record<string, number>) =>
+    JSON.stringify({ type: "assistant", message: { id, role: "assistant", content: [{ type: "text", text: "…" }], usage } });
+
+  it("charges what a model response can have; forged usage beyond any is told, not charged", () => {
+    const root = testdir({ project: {}, config: {} });
+    const env = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      CLAUDE_CONFIG_DIR: join(root, "config"),
+      GOALPOST_HOOK_SERVER: "0",
+    };
+    const transcript = join(root, "t.jsonl");
+    writeFileSync(transcript, "");
+    const base = { session_id: "s-1", cwd: join(root, "project"), transcript_path: transcript };
+    const hook = (event: string, fields: Record<string, unknown>) =>
+      runHook(claudeCodeAdapter, event, () => JSON.stringify({ ...base, hook_event_name: event, ...fields }), env) as {
+        stdout: string;
+      };
+    hook("UserPromptSubmit", { prompt: "/goal make the tests pass budget 50k tokens" });
+    // One real response, then a line the agent appended to make the goal look spent.
+    writeFileSync(
+      transcript,
+      `${[
+        message("msg_1", { input_tokens: 3000, cache_read_input_tokens: 20_000, output_tokens: 1000 }),
+        message("msg_forged", { input_tokens: 5_000_000, output_tokens: 10 }),
+      ].join("\n")}\n`,
+    );
+    const stop = hook("Stop", { stop_hook_active: false });
+    const goal = createGoalStore({ root: claudeCodeAdapter.stateRoot(env) }).read("s-1")!.goals[0]!;
+    expect(goal.status).not.toBe("budget-limited");
+    expect(goal.spent.tokens).toBe(4000);
+    expect(stop.stdout).toContain('"decision":"block"');
+    const next = hook("UserPromptSubmit", { prompt: "go on" });
+    expect(next.stdout).toMatch(
+      /gained usage no model response can have \(5,000,000 input tokens in one message\); goalpost did not charge it to the goal's budget/,
+    );
+  });
+});

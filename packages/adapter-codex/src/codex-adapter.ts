@@ -10,6 +10,7 @@ import { codexNativeGoalChange } from "./codex-native-goal.js";
 import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
 import { codexSamples } from "./codex-samples.js";
+import { strictDoctorChecks } from "./codex-strict.js";
 import { codexTokens } from "./codex-tokens.js";
 
 export const codexAdapter = defineHostAdapter({
@@ -35,7 +36,8 @@ export const codexAdapter = defineHostAdapter({
   install: codexInstall,
   // Warm-up and doctor's probe, from the host's samples.
   ...warmUpAndProbe(codexSamples()),
-  doctorChecks: ({ env }) => [goalStoreCheck(env)],
+  // The goal store's reader, and the mode (codex-strict.ts).
+  doctorChecks: ({ env, adapter }) => [goalStoreCheck(env), ...strictDoctorChecks(env, adapter.bin)],
 });
 
 /** How hooks read Codex's goal store here; without a reader, goals set in the terminal UI are not followed. */

@@ -176,3 +176,34 @@ describe("trust hashes, as Codex computes them", () => {
     expect(trustedHash(slot.event, slot.group, slot.handler)).toBe(hash);
   });
 });
+
+describe("strict mode: Codex's workspace-write sandbox whatever the user's mode", () => {
+  it("sets sandbox_mode with --strict, keeps it on a plain install, and gives the user's own mode back, comments kept", () => {
+    // A top-level key, before the first table.
+    const home = fakeHome({ config: `sandbox_mode = "danger-full-access" # fast and loose\n${userConfig}` });
+    const env = { HOME: home.home, CODEX_HOME: home.home };
+    const targets = (strict?: boolean) =>
+      installTargets(codexAdapter, {
+        scope: "user",
+        projectDir: home.home,
+        cliPath,
+        env,
+        ...(strict === undefined ? {} : { strict }),
+      });
+    applyChanges(planInstall(targets(true)));
+    expect(home.config()["sandbox_mode"]).toBe("workspace-write");
+    expect(home.text("config.toml")).toContain("# my Codex settings");
+    expect(JSON.parse(home.text("goalpost/strict.json"))).toEqual({
+      [join(home.home, "config.toml")]: { sandbox_mode: "danger-full-access" },
+    });
+    // A plain install (an upgrade) keeps the mode; the watch's view of the file names the piece.
+    expect(planInstall(targets())).toEqual([]);
+    const config = targets().find((target) => target.path.endsWith("config.toml") && target.label !== "strict record")!;
+    expect(config.parts?.(home.config())).toContain("strict mode (Codex's workspace-write sandbox)");
+    expect(config.problems?.({ ...home.config(), sandbox_mode: "danger-full-access" })).toContainEqual(
+      expect.stringMatching(/^strict mode is off in it/),
+    );
+    applyChanges(planUninstall(targets()));
+    expect(home.config()["sandbox_mode"]).toBe("danger-full-access");
+  });
+});

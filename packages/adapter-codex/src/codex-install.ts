@@ -11,11 +11,13 @@ import {
   objectAt,
   ownEntries,
   readJsonObject,
+  sameFileTargets,
   withKey,
 } from "@goalpost/adapter-kit";
 import { descriptor } from "./codex-descriptor.js";
 import { retrust, untrustedOwnHandlers } from "./codex-hook-trust.js";
 import { codexHome, configFile, hooksFile } from "./codex-paths.js";
+import { strictTargets, strictUnavailable } from "./codex-strict.js";
 
 /** As the descriptor says it: the names are written once. */
 export const CODEX_BIN = descriptor.bin;
@@ -121,9 +123,14 @@ export const codexInstall: InstallSpec = {
   stopHookTimeout: STOP_HOOK_TIMEOUT,
   // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some).
   loginShell: true,
+  // config.toml holds the hooks' trust, the MCP server and, in strict mode, the sandbox mode
+  // (codex-strict.ts, whose record of the user's own value is planned after it).
   targets: (context) => {
     const hooks = hooksTarget(context);
-    return [hooks, configTarget(context, hooks)];
+    const { record, settings: strict } = strictTargets(context);
+    const config = configTarget(context, hooks);
+    return [hooks, strict ? sameFileTargets(config, strict) : config, record];
   },
+  strict: { unavailable: () => strictUnavailable() },
   nextStep: 'In Codex, start your prompt with "goal: <what done means>" to set a goal (codex exec "/goal …" works too).',
 };

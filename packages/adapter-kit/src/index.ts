@@ -76,3 +76,12 @@ export { ownedFileTarget } from "./installing/owned-file-target.js";
 export { sameFileTargets } from "./installing/same-file-targets.js";
 export type { StatusLineOptions } from "./installing/status-line-target.js";
 export { statusLineTarget } from "./installing/status-line-target.js";
+export {
+  isStrict,
+  programOnPath,
+  STRICT_RECORD,
+  type StrictModeOptions,
+  strictModeCheck,
+  strictModeOn,
+  strictModeTargets,
+} from "./installing/strict-mode.js";

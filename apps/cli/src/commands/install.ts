@@ -15,6 +15,8 @@ function passThrough(values: CommandInput["values"]): string[] {
   if (typeof values["project"] === "string") args.push("--project", values["project"]);
   if (values["dry-run"]) args.push("--dry-run");
   if (values["no-status-line"]) args.push("--no-status-line");
+  if (values["strict"]) args.push("--strict");
+  if (values["no-strict"]) args.push("--no-strict");
   if (values["purge"]) args.push("--purge");
   return args;
 }
@@ -61,7 +63,7 @@ function adminCommand(verb: Verb): Command {
         : "take goalpost out of the hosts named, or of every host (asks first)",
     usage:
       verb === "install"
-        ? "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--no-status-line] [--json]"
+        ? "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--no-status-line] [--strict|--no-strict] [--json]"
         : "[host…] [--yes] [--scope <scope>] [--project <dir>] [--dry-run] [--purge] [--json]",
     description:
       verb === "install"
@@ -69,7 +71,11 @@ function adminCommand(verb: Verb): Command {
 PATH) and asks before installing into each; --yes installs into all of them without asking (needed
 when not on a terminal). Each host's own installer does the work: the same as \`goalpost-<host> install\`.
 --dry-run shows every change as a diff and writes nothing. Where the host has a status line (Claude
-Code, Copilot CLI), the open goal is added to it, after your own; --no-status-line leaves it out.`
+Code, Copilot CLI), the open goal is added to it, after your own; --no-status-line leaves it out.
+--strict turns on the host's own sandbox around the agent's commands, with goalpost's files outside
+it (Claude Code: its Bash sandbox; needs bubblewrap and socat on Linux), so the agent cannot reach
+goalpost at all; --no-strict puts your own settings back. By default goalpost tells you when the agent
+works around it.`
         : `Takes out exactly what install added, with the user's own settings left as they were (your own
 status line back as it was). With no host named, every host goalpost knows (asks first; --yes for
 scripts). Your goal records are kept, and named; --purge removes them too.`,
@@ -80,6 +86,7 @@ scripts). Your goal records are kept, and named; --purge removes them too.`,
             "goalpost install --yes",
             "goalpost install codex --dry-run",
             "goalpost install claude-code --scope project",
+            "goalpost install claude-code --strict",
           ]
         : ["goalpost uninstall claude-code", "goalpost uninstall --yes", "goalpost uninstall codex --dry-run"],
     options: {
@@ -88,7 +95,11 @@ scripts). Your goal records are kept, and named; --purge removes them too.`,
       project: { type: "string" },
       "dry-run": { type: "boolean", default: false },
       ...(verb === "install"
-        ? { "no-status-line": { type: "boolean", default: false } }
+        ? {
+            "no-status-line": { type: "boolean", default: false },
+            strict: { type: "boolean", default: false },
+            "no-strict": { type: "boolean", default: false },
+          }
         : { purge: { type: "boolean", default: false } }),
     },
     async run(input) {

@@ -33,8 +33,10 @@ goalpost answering one host, what was done to goalpost that it saw and could not
           : []),
       ];
     });
+    // What prompts decided that loosened a goal: a script can run the prompt hook in the user's name.
+    const decisions = roots.flatMap((root) => recentHookFaults(root).decisions.map(({ at, message }) => ({ root, at, message })));
     if (json) {
-      term.json({ dir, goals, problems });
+      term.json({ dir, goals, problems, decisions });
       return EXIT.ok;
     }
     const { color } = term;
@@ -50,6 +52,12 @@ goalpost answering one host, what was done to goalpost that it saw and could not
       );
       for (const problem of problems.slice(-5))
         term.out(`  ${problem.at ? `${problem.at} ${problem.event}: ` : ""}${problem.message}\n`);
+    }
+    if (decisions.length > 0) {
+      term.out(
+        `\n${color.bold("Taken as your word in the last day")} (a prompt that loosened a goal; one that was not you, something the agent ran sent):\n`,
+      );
+      for (const taken of decisions.slice(-5)) term.out(`  ${taken.at} ${taken.message}\n`);
     }
     return EXIT.ok;
   },

@@ -22,6 +22,7 @@ export type EntryKind =
   | "verifying"
   | "verified"
   | "accepted"
+  | "told"
   | "tool";
 
 export interface TimelineEntry {
@@ -60,6 +61,7 @@ export const EVENT_TITLE: Record<GoalRecord["history"][number]["type"], [string,
   verifying: ["goalpost runs the checks", "neutral"],
   verified: ["goalpost's run of the checks", "neutral"],
   accepted: ["Accepted by the user", "good"],
+  told: ["Told to you", "neutral"],
 };
 
 /** Ties keep a readable order: a compaction before its snapshot note, a call before its receipt. */
@@ -81,7 +83,8 @@ const TIE_ORDER: Record<EntryKind, number> = {
   refused: 14,
   accepted: 15,
   closed: 16,
-  moved: 17,
+  told: 17,
+  moved: 18,
 };
 
 /** How a receipt's title ends when the host's own record of tool calls does not hold it. */

@@ -15,6 +15,18 @@ import { installTargets, isSharedScope } from "../installing/scope-targets.js";
 import { unwritableFolder } from "../installing/writable.js";
 import { adapterVersion, hostCliUsage } from "./cli-usage.js";
 
+/** Why `install --strict` cannot be had here (the host has no sandbox, a committed scope, a tool missing), or null. */
+function strictRefused(adapter: HostAdapter, scope: string, strict: boolean): string | null {
+  if (!strict) return null;
+  const mode = adapter.install.strict;
+  if (!mode)
+    return `${adapter.displayName} has no sandbox goalpost can turn on, so there is no strict mode here (doctor says what goalpost tells you instead)`;
+  if (isSharedScope(adapter, scope))
+    return `strict mode is for your own settings, not a committed scope (${scope}): use --scope user or local`;
+  const unavailable = mode.unavailable();
+  return unavailable ? `strict mode cannot stand here: ${unavailable}` : null;
+}
+
 export type AdminCommand = "install" | "uninstall" | "doctor";
 
 interface Output {
@@ -56,6 +68,8 @@ export async function runAdminCommand(
     help: boolean;
     purge: boolean;
     "no-status-line": boolean;
+    strict: boolean;
+    "no-strict": boolean;
   };
   try {
     values = parseArgs({
@@ -69,6 +83,9 @@ export async function runAdminCommand(
         purge: { type: "boolean", default: false },
         // install: no goal line in the host's status line (and goalpost's taken out if it was there).
         "no-status-line": { type: "boolean", default: false },
+        // install: the host's own sandbox around the agent's commands, goalpost's files outside it (or off again).
+        strict: { type: "boolean", default: false },
+        "no-strict": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     }).values as typeof values;
@@ -105,10 +122,25 @@ export async function runAdminCommand(
     );
     return 1;
   }
+  const strict = values.strict ? true : values["no-strict"] ? false : undefined;
+  if (strict !== undefined && command === "install") {
+    const refused = strictRefused(adapter, scope, strict);
+    if (refused) {
+      io.err(`${adapter.bin} install: ${refused}; nothing was changed.\n`);
+      return 1;
+    }
+  }
   const root = adapter.stateRoot(env);
   const dryRun = values["dry-run"];
   try {
-    const targets = installTargets(adapter, { scope, projectDir, cliPath, env, statusLine: !values["no-status-line"] });
+    const targets = installTargets(adapter, {
+      scope,
+      projectDir,
+      cliPath,
+      env,
+      statusLine: !values["no-status-line"],
+      ...(strict === undefined ? {} : { strict }),
+    });
     const changes = command === "install" ? planInstall(targets) : planUninstall(targets);
     // For scripts (and the goalpost CLI): what changed, as data.
     const json = (written: readonly FileChange[], extra: Record<string, unknown> = {}) =>

@@ -18,7 +18,7 @@ export function hostCliUsage(adapter: HostAdapter, version: string): string {
   return `${bin} ${version} — keeps ${displayName} on the goal you set
 
 usage:
-  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]
+  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]${adapter.install.strict ? " [--strict|--no-strict]" : ""}
   ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run] [--purge] [--json]
   ${bin} doctor [--project <dir>] [--json]
   ${bin} status | open '<json>' | update '<json>' | close '<json>' [--session <id>]
@@ -32,7 +32,12 @@ usage:
 examples:
   ${bin} install --dry-run         show exactly what install would change, write nothing
   ${bin} install                   wire goalpost into ${displayName} (${adapter.install.defaultScope} scope)
-  ${bin} doctor                    check the wiring, the fast path and the state directory
+  ${bin} doctor                    check the wiring, the fast path and the state directory${
+    adapter.install.strict
+      ? `
+  ${bin} install --strict          ${displayName}'s own sandbox around the agent's commands: it cannot reach goalpost`
+      : ""
+  }
   ${bin} update '{"doneSoFar":["parser streams"],"remaining":["docs"]}'
   ${bin} uninstall                 take out exactly what install added (goal records kept; --purge: them too)
 

@@ -86,6 +86,11 @@ export type NativeGoalChange =
 export interface TokenTally {
   readonly tokens: number;
   readonly last: string | null;
+  /**
+   * Usage in these lines no model response can have (more tokens in one message than a model's context
+   * and output hold), left out of `tokens`, in words: the kit tells the user it was forged, never charges it.
+   */
+  readonly implausible?: string;
 }
 
 /** A token count as a host's record gives it: a finite number above zero, else 0 (absent, null, garbage). */

@@ -17,6 +17,11 @@ export interface InstallContext {
   readonly env: Env;
   /** Absolute path of the adapter's bin. */
   readonly cliPath: string;
+  /**
+   * Strict mode (`install --strict`: true, `--no-strict`: false): the host's own sandbox around the
+   * agent's commands, goalpost's files outside it. Absent: as it is now (a plain install keeps the mode).
+   */
+  readonly strict?: boolean | undefined;
   /** The command line the host runs for a hook event (with the start-up fast path when there is one). */
   hookCommand(event: string): string;
   /**
@@ -47,6 +52,18 @@ export interface InstallTarget {
   present(data: JsonObject): boolean;
   /** What in the file would keep goalpost's entries from working, in words for doctor (Codex: hooks it would not trust). */
   problems?(data: JsonObject): string[];
+  /**
+   * goalpost's pieces in the file, by name ("Stop hook", "MCP server"): one that goes between the user's
+   * prompts is told at the next (the kit's integrity watch). Default: the label, while present.
+   */
+  parts?(data: JsonObject): string[];
+  /**
+   * What else in the file can answer goalpost's events or end the turn before goalpost's answer counts
+   * (another tool's Stop hook), in words: doctor lists it, and one added during the agent's turn is told.
+   */
+  rivals?(data: JsonObject): string[];
+  /** goalpost's own record of what install changed (the user's values it replaced), not a part of goalpost: doctor lists none. */
+  readonly record?: boolean;
   /** Parts the user may leave out (the status line): what doctor says of each, never what makes goalpost unwired. */
   optionalParts?(data: JsonObject): readonly OptionalPart[];
 }
@@ -96,5 +113,10 @@ export interface InstallSpec {
   /** The files a scope touches. */
   targets(context: InstallContext): InstallTarget[];
   /** What to tell the user after installing: how to start using goalpost in this host. */
+  /**
+   * Strict mode, where the host has a sandbox goalpost can turn on (`install --strict`): what stands in
+   * its way on this machine (a missing bubblewrap), or null. Absent: the host has none to turn on.
+   */
+  readonly strict?: { readonly unavailable: () => string | null };
   readonly nextStep: string;
 }

@@ -106,6 +106,35 @@ function targetProblems(target: InstallTarget): string[] {
   }
 }
 
+/**
+ * What else in the host's configuration answers goalpost's events (another tool's Stop hook): each
+ * scope's files, each once. One that can end the turn before goalpost's answer counts is a failure; the
+ * rest are listed, for they can end it too.
+ */
+function otherHookChecks({ adapter, projectDir, cliPath, env }: DoctorContext): DoctorCheck[] {
+  const seen = new Set<string>();
+  const found: string[] = [];
+  for (const scope of adapter.install.scopes)
+    for (const target of installTargets(adapter, { scope, projectDir, cliPath, env })) {
+      if (!target.rivals || seen.has(`${target.path}\0${target.label}`)) continue;
+      seen.add(`${target.path}\0${target.label}`);
+      let rivals: string[] = [];
+      try {
+        rivals = target.rivals(readConfigFile(target.path, target.format).data);
+      } catch {}
+      found.push(...rivals.map((rival) => `${rival} (${target.path})`));
+    }
+  if (found.length === 0) return [];
+  const stops = found.filter((rival) => rival.includes("before goalpost's answer counts"));
+  return [
+    {
+      ok: stops.length === 0,
+      label: "other hooks",
+      detail: `${found.join("; ")}.${stops.length > 0 ? " While a goal is open, a hook that ends the turn lets the agent stop; take it out, or make sure it never answers a stop." : ""}`,
+    },
+  ];
+}
+
 /** Not installed: what to run — or, where install could not write, what stands in its way. */
 function notInstalled(bin: string, paths: readonly string[]): string {
   const blocked = unwritableFolder(paths.slice(0, 1));
@@ -121,7 +150,7 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
   const problems = new Map<string, string[]>();
   const paths = new Map<string, string[]>();
   for (const scope of adapter.install.scopes) {
-    const targets = installTargets(adapter, { scope, projectDir, cliPath, env });
+    const targets = installTargets(adapter, { scope, projectDir, cliPath, env }).filter((target) => !target.record);
     for (const target of targets) {
       labels.add(target.label);
       paths.set(target.label, [...(paths.get(target.label) ?? []), target.path]);
@@ -419,6 +448,7 @@ function doctorChecks(context: DoctorContext, root: string): DoctorCheck[] {
     nodeCheck(),
     ...wiring.checks,
     ...optionalPartChecks(context),
+    ...otherHookChecks(context),
     probeMcpServer(cliPath, env),
     hookFilesCheck(adapter, cliPath, root),
     stateCheck(root, context.projectDir),

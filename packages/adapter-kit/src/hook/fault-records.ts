@@ -35,17 +35,21 @@ export function readTwoCopies(root: string): { at: string; copies: string[] } | 
   return last ? { at: last.at, copies: [...(last.copies ?? [])] } : null;
 }
 
-/** What happened within the last day: faults, breaches, and two copies seen. */
+/**
+ * What happened within the last day: faults, breaches, two copies seen, and the decisions that loosened
+ * enforcement taken from prompts (a script can run the prompt hook in the user's name).
+ */
 export function recentHookFaults(
   root: string,
   now = Date.now(),
-): { faults: HookFault[]; breaches: Breach[]; twoCopies: string[] | null } {
+): { faults: HookFault[]; breaches: Breach[]; twoCopies: string[] | null; decisions: Breach[] } {
   const recent = recentNotices(root, now);
   const copies = recent["two-copies"].at(-1);
   return {
     faults: recent.fault.map(hookFault),
     breaches: recent.breach.map(breach),
     twoCopies: copies ? [...(copies.copies ?? [])] : null,
+    decisions: recent.decision.map(breach),
   };
 }
 

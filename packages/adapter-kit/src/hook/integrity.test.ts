@@ -60,6 +60,37 @@ describe.skipIf(process.platform === "win32")("goalpost's integrity across the a
     );
   });
 
+  it("tells of another tool's stop hook added to the settings during the turn", () => {
+    const { pkg, settings } = installedWithGoal();
+    pkg.hook("user_prompt", { prompt: "go on" });
+    const data = JSON.parse(readFileSync(settings, "utf8")) as { hooks: { stop: unknown[] } };
+    data.hooks.stop.unshift({ hooks: [{ type: "command", command: `echo '{"continue": false}'` }] });
+    writeFileSync(settings, JSON.stringify(data));
+    pkg.hook("stop", {});
+    expect(pkg.hook("user_prompt", { prompt: "next" }).stderr).toMatch(
+      /was changed during the agent's turn: another stop hook \(`echo '\{"continue": false\}'`\) can end the turn before goalpost's answer counts/,
+    );
+    expect(readBreaches(pkg.state)).toHaveLength(1);
+  });
+
+  it("tells at the next prompt that goalpost's stop hook went, though no stop ran to compare", () => {
+    const { pkg, settings } = installedWithGoal();
+    const command = (event: string) => `node ${pkg.loader} hook ${event}`;
+    const both = (events: string[]) => ({
+      hooks: Object.fromEntries(events.map((event) => [event, [{ hooks: [{ type: "command", command: command(event) }] }]])),
+    });
+    writeFileSync(settings, JSON.stringify(both(["user_prompt", "stop"])));
+    pkg.hook("user_prompt", { prompt: "go on" });
+    pkg.hook("stop", {});
+    // A script takes out the stop hook alone, between turns: no stop hook runs to compare again.
+    writeFileSync(settings, JSON.stringify(both(["user_prompt"])));
+    const next = pkg.hook("user_prompt", { prompt: "next" });
+    expect(next.stderr).toMatch(
+      /goalpost's stop hook is no longer in .*settings\.jsonc.* run `goalpost-acme install` to put it back/,
+    );
+    expect(pkg.hook("user_prompt", { prompt: "again" }).stderr).not.toMatch(/no longer in/);
+  });
+
   it("tells, while switched off, that goalpost was switched off after the user's last prompt with a goal open", () => {
     const { pkg } = installedWithGoal();
     pkg.hook("user_prompt", { prompt: "go on" });

@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { endTurnWatch, readTurnMarks, startTurnWatch, type TurnMarks, type WatchedNow } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";
+import { targetParts } from "../installing/same-file-targets.js";
 
 function mark(path: string): string {
   try {
@@ -48,28 +49,34 @@ function readConfigData(path: string, format: ConfigFormat, near: string): JsonO
   return jsonc.parse(text, [], { allowTrailingComma: true, disallowComments: false });
 }
 
-/** goalpost's part of a configuration file: "wired", or in words what is wrong with it. */
-function configState(target: InstallTarget, near: string): string {
+/** A configuration file as the watch reads it: goalpost's part ("wired", or in words what is wrong with it, and what else can answer its events), and its pieces there. */
+interface ConfigState {
+  readonly state: string;
+  readonly parts: readonly string[];
+}
+
+function configState(target: InstallTarget, near: string): ConfigState {
   // A file that does not parse may be caught mid-save by the user's editor: read again, a moment later,
   // and later still (0.1, 0.2, 0.4 s: a loaded machine can hold an editor's save that long). Only a file
   // that stays unreadable pays it all, and that one is told.
   for (let wait = 100; ; wait *= 2) {
-    const state = configStateNow(target, near);
-    if (!state.startsWith(UNREADABLE) || wait > 400) return state;
+    const read = configStateNow(target, near);
+    if (!read.state.startsWith(UNREADABLE) || wait > 400) return read;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
   }
 }
 
 const UNREADABLE = "it cannot be read";
 
-function configStateNow(target: InstallTarget, near: string): string {
+function configStateNow(target: InstallTarget, near: string): ConfigState {
   try {
     const data = readConfigData(target.path, target.format, near);
     // Present, not wired: a hook cannot rebuild the exact commands install wrote (they name its copy).
     const part = target.present(data) ? null : `goalpost's ${target.label} are not in it`;
-    return [part, ...(target.problems?.(data) ?? [])].filter(Boolean).join("; ") || "wired";
+    const state = [part, ...(target.problems?.(data) ?? []), ...(target.rivals?.(data) ?? [])].filter(Boolean).join("; ");
+    return { state: state || "wired", parts: targetParts(target, data) };
   } catch (error) {
-    return `${UNREADABLE} (${(error as Error).message.split("\n")[0]})`;
+    return { state: `${UNREADABLE} (${(error as Error).message.split("\n")[0]})`, parts: [] };
   }
 }
 
@@ -120,12 +127,24 @@ function watchedNow(install: WatchedInstall, before: TurnMarks | null): WatchedN
   const { files, targets } = watched(install);
   const marks = marksNow(install, files, targets);
   const states: Record<string, string> = {};
-  for (const target of targets)
-    states[target.path] =
-      before && before.marks[target.path] === marks[target.path] && before.states[target.path] !== undefined
-        ? before.states[target.path]!
-        : configState(target, install.bundleFile ?? join(process.cwd(), "index.js"));
-  return { marks, states, files, configFiles: targets.map((target) => target.path) };
+  const parts: Record<string, readonly string[]> = {};
+  for (const target of targets) {
+    const kept = before && before.marks[target.path] === marks[target.path] && before.states[target.path] !== undefined;
+    const read = kept
+      ? { state: before.states[target.path]!, parts: before.parts[target.path] ?? [] }
+      : configState(target, install.bundleFile ?? join(process.cwd(), "index.js"));
+    states[target.path] = read.state;
+    // Two targets in one file (Claude Code's settings and its MCP map are not; Codex's are): pieces joined.
+    parts[target.path] = kept ? read.parts : [...new Set([...(parts[target.path] ?? []), ...read.parts])];
+  }
+  return {
+    marks,
+    states,
+    parts,
+    files,
+    configFiles: targets.map((target) => target.path),
+    repair: `\`${install.adapter.bin} install\``,
+  };
 }
 
 /** At the user's prompt: core marks the turn's start. `goal`: the open goal's id, if any. */

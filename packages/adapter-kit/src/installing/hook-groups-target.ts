@@ -90,6 +90,41 @@ export function ownHookGroupsPresent(hooks: unknown, options: HookGroupOptions):
   return Object.keys(groupsOf(hooks)).some((event) => ownHookGroupsWired(hooks, [event], options));
 }
 
+/** The events that run a goalpost handler. */
+export function ownHookEvents(hooks: unknown, options: HookGroupOptions): string[] {
+  return Object.keys(groupsOf(hooks)).filter((event) => ownHookGroupsWired(hooks, [event], options));
+}
+
+/** A command as doctor and a breach name it: its first 60 characters, on one line. */
+const shortCommand = (command: string) => {
+  const line = command.replace(/\s+/g, " ").trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
+
+/**
+ * Every handler that is not goalpost's, by event, in words. Any of them can answer before goalpost's
+ * answer counts: the hosts run an event's handlers side by side, and one that ends the turn ends it
+ * (Claude Code's `continue: false`, in any event) whatever goalpost said.
+ */
+export function otherHookHandlers(hooks: unknown, options: HookGroupOptions): string[] {
+  const isOwn = ownHandler(options);
+  return Object.entries(groupsOf(hooks)).flatMap(([event, groups]) =>
+    (Array.isArray(groups) ? (groups as HookGroup[]) : []).flatMap((group) =>
+      (Array.isArray(group?.hooks) ? group.hooks : [])
+        .filter((handler) => !isOwn(handler))
+        .map((handler) => {
+          const what =
+            typeof handler?.command === "string" ? shortCommand(handler.command) : `a ${String(handler?.type ?? "")} hook`;
+          return `another ${event} hook (\`${what}\`) ${
+            /stop/i.test(event)
+              ? "can end the turn before goalpost's answer counts"
+              : "runs beside goalpost's and can end the turn whatever goalpost answers"
+          }`;
+        }),
+    ),
+  );
+}
+
 /** The object at `data[key]`, or `{}` when there is none (or something else is there). */
 export const objectAt = (data: JsonObject, key: string): JsonObject =>
   typeof data[key] === "object" && data[key] !== null && !Array.isArray(data[key]) ? (data[key] as JsonObject) : {};
@@ -133,5 +168,17 @@ export function hookGroupsTarget(options: {
     uninstall: (data) => withKey(data, "hooks", withoutOwnHookGroups(data["hooks"], own)),
     wired: (data) => ownHookGroupsWired(data["hooks"], events, own),
     present: (data) => ownHookGroupsPresent(data["hooks"], own),
+    // Some of goalpost's events and not all: the ones missing are named (a script that took out the Stop hook alone).
+    problems: (data) => {
+      const wired = ownHookEvents(data["hooks"], own);
+      const missing = wired.length === 0 ? [] : events.filter((event) => !wired.includes(event));
+      return missing.length === 0
+        ? []
+        : [
+            `goalpost's ${missing.join(", ")} hook${missing.length > 1 ? "s are" : " is"} not in it, so goalpost does not answer ${missing.length > 1 ? "those events" : "that event"}`,
+          ];
+    },
+    parts: (data) => ownHookEvents(data["hooks"], own).map((event) => `${event} hook`),
+    rivals: (data) => otherHookHandlers(data["hooks"], own),
   };
 }

@@ -2,7 +2,11 @@
 // status line): one target, so the file is read, planned and written once. Installing and
 // uninstalling apply each part in turn; it is wired when every part is, present when any is. It goes
 // by the first part's label (the others are named in its detail: "hooks …, and the status line").
-import type { InstallTarget } from "../contract/install-spec.js";
+import type { InstallTarget, JsonObject } from "../contract/install-spec.js";
+
+/** goalpost's pieces in a target's file: its own list, or its label while present. */
+export const targetParts = (target: InstallTarget, data: JsonObject): string[] =>
+  target.parts ? target.parts(data) : target.present(data) ? [target.label] : [];
 
 export function sameFileTargets(first: InstallTarget, ...more: readonly InstallTarget[]): InstallTarget {
   const all = [first, ...more];
@@ -19,6 +23,8 @@ export function sameFileTargets(first: InstallTarget, ...more: readonly InstallT
     wired: (data) => all.every((target) => target.wired(data)),
     present: (data) => all.some((target) => target.present(data)),
     problems: (data) => all.flatMap((target) => target.problems?.(data) ?? []),
+    parts: (data) => all.flatMap((target) => targetParts(target, data)),
+    rivals: (data) => all.flatMap((target) => target.rivals?.(data) ?? []),
     optionalParts: (data) => all.flatMap((target) => target.optionalParts?.(data) ?? []),
   };
 }

@@ -38,6 +38,8 @@ export function installTargets(
     env: Env;
     /** false: goalpost's status line is not offered (`install --no-status-line`), and install takes it out. */
     statusLine?: boolean;
+    /** `install --strict` (true) or `--no-strict` (false); absent, the mode stays as it is. */
+    strict?: boolean;
   },
 ): InstallTarget[] {
   const root = adapter.stateRoot({ ...options.env, GOALPOST_HOME: "" });

@@ -7,13 +7,15 @@
 //                                         verification, what the model sees)
 //   5. watch the turn                    (a user's prompt marks what keeps goalpost working; a stop compares)
 //   6. the host's record of tool calls   (a stop: the agent's receipts are checked against it)
-//   7. what the user hears               (breaches, problems met on the way) → the answer
+//   7. what the user hears               (decisions taken since their last prompt, breaches, problems
+//                                         met on the way) → the answer
 //
 // The kit supplies the world (host-world.ts) and writes the answer; it decides nothing.
 
 import { corroborateReceipts } from "../session/receipt-corroboration.js";
 import { knownOpenGoal } from "../store/known-open-goal.js";
 import { isMarkedOpen } from "../store/open-goal-markers.js";
+import { takeUntold } from "../store/record-notice.js";
 import { registerStoreRoot } from "../store/store-registry.js";
 import type { EngineContext } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, isMainStop } from "./engine-event.js";
@@ -36,12 +38,14 @@ export function runEventPipeline(
   const event = readTheWorld(context, checked, world);
   joinRegistry(context, event, world);
   const mirrored = mirrorHostGoal(event, world, steps);
+  // Taken before this prompt's own decision is recorded: what came since the user's last prompt.
+  const decisions = decisionsToTell(context, event);
   const decided = steps.decide(event);
   watchTheTurn(context, event, world);
   const breaches = breachesToTell(event, world);
   checkReceipts(context, event, world);
   if (event.type === "session-ended" && !event.subagent) world.sessionEnded?.();
-  return whatTheUserHears(mergeDecisions(mirrored, decided), event, [...(world.notices ?? []), ...breaches]);
+  return whatTheUserHears(mergeDecisions(mirrored, decided), event, [...decisions, ...(world.notices ?? []), ...breaches]);
 }
 
 /**
@@ -77,6 +81,21 @@ function watchTheTurn(context: EngineContext, event: EngineEvent, world: HostWor
   if (isMainStop(event)) world.checkTurn?.();
   else if (event.type === "prompt-submitted" && !event.subagent && event.origin !== "host")
     world.markTurnStart?.(knownOpenGoal(context.store.root, event.sessionId)?.id ?? null);
+}
+
+/**
+ * The loosening decisions taken from prompts since the user's last one (prompt-submitted.ts records
+ * them), told back at the user's own prompt: one the user did not make was made by something that ran
+ * goalpost's prompt hook in their name.
+ */
+function decisionsToTell(context: EngineContext, event: EngineEvent): string[] {
+  if (event.type !== "prompt-submitted" || event.subagent || event.origin !== "user") return [];
+  const taken = takeUntold(context.store.root, "decision");
+  if (taken.length === 0) return [];
+  const list = taken.map((decision) => `${decision.message} at ${decision.at.slice(11, 19)} UTC`).join("; ");
+  return [
+    `goalpost: taken as your word: ${list}. If that was not you, something the agent ran spoke for you: undo it with /goal, and see \`goalpost status\`.`,
+  ];
 }
 
 /** Where breaches are told: the user's own prompt, or a session's start. */

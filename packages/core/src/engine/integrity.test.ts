@@ -174,6 +174,40 @@ describe("goalpost cannot be switched off, uninstalled or bypassed by the agent"
   });
 });
 
+describe("a tool goalpost cannot read (another MCP server's) that names goalpost's files", () => {
+  it("is refused, whatever key holds the path; the same tool elsewhere is not", () => {
+    const settings = join(testEngine().store.root, "..", "settings.json");
+    const { send, store } = withOpenGoal({ protectedFiles: [settings] });
+    const root = store.root;
+    const call = (toolName: string, toolInput: object) => send({ type: "tool-about-to-run", toolName, toolInput });
+    // A filesystem server's write_file writing goalpost's hooks out of the settings (Edit(…) rules do not cover MCP tools).
+    expect(call("mcp__filesystem__write_file", { path: settings, content: "{}" })).toMatchObject({
+      action: "deny-tool",
+      reason: expect.stringContaining(`naming ${settings}`),
+    });
+    expect(call("mcp__files__move", { source: "/tmp/x", destination: join(root, "disabled") }).action).toBe("deny-tool");
+    expect(call("mcp__files__batch", { operations: [{ op: "delete", target: `${root}/open/s1` }] }).action).toBe("deny-tool");
+    expect(call("mcp__filesystem__write_file", { path: "src/reader.ts", content: `// see ${settings}` }).action).toBe("none");
+  });
+});
+
+describe("a decision that loosens enforcement, taken from a prompt", () => {
+  it("is told back at the user's next prompt, once: a script that ran the prompt hook in their name is heard", () => {
+    const { send } = withOpenGoal();
+    // What a script sends to the installed prompt hook: the budget cut, then the goal cleared.
+    expect(send({ type: "prompt-submitted", prompt: "/goal budget 1k tokens" }).userNote).not.toMatch(/taken as your word/);
+    expect(send({ type: "prompt-submitted", prompt: "/goal clear" }).userNote).toMatch(
+      /goalpost: taken as your word: `\/goal budget 1k tokens` \(.*budget is now 1,000 tokens.*\) at \d\d:\d\d:\d\d UTC\. If that was not you, something the agent ran spoke for you/,
+    );
+    const next = send({ type: "prompt-submitted", prompt: "why did you stop?" });
+    expect(next.userNote).toMatch(/goalpost: taken as your word: `\/goal clear` \(goal goal_\w+ cleared\) at /);
+    expect(send({ type: "prompt-submitted", prompt: "ok" }).userNote ?? "").not.toMatch(/taken as your word/);
+    // A command that changed nothing is no decision.
+    send({ type: "prompt-submitted", prompt: "/goal clear" });
+    expect(send({ type: "prompt-submitted", prompt: "and?" }).userNote ?? "").not.toMatch(/taken as your word/);
+  });
+});
+
 describe("the host's own records that receipts are read from", () => {
   it("the agent may not write into them, by an edit or by a command", () => {
     const records = join(testEngine().store.root, "..", "sessions");
@@ -209,6 +243,14 @@ describe("the user's goal stays the user's", () => {
       status: "blocked",
       closeReason: expect.stringMatching(/credentials/),
     });
+    // The close ends enforcement: the user hears it at this very stop, once.
+    expect(send({ type: "stop-requested" })).toMatchObject({
+      action: "none",
+      userNote: expect.stringMatching(
+        /^goalpost: the agent closed your goal goal_\w+ as blocked: "The v2 client needs credentials only the user has"\. goalpost no longer holds it/,
+      ),
+    });
+    expect(send({ type: "stop-requested" }).userNote).toBeUndefined();
   });
 
   it("a goal the model opened itself is the model's to cancel", () => {

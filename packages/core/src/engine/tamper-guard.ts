@@ -19,6 +19,12 @@ export interface TamperGuardOptions {
   readonly protectedDirs?: readonly string[];
   /** The session's project directory, for relative paths. */
   readonly cwd: string;
+  /**
+   * The tool is none the host's profile knows (another MCP server's, a plugin's): what it does with a
+   * path is unknown, so any path it names in goalpost's state, the host's records or a file holding
+   * goalpost's entries is refused.
+   */
+  readonly unknownTool?: boolean;
 }
 
 /** goalpost commands only its user runs. */
@@ -107,6 +113,29 @@ function fileMentionsGoalpost(path: string): boolean {
   }
 }
 
+/**
+ * Every string in a tool's input that reads as a path (one line, starting with `/`, `~`, `./`, `../`,
+ * or a relative path with a `/` and no space), at any depth: another MCP server names its paths with
+ * its own keys. Bounded: a tool's input can be large.
+ */
+function pathLikeStrings(input: unknown, cwd: string): string[] {
+  const home = process.env["HOME"] || homedir();
+  const found: string[] = [];
+  const walk = (value: unknown, depth: number) => {
+    if (found.length >= 200 || depth > 6) return;
+    if (typeof value === "string") {
+      const text = value.trim();
+      if (text.length === 0 || text.length > 4096 || text.includes("\n")) return;
+      if (!/^(?:[/~]|\.\.?\/)/.test(text) && !(text.includes("/") && !/\s/.test(text))) return;
+      const expanded = text === "~" ? home : text.startsWith("~/") ? `${home}/${text.slice(2)}` : text;
+      found.push(resolve(cwd, collapseSlashes(expanded)));
+    } else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
+    else if (typeof value === "object" && value !== null) for (const item of Object.values(value)) walk(item, depth + 1);
+  };
+  walk(input, 0);
+  return found;
+}
+
 /** What in this call tampers with goalpost, in words for the denial, or null. */
 export function tamperViolation(call: ToolCallDescription, input: unknown, options: TamperGuardOptions): string | null {
   const { stateRoot, protectedFiles, cwd } = options;
@@ -130,7 +159,13 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
     }
     return null;
   }
-  if (!call.edits) return null;
+  if (!call.edits) {
+    if (!options.unknownTool) return null;
+    const touched = pathLikeStrings(input, cwd).find(
+      (path) => dirs.some((dir) => isInside(dir, path)) || protectedFiles.some((file) => resolve(file) === path),
+    );
+    return touched ? `a ${call.tool} call (a tool goalpost cannot read) naming ${touched}` : null;
+  }
   for (const raw of call.paths) {
     const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
     if (isInside(stateRoot, path)) return `editing ${raw}, in goalpost's state`;

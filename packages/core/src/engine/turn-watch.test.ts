@@ -12,7 +12,7 @@ const start = {
 describe("the turn watch: what keeps goalpost working, judged across the agent's turn", () => {
   it("a change during the turn is a breach, recorded once; the marks move on with it", () => {
     const root = temporaryRoot();
-    startTurnWatch(root, readTurnMarks(root), start, "goal_1");
+    startTurnWatch(root, readTurnMarks(root), { ...start, ...files }, "goal_1");
     const now = {
       marks: { ...start.marks, "/i/bin.js": "missing", "state root": "777:1000" },
       states: { "/h/settings.json": "disableAllHooks is true" },
@@ -30,7 +30,12 @@ describe("the turn watch: what keeps goalpost working, judged across the agent's
 
   it("goalpost's own upgrade is no breach, nor a settings file wired again; switched off with a goal open is, once", () => {
     const root = temporaryRoot();
-    startTurnWatch(root, null, { ...start, states: { "/h/settings.json": "goalpost's hooks are not in it" } }, "goal_1");
+    startTurnWatch(
+      root,
+      null,
+      { ...start, ...files, states: { "/h/settings.json": "goalpost's hooks are not in it" } },
+      "goal_1",
+    );
     const upgraded = {
       marks: { ...start.marks, version: "1.3.0", "/i/bin.js": "12:2" },
       states: { "/h/settings.json": "wired" },
@@ -41,6 +46,21 @@ describe("the turn watch: what keeps goalpost working, judged across the agent's
     expect(noticesOf(root, "breach").map((breach) => breach.message)).toEqual([
       expect.stringMatching(/^goalpost was switched off .* with goal goal_1 open/),
     ]);
+  });
+
+  it("a piece of goalpost gone from a configuration file since the last marks is told at the prompt, once, whoever took it out", () => {
+    const root = temporaryRoot();
+    const parts = (...list: string[]) => ({ "/h/settings.json": list });
+    // First seen: nothing was lost.
+    startTurnWatch(root, readTurnMarks(root), { ...start, ...files, parts: parts("Stop hook", "UserPromptSubmit hook") }, null);
+    expect(noticesOf(root, "breach")).toEqual([]);
+    const without = { ...start, ...files, parts: parts("UserPromptSubmit hook"), repair: "`goalpost-acme install`" };
+    startTurnWatch(root, readTurnMarks(root), without, null);
+    expect(noticesOf(root, "breach").map((breach) => breach.message)).toEqual([
+      "goalpost's Stop hook is no longer in /h/settings.json, so goalpost no longer answers there as it did. If you did not take it out, run `goalpost-acme install` to put it back; if you did, it is yours to leave out.",
+    ]);
+    startTurnWatch(root, readTurnMarks(root), without, null);
+    expect(noticesOf(root, "breach")).toHaveLength(1);
   });
 
   it("orders releases as semver does for x.y.z and pre-releases", () => {

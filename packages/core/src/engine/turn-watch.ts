@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { writeFileAtomic } from "../store/atomic-file.js";
-import { recordNotice } from "../store/record-notice.js";
+import { recordNotice, recordNotices } from "../store/record-notice.js";
 
 const INTEGRITY_FILE = "integrity.json";
 
@@ -24,15 +24,20 @@ export interface WatchedMarks {
   readonly marks: Readonly<Record<string, string>>;
   /** Of each configuration file, what goalpost's part of it says: "wired", or in words what is wrong. */
   readonly states: Readonly<Record<string, string>>;
+  /** Of each configuration file, goalpost's pieces in it ("Stop hook", "MCP server"). */
+  readonly parts?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** What the kit saw, and which of the marks are goalpost's installed files and the host's configuration files. */
 export interface WatchedNow extends WatchedMarks {
   readonly files: readonly string[];
   readonly configFiles: readonly string[];
+  /** The command that puts goalpost's pieces back, in words the user can run ("`goalpost-claude-code install`"). */
+  readonly repair?: string;
 }
 
 export interface TurnMarks extends WatchedMarks {
+  readonly parts: Readonly<Record<string, readonly string[]>>;
   /** The turn's goal, while one was open at the prompt: goalpost switched off since is a breach. */
   readonly goal: string | null;
 }
@@ -41,7 +46,7 @@ export interface TurnMarks extends WatchedMarks {
 export function readTurnMarks(root: string): TurnMarks | null {
   try {
     const data = JSON.parse(readFileSync(join(root, INTEGRITY_FILE), "utf8")) as Partial<TurnMarks>;
-    return { marks: data.marks ?? {}, states: data.states ?? {}, goal: data.goal ?? null };
+    return { marks: data.marks ?? {}, states: data.states ?? {}, parts: data.parts ?? {}, goal: data.goal ?? null };
   } catch {
     return null;
   }
@@ -55,11 +60,36 @@ function writeTurnMarks(root: string, before: TurnMarks | null, now: TurnMarks):
 }
 
 /**
- * At the user's prompt: the turn starts from what is there now. `before`: the marks as read
- * (readTurnMarks), written again only if they changed; `goal`: the open goal's id, if any.
+ * goalpost's pieces that went from a configuration file since the last marks, whoever took them out:
+ * a Stop hook removed on its own means no stop compares the marks again, so the prompt hook, which
+ * remains, says so. A file first seen has lost nothing.
  */
-export function startTurnWatch(root: string, before: TurnMarks | null, now: WatchedMarks, goal: string | null): void {
-  writeTurnMarks(root, before, { marks: now.marks, states: now.states, goal });
+function lostParts(before: TurnMarks | null, now: WatchedNow): string[] {
+  if (!before) return [];
+  return now.configFiles.flatMap((file) => {
+    const was = before.parts[file];
+    const lost = was ? was.filter((part) => !(now.parts?.[file] ?? []).includes(part)) : [];
+    if (lost.length === 0) return [];
+    const them = lost.length > 1 ? "they are" : "it is";
+    return [
+      `goalpost's ${lost.join(", ")} ${lost.length > 1 ? "are" : "is"} no longer in ${file}, so goalpost no longer answers there as it did. If you did not take ${lost.length > 1 ? "them" : "it"} out, ${now.repair ? `run ${now.repair} to` : "install goalpost again to"} put ${lost.length > 1 ? "them" : "it"} back; if you did, ${them} yours to leave out.`,
+    ];
+  });
+}
+
+/**
+ * At the user's prompt: the turn starts from what is there now. `before`: the marks as read
+ * (readTurnMarks), written again only if they changed; `goal`: the open goal's id, if any. goalpost's
+ * pieces gone from a configuration file since are recorded to be told now (see lostParts).
+ */
+export function startTurnWatch(root: string, before: TurnMarks | null, now: WatchedNow, goal: string | null): void {
+  const lost = lostParts(before, now);
+  if (lost.length > 0)
+    recordNotices(
+      root,
+      lost.map((message) => ({ kind: "breach", message })),
+    );
+  writeTurnMarks(root, before, { marks: now.marks, states: now.states, parts: now.parts ?? {}, goal });
 }
 
 /** Whether `now` is a later release than `before` (x.y.z, a pre-release counting before its release). */
@@ -93,18 +123,25 @@ export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): 
         (file) =>
           `goalpost's installed file ${basename(file)} was ${marks[file] === "missing" ? "removed" : "changed"} ${during} (${file}).`,
       ),
-    ...now.configFiles
-      .filter((file) => before.states[file] !== undefined && states[file] !== before.states[file])
-      .filter((file) => states[file] !== "wired")
-      .map((file) => `${file} was changed ${during}: ${states[file]}.`),
+    ...now.configFiles.flatMap((file) => {
+      if (before.states[file] === undefined || states[file] === "wired") return [];
+      // What the file says now that it did not (the rest was there at the prompt, the user's).
+      const was = before.states[file]!.split("; ");
+      const added = (states[file] ?? "").split("; ").filter((item) => !was.includes(item));
+      return added.length > 0 ? [`${file} was changed ${during}: ${added.join("; ")}.`] : [];
+    }),
     ...(before.marks["state root"] !== undefined && before.marks["state root"] !== marks["state root"]
       ? [
           `goalpost's state folder ${root} changed owner or mode ${during} (${before.marks["state root"]} → ${marks["state root"]}).`,
         ]
       : []),
   ];
-  for (const message of breaches) recordNotice(root, { kind: "breach", message });
-  writeTurnMarks(root, before, { marks, states, goal: before.goal });
+  if (breaches.length > 0)
+    recordNotices(
+      root,
+      breaches.map((message) => ({ kind: "breach", message })),
+    );
+  writeTurnMarks(root, before, { marks, states, parts: now.parts ?? before.parts, goal: before.goal });
   return breaches;
 }
 

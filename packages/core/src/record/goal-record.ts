@@ -144,6 +144,7 @@ export const goalEventTypeSchema = z.enum([
   "verifying",
   "verified",
   "accepted",
+  "told",
 ]);
 export type GoalEventType = z.infer<typeof goalEventTypeSchema>;
 

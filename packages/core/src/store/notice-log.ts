@@ -1,7 +1,8 @@
 // Everything the user must hear later, in one file of the state root: a breach (what was done to
 // goalpost that it saw and could not prevent), a hook's fault (a hook never breaks its host, so a broken
 // wiring would otherwise show only on a stderr nobody reads), two copies of goalpost answering one state
-// root. Breaches are told once at the user's next prompt; all are kept a while for `doctor` and `status`.
+// root; a decision that loosens enforcement, taken from a prompt (told back at the next one, for a
+// script can run the prompt hook too). Breaches and decisions are told once at the user's next prompt; all are kept a while for `doctor` and `status`.
 //
 // This file reads the log, with Node's built-ins only: `goalpost status` loads it (as
 // `@goalpost/core/notices`) without loading core. Writing is record-notice.ts, under a lock.
@@ -11,7 +12,7 @@ import { join } from "node:path";
 
 export const NOTICE_LOG_FILE = "notices.json";
 
-export type NoticeKind = "breach" | "fault" | "two-copies";
+export type NoticeKind = "breach" | "fault" | "two-copies" | "decision";
 
 export interface Notice {
   readonly at: string;
@@ -21,17 +22,17 @@ export interface Notice {
   readonly event?: string;
   /** Two copies': the copies seen answering. */
   readonly copies?: readonly string[];
-  /** A breach's: whether the user was told at a prompt yet. */
+  /** A breach's or a decision's: whether the user was told at a prompt yet. */
   readonly told?: boolean;
 }
 
 /** What each kind keeps, newest last: enough to see a pattern, never a growing file. */
-export const NOTICES_KEPT: Readonly<Record<NoticeKind, number>> = { breach: 20, fault: 20, "two-copies": 1 };
+export const NOTICES_KEPT: Readonly<Record<NoticeKind, number>> = { breach: 20, fault: 20, "two-copies": 1, decision: 20 };
 
 const KINDS = new Set<string>(Object.keys(NOTICES_KEPT));
 
 /** Before one log, goalpost kept a file per kind; their entries are read until the log's first write removes them. */
-export const LEGACY_NOTICE_FILES: Readonly<Record<NoticeKind, string>> = {
+export const LEGACY_NOTICE_FILES: Readonly<Record<Exclude<NoticeKind, "decision">, string>> = {
   breach: "breaches.json",
   fault: "hook-faults.json",
   "two-copies": "two-copies.json",
@@ -64,7 +65,7 @@ function noticeOf(fields: unknown, kind?: NoticeKind): Notice | null {
 
 /** The per-kind files of an older goalpost, as notices. */
 function legacyNotices(root: string): Notice[] {
-  const listed = (kind: NoticeKind, key: string) => {
+  const listed = (kind: keyof typeof LEGACY_NOTICE_FILES, key: string) => {
     const list = (readJson(join(root, LEGACY_NOTICE_FILES[kind])) as Record<string, unknown> | undefined)?.[key];
     return Array.isArray(list) ? list.flatMap((fields) => noticeOf(fields, kind) ?? []) : [];
   };
@@ -86,12 +87,16 @@ export function readNotices(root: string): Notice[] {
 /** The notices of one kind, oldest first. */
 export const noticesOf = (root: string, kind: NoticeKind): Notice[] => readNotices(root).filter((notice) => notice.kind === kind);
 
-/** Whether a breach waits to be told (one read; on a healthy machine the log is missing). */
-export const hasUntoldBreaches = (root: string): boolean => noticesOf(root, "breach").some((breach) => breach.told !== true);
+/** Whether a notice of `kind` waits to be told (one read; on a healthy machine the log is missing). */
+export const hasUntold = (root: string, kind: "breach" | "decision"): boolean =>
+  noticesOf(root, kind).some((notice) => notice.told !== true);
+
+/** Whether a breach waits to be told. */
+export const hasUntoldBreaches = (root: string): boolean => hasUntold(root, "breach");
 
 /** What happened within the last day, by kind, oldest first. */
 export function recentNotices(root: string, now = Date.now()): Record<NoticeKind, Notice[]> {
   const recent = readNotices(root).filter((notice) => now - Date.parse(notice.at) < 24 * 60 * 60_000);
   const of = (kind: NoticeKind) => recent.filter((notice) => notice.kind === kind);
-  return { breach: of("breach"), fault: of("fault"), "two-copies": of("two-copies") };
+  return { breach: of("breach"), fault: of("fault"), "two-copies": of("two-copies"), decision: of("decision") };
 }

@@ -8,7 +8,7 @@ import { sanitizeText } from "../text/sanitize-text.js";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
 import {
-  hasUntoldBreaches,
+  hasUntold,
   LEGACY_NOTICE_FILES,
   NOTICE_LOG_FILE,
   NOTICES_KEPT,
@@ -89,21 +89,25 @@ export function recordNotices(root: string, inputs: readonly NoticeInput[]): boo
 export const recordNotice = (root: string, input: NoticeInput): boolean => recordNotices(root, [input])[0]!;
 
 /**
- * The breaches not told yet, each as a line for the user, marked told (the caller tells them). Asked at
- * every prompt and session start: with none waiting (the usual case) the log is only read, never locked.
+ * The notices of `kind` not told yet, oldest first, marked told (the caller tells them). Asked at every
+ * prompt: with none waiting (the usual case) the log is only read, never locked.
  */
-export function takeUntoldBreaches(root: string): string[] {
-  if (!hasUntoldBreaches(root)) return [];
+export function takeUntold(root: string, kind: "breach" | "decision"): Notice[] {
+  if (!hasUntold(root, kind)) return [];
   return changeLog(
     root,
     (notices) => {
-      const untold = notices.filter((notice) => notice.kind === "breach" && notice.told !== true);
+      const untold = notices.filter((notice) => notice.kind === kind && notice.told !== true);
       if (untold.length === 0) return { notices: null, result: [] };
       return {
-        notices: notices.map((notice) => (notice.kind === "breach" ? { ...notice, told: true } : notice)),
-        result: untold.map((breach) => `goalpost: ${breach.message.replace(/^goalpost: /, "")}`),
+        notices: notices.map((notice) => (notice.kind === kind ? { ...notice, told: true } : notice)),
+        result: untold,
       };
     },
     [],
   );
 }
+
+/** The breaches not told yet, each as a line for the user, marked told. Asked at every prompt and session start. */
+export const takeUntoldBreaches = (root: string): string[] =>
+  takeUntold(root, "breach").map((breach) => `goalpost: ${breach.message.replace(/^goalpost: /, "")}`);

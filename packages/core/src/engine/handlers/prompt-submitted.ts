@@ -8,6 +8,7 @@ import type { GoalRecord } from "../../record/goal-record.js";
 import { awaitsRestore, markRestored } from "../../session/compaction-restore.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { continuationCandidates } from "../../store/continuation.js";
+import { recordNotice } from "../../store/record-notice.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { goalText } from "../../text/goal-text.js";
 import { onBudgetCommand, spendLine } from "../budget-command.js";
@@ -16,13 +17,14 @@ import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { noticeIssue } from "../github-issue-notice.js";
 import { captureGoal, clearGoal, continueEarlierGoal, proposeReplacement, setPaused } from "../goal-changes.js";
-import { asksToContinue, parseGoalCommand } from "../goal-command.js";
+import { asksToContinue, type GoalCommand, parseGoalCommand } from "../goal-command.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
 import type { RenderForm } from "../render-goal.js";
 import { pendingFocus } from "../session-focus.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
+type GoalCommandKind = GoalCommand["kind"];
 
 /**
  * `/goal pause` pauses the session's goal (kept, shown, not enforced); `/goal resume` resumes a paused
@@ -157,9 +159,41 @@ function focusOrHint(context: EngineContext, event: Event, session: SessionFile 
   return told ? decision({ userNote: GOAL_HINT }) : NO_DECISION;
 }
 
+/**
+ * The commands that loosen what holds the agent. A prompt hook can be run by a script as well as by the
+ * host, and most hosts keep no record of the user's prompts the agent cannot write: each such decision
+ * that changed a goal is recorded, and told back at the user's next prompt and in `goalpost status`.
+ */
+const LOOSENING = new Set<GoalCommandKind>(["clear", "budget", "check", "accept", "refuse", "pause"]);
+
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
   const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
+  if (!command || !LOOSENING.has(command.kind)) return answerPrompt(context, event, command);
+  const before = goalsFingerprint(context.store.peek(event.sessionId));
+  const answer = answerPrompt(context, event, command);
+  if (goalsFingerprint(context.store.peek(event.sessionId)) !== before)
+    recordNotice(context.store.root, {
+      kind: "decision",
+      message: `\`${goalText(event.prompt, 120)}\`${answer.userNote ? ` (${goalText(answer.userNote.replace(/^goalpost: /, ""), 200).replace(/\.$/, "")})` : ""}`,
+    });
+  return answer;
+}
+
+/** What a loosening command can change of a session's goals. */
+const goalsFingerprint = (session: SessionFile | null) =>
+  JSON.stringify(
+    session?.goals.map(({ id, status, checks, budget, awaitingUser, closedAt }) => [
+      id,
+      status,
+      checks,
+      budget,
+      awaitingUser,
+      closedAt,
+    ]) ?? [],
+  );
+
+function answerPrompt(context: EngineContext, event: Event, command: GoalCommand | null): EngineDecision {
   // The issue the session works on: the goal's words when it names one, else the branch.
   if (event.origin === "user")
     noticeIssue(

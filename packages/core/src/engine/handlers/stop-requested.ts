@@ -6,6 +6,8 @@
 // through while the host says its own goal's work stopped for a usage limit or its token budget
 // (Codex). The host's own "task complete" call (Copilot CLI's autopilot) is a stop attempt too.
 import { isHostLimited } from "../../host/host-goal.js";
+import { isUserGoal } from "../../lifecycle/goal-lifecycle.js";
+import { pushGoalEvent } from "../../record/bounded-history.js";
 import { durationText } from "../../record/goal-budget.js";
 import { isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
@@ -27,6 +29,8 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
   const open = activeGoal(session);
   const hostGoal = session?.hostGoal?.goal;
   if (open && hostGoal && isHostLimited(hostGoal)) return decision({ userNote: hostLimitNote(hostGoal, open.id) });
+  // The model closed the user's goal as blocked: enforcement ends, so the user hears it at this very stop.
+  if (!open) return tellBlockedClose(context, event) ?? NO_DECISION;
   // The goal waits for the user's word: stopping to ask them is the right move.
   if (open?.awaitingUser) return decision({ userNote: waitingNote(open) ?? "" });
   if (open?.closeRequest && open.verification?.state === "running") {
@@ -62,6 +66,37 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
     decision({ action: "block-stop", reason: windDown ? windDownReason(goal) : stopBlockReason(goal, guided) }),
   );
 }
+
+/**
+ * The user's goal the model closed as blocked, not told yet: told now, with the model's reason and what
+ * the user can do, and marked told in its history (once). Null when there is none.
+ */
+function tellBlockedClose(context: EngineContext, event: EngineEventOf<"stop-requested">): EngineDecision | null {
+  const untold = untoldBlockedClose(context.now());
+  if (!context.store.peek(event.sessionId)?.goals.some(untold)) return null;
+  const { result } = context.store.update(context.identityOf(event), (state) => {
+    const goal = state.goals.find(untold);
+    if (!goal) return null;
+    replaceGoal(
+      state,
+      pushGoalEvent(goal, { at: context.now().toISOString(), type: "told", note: "the user was told it was closed as blocked" }),
+    );
+    return goal;
+  });
+  if (!result) return null;
+  const reason = result.closeReason ? `: "${goalText(result.closeReason, 300)}"` : "";
+  return decision({
+    userNote: `goalpost: the agent closed your goal ${result.id} as blocked${reason}. goalpost no longer holds it to that goal. If the blocker is not real, tell the agent how past it, or set the goal again (/goal …).`,
+  });
+}
+
+/** A day back at most: a goal an older goalpost closed (it kept no "told") is not told long after. */
+const untoldBlockedClose = (now: Date) => (goal: GoalRecord) =>
+  goal.status === "blocked" &&
+  goal.closedAt !== null &&
+  now.getTime() - Date.parse(goal.closedAt) < 86_400_000 &&
+  isUserGoal(goal) &&
+  !goal.history.some((entry) => entry.type === "told");
 
 /** What the model reads while goalpost's run goes on past the stop's wait: how long, which check, and to wait. */
 export function verifyingReason(goal: GoalRecord, now: Date): string {

@@ -85,6 +85,7 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     protectedFiles: context.protectedFiles,
     protectedDirs: context.protectedDirs,
     cwd: event.cwd,
+    unknownTool: !call.shell && !call.edits && context.classifier.classify(event.toolName, event.toolInput).kind === "other",
   });
   if (tampering) {
     store.update(context.identityOf(event), (state) => {

@@ -1,0 +1,57 @@
+// goalpost's strict mode on Claude Code (docs/hosts/claude-code.md §10, ../shared SANDBOX.md): Claude
+// Code's own sandbox around its Bash tool, turned on in the settings that hold goalpost's hooks, with no
+// way out of it. Inside it the agent's commands write only the project and the sandbox's temporary
+// folder; goalpost's state, its installed files, Claude Code's settings and transcripts are read-only
+// (outside the project, and named again by the walls' `Edit(…)` rules, which the sandbox merges into its
+// `denyWrite`); every Unix socket `connect()` fails (seccomp), so goalpost's hook server is out of reach.
+// `allowUnsandboxedCommands: false` makes Claude Code ignore a call's `dangerouslyDisableSandbox`.
+// The kit keeps the user's own values and puts them back (installing/strict-mode.ts).
+import {
+  type DoctorCheck,
+  type DoctorContext,
+  type InstallContext,
+  type InstallTarget,
+  programOnPath,
+  strictModeCheck,
+  strictModeTargets,
+} from "@goalpost/adapter-kit";
+import { type ClaudeCodeScope, goalpostStateRoot, settingsFile } from "./claude-code-paths.js";
+
+/** What strict mode sets in Claude Code's settings. */
+const STRICT = { "sandbox.enabled": true, "sandbox.allowUnsandboxedCommands": false } as const;
+const SANDBOX = "Claude Code's sandbox";
+
+const stateRoot = (env: InstallContext["env"]) => goalpostStateRoot({ ...env, GOALPOST_HOME: "" });
+
+/** Strict mode's record and its part of a scope's settings; none in a committed scope (it would be every teammate's). */
+export function strictTargets(context: InstallContext): { record: InstallTarget | null; settings: InstallTarget | null } {
+  if (context.scope === "project") return { record: null, settings: null };
+  return strictModeTargets(context, {
+    path: settingsFile(context.scope as ClaudeCodeScope, context.projectDir, context.env),
+    format: "json",
+    values: STRICT,
+    root: stateRoot(context.env),
+    sandbox: SANDBOX,
+  });
+}
+
+/** What strict mode needs on this machine: on Linux, bubblewrap and socat (Claude Code's sandbox runtime). */
+export function strictUnavailable(): string | null {
+  if (process.platform === "darwin") return null;
+  if (process.platform !== "linux") return `${SANDBOX} does not run on ${process.platform}`;
+  const missing = ["bwrap", "socat"].filter((tool) => !programOnPath(tool));
+  return missing.length > 0
+    ? `${SANDBOX} needs ${missing.join(" and ")} on Linux (Debian and Ubuntu: apt install ${missing.map((tool) => (tool === "bwrap" ? "bubblewrap" : tool)).join(" ")})`
+    : null;
+}
+
+/** doctor's line on the mode. */
+export const strictDoctorChecks = (context: DoctorContext): DoctorCheck[] => [
+  strictModeCheck({
+    bin: context.adapter.bin,
+    root: stateRoot(context.env),
+    files: (["user", "local"] as const).map((scope) => settingsFile(scope, context.projectDir, context.env)),
+    sandbox: SANDBOX,
+    unavailable: strictUnavailable(),
+  }),
+];
