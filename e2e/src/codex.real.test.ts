@@ -412,16 +412,19 @@ echo "forged hook ran"
       return home;
     };
     const probed = () => [...toolOutputs(requests()).values()].find((output) => output.includes("forged hook ran")) ?? "";
+    /** The probe's every write refused, and the socket out of reach. */
+    const expectWalled = (output: string) => {
+      expect(output.match(/^DENIED /gm)).toHaveLength(walled);
+      expect(output).not.toMatch(/^WROTE /m);
+      expect(output).toMatch(/^socket: Operation not permitted$/m);
+    };
 
     it("keeps a tool command from goalpost's files, Codex's settings and rollouts, and from goalpost's socket", async () => {
       verifies("CODEX-SANDBOX-WALLS");
       const home = await sandboxed({});
       const run = await runCodex(home, ["/goal make the tests pass"]);
       expect(run.exitCode, String(run.stderr)).toBe(0);
-      const output = probed();
-      expect(output.match(/^DENIED /gm)).toHaveLength(walled);
-      expect(output).not.toMatch(/^WROTE /m);
-      expect(output).toMatch(/^socket: Operation not permitted$/m);
+      expectWalled(probed());
       // The forged `/goal clear`, run through goalpost's own hook command, changed nothing.
       expect(openGoal(home)).toMatchObject({ objective: "make the tests pass" });
     });
@@ -433,10 +436,7 @@ echo "forged hook ran"
       expect(strict.exitCode, String(strict.stderr)).toBe(0);
       const run = await runCodex(home, ["/goal make the tests pass"]);
       expect(run.exitCode, String(run.stderr)).toBe(0);
-      const output = probed();
-      expect(output.match(/^DENIED /gm)).toHaveLength(walled);
-      expect(output).not.toMatch(/^WROTE /m);
-      expect(output).toMatch(/^socket: Operation not permitted$/m);
+      expectWalled(probed());
       // The user's own mode comes back with --no-strict.
       expect((await goalpostCodex(home, ["install", "--no-strict"])).exitCode).toBe(0);
       expect(readFileSync(join(home.home, "config.toml"), "utf8")).toMatch(/^sandbox_mode = "danger-full-access"/m);

@@ -223,12 +223,13 @@ describe("the walls: Claude Code's own permission rules around goalpost's files"
   });
 });
 
-describe("strict mode: Claude Code's sandbox around the agent's commands", () => {
-  const doctor = async (home: ReturnType<typeof fakeHome>) => {
-    const { runDoctor } = await import("@goalpost/adapter-kit/install");
-    return runDoctor({ adapter: claudeCodeAdapter, projectDir: home.project, cliPath: home.cliPath, env: home.env });
-  };
+/** doctor's checks, as `goalpost-claude-code doctor` runs them, in the fake home. */
+async function doctor(home: ReturnType<typeof fakeHome>) {
+  const { runDoctor } = await import("@goalpost/adapter-kit/install");
+  return runDoctor({ adapter: claudeCodeAdapter, projectDir: home.project, cliPath: home.cliPath, env: home.env });
+}
 
+describe("strict mode: Claude Code's sandbox around the agent's commands", () => {
   it("goes on with --strict, keeps the user's other sandbox keys, stays on a plain install, and gives back the user's own values", async () => {
     const home = fakeHome();
     const settingsPath = join(home.configDir, "settings.json");
@@ -285,11 +286,6 @@ describe("strict mode: Claude Code's sandbox around the agent's commands", () =>
 });
 
 describe("doctor on what else answers goalpost's events", () => {
-  const doctor = async (home: ReturnType<typeof fakeHome>) => {
-    const { runDoctor } = await import("@goalpost/adapter-kit/install");
-    return runDoctor({ adapter: claudeCodeAdapter, projectDir: home.project, cliPath: home.cliPath, env: home.env });
-  };
-
   it("lists another tool's Stop hook in any scope as a failure, other hooks beside goalpost's as a note", async () => {
     const home = fakeHome();
     writeFileSync(join(home.configDir, "settings.json"), JSON.stringify(userSettings));

@@ -26,6 +26,23 @@ const toolResult = (id: string, timestamp: string) =>
     toolUseResult: { stdout: "# pass 1", stderr: "" },
   });
 
+/** A session of Claude Code's installed hooks, run in process, with its transcript's path (the file is the test's to write). */
+function session() {
+  const root = testdir({ project: {}, config: {} });
+  const env = {
+    PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+    CLAUDE_CONFIG_DIR: join(root, "config"),
+    GOALPOST_HOOK_SERVER: "0",
+  };
+  const transcript = join(root, "t.jsonl");
+  const base = { session_id: "s-1", cwd: join(root, "project"), transcript_path: transcript };
+  const hook = (event: string, fields: Record<string, unknown>) =>
+    runHook(claudeCodeAdapter, event, () => JSON.stringify({ ...base, hook_event_name: event, ...fields }), env) as {
+      stdout: string;
+    };
+  return { env, transcript, hook };
+}
+
 describe("Claude Code's transcript as the record of tool calls", () => {
   it("reads each call's id, command and whether its result came, and from when it covers them", () => {
     const root = testdir();
@@ -50,16 +67,7 @@ describe("Claude Code's transcript as the record of tool calls", () => {
   });
 
   it("marks at a stop the receipt Claude Code recorded as corroborated, and a forged pair as not", () => {
-    const root = testdir({ project: {}, config: {} });
-    const env = {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      CLAUDE_CONFIG_DIR: join(root, "config"),
-      GOALPOST_HOOK_SERVER: "0",
-    };
-    const transcript = join(root, "t.jsonl");
-    const base = { session_id: "s-1", cwd: join(root, "project"), transcript_path: transcript };
-    const hook = (event: string, fields: Record<string, unknown>) =>
-      runHook(claudeCodeAdapter, event, () => JSON.stringify({ ...base, hook_event_name: event, ...fields }), env);
+    const { env, transcript, hook } = session();
     hook("UserPromptSubmit", { prompt: "/goal make the tests pass" });
     for (const id of ["toolu_real", "toolu_forged"]) {
       const call = { tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: id };
@@ -89,19 +97,8 @@ describe("Claude Code's transcript as the record of token use", () => {
     JSON.stringify({ type: "assistant", message: { id, role: "assistant", content: [{ type: "text", text: "…" }], usage } });
 
   it("charges what a model response can have; forged usage beyond any is told, not charged", () => {
-    const root = testdir({ project: {}, config: {} });
-    const env = {
-      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
-      CLAUDE_CONFIG_DIR: join(root, "config"),
-      GOALPOST_HOOK_SERVER: "0",
-    };
-    const transcript = join(root, "t.jsonl");
+    const { env, transcript, hook } = session();
     writeFileSync(transcript, "");
-    const base = { session_id: "s-1", cwd: join(root, "project"), transcript_path: transcript };
-    const hook = (event: string, fields: Record<string, unknown>) =>
-      runHook(claudeCodeAdapter, event, () => JSON.stringify({ ...base, hook_event_name: event, ...fields }), env) as {
-        stdout: string;
-      };
     hook("UserPromptSubmit", { prompt: "/goal make the tests pass budget 50k tokens" });
     // One real response, then a line the agent appended to make the goal look spent.
     writeFileSync(
