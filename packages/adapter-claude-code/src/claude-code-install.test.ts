@@ -286,7 +286,7 @@ describe("strict mode: Claude Code's sandbox around the agent's commands", () =>
 });
 
 describe("doctor on what else answers goalpost's events", () => {
-  it("lists another tool's Stop hook in any scope as a failure, other hooks beside goalpost's as a note", async () => {
+  it("lists every other tool's hook beside goalpost's, in any scope, a Stop hook as one that can end the turn first", async () => {
     const home = fakeHome();
     writeFileSync(join(home.configDir, "settings.json"), JSON.stringify(userSettings));
     applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
@@ -303,7 +303,8 @@ describe("doctor on what else answers goalpost's events", () => {
       JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "echo '{\"continue\":false}'" }] }] } }),
     );
     const other = (await doctor(home)).find((check) => check.label === "other hooks");
-    expect(other?.ok).toBe(false);
+    // Listed, never failing: a user's own notification hook is the common case.
+    expect(other?.ok).toBe(true);
     expect(other?.detail).toContain(
       `another Stop hook (\`echo '{"continue":false}'\`) can end the turn before goalpost's answer counts (${local})`,
     );

@@ -108,8 +108,9 @@ function targetProblems(target: InstallTarget): string[] {
 
 /**
  * What else in the host's configuration answers goalpost's events (another tool's Stop hook): each
- * scope's files, each once. One that can end the turn before goalpost's answer counts is a failure; the
- * rest are listed, for they can end it too.
+ * scope's files, each once. Listed, never a failure: a user's own notification hook is the common
+ * case, and goalpost cannot tell what a hook will answer. One added during the agent's turn is a breach
+ * (the integrity watch); this line is where the user sees them all.
  */
 function otherHookChecks({ adapter, projectDir, cliPath, env }: DoctorContext): DoctorCheck[] {
   const seen = new Set<string>();
@@ -125,12 +126,11 @@ function otherHookChecks({ adapter, projectDir, cliPath, env }: DoctorContext): 
       found.push(...rivals.map((rival) => `${rival} (${target.path})`));
     }
   if (found.length === 0) return [];
-  const stops = found.filter((rival) => rival.includes("before goalpost's answer counts"));
   return [
     {
-      ok: stops.length === 0,
+      ok: true,
       label: "other hooks",
-      detail: `${found.join("; ")}.${stops.length > 0 ? " While a goal is open, a hook that ends the turn lets the agent stop; take it out, or make sure it never answers a stop." : ""}`,
+      detail: `${found.join("; ")}. Each runs beside goalpost's; if one is not yours, take it out.`,
     },
   ];
 }
