@@ -24,6 +24,16 @@ export function writeTree(directory: string, tree: Tree): void {
 }
 
 export function removeTestdirs(): void {
-  // Retried: a host program a test ran may still be writing as it dies (ENOTEMPTY, EBUSY).
-  for (const root of created.splice(0)) rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  // Retried: a host program a test ran may still be writing as it dies (ENOTEMPTY, EBUSY). A hook
+  // server ends when its socket goes — removed by the first pass — so a later pass finds it gone.
+  for (const root of created.splice(0))
+    for (let pass = 1; ; pass++) {
+      try {
+        rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+        break;
+      } catch (error) {
+        if (pass === 4) throw error;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
+      }
+    }
 }
