@@ -46,7 +46,12 @@ function readConfigData(path: string, format: ConfigFormat, near: string): JsonO
   const load = createRequire(near);
   if (format === "toml") return (load("@decimalturn/toml-patch") as { parse(text: string): JsonObject }).parse(text);
   const jsonc = load("jsonc-parser") as { parse(text: string, errors: unknown[], options: object): JsonObject };
-  return jsonc.parse(text, [], { allowTrailingComma: true, disallowComments: false });
+  // jsonc-parser reads what it can of a broken file: a file cut off mid-save must count as unreadable
+  // (and be read again), not as one without goalpost's entries.
+  const errors: unknown[] = [];
+  const data = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) throw new Error(`not valid JSONC (${errors.length} error${errors.length > 1 ? "s" : ""})`);
+  return data;
 }
 
 /** A configuration file as the watch reads it: goalpost's part ("wired", or in words what is wrong with it, and what else can answer its events), and its pieces there. */
@@ -58,15 +63,24 @@ interface ConfigState {
 function configState(target: InstallTarget, near: string): ConfigState {
   // A file that does not parse may be caught mid-save by the user's editor: read again, a moment later,
   // and later still (0.1, 0.2, 0.4 s: a loaded machine can hold an editor's save that long). Only a file
-  // that stays unreadable pays it all, and that one is told.
+  // that stays unreadable pays it all, and that one is told. An empty file is read again too: a save
+  // through the shell (`cat new > settings.json`) empties the file before it writes.
   for (let wait = 100; ; wait *= 2) {
     const read = configStateNow(target, near);
-    if (!read.state.startsWith(UNREADABLE) || wait > 400) return read;
+    if ((!read.state.startsWith(UNREADABLE) && !emptyFile(target.path)) || wait > 400) return read;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
   }
 }
 
 const UNREADABLE = "it cannot be read";
+
+function emptyFile(path: string): boolean {
+  try {
+    return statSync(path).size === 0;
+  } catch {
+    return false;
+  }
+}
 
 function configStateNow(target: InstallTarget, near: string): ConfigState {
   try {
