@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { hookCommand, plainHookCommand } from "@goalpost/adapter-kit";
 import {
@@ -261,6 +261,10 @@ describe("strict mode: Claude Code's sandbox around the agent's commands", () =>
     // --no-strict, then uninstall: the user's own sandbox settings as they were.
     applyChanges(planInstall(plan(false)));
     expect(read(settingsPath).sandbox).toEqual({ enabled: false });
+    // goalpost's own record goes with the mode, and was never backed up.
+    const record = join(home.configDir, "goalpost", "strict.json");
+    expect(existsSync(record)).toBe(false);
+    expect(existsSync(`${record}.goalpost-backup`)).toBe(false);
     applyChanges(planInstall(plan(true)));
     applyChanges(planUninstall(plan()));
     expect(read(settingsPath)).toEqual({ model: "opus", sandbox: { enabled: false } });

@@ -16,6 +16,8 @@ export interface FileChange {
   /** The new text, or null when the file is removed. */
   readonly after: string | null;
   readonly description: string;
+  /** goalpost's own record (InstallTarget.record): never backed up, removed rather than left as `{}`. */
+  readonly record?: boolean;
 }
 
 function read(target: InstallTarget): ConfigFile {
@@ -31,9 +33,17 @@ function change(file: ConfigFile, data: JsonObject, description: string): FileCh
 export function planInstall(targets: readonly InstallTarget[]): FileChange[] {
   const files = targets.map((target) => ({ target, file: read(target) }));
   return files
-    .map(({ target, file }) =>
-      change(file, target.install(file.data), target.detail ? `${target.label} ${target.detail}` : target.label),
-    )
+    .map(({ target, file }) => {
+      const data = target.install(file.data);
+      if (!target.record) return change(file, data, target.detail ? `${target.label} ${target.detail}` : target.label);
+      // goalpost's own record with nothing left in it goes (or is never made).
+      if (Object.keys(data).length === 0)
+        return file.text === null
+          ? null
+          : { path: file.path, before: file.text, after: null, description: `${target.label} removed`, record: true };
+      const entry = change(file, data, target.label);
+      return entry && { ...entry, record: true };
+    })
     .filter((entry): entry is FileChange => entry !== null);
 }
 
@@ -86,7 +96,7 @@ export function applyChanges(changes: readonly FileChange[], backupDir?: string,
   const backups: string[] = [];
   for (const entry of changes) {
     const mode = existsSync(entry.path) ? statSync(entry.path).mode & 0o777 : null;
-    if (backUp && entry.before !== null) {
+    if (backUp && entry.before !== null && !entry.record) {
       const backup = backupDir
         ? join(
             backupDir,

@@ -105,7 +105,9 @@ export function strictModeTargets(
   const settings: InstallTarget = {
     path,
     format: options.format,
-    label: "strict mode",
+    // What install says it does to the file: on, or the user's own values back.
+    label:
+      context.strict === false ? "strict mode taken out (your own sandbox settings back)" : `strict mode (${options.sandbox} on)`,
     install: (data) => {
       seen = data;
       return wanted() ? withValues(data, values) : off(data);
