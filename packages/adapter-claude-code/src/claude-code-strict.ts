@@ -9,9 +9,9 @@
 import {
   type DoctorCheck,
   type DoctorContext,
+  hostSandboxUnavailable,
   type InstallContext,
   type InstallTarget,
-  programOnPath,
   strictModeCheck,
   strictModeTargets,
 } from "@goalpost/adapter-kit";
@@ -36,14 +36,7 @@ export function strictTargets(context: InstallContext): { record: InstallTarget 
 }
 
 /** What strict mode needs on this machine: on Linux, bubblewrap and socat (Claude Code's sandbox runtime). */
-export function strictUnavailable(): string | null {
-  if (process.platform === "darwin") return null;
-  if (process.platform !== "linux") return `${SANDBOX} does not run on ${process.platform}`;
-  const missing = ["bwrap", "socat"].filter((tool) => !programOnPath(tool));
-  return missing.length > 0
-    ? `${SANDBOX} needs ${missing.join(" and ")} on Linux (Debian and Ubuntu: apt install ${missing.map((tool) => (tool === "bwrap" ? "bubblewrap" : tool)).join(" ")})`
-    : null;
-}
+export const strictUnavailable = (): string | null => hostSandboxUnavailable(SANDBOX, { bwrap: "bubblewrap", socat: "socat" });
 
 /** doctor's line on the mode. */
 export const strictDoctorChecks = (context: DoctorContext): DoctorCheck[] => [

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { isAbsolute, relative } from "node:path";
 import {
   type DoctorCheck,
+  hostSandboxUnavailable,
   type InstallContext,
   type InstallTarget,
-  programOnPath,
   strictModeCheck,
   strictModeTargets,
 } from "@goalpost/adapter-kit";
@@ -33,9 +33,8 @@ export const strictTargets = (context: InstallContext): { record: InstallTarget;
 
 /** What stands in the sandbox's way here: bubblewrap missing on Linux, or a Codex home in the temporary folder (docs/hosts/codex.md §2). */
 export function strictUnavailable(env: Env = process.env): string | null {
-  if (process.platform === "darwin") return null;
-  if (process.platform !== "linux") return `${SANDBOX} is not run by goalpost's tests on ${process.platform}`;
-  if (!programOnPath("bwrap")) return `${SANDBOX} needs bubblewrap on Linux (Debian and Ubuntu: apt install bubblewrap)`;
+  const programs = hostSandboxUnavailable(SANDBOX, { bwrap: "bubblewrap" });
+  if (programs) return programs;
   const inside = relative(tmpdir(), codexHome(env));
   if (!inside.startsWith("..") && !isAbsolute(inside))
     return `Codex refuses to set up its sandbox with its home (${codexHome(env)}) in the temporary folder`;

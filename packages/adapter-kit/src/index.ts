@@ -77,8 +77,8 @@ export { sameFileTargets } from "./installing/same-file-targets.js";
 export type { StatusLineOptions } from "./installing/status-line-target.js";
 export { statusLineTarget } from "./installing/status-line-target.js";
 export {
+  hostSandboxUnavailable,
   isStrict,
-  programOnPath,
   STRICT_RECORD,
   type StrictModeOptions,
   strictModeCheck,

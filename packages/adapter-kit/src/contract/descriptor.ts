@@ -3,7 +3,7 @@
 // adapter package exports one from its `./descriptor` entry (its paths module and these facts only);
 // the CLI collects them, so a new adapter appears there without the CLI changing.
 
-import { type Dirent, existsSync, readdirSync } from "node:fs";
+import { accessSync, constants, type Dirent, existsSync, readdirSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Env } from "@goalpost/core";
@@ -24,7 +24,10 @@ export function findOnPath(program: string, env: Env = process.env): string | nu
   for (const directory of (env["PATH"] ?? "").split(delimiter)) {
     if (!directory) continue;
     const candidate = join(directory, program);
-    if (existsSync(candidate)) return candidate;
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {}
   }
   return null;
 }

@@ -5,8 +5,8 @@
 // `sandbox_mode`); this module plans them, and says when they were turned off behind goalpost's back.
 // On a hook's path (the targets list the protected files): Node's JSON parser only, never the config
 // editor's TOML library — the settings are read by the planner, which hands them to the targets.
-import { accessSync, constants } from "node:fs";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
+import { findOnPath } from "../contract/descriptor.js";
 import type { ConfigFormat, InstallContext, InstallTarget, JsonObject } from "../contract/install-spec.js";
 import { objectAt } from "./hook-groups-target.js";
 import { readJsonObject } from "./json-object-file.js";
@@ -157,14 +157,16 @@ export function strictModeCheck(options: {
   };
 }
 
-/** Whether a program the host's sandbox needs (bubblewrap, socat) is on this PATH. */
-export const programOnPath = (program: string, path = process.env["PATH"] ?? ""): boolean =>
-  path.split(delimiter).some((folder) => {
-    if (folder === "") return false;
-    try {
-      accessSync(join(folder, program), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+/**
+ * What stands in the way of a host's sandbox on this machine, or null: on Linux, the programs it runs
+ * (by program name, with the Debian package that has it); elsewhere than Linux and macOS, everything.
+ */
+export function hostSandboxUnavailable(sandbox: string, linuxPrograms: Readonly<Record<string, string>>): string | null {
+  if (process.platform === "darwin") return null;
+  if (process.platform !== "linux")
+    return `goalpost's strict mode does not support ${process.platform} (${sandbox} is run on Linux and macOS)`;
+  const missing = Object.keys(linuxPrograms).filter((program) => !findOnPath(program));
+  return missing.length > 0
+    ? `${sandbox} needs ${missing.join(" and ")} on Linux (Debian and Ubuntu: apt install ${missing.map((program) => linuxPrograms[program]).join(" ")})`
+    : null;
+}
