@@ -205,6 +205,14 @@ describe("a decision that loosens enforcement, taken from a prompt", () => {
     // A command that changed nothing is no decision.
     send({ type: "prompt-submitted", prompt: "/goal clear" });
     expect(send({ type: "prompt-submitted", prompt: "and?" }).userNote ?? "").not.toMatch(/taken as your word/);
+
+    // A goal set where none was open is no decision to tell back; the same words over an open goal are.
+    send({ type: "prompt-submitted", prompt: "/goal Stream large files again" });
+    expect(send({ type: "prompt-submitted", prompt: "go" }).userNote ?? "").not.toMatch(/taken as your word/);
+    send({ type: "prompt-submitted", prompt: "/goal print hello and stop" });
+    expect(send({ type: "prompt-submitted", prompt: "go on" }).userNote).toMatch(
+      /goalpost: taken as your word: `\/goal print hello and stop`/,
+    );
   });
 });
 

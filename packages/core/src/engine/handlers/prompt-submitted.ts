@@ -160,19 +160,23 @@ function focusOrHint(context: EngineContext, event: Event, session: SessionFile 
 }
 
 /**
- * The commands that loosen what holds the agent. A prompt hook can be run by a script as well as by the
- * host, and most hosts keep no record of the user's prompts the agent cannot write: each such decision
- * that changed a goal is recorded, and told back at the user's next prompt and in `goalpost status`.
+ * The commands that only show something, or hold the agent to a goal again: nothing in them loosens.
+ * Every other command — clear, pause, accept, refuse, check, budget, a new goal or a confirmed edit
+ * over an open one — can, and a prompt hook can be run by a script as well as by the host, while most
+ * hosts keep no record of the user's prompts the agent cannot write. So one that changed a goal the
+ * session already had is recorded, and told back at the user's next prompt and in `goalpost status`.
  */
-const LOOSENING = new Set<GoalCommandKind>(["clear", "budget", "check", "accept", "refuse", "pause"]);
+const NEVER_LOOSENS = new Set<GoalCommandKind>(["status", "help", "unsupported", "resume", "continue"]);
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
   const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
-  if (!command || !LOOSENING.has(command.kind)) return answerPrompt(context, event, command);
-  const before = goalsFingerprint(context.store.peek(event.sessionId));
+  if (!command || NEVER_LOOSENS.has(command.kind)) return answerPrompt(context, event, command);
+  const before = goalStates(context.store.peek(event.sessionId));
   const answer = answerPrompt(context, event, command);
-  if (goalsFingerprint(context.store.peek(event.sessionId)) !== before)
+  const after = goalStates(context.store.peek(event.sessionId));
+  // A goal set where none was open changes no goal the session had: nothing to tell back.
+  if ([...before].some(([id, state]) => after.get(id) !== state))
     recordNotice(context.store.root, {
       kind: "decision",
       message: `\`${goalText(event.prompt, 120)}\`${answer.userNote ? ` (${goalText(answer.userNote.replace(/^goalpost: /, ""), 200).replace(/\.$/, "")})` : ""}`,
@@ -180,17 +184,13 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
   return answer;
 }
 
-/** What a loosening command can change of a session's goals. */
-const goalsFingerprint = (session: SessionFile | null) =>
-  JSON.stringify(
-    session?.goals.map(({ id, status, checks, budget, awaitingUser, closedAt }) => [
+/** What a command can change of each goal a session has, by id. */
+const goalStates = (session: SessionFile | null): Map<string, string> =>
+  new Map(
+    (session?.goals ?? []).map(({ id, objective, status, checks, budget, awaitingUser, closedAt }) => [
       id,
-      status,
-      checks,
-      budget,
-      awaitingUser,
-      closedAt,
-    ]) ?? [],
+      JSON.stringify([objective, status, checks, budget, awaitingUser, closedAt]),
+    ]),
   );
 
 function answerPrompt(context: EngineContext, event: Event, command: GoalCommand | null): EngineDecision {
