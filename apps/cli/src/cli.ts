@@ -2,7 +2,6 @@
 // goalpost: the human's command line. Each command is a module under commands/ with its own help;
 // this file only finds the command (loading them only when one is asked for) and reports what escaped it.
 import type { Command } from "./command.js";
-import { didYouMean } from "./did-you-mean.js";
 import { EXIT } from "./exit-codes.js";
 import { cliVersion } from "./version.js";
 
@@ -36,7 +35,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   // Every other answer needs the commands (and through them core and the adapters): loaded now.
-  const [{ COMMANDS }, { runCommand, usageProblem }] = await Promise.all([import("./commands/index.js"), import("./command.js")]);
+  const [{ COMMANDS }, { runCommand, usageProblem }, { didYouMean }] = await Promise.all([
+    import("./commands/index.js"),
+    import("./command.js"),
+    import("@goalpost/core"),
+  ]);
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
     const topic = COMMANDS.find((command) => command.name === rest[0]);
     if (topic) return runCommand(topic, ["--help"], process.env);

@@ -2,8 +2,7 @@
 // takes --json, --no-color and --help; the flags it adds are its own. cli.ts lists the commands.
 
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { Env } from "@goalpost/core";
-import { didYouMean } from "./did-you-mean.js";
+import { didYouMean, type Env } from "@goalpost/core";
 import { EXIT } from "./exit-codes.js";
 import { createTerminal, type Terminal } from "./terminal.js";
 

@@ -4,8 +4,7 @@
 
 import { readFileSync } from "node:fs";
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
-import type { Env } from "@goalpost/core";
-import { didYouMean } from "./did-you-mean.js";
+import { didYouMean, type Env } from "@goalpost/core";
 
 const ADAPTER_PACKAGE = /^@goalpost\/adapter-(?!kit$)[a-z0-9-]+$/;
 

@@ -335,6 +335,20 @@ describe("the status line", () => {
     return runDoctor(context).find((check) => check.label === "status line");
   };
 
+  it("redraws on its own when it is goalpost's alone, and leaves the timing of a line of the user's", () => {
+    const home = fakeHome();
+    const settingsPath = join(home.configDir, "settings.json");
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(read(settingsPath).statusLine).toMatchObject({ type: "command", refreshInterval: 5 });
+    applyChanges(planUninstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(existsSync(settingsPath)).toBe(false);
+    writeFileSync(settingsPath, JSON.stringify({ statusLine: { type: "command", command: "echo mine" } }));
+    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(read(settingsPath).statusLine.refreshInterval).toBeUndefined();
+    applyChanges(planUninstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(read(settingsPath)).toEqual({ statusLine: { type: "command", command: "echo mine" } });
+  });
+
   it("is goalpost's in user scope, and doctor says when a project's own status line is what Claude Code shows instead", async () => {
     const home = fakeHome();
     applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));

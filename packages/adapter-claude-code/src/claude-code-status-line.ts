@@ -1,6 +1,7 @@
 // Claude Code's status line (docs/hosts/claude-code.md §12): `statusLine` in a settings file,
-// `{ "type": "command", "command": …, "padding"?: n }`. Claude Code runs the command with `sh -c`
-// after each assistant message (at most every 300 ms), in a trusted workspace and unless
+// `{ "type": "command", "command": …, "padding"?: n, "refreshInterval"?: seconds }`. Claude Code runs
+// the command with `sh -c` after each assistant message (at most every 300 ms) and every
+// `refreshInterval` seconds when set (≥ 1; 2.1.197's settings schema), in a trusted workspace and unless
 // `disableAllHooks`, with the session's status JSON on stdin (`session_id`, `cwd`, `model`, …); each
 // line it prints is a row under the prompt. goalpost's segment follows the user's own line.
 import {
@@ -23,4 +24,6 @@ export const statusLineSettings = (context: InstallContext): InstallTarget =>
     key: "statusLine",
     bin: descriptor.bin,
     context,
+    // Redrawn on its own: a goal that closes (or a run that ends) while nobody types is seen.
+    refresh: { key: "refreshInterval", seconds: 5 },
   });

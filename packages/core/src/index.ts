@@ -224,6 +224,7 @@ export { knownStoreRoots, registerStoreRoot, storeRegistryDir, unregisterStoreRo
 export { resolveStoreRoot } from "./store/store-root.js";
 export type { ToolUseRecord } from "./store/tool-use-index.js";
 export { consumeToolUse, lookupToolUse, recordToolUse, toolUseRecordSchema } from "./store/tool-use-index.js";
+export { closest, didYouMean } from "./text/did-you-mean.js";
 export { goalText } from "./text/goal-text.js";
 export { appendToList, LIST_LIMITS, sanitizeList } from "./text/sanitize-list.js";
 export type { SanitizeOptions } from "./text/sanitize-text.js";

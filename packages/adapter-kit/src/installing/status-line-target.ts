@@ -15,6 +15,12 @@ export interface StatusLineOptions {
   readonly key: string;
   readonly bin: string;
   readonly context: InstallContext;
+  /**
+   * The host's key for redrawing the line on a timer (Claude Code: `refreshInterval`, seconds), set on a
+   * line that is goalpost's alone: otherwise a goal's close, or a run finishing between messages, is
+   * not seen until the next message. A line of the user's keeps its own timing.
+   */
+  readonly refresh?: { readonly key: string; readonly seconds: number };
 }
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -45,7 +51,12 @@ export function statusLineTarget(options: StatusLineOptions): InstallTarget {
       // A status line of the user's: kept whole, its command run first by goalpost's.
       const userCommand =
         found === undefined ? (typeof entry?.["command"] === "string" ? (entry["command"] as string) : null) : found;
-      return withKey(data, key, entry ? { ...entry, command: make(userCommand) } : { type: "command", command: make(null) });
+      const refresh = options.refresh && userCommand === null ? { [options.refresh.key]: options.refresh.seconds } : {};
+      return withKey(
+        data,
+        key,
+        entry ? { ...refresh, ...entry, command: make(userCommand) } : { type: "command", command: make(null), ...refresh },
+      );
     },
     uninstall,
     // Optional (`install --no-status-line`): never what makes goalpost unwired; doctor says where it is.

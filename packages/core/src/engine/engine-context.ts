@@ -128,7 +128,8 @@ export function createEngineContext(options: GoalEngineOptions): EngineContext {
       if (!active) return null;
       const outermost = goalAncestors(session, active)[0] ?? active;
       const at = now();
-      for (const goal of session.goals.filter((candidate) => isOpen(candidate)))
+      // The goals the user set aside stay as they are: only a word naming one of them moves it.
+      for (const goal of session.goals.filter((candidate) => isOpen(candidate) && !candidate.setAsideFor))
         replaceGoal(session, closeGoal(goal, { status: "cancelled", reason }, at));
       session.activeGoalId = null;
       return outermost;

@@ -4,10 +4,11 @@
 
 import { homedir } from "node:os";
 import { GoalpostError } from "../errors.js";
-import { createGoal, pauseGoal, resumeGoal } from "../lifecycle/goal-lifecycle.js";
+import { createGoal, pauseGoal, resumeGoal, setGoalAside } from "../lifecycle/goal-lifecycle.js";
 import { budgetText, parseBudget, splitTrailingBudget } from "../record/goal-budget.js";
+import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord, GoalSource } from "../record/goal-record.js";
-import { activeGoal, replaceGoal } from "../session/session-goals.js";
+import { activeGoal, goalAncestors, replaceGoal } from "../session/session-goals.js";
 import { continueGoal } from "../store/continuation.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
@@ -40,10 +41,9 @@ export function captureGoal(
   const budget = stated ?? (context.config.budget ? parseBudget(context.config.budget) : null);
   const requirements = requirementsFromWords(objective);
   const checks = deriveChecks(objective, identity.cwd, requirements, "searchPath" in event ? (event.searchPath ?? null) : null);
-  const { session, result: goal } = store.update(identity, (state) => {
+  const { session, result } = store.update(identity, (state) => {
     // The turn starts before the goal exists: what the host recorded until now is not the new goal's.
     startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);
-    context.cancelOpenGoals(state, "replaced by a new goal");
     state.pendingReplacement = null;
     const created = createGoal(
       {
@@ -60,12 +60,15 @@ export function captureGoal(
       },
       context.now(),
     );
+    // The goal it replaces is paused and set aside, never cancelled: the user brings it back by name.
+    const replaced = setAsideStack(state, created.id, context.now());
     state.goals.push(created);
     state.activeGoalId = created.id;
     state.sentGoal = { goalId: created.id, revision: created.revision, prompts: 0 };
     state.counters.prompts += 1;
-    return created;
+    return { created, replaced };
   });
+  const { created: goal, replaced } = result;
   store.audit({ sessionId: event.sessionId, goalId: goal.id, type: "opened", note: `draft from ${source}: ${goal.objective}` });
   // What of the user's home the checks' run will read, named to them now (the baseline keeps it).
   const home =
@@ -81,9 +84,14 @@ export function captureGoal(
       verificationId: goal.checkStart.id,
       allowUnsandboxed: false,
     });
+  // The host's own /goal ran on the same words: which verdict counts, said once, here.
+  const twoGoals =
+    source === "native" && event.type === "prompt-submitted"
+      ? " The host's own /goal runs beside it: its verdict is its model's word, while goalpost closes this goal only when its own run of your checks passes (type goal: … instead of /goal … to set goalpost's alone)."
+      : "";
   return decision({
     context: context.render(session, goal, "full"),
-    userNote: `goalpost: goal captured as a draft (${goal.id}); ${capturedChecksNote(goal, home, homedir(), goal.checks.length > 0 ? ciEnvironment(goal.cwd) : {})}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}`,
+    userNote: `goalpost: goal captured as a draft (${goal.id}); ${replaced ? `${setAsideNote(replaced)} ` : ""}${capturedChecksNote(goal, home, homedir(), goal.checks.length > 0 ? ciEnvironment(goal.cwd) : {})}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}${twoGoals}`,
   });
 }
 
@@ -152,4 +160,94 @@ export function setPaused(
     replaceGoal(state, { ...moved, stopStreak: { ...moved.stopStreak, count: 0 } });
     return moved;
   });
+}
+
+/** What the user types to bring a set-aside goal back: its first words, or its id when they are few. */
+export function goalName(goal: GoalRecord): string {
+  const words = goal.objective.split(/\s+/).filter(Boolean);
+  const name = goalText(words.slice(0, 6).join(" "), 60).replace(/[.,;:!?]+$/, "");
+  return name.length >= 3 ? name : goal.id;
+}
+
+/** One line for the user: the goal set aside, and the words that bring it back (`goal:` works on every host). */
+const setAsideNote = (goal: GoalRecord): string =>
+  `"${goalName(goal)}" is paused, not lost: \`goal: resume ${goalName(goal)}\` brings it back.`;
+
+/**
+ * Sets the session's current goal aside for `replacementId`: its outermost goal paused and out of the
+ * stack, the goals under it kept as they are and out of the stack with it. Returns the outermost one.
+ */
+function setAsideStack(session: SessionFile, replacementId: string, now: Date): GoalRecord | null {
+  const active = activeGoal(session);
+  if (!active) return null;
+  const root = goalAncestors(session, active)[0] ?? active;
+  for (const goal of subtree(session, root)) replaceGoal(session, { ...goal, setAsideFor: replacementId });
+  const aside = setGoalAside(root, replacementId, now);
+  replaceGoal(session, aside);
+  session.activeGoalId = null;
+  return aside;
+}
+
+/** The open goals under `root` (its sub-goals and tasks, at any depth). */
+const subtree = (session: SessionFile, root: GoalRecord): GoalRecord[] =>
+  session.goals.filter(
+    (goal) => goal.id !== root.id && isOpen(goal) && goalAncestors(session, goal).some((above) => above.id === root.id),
+  );
+
+/** The goals set aside in the session (outermost ones), newest first. */
+export const setAsideGoals = (session: SessionFile | null): GoalRecord[] =>
+  (session?.goals ?? [])
+    .filter((goal) => isOpen(goal) && goal.setAsideFor !== null && !goal.parentId)
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+
+const squeeze = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\u2026"'`]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/**
+ * `goal: resume <words or id>`: the set-aside goal so named comes back (resumed, its stack with it) and
+ * the current one is set aside in its place; `goal: resume` alone with no goal current brings back the
+ * newest. Null when nothing set aside is meant, so the caller goes on as before (a paused goal resumed,
+ * a goal of another session continued by id).
+ */
+export function resumeSetAside(context: EngineContext, event: Event, name: string | undefined): EngineDecision | null {
+  const session = context.store.peek(event.sessionId);
+  const aside = setAsideGoals(session);
+  if (aside.length === 0 || (name === undefined && activeGoal(session))) return null;
+  const wanted = name === undefined ? "" : squeeze(name);
+  const named =
+    name === undefined ? aside.slice(0, 1) : aside.filter((goal) => goal.id === name || squeeze(goal.objective).includes(wanted));
+  if (named.length !== 1) {
+    if (named.length === 0 && /^goal_[a-z0-9_]+$/i.test(name ?? "")) return null;
+    const list = (named.length > 1 ? named : aside).map((goal) => `"${goalName(goal)}"`).join(", ");
+    const note =
+      named.length > 1
+        ? `goalpost: "${name}" names more than one goal set aside here (${list}); nothing changed. Name one by more of its words.`
+        : `goalpost: no goal set aside here is named "${name}"; nothing changed. Set aside: ${list}.`;
+    return decision({ userNote: note, context: note });
+  }
+  const target = named[0]!;
+  const { session: after, result } = context.store.update(context.identityOf(event), (state) => {
+    const found = state.goals.find((goal) => goal.id === target.id);
+    if (!found || !isOpen(found) || !found.setAsideFor) return null;
+    const current = activeGoal(state);
+    const replaced = current ? setAsideStack(state, found.id, context.now()) : null;
+    for (const goal of subtree(state, found)) replaceGoal(state, { ...goal, setAsideFor: null });
+    const back = resumeGoal(found, context.now());
+    replaceGoal(state, { ...back, stopStreak: { ...back.stopStreak, count: 0 } });
+    state.activeGoalId = found.id;
+    return { back, replaced };
+  });
+  if (!result) return null;
+  context.store.audit({
+    sessionId: event.sessionId,
+    goalId: result.back.id,
+    type: "updated",
+    note: "resumed by name: set aside before",
+  });
+  const note = `goalpost: back to "${goalName(result.back)}" (goal ${result.back.id}).${result.replaced ? ` ${setAsideNote(result.replaced)}` : ""}`;
+  return decision({ context: context.render(after, result.back, "full"), userNote: note });
 }

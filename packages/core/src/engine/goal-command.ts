@@ -3,9 +3,11 @@
 // (any case, fullwidth colon too, leading white space, multi-line bodies, a body in any language). Verbs are not objectives: `/goal` alone or `/goal status` reports, `/goal clear` and its
 // synonyms cancel, `/goal continue [id]` continues, `/goal help` explains. A word that reads like a
 // command goalpost does not have (`/goal pause`, `/goal edit <text>`) is never taken as a new objective:
-// it would cancel the open goal without the user meaning to.
+// it would cancel the open goal without the user meaning to. Nor is a near-miss of a command (`goal:
+// acept`, `/goal chek add npm test`): that is a question back, "did you mean `goal: accept`?".
 
 import { type GoalBudget, parseBudget } from "../record/goal-budget.js";
+import { closest } from "../text/did-you-mean.js";
 import { CARRY_ON, MARKER } from "./goal-words.js";
 
 export type GoalCommand =
@@ -15,7 +17,10 @@ export type GoalCommand =
   | { readonly kind: "continue"; readonly goalId?: string }
   | { readonly kind: "help" }
   | { readonly kind: "pause" }
-  | { readonly kind: "resume" }
+  /** `goal: resume` resumes the paused goal; `goal: resume <words or id>` brings back a goal set aside by name. */
+  | { readonly kind: "resume"; readonly name?: string }
+  /** Reads like a command mistyped (`goal: acept`): nothing changes, the user is asked. */
+  | { readonly kind: "near-miss"; readonly typed: string; readonly meant: string }
   | { readonly kind: "unsupported"; readonly verb: string }
   | { readonly kind: "replace"; readonly objective: string }
   | { readonly kind: "confirm" }
@@ -62,6 +67,45 @@ function checkAnswer(body: string): GoalCommand | null {
   return null;
 }
 
+/** The words of goalpost's commands, for near-misses: what a mistyped first word may have meant. */
+const COMMAND_WORDS = [
+  "accept",
+  "refuse",
+  "clear",
+  "pause",
+  "resume",
+  "confirm",
+  "status",
+  "check",
+  "budget",
+  "continue",
+  "help",
+  "cancel",
+];
+/** Words that take nothing after them: a near-miss of one is a near-miss only alone. */
+const ALONE = new Set(["accept", "refuse", "clear", "pause", "confirm", "status", "help", "cancel"]);
+
+/**
+ * The command `body` reads like when its first word is a typo of one (`acept`, `chek add npm test`,
+ * `budgte 2h`) in the shape that command takes; null when it is a command, or reads as words.
+ */
+function nearMiss(body: string): string | null {
+  const [verb = "", ...rest] = body.split(/\s+/);
+  const lower = verb.toLowerCase();
+  if (COMMAND_WORDS.includes(lower) || lower.length < 4) return null;
+  const meant = closest(lower, COMMAND_WORDS);
+  if (!meant) return null;
+  const after = body.slice(verb.length).trim();
+  const fits = ALONE.has(meant)
+    ? rest.length === 0
+    : meant === "check"
+      ? rest.length === 0 || CHECK_ACTIONS.has((rest[0] ?? "").toLowerCase())
+      : meant === "budget"
+        ? rest.length > 0 && parseBudget(after) !== null
+        : rest.length === 0 || (rest.length === 1 && /^goal_[a-z0-9_]+$/i.test(rest[0]!));
+  return fits ? [meant, after].filter(Boolean).join(" ") : null;
+}
+
 export function parseGoalCommand(prompt: string): GoalCommand | null {
   const slash = SLASH.exec(prompt);
   if (slash) {
@@ -72,17 +116,20 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     if (/^(?:help|-h|--help|\?)$/.test(lower) && rest.length === 0) return { kind: "help" };
     if (PAUSE_VERBS.has(lower) && rest.length === 0) return { kind: "pause" };
     // Resumes this session's paused goal; with none paused it continues one left here, as `continue` does.
-    if (lower === "resume" && rest.length === 0) return { kind: "resume" };
+    if (lower === "resume")
+      return rest.length === 0 ? { kind: "resume" } : { kind: "resume", name: body.slice(verb.length).trim() };
     if (REPLACE_VERBS.has(lower) && rest.length > 0) return { kind: "replace", objective: body.slice(verb.length).trim() };
     if (lower === "confirm" && rest.length === 0) return { kind: "confirm" };
     const answer = checkAnswer(body);
     if (answer) return answer;
     if (UNSUPPORTED_VERBS.has(lower) && rest.length === 0) return { kind: "unsupported", verb: lower };
     if (CLEAR_VERBS.has(lower) && rest.length === 0) return { kind: "clear" };
-    if (lower === "continue" || lower === "resume") {
+    if (lower === "continue") {
       const goalId = rest.find((word) => /^goal_[a-z0-9_]+$/i.test(word));
       if (rest.length === 0 || goalId) return goalId ? { kind: "continue", goalId } : { kind: "continue" };
     }
+    const meant = nearMiss(body);
+    if (meant) return { kind: "near-miss", typed: `/goal ${body}`, meant: `/goal ${meant}` };
     return { kind: "set", objective: body, source: "slash" };
   }
   const marker = MARKER.exec(prompt);
@@ -90,13 +137,21 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     const body = (marker[1] ?? "").trim();
     // Where a host keeps `/goal` for itself (Codex's terminal UI, Claude Code's own /goal clear), the
     // user answers goalpost here: `goal: accept`, `goal: refuse`, `goal: check add <command>`, and one
-    // word of clear, pause, resume, confirm or status — nothing else reads as a command.
+    // word of clear, pause, resume, confirm, status or help, `resume <name>`, `continue [goal id]` —
+    // nothing else reads as a command, and a near-miss of one is asked about.
     const answer = checkAnswer(body);
     if (answer) return answer;
     const word = body.toLowerCase();
     if (CLEAR_VERBS.has(word)) return { kind: "clear" };
     if (PAUSE_VERBS.has(word)) return { kind: "pause" };
-    if (word === "resume" || word === "confirm" || word === "status") return { kind: word };
+    if (word === "resume" || word === "confirm" || word === "status" || word === "help") return { kind: word };
+    const [verb = "", ...rest] = body.split(/\s+/);
+    if (verb.toLowerCase() === "resume") return { kind: "resume", name: body.slice(verb.length).trim() };
+    if (word === "continue") return { kind: "continue" };
+    if (verb.toLowerCase() === "continue" && rest.length === 1 && /^goal_[a-z0-9_]+$/i.test(rest[0]!))
+      return { kind: "continue", goalId: rest[0]! };
+    const meant = nearMiss(body);
+    if (meant) return { kind: "near-miss", typed: `goal: ${body}`, meant: `goal: ${meant}` };
     if (body !== "") return { kind: "set", objective: body, source: "marker" };
   }
   return null;

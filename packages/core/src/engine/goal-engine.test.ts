@@ -46,25 +46,60 @@ describe("the handler table", () => {
 });
 
 describe("capture", () => {
-  it("a new goal replaces the open one, which is cancelled as replaced", () => {
+  it("a new goal sets the open one aside, paused and named in one line; goal: resume <its words> swaps them back", () => {
     const { send, store } = withOpenGoal();
-    send({ type: "prompt-submitted", prompt: "objective: fix the flaky login test" });
-    const goals = store.read(SESSION.sessionId)!.goals;
-    expect(goals.find((goal) => goal.objective === "Stream large files")).toMatchObject({
-      status: "cancelled",
-      closeReason: "replaced by a new goal",
-    });
+    const first = activeGoal(store.read(SESSION.sessionId))!;
+    const replaced = send({ type: "prompt-submitted", prompt: "objective: fix the flaky login test" });
+    expect(replaced.userNote).toMatch(
+      /"Stream large files" is paused, not lost: `goal: resume Stream large files` brings it back\./,
+    );
+    const aside = () => store.read(SESSION.sessionId)!.goals.find((goal) => goal.id === first.id)!;
+    expect(aside()).toMatchObject({ status: "paused", closedAt: null, budget: first.budget });
     expect(activeGoal(store.read(SESSION.sessionId))).toMatchObject({
       objective: "fix the flaky login test",
       status: "draft",
       source: "marker",
     });
+    const second = activeGoal(store.read(SESSION.sessionId))!;
+    expect(aside().setAsideFor).toBe(second.id);
+    // Back by a few of its words, in any case: the new goal is set aside in its place.
+    const back = send({ type: "prompt-submitted", prompt: "goal: resume stream LARGE" });
+    expect(back.userNote).toMatch(/back to "Stream large files"/);
+    expect(back.userNote).toMatch(/"fix the flaky login test" is paused, not lost/);
+    expect(back.context).toContain("Stream large files");
+    expect(activeGoal(store.read(SESSION.sessionId))).toMatchObject({ id: first.id, status: "active", setAsideFor: null });
+    // A name that fits nothing set aside changes nothing.
+    expect(send({ type: "prompt-submitted", prompt: "goal: resume the moon landing" }).userNote).toMatch(
+      /no goal set aside here is named "the moon landing"; nothing changed\. Set aside: "fix the flaky login test"/,
+    );
+    expect(activeGoal(store.read(SESSION.sessionId))!.id).toBe(first.id);
+    // goal: clear cancels the current goal only; the one set aside stays, and goal: resume alone brings it back.
+    send({ type: "prompt-submitted", prompt: "goal: clear" });
+    expect(store.read(SESSION.sessionId)!.goals.find((goal) => goal.id === second.id)).toMatchObject({ status: "paused" });
+    send({ type: "prompt-submitted", prompt: "goal: resume" });
+    expect(activeGoal(store.read(SESSION.sessionId))).toMatchObject({ id: second.id, status: "draft" });
+  });
+
+  it("a near-miss of a command changes nothing and asks what was meant", () => {
+    const { send, store } = withOpenGoal();
+    const before = JSON.stringify(store.read(SESSION.sessionId)!.goals);
+    const answer = send({ type: "prompt-submitted", prompt: "goal: acept" });
+    expect(answer.userNote).toBe(
+      'goalpost: "goal: acept" is not a goalpost command, so nothing changed — did you mean `goal: accept`?',
+    );
+    expect(answer.context).toMatch(/not a new goal/);
+    expect(JSON.stringify(store.read(SESSION.sessionId)!.goals)).toBe(before);
   });
 
   it("mirrors a host's native /goal with source native, and keeps only a hash and a redacted preview of the prompt", () => {
     const { send, store } = testEngine({}, { profile: { ...TEST_PROFILE, nativeGoal: true } });
-    send({ type: "prompt-submitted", prompt: `/goal ship it; token=${"abc"}${"d".repeat(30)}` });
-    const goal = activeGoal(store.read(SESSION.sessionId))!;
+    const captured = send({ type: "prompt-submitted", prompt: `/goal ship it; token=${"abc"}${"d".repeat(30)}` });
+    // One story: the user is told which verdict counts, and how to set goalpost's goal alone.
+    expect(captured.userNote).toMatch(
+      /host's own \/goal runs beside it: its verdict is its model's word, while goalpost closes this goal only when its own run of your checks passes/,
+    );
+    expect(send({ type: "prompt-submitted", prompt: "goal: ship it" }).userNote).not.toMatch(/host's own/);
+    const goal = store.read(SESSION.sessionId)!.goals[0]!;
     expect(goal.source).toBe("native");
     expect(goal.sourcePromptHash).toMatch(/^[0-9a-f]{64}$/);
     expect(goal.sourcePromptPreview).toContain("[REDACTED:secret]");

@@ -83,7 +83,11 @@ describe("the host's own goal, as its record says", () => {
     // The user confirms the waiting goal in words goalpost sees: theirs now, which no record clears.
     expect(send({ type: "prompt-submitted", prompt: "goal: confirm" }).userNote).toMatch(/captured/);
     expect(goal()).toMatchObject({ objective: "ship the JSON export" });
-    expect(store.read(SESSION.sessionId)!.goals.find((g) => g.id === first)).toMatchObject({ status: "cancelled" });
+    // The goal it replaced is set aside, not cancelled: the user can bring it back by name.
+    expect(store.read(SESSION.sessionId)!.goals.find((g) => g.id === first)).toMatchObject({
+      status: "paused",
+      setAsideFor: goal()!.id,
+    });
     expect(observe(hostGoal({ id: "host-goal-3" }))).toEqual({ action: "none" });
     expect(observe(null)).toEqual({ action: "none" });
     expect(goal()).toMatchObject({ objective: "ship the JSON export", closedAt: null });

@@ -16,9 +16,20 @@ const goal = (fields: Partial<GoalRecord> = {}, id = "goal_a"): GoalRecord => ({
 });
 
 describe("the status line segment", () => {
-  it("is empty without an open goal", () => {
+  it("is empty without a goal, and shows a closed one for a while with how it closed", () => {
     expect(statusSegment(session())).toBe("");
-    expect(statusSegment(session(goal({ status: "complete", closedAt: T.toISOString() })))).toBe("");
+    const proven = goal({
+      status: "complete",
+      closedAt: T.toISOString(),
+      verification: { state: "passed" } as GoalRecord["verification"],
+    });
+    expect(statusSegment(session(proven), new Date(T.getTime() + 60_000))).toBe(
+      "goalpost ✓ ship the CSV export · complete · proven by goalpost's own run of the checks",
+    );
+    const cancelled = goal({ status: "cancelled", closedAt: T.toISOString() });
+    expect(statusSegment(session(cancelled), new Date(T.getTime() + 60_000))).toBe("goalpost ✗ ship the CSV export · cancelled");
+    // Fifteen minutes on, the line is the user's own again.
+    expect(statusSegment(session(proven), new Date(T.getTime() + 16 * 60_000))).toBe("");
   });
 
   it("says what the goal waits for, what is covered, how the checks stand and the budget spent", () => {

@@ -1,7 +1,8 @@
 // The goal as one line for a host's status line (Claude Code's statusLine, Copilot CLI's custom
 // footer): what the goal is and where it stands — the user's word it waits for first, then the
-// requirements covered, goalpost's own run of the checks, and the budget spent. Read only; nothing
-// when the session holds no open goal, so the user's own status line is all they see then.
+// requirements covered, goalpost's own run of the checks, and the budget spent. Read only. A goal that
+// closed stays on the line for a while, with how it closed, so the ending is seen; after that, and
+// with no goal at all, nothing — the user's own status line is all they see then.
 import { uncoveredRequirements } from "../gate/requirement-coverage.js";
 import { currentGoal } from "../record/current-goal.js";
 import { budgetUsed, durationText } from "../record/goal-budget.js";
@@ -53,9 +54,24 @@ function checksText(goal: GoalRecord, now: Date): string {
   return "checks not run yet";
 }
 
+/** How long a closed goal stays on the line (the host redraws it: Claude Code's refreshInterval). */
+export const CLOSED_SHOWN_MS = 15 * 60_000;
+
+/** The session's goal that closed last, in the last CLOSED_SHOWN_MS, as one line; "" when none did. */
+function closedSegment(session: SessionFile, now: Date): string {
+  const closed = session.goals
+    .filter((goal) => goal.closedAt && goal.level !== "task" && !goal.parentId && goal.history.at(-1)?.type !== "moved")
+    .sort((a, b) => (b.closedAt ?? "").localeCompare(a.closedAt ?? ""))[0];
+  if (!closed || now.getTime() - Date.parse(closed.closedAt!) > CLOSED_SHOWN_MS) return "";
+  const objective = oneLine(closed.objective, OBJECTIVE_CHARS);
+  if (closed.status === "complete")
+    return `goalpost ✓ ${objective} · complete${closed.verification?.state === "passed" ? " · proven by goalpost's own run of the checks" : ""}`;
+  return `goalpost ✗ ${objective} · ${closed.status === "blocked" ? "closed as blocked" : closed.status}`;
+}
+
 export function statusSegment(session: SessionFile, now: Date = new Date()): string {
   const shown = shownGoal(session);
-  if (!shown) return "";
+  if (!shown) return closedSegment(session, now);
   const { goal, task } = shown;
   const parts = [`◎ ${oneLine(goal.objective, OBJECTIVE_CHARS)}`];
   const waiting = goal.awaitingUser ? "waiting for your goal: accept" : WAITING[goal.status];

@@ -101,6 +101,7 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     sourcePromptPreview: preview,
     status: input.status ?? "active",
     heldFor: null,
+    setAsideFor: null,
     closeReason: null,
     createdAt: at,
     updatedAt: at,
@@ -328,6 +329,14 @@ export function pauseGoal(
   return { ...moveStatus(goal, "paused", note, now), heldFor };
 }
 
+/**
+ * A new goal of the user's took its place while it was open: paused and out of the session's stack
+ * (`setAsideFor` names the new goal), never cancelled — the user brings it back by name.
+ */
+export function setGoalAside(goal: GoalRecord, replacementId: string, now: Date = new Date()): GoalRecord {
+  return { ...pauseGoal(goal, now, `set aside for goal ${replacementId}`), setAsideFor: replacementId };
+}
+
 /** The user resumed it (`/goal resume`): active again, or a draft if it never was active. */
 export function resumeGoal(goal: GoalRecord, now: Date = new Date()): GoalRecord {
   return moveStatus(goal, goal.activatedAt ? "active" : "draft", "resumed by the user", now);
@@ -356,9 +365,9 @@ function moveStatus(goal: GoalRecord, status: GoalStatus, note: string, now: Dat
   assertOpen(goal);
   assertTransition(goalPhase(goal), status);
   const at = now.toISOString();
-  // A move out of a hold (resumed, cleared) ends it.
+  // A move out of a hold (resumed, cleared) ends it; so does one out of being set aside.
   return pushGoalEvent(
-    { ...goal, status, heldFor: null, updatedAt: at, revision: goal.revision + 1 },
+    { ...goal, status, heldFor: null, setAsideFor: null, updatedAt: at, revision: goal.revision + 1 },
     { at, type: "updated", note },
   );
 }
@@ -384,6 +393,7 @@ export function retireGoal(goal: GoalRecord, options: RetireOptions, now: Date =
     closedAt: at,
     closeReason: reason,
     heldFor: null,
+    setAsideFor: null,
     updatedAt: at,
     revision: goal.revision + 1,
   };

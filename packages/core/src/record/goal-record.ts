@@ -187,6 +187,10 @@ export const goalRecordSchema = described(
       z._default(z.nullable(z.enum(["host-record-cleared"])), null),
       "Why a paused goal is held for the user's word, asked at each prompt until they resume or clear it: host-record-cleared — a host's record said its goal was cleared and no prompt of the user's did. Null for any other status or pause.",
     ),
+    setAsideFor: described(
+      z._default(z.nullable(z.string()), null),
+      "The goal that replaced this one while it was open: it is paused and out of the session's stack, kept until the user resumes it by name (goal: resume <its words or id>) or clears it. Null otherwise.",
+    ),
     closeReason: nullableText("Why the goal was closed, for blocked, cancelled and moved goals."),
     createdAt: timestamp("When the goal was created."),
     updatedAt: timestamp("When the goal last changed."),

@@ -80,7 +80,7 @@ export function continueGoal(
 ): ContinuationOutcome {
   const own = store
     .read(identity.sessionId)
-    ?.goals.find((goal) => isOpen(goal) && goal.level !== "task" && (!goalId || goal.id === goalId));
+    ?.goals.find((goal) => isOpen(goal) && goal.level !== "task" && !goal.setAsideFor && (!goalId || goal.id === goalId));
   if (own) return { kind: "already-here", goal: own };
 
   let candidates = continuationCandidates(store, identity.cwd, identity.sessionId, peers);

@@ -16,7 +16,7 @@ import { onCheckCommand, waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { noticeIssue } from "../github-issue-notice.js";
-import { captureGoal, clearGoal, continueEarlierGoal, proposeReplacement, setPaused } from "../goal-changes.js";
+import { captureGoal, clearGoal, continueEarlierGoal, proposeReplacement, resumeSetAside, setPaused } from "../goal-changes.js";
 import { asksToContinue, type GoalCommand, parseGoalCommand } from "../goal-command.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
@@ -133,7 +133,7 @@ const REFERENCE_EVERY = 10;
 const PROMPT_LIMIT = 64 * 1024;
 
 export const GOAL_COMMAND_HELP =
-  "/goal <what done means> sets a goal (replacing an open one); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal budget 2h, 200k tokens, 30 turns (or goal: budget …) sets what it may cost (or /goal <text> budget 2h), /goal budget alone shows the spend; /goal pause and /goal resume stop and restart its enforcement; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
+  "/goal <what done means> sets a goal (an open one is set aside, paused: /goal resume <its first words> brings it back); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal budget 2h, 200k tokens, 30 turns (or goal: budget …) sets what it may cost (or /goal <text> budget 2h), /goal budget alone shows the spend; /goal pause and /goal resume stop and restart its enforcement; a command mistyped (/goal acept) changes nothing and asks what you meant; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
 
 /** What the user is told once per session with no goal and no task: that /goal exists (config `goalHint`). */
 export const GOAL_HINT =
@@ -166,12 +166,14 @@ function focusOrHint(context: EngineContext, event: Event, session: SessionFile 
  * hosts keep no record of the user's prompts the agent cannot write. So one that changed a goal the
  * session already had is recorded, and told back at the user's next prompt and in `goalpost status`.
  */
-const NEVER_LOOSENS = new Set<GoalCommandKind>(["status", "help", "unsupported", "resume", "continue"]);
+const NEVER_LOOSENS = new Set<GoalCommandKind>(["status", "help", "unsupported", "near-miss", "resume", "continue"]);
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
   const command = event.origin === "user" ? parseGoalCommand(event.prompt) : null;
-  if (!command || NEVER_LOOSENS.has(command.kind)) return answerPrompt(context, event, command);
+  // A resume by name sets the current goal aside: that loosens, as a new goal over it does.
+  const loosens = command && (!NEVER_LOOSENS.has(command.kind) || (command.kind === "resume" && command.name));
+  if (!loosens) return answerPrompt(context, event, command);
   const before = goalStates(context.store.peek(event.sessionId));
   const answer = answerPrompt(context, event, command);
   const after = goalStates(context.store.peek(event.sessionId));
@@ -213,6 +215,23 @@ function answerPrompt(context: EngineContext, event: Event, command: GoalCommand
   if (command?.kind === "budget") return onBudgetCommand(context, event, command.budget);
   if (command?.kind === "check" || command?.kind === "accept" || command?.kind === "refuse")
     return onCheckCommand(context, event, command);
+  if (command?.kind === "near-miss") {
+    const said = `"${goalText(command.typed, 120)}" is not a goalpost command, so nothing changed — did you mean \`${goalText(command.meant, 120)}\`?`;
+    return decision({
+      userNote: `goalpost: ${said}`,
+      context: `goalpost: the user's prompt reads like a mistyped goalpost command; ${said} It is not a new goal: do not act on it as one.`,
+    });
+  }
+  if (command?.kind === "resume") {
+    const back = resumeSetAside(context, event, command.name);
+    if (back) return back;
+    if (command.name !== undefined) {
+      const goalId = /^goal_[a-z0-9_]+$/i.test(command.name) ? command.name : undefined;
+      if (goalId) return continueEarlierGoal(context, event, goalId);
+      const note = `goalpost: no goal set aside here is named "${goalText(command.name, 120)}"; nothing changed.`;
+      return decision({ userNote: note, context: note });
+    }
+  }
   if (command?.kind === "pause" || command?.kind === "resume") {
     const moved = pauseOrResume(context, event, command.kind === "pause");
     if (moved) return moved;

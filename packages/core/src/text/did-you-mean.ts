@@ -1,5 +1,6 @@
-// "did you mean": the closest of the names a user could have meant (a command, a host, a flag), for a
-// word goalpost does not know — a typo (`statsu`), or the start of a name (`claude` for claude-code).
+// "did you mean": the closest of the names a user could have meant (a command, a host, a flag, a /goal
+// verb), for a word goalpost does not know — a typo (`statsu`, `acept`), or the start of a name
+// (`claude` for claude-code). The CLI and the prompt handler's near-misses share it.
 
 /** Edits (insert, delete, replace, swap two neighbours) between two words. */
 function distance(a: string, b: string): number {
