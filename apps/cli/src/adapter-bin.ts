@@ -10,12 +10,7 @@ export interface AdapterRun {
   readonly stderr: string;
 }
 
-export async function runAdapterBin(
-  host: AdapterDescriptor,
-  args: readonly string[],
-  env: Env,
-  options: { readonly inherit?: boolean } = {},
-): Promise<AdapterRun> {
+export async function runAdapterBin(host: AdapterDescriptor, args: readonly string[], env: Env): Promise<AdapterRun> {
   // Loaded here, not with the CLI: only install, uninstall and doctor run an adapter's bin, and execa
   // costs every other command (status, list, show) a third of its start.
   const { execa } = await import("execa");
@@ -24,7 +19,6 @@ export async function runAdapterBin(
     extendEnv: false,
     reject: false,
     timeout: 120_000,
-    ...(options.inherit ? { stdio: "inherit" as const } : {}),
   });
   return { exitCode: result.exitCode ?? 1, stdout: String(result.stdout ?? ""), stderr: String(result.stderr ?? "") };
 }

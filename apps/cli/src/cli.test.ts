@@ -6,7 +6,7 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
-import { closeGoal, continueGoal, createGoal, createGoalStore, letGoalGo } from "@goalpost/core";
+import { closeGoal, continueGoal, createGoal, createGoalStore, letGoalGo, retireGoal } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
@@ -166,6 +166,46 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     const opened = machine.run(["report", row.goalId, "--open", "--json"], { extra: { PATH: "/nonexistent" } });
     expect(opened.stderr).toMatch(/could not open a browser: xdg-open is not on PATH\. Open the report yourself: \/.*\.html/);
     expect(JSON.parse(opened.stdout)).toMatchObject({ goalId: row.goalId, opened: false });
+  });
+
+  it("keeps the ending in view: a goal closed on goalpost's run is listed with ✓ and its proof, and show with no id shows it", () => {
+    const machine = fakeMachine();
+    const identity = { sessionId: "cc-9", host: "claude-code", cwd: join(machine.root, "project-a") };
+    const goal = createGoal({ ...identity, objective: "stream the importer", source: "api" });
+    createGoalStore({ root: machine.stateRoot("claude-code") }).update(identity, (state) => {
+      const proven = {
+        ...goal,
+        checks: [{ command: "npm test", kind: "test" as const, source: "project" as const }],
+        verification: { state: "passed", verdict: "npm test: 12 tests passed", sandbox: "bubblewrap" },
+      } as typeof goal;
+      state.goals.push(retireGoal(proven, { status: "complete", reason: "goalpost's run passed" }));
+    });
+    const status = machine.run(["status"]);
+    expect(status.stdout).toMatch(/^No open goals in .*project-a\.\n/);
+    expect(status.stdout).toContain("Closed in the last 12 hours");
+    expect(status.stdout).toMatch(new RegExp(`✓ ${goal.id}  complete \\d+ s ago  Claude Code · session cc-9`));
+    expect(status.stdout).toContain("  proven by goalpost's own run of `npm test`: npm test: 12 tests passed");
+    const json = JSON.parse(machine.run(["status", "--json"]).stdout);
+    expect(json.goals).toEqual([]);
+    expect(json.closed).toEqual([
+      expect.objectContaining({ goalId: goal.id, status: "complete", ending: expect.stringMatching(/^proven by/) }),
+    ]);
+    // show with no id: the goal of this directory that changed last, closed as it is.
+    const show = machine.run(["show"]);
+    expect(show.status).toBe(0);
+    expect(show.stdout).toMatch(new RegExp(`^${goal.id}  complete\n`));
+    // A goal not found under --json is JSON on stdout too.
+    const missing = machine.run(["show", "goal_nope", "--json"]);
+    expect(missing.status).toBe(3);
+    expect(JSON.parse(missing.stdout)).toEqual({ error: expect.stringContaining('no goal or session "goal_nope"') });
+    const nowhere = machine.run(["show", "--json"], { cwd: machine.home });
+    expect(JSON.parse(nowhere.stdout).error).toMatch(/no goal was ever set in/);
+    // Switched off: said first, in text and JSON.
+    expect(machine.run(["disable", "claude-code"]).status).toBe(0);
+    expect(machine.run(["status"]).stdout).toMatch(
+      /^goalpost is switched off for Claude Code: goals are kept, nothing holds the agent to them/,
+    );
+    expect(JSON.parse(machine.run(["status", "--json"]).stdout).off).toEqual([expect.objectContaining({ host: "claude-code" })]);
   });
 
   it("changes nothing by reading: a damaged session file is reported and left in place, its goal still listed", () => {
@@ -339,22 +379,28 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
   });
 
   // A person at a terminal is asked, host by host; `script` gives the CLI a real pseudo-terminal.
-  it.skipIf(!existsSync("/usr/bin/script"))("asks at a terminal, host by host, and installs only where the answer is yes", () => {
-    const machine = fakeMachine();
-    const run = spawnSync("/usr/bin/script", ["-qec", `"${process.execPath}" "${bin}" install`, "/dev/null"], {
-      cwd: join(machine.root, "project-a"),
-      env: machine.env,
-      input: "y\nn\nyes\n",
-      encoding: "utf8",
-      timeout: 90_000,
-    });
-    expect(run.status, run.stdout).toBe(0);
-    expect(run.stdout).toMatch(/Install goalpost into Claude Code \(.*\.claude\)\? \[Y\/n\]/);
-    expect(run.stdout).toMatch(/Install goalpost into Codex \(.*\.codex\)\? \[Y\/n\]/);
-    expect(existsSync(join(machine.home, ".claude", "settings.json"))).toBe(true);
-    expect(existsSync(join(machine.home, ".codex", "hooks.json"))).toBe(false);
-    expect(existsSync(join(machine.home, ".copilot", "hooks", "goalpost.json"))).toBe(true);
-  });
+  it.skipIf(!existsSync("/usr/bin/script"))(
+    "asks at a terminal with one list of the hosts found, and installs only the ones kept",
+    () => {
+      const machine = fakeMachine();
+      // Down to Codex, untick it with space, enter: the other two stay ticked. The keys are typed once the
+      // list is up (a terminal drops what arrives before the prompt reads it).
+      const keys = "sleep 4; printf '\\033[B'; sleep 0.5; printf ' '; sleep 0.5; printf '\\r'; sleep 1";
+      const run = spawnSync(
+        "/bin/sh",
+        ["-c", `(${keys}) | /usr/bin/script -qec '"${process.execPath}" "${bin}" install' /dev/null`],
+        { cwd: join(machine.root, "project-a"), env: { ...machine.env, TERM: "xterm" }, encoding: "utf8", timeout: 90_000 },
+      );
+      expect(run.status, run.stdout).toBe(0);
+      // What the terminal showed, without its escapes and spacing (the prompt moves the cursor instead).
+      const shown = run.stdout.replace(/\s/g, "").replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, "");
+      expect(shown).toContain("Installgoalpostinto(spacetountick,entertogoon):");
+      expect(shown).toContain("ClaudeCode,CopilotCLI");
+      expect(existsSync(join(machine.home, ".claude", "settings.json"))).toBe(true);
+      expect(existsSync(join(machine.home, ".codex", "hooks.json"))).toBe(false);
+      expect(existsSync(join(machine.home, ".copilot", "hooks", "goalpost.json"))).toBe(true);
+    },
+  );
 
   it("changes the mode of no folder it does not own, and a VS Code install is no sign of Copilot CLI", () => {
     const root = testdir({ home: { ".claude": { "keep.json": "{}" }, ".config": { Code: { User: {} } } }, project: {} });
@@ -451,7 +497,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     // Its own words, the likely meaning, the usage line only — and JSON on stdout for --json.
     const typo = machine.run(["statsu"]);
     expect(typo.stderr).toBe(
-      'goalpost: unknown command "statsu" (did you mean "status"?)\nusage: goalpost <command> [options]\n(goalpost --help lists the commands: status, watch, list, show, report, install, uninstall, doctor, disable, enable, prune, demo)\n',
+      'goalpost: unknown command "statsu" (did you mean "status"?)\nusage: goalpost <command> [options]\n(goalpost --help lists the commands: status, watch, list, show, report, install, uninstall, doctor, disable, enable, prune, demo, completion)\n',
     );
     expect(machine.run(["install", "claude"]).stderr).toContain('no adapter for host "claude" (did you mean "claude-code"?)');
     const flag = machine.run(["status", "--jsno"]);

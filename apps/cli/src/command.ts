@@ -26,10 +26,13 @@ export interface Command {
   readonly description: string;
   readonly examples: readonly string[];
   readonly options?: Options;
+  /** Its positionals are host names (install, doctor, disable…): completion offers them. */
+  readonly takesHosts?: boolean;
   run(input: CommandInput): Promise<number>;
 }
 
-const COMMON: Options = {
+/** The flags every command takes (completion lists them with each command's own). */
+export const COMMON_FLAGS: Options = {
   json: { type: "boolean", default: false },
   "no-color": { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
@@ -50,10 +53,15 @@ every command: --json (machine-readable stdout), --no-color, --help
 export async function runCommand(command: Command, args: readonly string[], env: Env): Promise<number> {
   let parsed: ReturnType<typeof parseArgs>;
   try {
-    parsed = parseArgs({ args: [...args], options: { ...COMMON, ...command.options }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: [...args],
+      options: { ...COMMON_FLAGS, ...command.options },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     return usageProblem({
-      message: `goalpost ${command.name}: ${argumentProblem(error as Error & { code?: string }, { ...COMMON, ...command.options })}`,
+      message: `goalpost ${command.name}: ${argumentProblem(error as Error & { code?: string }, { ...COMMON_FLAGS, ...command.options })}`,
       usage: `usage: goalpost ${command.name} ${command.usage}`,
       hint: `(goalpost ${command.name} --help for more)`,
       json: args.includes("--json"),

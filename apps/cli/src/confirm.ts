@@ -1,7 +1,7 @@
-// Yes/no questions on the terminal. Only ever asked of a person: without a TTY the caller must have
-// been told (--yes or named hosts), so scripts never hang on a prompt nobody sees. One readline for
-// all the questions, read through its async iterator so answers typed ahead are queued, not lost;
-// end of input (Ctrl+D) means "no" to the rest.
+// Questions on the terminal. Only ever asked of a person: without a TTY the caller must have been told
+// (--yes or named hosts), so scripts never hang on a prompt nobody sees. One yes/no: a readline, read
+// through its async iterator so an answer typed ahead is queued, not lost; end of input (Ctrl+D) means
+// "no". Several choices at once: @clack/prompts' multi-select (space toggles, enter takes them).
 import { createInterface } from "node:readline";
 
 export const canAsk = () => process.stdin.isTTY === true && process.stdout.isTTY === true;
@@ -22,4 +22,17 @@ export async function confirmEach(questions: readonly string[]): Promise<boolean
     readline.close();
   }
   return answers;
+}
+
+/** The items the person keeps (all ticked to start with); none when they cancel (Ctrl+C, Esc). */
+export async function chooseSome<T>(message: string, items: readonly { value: T; label: string; hint?: string }[]): Promise<T[]> {
+  const { multiselect, isCancel } = await import("@clack/prompts");
+  const keys = items.map((_, index) => String(index));
+  const chosen = await multiselect<string>({
+    message,
+    options: items.map((item, index) => ({ value: keys[index]!, label: item.label, ...(item.hint ? { hint: item.hint } : {}) })),
+    initialValues: keys,
+    required: false,
+  });
+  return isCancel(chosen) ? [] : items.filter((_, index) => chosen.includes(keys[index]!)).map((item) => item.value);
 }

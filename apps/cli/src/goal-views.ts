@@ -10,6 +10,7 @@ import {
   type GoalBudget,
   type GoalRecord,
   isOpen,
+  RECENTLY_CLOSED_MS,
   renderGoalContext,
   type SessionFile,
   spendText,
@@ -55,6 +56,9 @@ export interface GoalRow {
   readonly budget: GoalBudget | null;
   /** Why goalpost let the agent go (needs-input, budget-limited), from the goal's history; null otherwise. */
   readonly letGo: string | null;
+  /** When it closed, and how it was proven or why it ended, in words; null while open. */
+  readonly closedAt: string | null;
+  readonly ending: string | null;
 }
 
 const warnToStderr = (message: string) => process.stderr.write(`${message}\n`);
@@ -134,7 +138,20 @@ export function goalRow({ root, session, archived }: LocatedSession, goal: GoalR
     charged: goal.budget !== null || goal.spent.turns > 0 || (goal.spent.tokens ?? 0) > 0,
     budget: goal.budget,
     letGo: goal.status === "needs-input" || goal.status === "budget-limited" ? (goal.history.at(-1)?.note ?? null) : null,
+    closedAt: goal.closedAt,
+    ending: goal.closedAt ? ending(goal) : null,
   };
+}
+
+/** How a closed goal ended, in the user's words: what proved it, or why it closed otherwise. */
+function ending(goal: GoalRecord): string {
+  const run = goal.verification;
+  if (goal.status === "complete")
+    return run?.state === "passed"
+      ? `proven by goalpost's own run of ${goal.checks.map((check) => `\`${check.command}\``).join(", ") || "the checks"}: ${run.verdict.split("\n")[0]}`
+      : `closed as complete${goal.closeReason ? `: ${goal.closeReason}` : ""}`;
+  if (goal.status === "blocked") return `closed as blocked${goal.closeReason ? `: ${goal.closeReason}` : ""}`;
+  return `${goal.status}${goal.closeReason ? `: ${goal.closeReason}` : ""}`;
 }
 
 /** The session a goal was last continued from, from its history's "moved" entry on this side. */
@@ -143,11 +160,27 @@ function continuedFrom(goal: GoalRecord): string | null {
   return moved?.note?.slice("continued from ".length) ?? null;
 }
 
-/** Goals (task goals are part of their parent's view) with where each lives, newest first; only open ones unless `closed`. */
-export function foundGoals(
-  roots: readonly string[],
-  filter: { readonly dir?: string; readonly closed?: boolean } = {},
-): FoundGoal[] {
+export interface GoalFilter {
+  readonly dir?: string;
+  /** Closed goals too, of every session (archived ones included). */
+  readonly closed?: boolean;
+  /** Only the goals closed in the last RECENTLY_CLOSED_MS (with `dir`: found through its index), not the open ones. */
+  readonly recent?: boolean;
+}
+
+const closedRecently = (goal: GoalRecord, now: number) =>
+  goal.closedAt !== null &&
+  !goal.parentId &&
+  now - Date.parse(goal.closedAt) < RECENTLY_CLOSED_MS &&
+  goal.history.at(-1)?.type !== "moved";
+
+/**
+ * Goals (task goals are part of their parent's view) with where each lives, newest first: the open
+ * ones; every goal with `closed`; the ones closed lately with `recent`.
+ */
+export function foundGoals(roots: readonly string[], filter: GoalFilter = {}): FoundGoal[] {
+  const now = Date.now();
+  const keep = (goal: GoalRecord) => (filter.recent ? closedRecently(goal, now) : filter.closed === true || isOpen(goal));
   const dir = filter.dir === undefined ? undefined : canonicalDir(filter.dir);
   const located =
     dir !== undefined && filter.closed !== true
@@ -156,15 +189,13 @@ export function foundGoals(
   return located
     .filter((located) => dir === undefined || canonicalDir(located.session.cwd) === dir)
     .flatMap((located) =>
-      located.session.goals
-        .filter((goal) => goal.level !== "task" && (filter.closed === true || isOpen(goal)))
-        .map((goal) => ({ located, goal })),
+      located.session.goals.filter((goal) => goal.level !== "task" && keep(goal)).map((goal) => ({ located, goal })),
     )
     .sort((a, b) => b.goal.updatedAt.localeCompare(a.goal.updatedAt));
 }
 
 /** The goals `foundGoals` finds, as rows: what status, list and --json show. */
-export function goalRows(roots: readonly string[], filter: { readonly dir?: string; readonly closed?: boolean } = {}): GoalRow[] {
+export function goalRows(roots: readonly string[], filter: GoalFilter = {}): GoalRow[] {
   return foundGoals(roots, filter).map(({ located, goal }) => goalRow(located, goal));
 }
 
@@ -192,6 +223,16 @@ const STATUS_COLOR: Record<string, keyof Colors> = {
 export function statusBadge(status: string, color: Colors): string {
   const paint = color[STATUS_COLOR[status] ?? "white"] as (text: string) => string;
   return paint(status);
+}
+
+/** A goal that closed lately, in two lines: ✓ or ✗, when, and how it ended; the objective. */
+export function closedRowText(goal: GoalRow, color: Colors, hostName: (id: string) => string): string {
+  const mark = goal.status === "complete" ? color.green("✓") : color.dim("✗");
+  return [
+    `${mark} ${color.bold(goal.goalId)}  ${statusBadge(goal.status, color)} ${ago(goal.closedAt ?? goal.updatedAt)}  ${color.dim(`${hostName(goal.host)} · session ${goal.sessionId}`)}`,
+    `  ${goal.objective.split("\n")[0]}`,
+    `  ${goal.ending ?? ""}`,
+  ].join("\n");
 }
 
 /** One goal as a few lines: id, status, host and session; the objective; its counts. */
@@ -239,6 +280,14 @@ export function findGoal(roots: readonly string[], id: string): FoundGoal | null
     if (goal) return { located, goal };
   }
   return null;
+}
+
+/** The goal of `dir` that changed last: an open one, else one closed lately, else any this folder had. */
+export function latestGoalIn(roots: readonly string[], dir: string): FoundGoal | null {
+  const lately = [foundGoals(roots, { dir })[0], foundGoals(roots, { dir, recent: true })[0]]
+    .filter((found): found is FoundGoal => found !== undefined)
+    .sort((a, b) => b.goal.updatedAt.localeCompare(a.goal.updatedAt));
+  return lately[0] ?? foundGoals(roots, { dir, closed: true })[0] ?? null;
 }
 
 /** One event of a goal's history as a line: its local time, what happened in words, the note. */

@@ -139,5 +139,5 @@ export const claudeCodeInstall: InstallSpec = {
     ];
   },
   strict: { unavailable: strictUnavailable },
-  nextStep: "In Claude Code, type /goal <what done means> to set a goal.",
+  nextStep: "In Claude Code, type goal: <what done means> to set a goal (its own /goal runs beside it).",
 };

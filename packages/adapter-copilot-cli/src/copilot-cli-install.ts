@@ -166,7 +166,7 @@ export const copilotCliInstall: InstallSpec = {
     // settings.json: the extensions flag and goalpost's status line (copilot-cli-status-line.ts).
     sameFileTargets(settingsTarget(context), statusLineSettings(context)),
   ],
-  nextStep: "In Copilot CLI, type /goal <what done means> to set a goal.",
+  nextStep: "In Copilot CLI, type goal: <what done means> to set a goal (/goal … starts autopilot as well).",
 };
 
 export { EXTENSION_MARKER };

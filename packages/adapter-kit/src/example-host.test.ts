@@ -56,6 +56,19 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     for (const line of added) expect(home.settings()).toContain(line);
     expect(home.settings()).toContain("// Acme's own settings, with the user's comments");
     expect(home.bin("install").stdout).toContain("already installed");
+    // Where goalpost cannot tell that it can sandbox a goal's checks (here: no temporary folder for its
+    // probe), install says so, not just "on".
+    home.bin("uninstall");
+    const bare = spawnSync(process.execPath, [BIN, "install"], {
+      env: { ...home.env, TMPDIR: join(home.root, "no-such-folder") },
+      cwd: home.project,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(bare.stdout).toMatch(
+      /^goalpost is on, but it could not tell whether it can sandbox a goal's checks here: the probe did not answer \(.*ENOENT/m,
+    );
+    expect(home.bin("install").stdout).toContain("already installed");
     expect(JSON.parse(home.bin("install", "--json").stdout)).toMatchObject({
       host: "acme",
       command: "install",

@@ -195,7 +195,7 @@ export { continuationCandidates, continueGoal } from "./store/continuation.js";
 export type { LockOptions } from "./store/file-lock.js";
 export { withFileLock } from "./store/file-lock.js";
 export type { ContinuationEntry, GoalStore, GoalStoreOptions, SessionIdentity } from "./store/goal-store.js";
-export { continuationEntrySchema, createGoalStore } from "./store/goal-store.js";
+export { continuationEntrySchema, createGoalStore, RECENTLY_CLOSED_MS } from "./store/goal-store.js";
 export type { KnownOpenGoal } from "./store/known-open-goal.js";
 export { knownOpenGoal } from "./store/known-open-goal.js";
 export type { Notice, NoticeKind } from "./store/notice-log.js";

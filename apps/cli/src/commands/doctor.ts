@@ -5,6 +5,7 @@ import { adapterJson, runAdapterBin } from "../adapter-bin.js";
 import { type Command, refuse } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
+import { startProgress } from "../progress.js";
 import type { Colors } from "../terminal.js";
 
 interface Check {
@@ -70,6 +71,7 @@ state directory writable and private, the Node version, the last hook error. One
 host and what to do; --verbose lists every check. Exits 1 when an installed host has a problem.`,
   examples: ["goalpost doctor", "goalpost doctor codex --verbose", "goalpost doctor --json"],
   options: { project: { type: "string" }, verbose: { type: "boolean", short: "v", default: false } },
+  takesHosts: true,
   async run({ values, positionals, json, term, env }) {
     const all = await loadHosts();
     const selected = selectHosts(all, positionals);
@@ -78,16 +80,22 @@ host and what to do; --verbose lists every check. Exits 1 when an installed host
     }
     const project = typeof values["project"] === "string" ? ["--project", values["project"]] : [];
     // Each doctor starts an MCP server and runs a hook: in parallel, they take as long as the slowest.
+    // Each host's doctor runs its probes (a sandbox, the hook server): seconds, so the wait is shown.
+    const waiting = new Set(selected.hosts.map((host) => host.displayName));
+    const progress = startProgress(`checking ${[...waiting].join(", ")}…`, { json, env });
     const reports: HostDoctor[] = await Promise.all(
       selected.hosts.map(async (host) => {
         const { present, where } = host.detect(env);
         const run = await runAdapterBin(host, ["doctor", "--json", ...project], env);
+        waiting.delete(host.displayName);
+        progress.say(`checking ${[...waiting].join(", ")}…`);
         const checks = adapterJson<{ checks: Check[] }>(run)?.checks ?? [
           { ok: false, label: "doctor", detail: `${host.bin} doctor did not answer: ${run.stderr.trim().split("\n")[0] ?? ""}` },
         ];
         return { host: host.id, displayName: host.displayName, present, where, ...verdictOf(host, present, checks), checks };
       }),
     );
+    progress.done();
     const failed = reports.some((report) => report.verdict === "problem");
     if (json) {
       term.json({ ok: !failed, hosts: reports });

@@ -1,6 +1,7 @@
 // Every `goalpost` command, in the order `goalpost --help` lists them. Loaded only once a command is
 // asked for: `goalpost --version` needs none of them (nor @goalpost/core, nor any adapter).
 import type { Command } from "../command.js";
+import { completionCommand } from "./completion.js";
 import { demo } from "./demo.js";
 import { doctor } from "./doctor.js";
 import { install, uninstall } from "./install.js";
@@ -25,4 +26,5 @@ export const COMMANDS: readonly Command[] = [
   enable,
   prune,
   demo,
+  completionCommand(() => COMMANDS),
 ];

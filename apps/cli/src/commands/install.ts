@@ -3,9 +3,10 @@
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import { adapterJson, runAdapterBin } from "../adapter-bin.js";
 import { type Command, type CommandInput, refuse } from "../command.js";
-import { canAsk, confirmEach } from "../confirm.js";
+import { canAsk, chooseSome, confirmEach } from "../confirm.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
+import { startProgress } from "../progress.js";
 
 type Verb = "install" | "uninstall";
 
@@ -45,11 +46,14 @@ async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescript
     );
     return EXIT.usage;
   }
+  const question = verb === "install" ? "Install goalpost into" : "Remove goalpost from";
+  if (found.length > 1)
+    return chooseSome(
+      `${question} (space to untick, enter to go on):`,
+      found.map(({ host, where }) => ({ value: host, label: host.displayName, ...(where.where ? { hint: where.where } : {}) })),
+    );
   const answers = await confirmEach(
-    found.map(
-      ({ host, where }) =>
-        `${verb === "install" ? "Install goalpost into" : "Remove goalpost from"} ${host.displayName}${where.where ? ` (${where.where})` : ""}?`,
-    ),
+    found.map(({ host, where }) => `${question} ${host.displayName}${where.where ? ` (${where.where})` : ""}?`),
   );
   return found.filter((_, index) => answers[index]).map(({ host }) => host);
 }
@@ -102,6 +106,7 @@ scripts). Your goal records are kept, and named; --purge removes them too.`,
           }
         : { purge: { type: "boolean", default: false } }),
     },
+    takesHosts: true,
     async run(input) {
       const { values, json, term, env } = input;
       const all = await loadHosts();
@@ -116,7 +121,17 @@ scripts). Your goal records are kept, and named; --purge removes them too.`,
       let worst: number = EXIT.ok;
       for (const host of hosts) {
         if (!json) term.out(`${term.color.bold(`── ${host.displayName}`)}\n`);
-        const run = await runAdapterBin(host, json ? [...args, "--json"] : args, env, { inherit: !json });
+        // The adapter's report is printed when it is done; until then, what it is doing.
+        const progress = startProgress(`${verb === "install" ? "installing into" : "removing from"} ${host.displayName}…`, {
+          json,
+          env,
+        });
+        const run = await runAdapterBin(host, json ? [...args, "--json"] : args, env);
+        progress.done();
+        if (!json) {
+          term.out(run.stdout);
+          term.err(run.stderr);
+        }
         if (run.exitCode !== 0) worst = Math.max(worst, run.exitCode === EXIT.usage ? EXIT.usage : EXIT.problem);
         if (json)
           results.push({ host: host.id, exitCode: run.exitCode, result: adapterJson(run), error: run.stderr.trim() || null });

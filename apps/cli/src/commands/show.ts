@@ -1,28 +1,35 @@
-// `goalpost show <goal-or-session>`: one goal in full, as the agent sees it, with its gate and history.
+// `goalpost show [goal-or-session]`: one goal in full, as the agent sees it, with its gate and history;
+// with no id, the latest goal of this directory, so the one that just closed is one command away.
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { findGoal, showText } from "../goal-views.js";
+import { findGoal, latestGoalIn, showText } from "../goal-views.js";
 import { loadHosts, stateRoots } from "../hosts.js";
 
 export const show: Command = {
   name: "show",
   summary: "one goal in full: what the agent sees, its completion gate and history",
-  usage: "<goal-or-session-id> [--root <state-dir>] [--json]",
-  description: `Shows one goal — by its id, or a session's latest goal by the session id, archived ones too —
-as the agent sees it, with what its completion gate still wants and its recent history. --json prints
-the whole goal record.`,
-  examples: ["goalpost show goal_m3x9k2_a1b2c3", "goalpost show 2f1c…   (a session id)", "goalpost show <id> --json"],
-  options: { root: { type: "string" } },
+  usage: "[<goal-or-session-id>] [--dir <dir>] [--root <state-dir>] [--json]",
+  description: `Shows one goal — by its id, or a session's latest goal by the session id, archived ones too;
+with no id, the goal of this directory (or --dir) that changed last, open or closed — as the agent sees
+it, with what its completion gate still wants and its recent history. --json prints the whole goal record.`,
+  examples: [
+    "goalpost show",
+    "goalpost show goal_m3x9k2_a1b2c3",
+    "goalpost show 2f1c…   (a session id)",
+    "goalpost show <id> --json",
+  ],
+  options: { root: { type: "string" }, dir: { type: "string" } },
   async run({ values, positionals, json, term, env }) {
     const id = positionals[0];
-    if (!id) {
-      term.err("goalpost show: name a goal or session (`goalpost list --all` shows them)\n");
-      return EXIT.usage;
-    }
     const roots = stateRoots(await loadHosts(), env, values["root"] as string | undefined);
-    const found = findGoal(roots, id);
+    const dir = typeof values["dir"] === "string" ? values["dir"] : process.cwd();
+    const found = id ? findGoal(roots, id) : latestGoalIn(roots, dir);
     if (!found) {
-      term.err(`goalpost: no goal or session "${id}" under ${roots.join(", ")}\n`);
+      const message = id
+        ? `goalpost: no goal or session "${id}" under ${roots.join(", ")}`
+        : `goalpost: no goal was ever set in ${dir} (\`goalpost list --all\` shows every goal)`;
+      if (json) term.json({ error: message });
+      term.err(`${message}\n`);
       return EXIT.notFound;
     }
     if (json) {

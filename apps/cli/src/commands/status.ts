@@ -1,8 +1,12 @@
-// `goalpost status`: the open goals of this directory, whichever host and session left them.
+// `goalpost status`: the open goals of this directory, whichever host and session left them, and the
+// ones that closed lately (how each was proven or why it ended), so an ending is seen, not a blank.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { recentHookFaults } from "@goalpost/adapter-kit/faults";
+import { KILL_SWITCH_FILE } from "@goalpost/core";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { goalRows, rowText } from "../goal-views.js";
+import { closedRowText, goalRows, rowText } from "../goal-views.js";
 import { hostName, loadHosts, stateRoots } from "../hosts.js";
 
 export const status: Command = {
@@ -12,7 +16,8 @@ export const status: Command = {
   description: `Shows the open goals left in this directory (or --dir) by any host's sessions: host, session,
 objective, status, remaining work, blockers, drift since the last update, when it last changed,
 whether its completion gate is satisfied, and where it came from when it was continued from another
-session or host; then what hooks met in the last day (a damaged or full state root, two copies of
+session or host; the goals closed here in the last 12 hours, with how each was proven (goalpost's own
+run of the checks) or why it ended; then what hooks met in the last day (a damaged or full state root, two copies of
 goalpost answering one host, what was done to goalpost that it saw and could not prevent), which
 \`goalpost doctor\` explains. \`goalpost list\` shows every directory.`,
   examples: ["goalpost status", "goalpost status --dir ~/src/importer", "goalpost status --json | jq '.goals[].objective'"],
@@ -21,7 +26,14 @@ goalpost answering one host, what was done to goalpost that it saw and could not
     const hosts = await loadHosts();
     const dir = typeof values["dir"] === "string" ? values["dir"] : process.cwd();
     const roots = stateRoots(hosts, env, values["root"] as string | undefined);
+    // Switched off (`goalpost disable`): its goals are kept but nothing holds the agent — said first.
+    const off = values["root"]
+      ? []
+      : hosts
+          .filter((host) => existsSync(join(host.stateRoot(env), KILL_SWITCH_FILE)))
+          .map((host) => ({ host: host.id, displayName: host.displayName, file: join(host.stateRoot(env), KILL_SWITCH_FILE) }));
     const goals = goalRows(roots, { dir });
+    const closed = goalRows(roots, { dir, recent: true });
     // Faults hooks met (the host shows their stderr to nobody): a goal may be enforced from a kept copy.
     const problems = roots.flatMap((root) => {
       const { faults, breaches, twoCopies } = recentHookFaults(root);
@@ -36,16 +48,27 @@ goalpost answering one host, what was done to goalpost that it saw and could not
     // What prompts decided that loosened a goal: a script can run the prompt hook in the user's name.
     const decisions = roots.flatMap((root) => recentHookFaults(root).decisions.map(({ at, message }) => ({ root, at, message })));
     if (json) {
-      term.json({ dir, goals, problems, decisions });
+      term.json({ dir, off, goals, closed, problems, decisions });
       return EXIT.ok;
     }
     const { color } = term;
-    if (goals.length === 0) term.out(`No open goals in ${dir}. \`goalpost list\` shows every directory.\n`);
+    const name = (id: string) => hostName(hosts, id);
+    if (off.length > 0)
+      term.out(
+        `${color.yellow(`goalpost is switched off for ${off.map((host) => host.displayName).join(", ")}`)}: goals are kept, nothing holds the agent to them. \`goalpost enable\` switches it back on.\n\n`,
+      );
+    if (goals.length === 0)
+      term.out(`No open goals in ${dir}.${closed.length > 0 ? "" : " `goalpost list` shows every directory."}\n`);
     else {
       term.out(`${color.bold(`${goals.length} open goal${goals.length === 1 ? "" : "s"}`)} in ${dir}\n\n`);
-      term.out(`${goals.map((goal) => rowText(goal, color, (id) => hostName(hosts, id))).join("\n\n")}\n`);
-      term.out(color.dim(`\n\`goalpost show <id>\` for one in full, \`goalpost report <id>\` for its timeline.\n`));
+      term.out(`${goals.map((goal) => rowText(goal, color, name)).join("\n\n")}\n`);
     }
+    if (closed.length > 0) {
+      term.out(`\n${color.bold("Closed in the last 12 hours")}\n\n`);
+      term.out(`${closed.map((goal) => closedRowText(goal, color, name)).join("\n\n")}\n`);
+    }
+    if (goals.length + closed.length > 0)
+      term.out(color.dim(`\n\`goalpost show <id>\` for one in full, \`goalpost report <id>\` for its timeline.\n`));
     if (problems.length > 0) {
       term.out(
         `\n${color.bold(`${problems.length} problem${problems.length === 1 ? "" : "s"} hooks met in the last day`)} (\`goalpost doctor\` explains):\n`,

@@ -20,6 +20,7 @@ function switchCommand(verb: "disable" | "enable"): Command {
 a host's environment does the same for one run.)`
         : "Switches goalpost back on for every host, or the ones named.",
     examples: verb === "disable" ? ["goalpost disable", "goalpost disable codex"] : ["goalpost enable", "goalpost enable codex"],
+    takesHosts: true,
     async run({ positionals, json, term, env }) {
       const all = await loadHosts();
       const selected = selectHosts(all, positionals);

@@ -2,12 +2,13 @@
 // the agent. Redrawn when a hook writes a session (each store's by-session folder is watched, and
 // looked at twice a second for one that appears later or a change a watch missed). In a terminal it
 // takes the whole screen and gives it back on q or Ctrl-C; piped, it prints the view again at each
-// change (--json: one line of JSON each) until it is interrupted.
+// change (--json: one line of JSON each) until it is interrupted. Goals closed lately stay in view.
 import { type FSWatcher, readdirSync, statSync, watch as watchFolder } from "node:fs";
 import { join } from "node:path";
+import wrapAnsi from "wrap-ansi";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { type FoundGoal, foundGoals, goalRow, historyLine, rowText } from "../goal-views.js";
+import { closedRowText, type FoundGoal, foundGoals, goalRow, historyLine, rowText } from "../goal-views.js";
 import { hostName, loadHosts, stateRoots } from "../hosts.js";
 import { localTime, timeZoneName } from "../local-time.js";
 import type { Colors } from "../terminal.js";
@@ -59,14 +60,28 @@ function storeSignature(roots: readonly string[]): string {
   return parts.join("|");
 }
 
-function viewText(goals: readonly FoundGoal[], dir: string, color: Colors, name: (id: string) => string): string {
+function viewText(
+  goals: readonly FoundGoal[],
+  closed: readonly FoundGoal[],
+  dir: string,
+  color: Colors,
+  name: (id: string) => string,
+): string {
+  // What closed here lately stays in view: a goal's ending is the news the user waits for.
+  const ended =
+    closed.length > 0
+      ? `\n\n${color.bold("Closed in the last 12 hours")}\n\n${closed
+          .slice(0, 3)
+          .map(({ located, goal }) => closedRowText(goalRow(located, goal), color, name))
+          .join("\n\n")}\n`
+      : "\n";
   if (goals.length === 0)
-    return `No open goal in ${dir} yet. In your agent: /goal <what done means> (or goal: … in Claude Code and Copilot CLI).\n${color.dim("Waiting… (q or Ctrl-C quits)")}\n`;
+    return `No open goal in ${dir}${closed.length > 0 ? "" : " yet. In your agent: goal: <what done means> (/goal … where the host has no /goal of its own)"}.\n${color.dim("Waiting… (q or Ctrl-C quits)")}${ended}`;
   const blocks = goals.map(({ located, goal }) => {
     const timeline = goal.history.slice(-TIMELINE_LINES).map((event) => `    ${historyLine(event)}`);
     return [rowText(goalRow(located, goal), color, name), ...(timeline.length > 0 ? ["", ...timeline] : [])].join("\n");
   });
-  return `${color.bold(`${goals.length} open goal${goals.length === 1 ? "" : "s"}`)} in ${dir} ${color.dim(`· ${localTime(new Date().toISOString())} · times in ${timeZoneName()} · q quits`)}\n\n${blocks.join("\n\n")}\n`;
+  return `${color.bold(`${goals.length} open goal${goals.length === 1 ? "" : "s"}`)} in ${dir} ${color.dim(`· ${localTime(new Date().toISOString())} · times in ${timeZoneName()} · q quits`)}\n\n${blocks.join("\n\n")}${ended}`;
 }
 
 export const watch: Command = {
@@ -90,15 +105,16 @@ line of JSON per change ({"at", "goals"}).`,
       if (signature === last) return;
       last = signature;
       const found = foundGoals(roots, { dir });
+      const closed = foundGoals(roots, { dir, recent: true });
       const name = (id: string) => hostName(hosts, id);
-      if (json) {
-        const goals = found.map(({ located, goal }) => goalRow(located, goal));
-        term.out(`${JSON.stringify({ at: new Date().toISOString(), goals })}\n`);
-      } else if (screen)
-        term.out(
-          `\u001b[H\u001b[2J${fitScreen(viewText(found, dir, term.color, name), { rows: process.stdout.rows ?? 24, columns: process.stdout.columns ?? 80 }, term.color)}`,
-        );
-      else term.out(`${viewText(found, dir, term.color, name)}\n`);
+      const rows = (goals: readonly FoundGoal[]) => goals.map(({ located, goal }) => goalRow(located, goal));
+      if (json) term.out(`${JSON.stringify({ at: new Date().toISOString(), goals: rows(found), closed: rows(closed) })}\n`);
+      else if (screen) {
+        const columns = process.stdout.columns ?? 80;
+        // Wrapped at words to the pane's width, so a narrow pane never breaks a word in two.
+        const view = wrapAnsi(viewText(found, closed, dir, term.color, name), columns, { hard: true, trim: false });
+        term.out(`\u001b[H\u001b[2J${fitScreen(view, { rows: process.stdout.rows ?? 24, columns }, term.color)}`);
+      } else term.out(`${viewText(found, closed, dir, term.color, name)}\n`);
     };
     if (screen) term.out("\u001b[?1049h\u001b[?25l"); // the alternate screen, cursor hidden
     const watchers: FSWatcher[] = [];

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
 import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
-import { formatDoctor, runDoctor } from "../doctor/doctor.js";
+import { formatDoctor, runDoctor, sandboxCheck } from "../doctor/doctor.js";
 import { recordWithoutNode } from "../fast-path/without-node.js";
 import { applyChanges, type FileChange, planInstall, planUninstall, targetsPresent } from "../installing/config-changes.js";
 import { foldersToCreate, recordCreatedFolders, tidyAfterUninstall } from "../installing/footprint.js";
@@ -222,8 +222,14 @@ export async function runAdminCommand(
     if (command === "install") rmSync(join(root, LEGACY_FAST_PATH_FOLDER), { recursive: true, force: true });
     // The last scope out: the home as it was, but for the goal records (kept and named unless --purge).
     const tidied = command === "uninstall" && lastOut() ? tidyAfterUninstall(changes, root, env, { purge: values.purge }) : null;
+    // Whether a goal can close on goalpost's own run here: "on" is not the whole truth where it cannot.
+    const sandbox = command === "install" ? sandboxCheck(cliPath, root) : null;
     if (values.json) {
-      json(changes, { backups, ...(tidied ? { keptBackups: tidied.keptBackups, keptRecords: tidied.keptRecords } : {}) });
+      json(changes, {
+        backups,
+        ...(tidied ? { keptBackups: tidied.keptBackups, keptRecords: tidied.keptRecords } : {}),
+        ...(sandbox ? { checkSandbox: { ok: sandbox.ok, detail: sandbox.detail } } : {}),
+      });
       return 0;
     }
     for (const entry of changes)
@@ -237,9 +243,11 @@ export async function runAdminCommand(
       io.out(
         `kept your goal records in ${root} (${tidied.keptRecords.map((path) => path.slice(root.length + 1)).join(", ")}); \`${adapter.bin} uninstall --purge\` removes them too\n`,
       );
-    if (command === "install") {
-      io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`);
-    }
+    if (sandbox?.ok) io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`);
+    else if (sandbox)
+      io.out(
+        `\ngoalpost is on, but ${sandbox.detail.replace(/^goalpost /, "it ")}\n${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`,
+      );
     return 0;
   } catch (error) {
     if (GoalpostError.isInstance(error)) {

@@ -42,6 +42,11 @@ export interface InstallTarget {
   readonly label: string;
   /** A few words more for the install report: "for 10 events". */
   readonly detail?: string;
+  /**
+   * The install report's words for this file, from the file before and after (several parts in one
+   * file say which were added and which taken out); `label` and `detail` otherwise.
+   */
+  describeInstall?(before: JsonObject, after: JsonObject): string;
   /** The file with goalpost's entries in it (replacing any earlier ones). */
   install(data: JsonObject): JsonObject;
   /** The file with goalpost's entries, and only those, taken out. */

@@ -352,9 +352,8 @@ function fastPathCheck(adapter: HostAdapter, root: string): DoctorCheck {
   };
 }
 
-/** A fault within the last day fails the check; an older one is only mentioned. */
-/** Whether goalpost can run a goal's checks in its sandbox here (`<bin> verify --probe`). */
-function sandboxCheck(cliPath: string, root: string): DoctorCheck {
+/** Whether goalpost can run a goal's checks in its sandbox here (`<bin> verify --probe`); install says it too. */
+export function sandboxCheck(cliPath: string, root: string): DoctorCheck {
   const label = "check sandbox";
   const run = spawnSync(process.execPath, [cliPath, "verify", "--probe"], { encoding: "utf8", timeout: 30_000 });
   try {
@@ -370,7 +369,7 @@ function sandboxCheck(cliPath: string, root: string): DoctorCheck {
     return {
       ok: false,
       label,
-      detail: `the sandbox probe did not answer (${(run.stderr || run.error?.message || "no output").split("\n")[0]})`,
+      detail: `goalpost could not tell whether it can sandbox a goal's checks here: the probe did not answer (${(run.stderr || run.error?.message || "no output").split("\n")[0]})`,
     };
   }
 }

@@ -35,7 +35,12 @@ export function planInstall(targets: readonly InstallTarget[]): FileChange[] {
   return files
     .map(({ target, file }) => {
       const data = target.install(file.data);
-      if (!target.record) return change(file, data, target.detail ? `${target.label} ${target.detail}` : target.label);
+      if (!target.record)
+        return change(
+          file,
+          data,
+          target.describeInstall?.(file.data, data) ?? (target.detail ? `${target.label} ${target.detail}` : target.label),
+        );
       // goalpost's own record with nothing left in it goes (or is never made).
       if (Object.keys(data).length === 0)
         return file.text === null

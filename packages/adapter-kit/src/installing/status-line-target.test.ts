@@ -79,7 +79,7 @@ describe("goalpost's status line", { timeout: 60_000 }, () => {
 
   it("is one of goalpost's own when the user had none, goes whole on uninstall, and stays out with --no-status-line", () => {
     const home = fakeHome("{}\n");
-    expect(home.bin("install").status).toBe(0);
+    expect(home.bin("install").stdout).toMatch(/: hooks .*, and the status line$/m);
     expect(home.read()["statusLine"]).toEqual({
       type: "command",
       command: expect.stringMatching(/goalpost-acme-status-line\.sh/),
@@ -87,7 +87,11 @@ describe("goalpost's status line", { timeout: 60_000 }, () => {
     expect(home.statusLine("s1")).toBe("");
     expect(home.bin("doctor").stdout).toMatch(/^✓ status line: goalpost's goal line in user scope$/m);
     // Asked to leave it out: install takes goalpost's out again; the hooks stay, and doctor says how to add it.
-    expect(home.bin("install", "--no-status-line").status).toBe(0);
+    const without = home.bin("install", "--no-status-line");
+    expect(without.status).toBe(0);
+    // The report says what was done: the line taken out, not "and the status line".
+    expect(without.stdout).toMatch(/: hooks .*, goalpost's status line taken out$/m);
+    expect(without.stdout).not.toContain("and the status line");
     expect(home.read()["statusLine"]).toBeUndefined();
     expect(home.read()["hooks"]).toBeDefined();
     const doctor = home.bin("doctor");

@@ -69,6 +69,11 @@ export const continuationEntrySchema = z.object({
       updatedAt: z.string(),
     }),
   ),
+  /**
+   * The session's own goals that closed in the last RECENTLY_CLOSED_MS, so `goalpost status` and `watch`
+   * show an ending without reading every session. Not goals to continue: readers of `goals` ignore it.
+   */
+  closed: z.optional(z.array(z.object({ id: z.string(), objective: z.string(), status: z.string(), closedAt: z.string() }))),
 });
 export type ContinuationEntry = z.infer<typeof continuationEntrySchema>;
 
@@ -124,6 +129,23 @@ function trimSession(session: SessionFile): void {
   if (session.hostTasks.length > SESSION_LIST_LIMIT) session.hostTasks = session.hostTasks.slice(-SESSION_LIST_LIMIT);
   if (session.approvals.length > SESSION_LIST_LIMIT) session.approvals = session.approvals.slice(-SESSION_LIST_LIMIT);
   if (session.pendingTools.length > SESSION_LIST_LIMIT) session.pendingTools = session.pendingTools.slice(-SESSION_LIST_LIMIT);
+}
+
+/** How long a goal that closed stays in its folder's index: what "recently" means for status and watch. */
+export const RECENTLY_CLOSED_MS = 12 * 3600_000;
+
+/** The session's user goals (not tasks or sub-goals) closed in the last RECENTLY_CLOSED_MS. */
+function recentlyClosed(session: SessionFile, now: Date): NonNullable<ContinuationEntry["closed"]> {
+  return session.goals
+    .filter(
+      (goal) =>
+        goal.closedAt !== null &&
+        !goal.parentId &&
+        goal.level !== "task" &&
+        goal.history.at(-1)?.type !== "moved" &&
+        now.getTime() - Date.parse(goal.closedAt) < RECENTLY_CLOSED_MS,
+    )
+    .map((goal) => ({ id: goal.id, objective: goal.objective, status: goal.status, closedAt: goal.closedAt! }));
 }
 
 function continuationSummary(session: SessionFile): ContinuationEntry["goals"] {
@@ -194,12 +216,16 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
 
   function writeIndex(before: SessionFile | null, after: SessionFile): void {
     const goals = continuationSummary(after);
+    const closed = recentlyClosed(after, now());
     const unchanged =
-      before !== null && before.cwd === after.cwd && JSON.stringify(continuationSummary(before)) === JSON.stringify(goals);
+      before !== null &&
+      before.cwd === after.cwd &&
+      JSON.stringify(continuationSummary(before)) === JSON.stringify(goals) &&
+      JSON.stringify(recentlyClosed(before, now())) === JSON.stringify(closed);
     // Most updates (a tool call, a counter) leave the open goals as they were: no index write, no hashing.
     if (unchanged) return;
     const path = indexPath(after.cwd, after.sessionId);
-    if (goals.length === 0) {
+    if (goals.length === 0 && closed.length === 0) {
       try {
         unlinkSync(path);
       } catch {}
@@ -211,6 +237,7 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
       cwd: after.cwd,
       updatedAt: after.updatedAt,
       goals,
+      ...(closed.length > 0 ? { closed } : {}),
     };
     writeFileAtomic(path, `${JSON.stringify(entry)}\n`);
   }
