@@ -1,7 +1,10 @@
 // The real Claude Code terminal UI in a pseudo-terminal, against the scripted model on 127.0.0.1:
-// goalpost's segment in Claude Code's status line, after the user's own (docs/hosts/claude-code.md §12).
+// goalpost's segment in Claude Code's status line, after the user's own (docs/hosts/claude-code.md §12);
+// what a user types by mistake (a near-miss, a second goal) answered where they read it.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_BIN, createClaudeHome, goalpostCli } from "./claude-code-home.js";
 import { useMockModel } from "./real-host.js";
@@ -51,4 +54,44 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
     expect(uninstall.exitCode, String(uninstall.stderr)).toBe(0);
     expect(readFileSync(settings, "utf8")).toBe(theirs);
   }, 150_000);
+
+  it("asks about a mistyped command, sets a goal aside for a new one, and brings it back by name", async () => {
+    verifies("CC-NEAR-MISS-SET-ASIDE");
+    const mock = await model.start({ main: [{ text: "Noted." }] });
+    const home = createClaudeHome({ mockUrl: mock.url });
+    writeFileSync(
+      join(home.configDir, ".claude.json"),
+      JSON.stringify({
+        hasCompletedOnboarding: true,
+        customApiKeyResponses: { approved: ["dummy"], rejected: [] },
+        projects: { [home.project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+      }),
+    );
+    expect((await goalpostCli(home, ["install"])).exitCode).toBe(0);
+    const ui = startTerminalUi(`"${CLAUDE_BIN}"`, { cwd: home.project, env: home.env() });
+    try {
+      // Typed once the prompt is up (the welcome screen takes keys, but not yet the Enter).
+      await ui.shows(/shift\+tab to cycle|\? for shortcuts/, "the prompt");
+      await ui.type("goal: acept");
+      await ui.shows(/did you mean `goal: accept`\?/, "the near-miss asked about");
+      await ui.type("goal: tidy the readme wording");
+      await ui.shows(/goalpost ◎ tidy the readme wording · /, "the first goal");
+      await ui.type("goal: fix the title typo");
+      await ui.shows(/"tidy the readme wording" is paused, not lost/, "what the new goal set aside");
+      // (The status line is redrawn in parts once the screen is busy: goalpost's status says the rest.)
+      await ui.type("goal: resume tidy the readme");
+      await ui.shows(/back to "tidy the readme wording"/, "the first goal back by name");
+    } finally {
+      await ui.close();
+    }
+    // The typo changed nothing: two goals, the second set aside, and no goal named "acept".
+    const cli = fileURLToPath(new URL("../../apps/cli/dist/goalpost.js", import.meta.url));
+    const status = JSON.parse(
+      String((await execa(process.execPath, [cli, "status", "--json", "--root", home.stateRoot], { cwd: home.project })).stdout),
+    );
+    expect(status.goals.map((goal: { objective: string; status: string }) => [goal.objective, goal.status]).sort()).toEqual([
+      ["fix the title typo", "paused"],
+      ["tidy the readme wording", expect.stringMatching(/^(draft|active|needs-input)$/)],
+    ]);
+  }, 240_000);
 });

@@ -385,6 +385,12 @@ export const REQUIREMENTS = [
     behaviour: "On every host, `Ziel:`, `目标：`, `but :` and the other languages' markers set a goal as `goal:` does.",
   },
   {
+    id: "CC-NEAR-MISS-SET-ASIDE",
+    host: "claude-code",
+    behaviour:
+      'In the real Claude Code terminal UI, `goal: acept` changes nothing and asks "did you mean `goal: accept`?"; a second goal says what it set aside and the first comes back with `goal: resume <its words>`.',
+  },
+  {
     id: "ANY-STATUS-LINE",
     host: "any",
     behaviour:

@@ -2,7 +2,7 @@
 // in two directories: what people see (colour only on a terminal), what scripts get (--json, exit
 // codes), install into every detected host, doctor, the kill switch, help.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
@@ -307,6 +307,10 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     // Not a terminal and no --yes: nothing is written; the hosts found are named.
     const unasked = machine.run(["install"]);
     expect(unasked.status).toBe(2);
+    // Under --json the same refusal is JSON on stdout.
+    const unaskedJson = machine.run(["install", "--json"]);
+    expect(unaskedJson.status).toBe(2);
+    expect(JSON.parse(unaskedJson.stdout).error).toMatch(/Not a terminal, so not asking/);
     expect(unasked.stderr).toMatch(/found Claude Code \(.*\.claude\), Codex \(.*\.codex\), Copilot CLI \(.*\.copilot\)/);
     expect(unasked.stderr).toContain("pass --yes");
     expect(existsSync(join(machine.home, ".claude", "settings.json"))).toBe(false);
@@ -401,6 +405,25 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
       expect(existsSync(join(machine.home, ".copilot", "hooks", "goalpost.json"))).toBe(true);
     },
   );
+
+  it("names in every hint a command the user has: goalpost's own form where only goalpost is on the PATH", () => {
+    const machine = fakeMachine();
+    const tools = join(machine.root, "bin");
+    mkdirSync(tools);
+    writeFileSync(join(tools, "goalpost"), "#!/bin/sh\n");
+    chmodSync(join(tools, "goalpost"), 0o755);
+    const onPath = { PATH: `${tools}:${machine.env["PATH"]}` };
+    const doctor = JSON.parse(machine.run(["doctor", "claude-code", "--json"], { extra: onPath }).stdout);
+    const details = doctor.hosts[0].checks.map((check: { detail: string }) => check.detail).join("\n");
+    expect(details).toContain("not installed: run `goalpost install claude-code`");
+    expect(details).not.toContain("goalpost-claude-code install");
+    const install = machine.run(["install", "claude-code"], { extra: onPath });
+    expect(install.stdout).toContain("`goalpost doctor claude-code` checks the wiring");
+    // With the adapter's own bin on the PATH (installed on its own), its name.
+    writeFileSync(join(tools, "goalpost-codex"), "#!/bin/sh\n");
+    chmodSync(join(tools, "goalpost-codex"), 0o755);
+    expect(machine.run(["install", "codex"], { extra: onPath }).stdout).toContain("`goalpost-codex doctor` checks the wiring");
+  });
 
   it("changes the mode of no folder it does not own, and a VS Code install is no sign of Copilot CLI", () => {
     const root = testdir({ home: { ".claude": { "keep.json": "{}" }, ".config": { Code: { User: {} } } }, project: {} });

@@ -104,5 +104,12 @@ export function usageProblem(problem: {
   return EXIT.usage;
 }
 
+/** A problem that ends a command (nothing found, nothing to ask with): the message on stderr, and `{"error"}` on stdout for --json. */
+export function fail(term: Terminal, json: boolean, message: string, code: number): number {
+  if (json) term.json({ error: message.trim() });
+  term.err(`${message.trim()}\n`);
+  return code;
+}
+
 /** A host named that no adapter here knows, and the like: see usageProblem. */
 export const refuse = (json: boolean, message: string): number => usageProblem({ message, json });

@@ -23,6 +23,7 @@ export const statusLineSettings = (context: InstallContext): InstallTarget =>
     format: "json",
     key: "statusLine",
     bin: descriptor.bin,
+    id: descriptor.id,
     context,
     // Redrawn on its own: a goal that closes (or a run that ends) while nobody types is seen.
     refresh: { key: "refreshInterval", seconds: 5 },

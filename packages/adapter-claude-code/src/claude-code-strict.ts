@@ -41,7 +41,7 @@ export const strictUnavailable = (): string | null => hostSandboxUnavailable(SAN
 /** doctor's line on the mode. */
 export const strictDoctorChecks = (context: DoctorContext): DoctorCheck[] => [
   strictModeCheck({
-    bin: context.adapter.bin,
+    adapter: context.adapter,
     root: stateRoot(context.env),
     files: (["user", "local"] as const).map((scope) => settingsFile(scope, context.projectDir, context.env)),
     sandbox: SANDBOX,

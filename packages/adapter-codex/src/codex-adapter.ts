@@ -37,7 +37,7 @@ export const codexAdapter = defineHostAdapter({
   // Warm-up and doctor's probe, from the host's samples.
   ...warmUpAndProbe(codexSamples()),
   // The goal store's reader, and the mode (codex-strict.ts).
-  doctorChecks: ({ env, adapter }) => [goalStoreCheck(env), ...strictDoctorChecks(env, adapter.bin)],
+  doctorChecks: ({ env, adapter }) => [goalStoreCheck(env), ...strictDoctorChecks(env, adapter)],
 });
 
 /** How hooks read Codex's goal store here; without a reader, goals set in the terminal UI are not followed. */

@@ -41,9 +41,9 @@ export function strictUnavailable(env: Env = process.env): string | null {
   return null;
 }
 
-export const strictDoctorChecks = (env: Env, bin: string): DoctorCheck[] => [
+export const strictDoctorChecks = (env: Env, adapter: { readonly bin: string; readonly id: string }): DoctorCheck[] => [
   strictModeCheck({
-    bin,
+    adapter,
     root: stateRoot(env),
     files: [configFile(env)],
     sandbox: SANDBOX,

@@ -18,4 +18,11 @@ export const copilotCliStatusLine: StatusLineSpec = statusLineSession("session_i
 
 /** goalpost's part of settings.json's status line. */
 export const statusLineSettings = (context: InstallContext): InstallTarget =>
-  statusLineTarget({ path: settingsFile(context.env), format: "json", key: "statusLine", bin: descriptor.bin, context });
+  statusLineTarget({
+    path: settingsFile(context.env),
+    format: "json",
+    key: "statusLine",
+    bin: descriptor.bin,
+    id: descriptor.id,
+    context,
+  });

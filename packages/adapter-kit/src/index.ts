@@ -8,7 +8,7 @@ export { adapterVersion, hostCliUsage } from "./bin/cli-usage.js";
 export { runHostCli } from "./bin/host-cli.js";
 export type { CommandResult, GoalCommandName } from "./bin/shell-goal-tools.js";
 export type { AdapterDescriptor, AdapterFacts } from "./contract/descriptor.js";
-export { describeAdapter, findOnPath } from "./contract/descriptor.js";
+export { describeAdapter, findOnPath, userCommand } from "./contract/descriptor.js";
 export { sessionFields, toolCallFields } from "./contract/event-fields.js";
 export type {
   DoctorCheck,

@@ -2,8 +2,7 @@
 // of commands and flags that parses the command line and prints its help, so the three never differ.
 // The script is static (no goalpost process per Tab): commands with their summaries, each command's
 // flags, and the host names where a command takes hosts.
-import type { Command } from "../command.js";
-import { COMMON_FLAGS } from "../command.js";
+import { COMMON_FLAGS, type Command, fail } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts } from "../hosts.js";
 
@@ -103,11 +102,10 @@ lines say how).`,
       'eval "$(goalpost completion zsh)"      (in ~/.zshrc, after compinit)',
       "goalpost completion fish > ~/.config/fish/completions/goalpost.fish",
     ],
-    async run({ positionals, term }) {
+    async run({ positionals, json, term }) {
       const shell = positionals[0] as Shell | undefined;
       if (!shell || !SHELLS.includes(shell)) {
-        term.err(`goalpost completion: name a shell: ${SHELLS.join(", ")}\n`);
-        return EXIT.usage;
+        return fail(term, json, `goalpost completion: name a shell: ${SHELLS.join(", ")}`, EXIT.usage);
       }
       const hosts = (await loadHosts()).map((host) => host.id);
       const table: Table = {

@@ -2,7 +2,7 @@
 // named, the hosts found on this machine — after asking (or --yes). Flags go through to the adapter.
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import { adapterJson, runAdapterBin } from "../adapter-bin.js";
-import { type Command, type CommandInput, refuse } from "../command.js";
+import { type Command, type CommandInput, fail, refuse } from "../command.js";
 import { canAsk, chooseSome, confirmEach } from "../confirm.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
@@ -34,17 +34,21 @@ async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescript
     .map((host) => ({ host, where: host.detect(env) }))
     .filter(({ where }) => verb === "uninstall" || where.present);
   if (found.length === 0) {
-    term.err(
-      `goalpost: none of ${all.map((host) => host.displayName).join(", ")} was found on this machine (their homes or programs); name a host to ${verb} anyway: goalpost ${verb} <${all.map((host) => host.id).join("|")}>\n`,
+    return fail(
+      term,
+      json,
+      `goalpost: none of ${all.map((host) => host.displayName).join(", ")} was found on this machine (their homes or programs); name a host to ${verb} anyway: goalpost ${verb} <${all.map((host) => host.id).join("|")}>`,
+      EXIT.problem,
     );
-    return EXIT.problem;
   }
   if (values["yes"] || values["dry-run"]) return found.map(({ host }) => host);
   if (!canAsk()) {
-    term.err(
-      `goalpost ${verb}: found ${found.map(({ host, where }) => `${host.displayName}${where.where ? ` (${where.where})` : ""}`).join(", ")}.\nNot a terminal, so not asking: pass --yes to ${verb} ${verb === "install" ? "into" : "from"} all of them, or name the hosts.\n`,
+    return fail(
+      term,
+      json,
+      `goalpost ${verb}: found ${found.map(({ host, where }) => `${host.displayName}${where.where ? ` (${where.where})` : ""}`).join(", ")}.\nNot a terminal, so not asking: pass --yes to ${verb} ${verb === "install" ? "into" : "from"} all of them, or name the hosts.`,
+      EXIT.usage,
     );
-    return EXIT.usage;
   }
   const question = verb === "install" ? "Install goalpost into" : "Remove goalpost from";
   if (found.length > 1)

@@ -2,7 +2,7 @@
 // and clear what goalpost keeps for them beside: the tests of their runs, the hooks' once-per-hook claims.
 import { pruneHookClaims } from "@goalpost/adapter-kit/faults";
 import { archiveClosedSessions, createGoalStore, loadEngineConfig, removeRunReports } from "@goalpost/core";
-import type { Command } from "../command.js";
+import { type Command, fail } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, stateRoots } from "../hosts.js";
 
@@ -18,8 +18,7 @@ goals' runs, and the hooks' once-per-hook claims past their ten minutes, are rem
   async run({ values, json, term, env }) {
     const days = values["days"] === undefined ? undefined : Number(values["days"]);
     if (days !== undefined && (!Number.isInteger(days) || days < 1)) {
-      term.err("goalpost prune: --days takes a whole number of days, at least 1\n");
-      return EXIT.usage;
+      return fail(term, json, "goalpost prune: --days takes a whole number of days, at least 1", EXIT.usage);
     }
     const results = stateRoots(await loadHosts(), env, values["root"] as string | undefined).map((root) => {
       const store = createGoalStore({ root, warn: (message) => term.err(`${message}\n`) });

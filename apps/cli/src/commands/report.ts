@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { findOnPath } from "@goalpost/adapter-kit/descriptor";
 import type { Env } from "@goalpost/core";
-import type { Command } from "../command.js";
+import { type Command, fail } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { type FoundGoal, findGoal, goalRows } from "../goal-views.js";
 import { hostName, loadHosts, stateRoots } from "../hosts.js";
@@ -54,16 +54,19 @@ in the host's goalpost state directory (private, like the goals); --out - writes
     if (positionals[0]) {
       found = findGoal(roots, positionals[0]);
       if (!found) {
-        term.err(`goalpost: no goal or session "${positionals[0]}" under ${roots.join(", ")}\n`);
-        return EXIT.notFound;
+        return fail(term, json, `goalpost: no goal or session "${positionals[0]}" under ${roots.join(", ")}`, EXIT.notFound);
       }
     } else {
       const here = goalRows(roots, { dir: process.cwd(), closed: true });
       const latest = here.find((row) => row.open) ?? here[0];
       found = latest ? findGoal([latest.root], latest.goalId) : null;
       if (!found) {
-        term.err(`goalpost: no goal recorded for ${process.cwd()}; name one (\`goalpost list --all\` shows them)\n`);
-        return EXIT.notFound;
+        return fail(
+          term,
+          json,
+          `goalpost: no goal recorded for ${process.cwd()}; name one (\`goalpost list --all\` shows them)`,
+          EXIT.notFound,
+        );
       }
     }
     const page = renderReport({

@@ -1,6 +1,6 @@
 // `goalpost show [goal-or-session]`: one goal in full, as the agent sees it, with its gate and history;
 // with no id, the latest goal of this directory, so the one that just closed is one command away.
-import type { Command } from "../command.js";
+import { type Command, fail } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { findGoal, latestGoalIn, showText } from "../goal-views.js";
 import { loadHosts, stateRoots } from "../hosts.js";
@@ -28,9 +28,7 @@ it, with what its completion gate still wants and its recent history. --json pri
       const message = id
         ? `goalpost: no goal or session "${id}" under ${roots.join(", ")}`
         : `goalpost: no goal was ever set in ${dir} (\`goalpost list --all\` shows every goal)`;
-      if (json) term.json({ error: message });
-      term.err(`${message}\n`);
-      return EXIT.notFound;
+      return fail(term, json, message, EXIT.notFound);
     }
     if (json) {
       const { root, session, archived } = found.located;

@@ -5,6 +5,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
 import { ensureOpenMarkers, GoalpostError } from "@goalpost/core";
+import { userCommand } from "../contract/descriptor.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { formatDoctor, runDoctor, sandboxCheck } from "../doctor/doctor.js";
 import { recordWithoutNode } from "../fast-path/without-node.js";
@@ -200,7 +201,7 @@ export async function runAdminCommand(
     const blocked = unwritableFolder([...changes.map((entry) => entry.path), join(root, "state")]);
     if (blocked) {
       io.err(
-        `${adapter.bin} ${command}: cannot write in ${blocked.folder} (${blocked.reason}); nothing was changed. Make it writable for you, then run \`${adapter.bin} ${command}\` again.\n`,
+        `${adapter.bin} ${command}: cannot write in ${blocked.folder} (${blocked.reason}); nothing was changed. Make it writable for you, then run \`${userCommand(adapter, command, env)}\` again.\n`,
       );
       return 1;
     }
@@ -243,10 +244,11 @@ export async function runAdminCommand(
       io.out(
         `kept your goal records in ${root} (${tidied.keptRecords.map((path) => path.slice(root.length + 1)).join(", ")}); \`${adapter.bin} uninstall --purge\` removes them too\n`,
       );
-    if (sandbox?.ok) io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`);
+    const doctor = userCommand(adapter, "doctor", env);
+    if (sandbox?.ok) io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${doctor}\` checks the wiring.\n`);
     else if (sandbox)
       io.out(
-        `\ngoalpost is on, but ${sandbox.detail.replace(/^goalpost /, "it ")}\n${adapter.install.nextStep} \`${adapter.bin} doctor\` checks the wiring.\n`,
+        `\ngoalpost is on, but ${sandbox.detail.replace(/^goalpost /, "it ")}\n${adapter.install.nextStep} \`${doctor}\` checks the wiring.\n`,
       );
     return 0;
   } catch (error) {

@@ -32,6 +32,23 @@ export function findOnPath(program: string, env: Env = process.env): string | nu
   return null;
 }
 
+/**
+ * How the user runs one of an adapter's commands, in a hint: its own bin when that is on the PATH, the
+ * goalpost CLI's form (`goalpost install claude-code`) when only that is — a user who installed with
+ * `goalpost install` has no `goalpost-claude-code` to type — else the bin's name.
+ */
+export function userCommand(
+  adapter: { readonly bin: string; readonly id: string },
+  verb: string,
+  env: Env = process.env,
+  flags = "",
+): string {
+  const tail = flags ? ` ${flags}` : "";
+  if (findOnPath(adapter.bin, env) === null && findOnPath("goalpost", env) !== null)
+    return `goalpost ${verb} ${adapter.id}${tail}`;
+  return `${adapter.bin} ${verb}${tail}`;
+}
+
 /** What an adapter's descriptor module says of it: facts only, so that the CLI loads none of its hook path. */
 export interface AdapterFacts {
   readonly id: string;

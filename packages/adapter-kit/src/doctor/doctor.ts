@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, killSwitchEngaged, loadEngineConfig, OPEN_MARKERS } from "@goalpost/core";
+import { userCommand } from "../contract/descriptor.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "../contract/host-adapter.js";
 import type { InstallTarget, OptionalPart } from "../contract/install-spec.js";
 import { codeCachePath } from "../fast-path/code-cache.js";
@@ -136,11 +137,11 @@ function otherHookChecks({ adapter, projectDir, cliPath, env }: DoctorContext): 
 }
 
 /** Not installed: what to run — or, where install could not write, what stands in its way. */
-function notInstalled(bin: string, paths: readonly string[]): string {
+function notInstalled(install: string, paths: readonly string[]): string {
   const blocked = unwritableFolder(paths.slice(0, 1));
   return blocked
     ? `not installed, and install cannot write in ${blocked.folder} (${blocked.reason}): make it writable for you first`
-    : `not installed: run \`${bin} install\``;
+    : `not installed: run \`${install}\``;
 }
 
 /** Where each of goalpost's parts (hooks, MCP server, …) is wired, by scope. */
@@ -168,7 +169,7 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
       return {
         ok: false,
         label,
-        detail: `${found.join("; ")}. Running \`${adapter.bin} install\` again repairs goalpost's own entries; a setting of yours named here is yours to change.`,
+        detail: `${found.join("; ")}. Running \`${userCommand(adapter, "install", env)}\` again repairs goalpost's own entries; a setting of yours named here is yours to change.`,
       };
     return scopes.length > 0
       ? {
@@ -176,7 +177,7 @@ function wiringChecks({ adapter, projectDir, cliPath, env }: DoctorContext): { c
           label,
           detail: `${label === "hooks" ? `all ${adapter.install.hookEvents.length} events wired` : "registered"} in ${scopes.join(", ")} scope`,
         }
-      : { ok: false, label, detail: notInstalled(adapter.bin, paths.get(label) ?? []) };
+      : { ok: false, label, detail: notInstalled(userCommand(adapter, "install", env), paths.get(label) ?? []) };
   });
   return { checks, hooksWired: byLabel.has("hooks") };
 }
@@ -339,7 +340,7 @@ function fastPathCheck(adapter: HostAdapter, root: string): DoctorCheck {
     return {
       ok: false,
       label: "fast path",
-      detail: `${markers} is missing: every hook starts Node. Run \`${adapter.bin} install\` again.`,
+      detail: `${markers} is missing: every hook starts Node. Run \`${userCommand(adapter, "install")}\` again.`,
     };
   const open = readdirSync(markers).length;
   return {

@@ -12,6 +12,7 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { endTurnWatch, readTurnMarks, startTurnWatch, type TurnMarks, type WatchedNow } from "@goalpost/core";
+import { userCommand } from "../contract/descriptor.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";
 import { targetParts } from "../installing/same-file-targets.js";
@@ -157,7 +158,7 @@ function watchedNow(install: WatchedInstall, before: TurnMarks | null): WatchedN
     parts,
     files,
     configFiles: targets.map((target) => target.path),
-    repair: `\`${install.adapter.bin} install\``,
+    repair: `\`${userCommand(install.adapter, "install")}\``,
   };
 }
 

@@ -4,6 +4,7 @@
 // command back as it was, every other field of theirs untouched throughout. Not offered (a shared
 // scope, Windows, `install --no-status-line`): install takes goalpost's out as uninstall does.
 
+import { userCommand } from "../contract/descriptor.js";
 import type { ConfigFormat, InstallContext, InstallTarget, JsonObject } from "../contract/install-spec.js";
 import { withKey } from "./hook-groups-target.js";
 import { userStatusLine } from "./status-line-command.js";
@@ -14,6 +15,8 @@ export interface StatusLineOptions {
   /** The settings key: `statusLine`. */
   readonly key: string;
   readonly bin: string;
+  /** The adapter's id, for the hint that names the command adding it (`goalpost install <id>` where only goalpost is on the PATH). */
+  readonly id?: string;
   readonly context: InstallContext;
   /**
    * The host's key for redrawing the line on a timer (Claude Code: `refreshInterval`, seconds), set on a
@@ -74,7 +77,7 @@ export function statusLineTarget(options: StatusLineOptions): InstallTarget {
                 ? "goalpost's goal line"
                 : `goalpost's goal line after yours (${found.length > 40 ? `${found.slice(0, 39)}…` : found})`,
           other: found === undefined && typeof current(data)?.["command"] === "string" ? "a status line of its own" : null,
-          absent: `goalpost's goal line is not set (\`${bin} install\` adds it; \`install --no-status-line\` leaves it out)`,
+          absent: `goalpost's goal line is not set (\`${userCommand({ bin, id: options.id ?? bin }, "install", context.env)}\` adds it; \`install --no-status-line\` leaves it out)`,
         },
       ];
     },

@@ -6,7 +6,7 @@
 // On a hook's path (the targets list the protected files): Node's JSON parser only, never the config
 // editor's TOML library — the settings are read by the planner, which hands them to the targets.
 import { join } from "node:path";
-import { findOnPath } from "../contract/descriptor.js";
+import { findOnPath, userCommand } from "../contract/descriptor.js";
 import type { ConfigFormat, InstallContext, InstallTarget, JsonObject } from "../contract/install-spec.js";
 import { objectAt } from "./hook-groups-target.js";
 import { readJsonObject } from "./json-object-file.js";
@@ -135,7 +135,7 @@ export function strictModeTargets(
  * settings target's `problems`).
  */
 export function strictModeCheck(options: {
-  readonly bin: string;
+  readonly adapter: { readonly bin: string; readonly id: string };
   readonly root: string;
   /** The settings files strict mode may be on in. */
   readonly files: readonly string[];
@@ -148,7 +148,7 @@ export function strictModeCheck(options: {
     return {
       ok: true,
       label: "mode",
-      detail: `default: goalpost tells you when the agent works around it; \`${options.bin} install --strict\` turns on ${options.sandbox}, so the agent's commands cannot reach goalpost at all`,
+      detail: `default: goalpost tells you when the agent works around it; \`${userCommand(options.adapter, "install", process.env, "--strict")}\` turns on ${options.sandbox}, so the agent's commands cannot reach goalpost at all`,
     };
   return {
     ok: options.unavailable === null,

@@ -213,6 +213,11 @@ describe("a decision that loosens enforcement, taken from a prompt", () => {
     expect(send({ type: "prompt-submitted", prompt: "go on" }).userNote).toMatch(
       /goalpost: taken as your word: `\/goal print hello and stop`/,
     );
+    // Bringing back the goal set aside sets the current one aside: a decision too.
+    send({ type: "prompt-submitted", prompt: "goal: resume Stream large files" });
+    expect(send({ type: "prompt-submitted", prompt: "next" }).userNote).toMatch(
+      /goalpost: taken as your word: `goal: resume Stream large files` \(back to "Stream large files again"/,
+    );
   });
 });
 
