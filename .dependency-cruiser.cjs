@@ -4,7 +4,7 @@
 const ADAPTERS = "^packages/adapter-(claude-code|codex|copilot-cli|vscode-chat)/";
 /** The kit's public entries (its package.json `exports`): all an adapter may import. */
 const KIT_ENTRIES =
-  "^packages/adapter-kit/src/(index|install|bin/run-bin|testing/index|build/adapter-build|contract/descriptor|hook/fault-records)\\.ts$";
+  "^packages/adapter-kit/src/(index|install|bin/run-bin|testing/index|build/adapter-build|contract/descriptor|hook/fault-records|bin/command-line)\\.ts$";
 /** Core's public entries (its package.json `exports`). */
 const CORE_ENTRIES = "^packages/core/src/(index|store/store-root|verify/verify-entry)\\.ts$";
 

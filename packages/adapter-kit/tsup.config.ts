@@ -9,6 +9,7 @@ const entries = {
   "build/adapter-build": "src/build/adapter-build.ts",
   descriptor: "src/contract/descriptor.ts",
   faults: "src/hook/fault-records.ts",
+  "command-line": "src/bin/command-line.ts",
   // Built so a published kit can give it to an adapter's build (see build/adapter-build.ts).
   "hook-loader": "src/fast-path/hook-loader.ts",
   "bin-launcher": "src/bin/bin-launcher.ts",

@@ -2,7 +2,8 @@
 // takes --json, --no-color and --help; the flags it adds are its own. cli.ts lists the commands.
 
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { didYouMean, type Env } from "@goalpost/core";
+import { argumentProblem } from "@goalpost/adapter-kit/command-line";
+import type { Env } from "@goalpost/core";
 import { EXIT } from "./exit-codes.js";
 import { createTerminal, type Terminal } from "./terminal.js";
 
@@ -74,17 +75,6 @@ export async function runCommand(command: Command, args: readonly string[], env:
   }
   const term = createTerminal({ noColor: values["no-color"] === true, env });
   return command.run({ values, positionals, json: values["json"] === true, term, env });
-}
-
-/** Node's parser's complaint in goalpost's words: the option named, and the one likely meant. */
-function argumentProblem(error: Error & { code?: string }, options: Options): string {
-  const flags = Object.keys(options).map((name) => `--${name}`);
-  const named = /'(-[^'\s]*)/.exec(error.message)?.[1] ?? "";
-  if (error.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION")
-    return `unknown option ${named}${didYouMean(named.replace(/=.*$/, ""), flags)}`;
-  if (error.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE")
-    return `${named.replace(/ .*$/, "") || "an option"} needs a value${/argument missing/.test(error.message) ? "" : ` (${error.message})`}`;
-  return error.message;
 }
 
 /**

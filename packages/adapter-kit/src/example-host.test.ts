@@ -175,6 +175,12 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
     expect(help).toMatch(/^goalpost-acme 0\.0\.0 — keeps Acme Agent on the goal you set/);
     expect(help).toContain("goalpost-acme install --dry-run");
     expect(home.bin("frobnicate").status).toBe(2);
+    // A typo is answered as the goalpost CLI answers one: what was likely meant, the usage line.
+    const typo = home.bin("instal");
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toBe(
+      'goalpost-acme: unknown command "instal" (did you mean "install"?)\nusage: goalpost-acme <command> [options]\n(goalpost-acme --help lists the commands)\n',
+    );
   });
 
   it("says in doctor where the hook command is and what the fast path does, and how to get it back", () => {

@@ -1,6 +1,7 @@
 // `goalpost install|uninstall [host…]`: each host's own installer, for the hosts named or, with none
 // named, the hosts found on this machine — after asking (or --yes). Flags go through to the adapter.
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
+import { ADMIN_OPTIONS } from "@goalpost/adapter-kit/command-line";
 import { adapterJson, runAdapterBin } from "../adapter-bin.js";
 import { type Command, type CommandInput, fail, refuse } from "../command.js";
 import { canAsk, chooseSome, confirmEach } from "../confirm.js";
@@ -97,19 +98,8 @@ scripts). Your goal records are kept, and named; --purge removes them too.`,
             "goalpost install claude-code --strict",
           ]
         : ["goalpost uninstall claude-code", "goalpost uninstall --yes", "goalpost uninstall codex --dry-run"],
-    options: {
-      yes: { type: "boolean", short: "y", default: false },
-      scope: { type: "string" },
-      project: { type: "string" },
-      "dry-run": { type: "boolean", default: false },
-      ...(verb === "install"
-        ? {
-            "no-status-line": { type: "boolean", default: false },
-            strict: { type: "boolean", default: false },
-            "no-strict": { type: "boolean", default: false },
-          }
-        : { purge: { type: "boolean", default: false } }),
-    },
+    // The adapter's own flags, from the kit's table (passed through as they are), and --yes.
+    options: { yes: { type: "boolean", short: "y", default: false }, ...ADMIN_OPTIONS[verb] },
     takesHosts: true,
     async run(input) {
       const { values, json, term, env } = input;

@@ -32,6 +32,12 @@ describe("install as the user runs it", () => {
     expect(await runAdminCommand(acmeAdapter, "install", ["--scope", "galaxy"], "/x/bin.mjs", io, {})).toBe(2);
     expect(err.join("")).toContain("--scope must be one of user");
     expect(await runAdminCommand(acmeAdapter, "install", ["--frobnicate"], "/x/bin.mjs", io, {})).toBe(2);
+    // In the goalpost CLI's words: the flag likely meant, and where the rest is.
+    const typo = capture();
+    expect(await runAdminCommand(acmeAdapter, "install", ["--dry-rn"], "/x/bin.mjs", typo.io, {})).toBe(2);
+    expect(typo.err.join("")).toBe(
+      'goalpost-acme install: unknown option --dry-rn (did you mean "--dry-run"?)\n(goalpost-acme --help for the commands and their options)\n',
+    );
   });
 
   it("answers --help on every verb with the usage, and touches nothing", async () => {

@@ -15,6 +15,7 @@ import { LEGACY_FAST_PATH_FOLDER } from "../installing/hook-command.js";
 import { installTargets, isSharedScope } from "../installing/scope-targets.js";
 import { unwritableFolder } from "../installing/writable.js";
 import { adapterVersion, hostCliUsage } from "./cli-usage.js";
+import { ADMIN_OPTIONS, type AdminVerb, argumentProblem, type CommandOptions } from "./command-line.js";
 
 /** Why `install --strict` cannot be had here (the host has no sandbox, a committed scope, a tool missing), or null. */
 function strictRefused(adapter: HostAdapter, scope: string, strict: boolean): string | null {
@@ -28,7 +29,7 @@ function strictRefused(adapter: HostAdapter, scope: string, strict: boolean): st
   return unavailable ? `strict mode cannot stand here: ${unavailable}` : null;
 }
 
-export type AdminCommand = "install" | "uninstall" | "doctor";
+export type AdminCommand = AdminVerb;
 
 interface Output {
   out(text: string): void;
@@ -72,26 +73,18 @@ export async function runAdminCommand(
     strict: boolean;
     "no-strict": boolean;
   };
+  const options = {
+    ...ADMIN_OPTIONS[command],
+    scope: { type: "string", default: defaultScope },
+    json: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  } as const satisfies CommandOptions;
   try {
-    values = parseArgs({
-      args: [...args],
-      options: {
-        scope: { type: "string", default: defaultScope },
-        project: { type: "string" },
-        "dry-run": { type: "boolean", default: false },
-        json: { type: "boolean", default: false },
-        // uninstall: the goal records go too (they are kept, and named, otherwise).
-        purge: { type: "boolean", default: false },
-        // install: no goal line in the host's status line (and goalpost's taken out if it was there).
-        "no-status-line": { type: "boolean", default: false },
-        // install: the host's own sandbox around the agent's commands, goalpost's files outside it (or off again).
-        strict: { type: "boolean", default: false },
-        "no-strict": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }).values as typeof values;
+    values = parseArgs({ args: [...args], options }).values as typeof values;
   } catch (error) {
-    io.err(`${adapter.bin} ${command}: ${(error as Error).message}\n`);
+    io.err(
+      `${adapter.bin} ${command}: ${argumentProblem(error as Error, options)}\n(${adapter.bin} --help for the commands and their options)\n`,
+    );
     return 2;
   }
   if (values.help) {

@@ -51,7 +51,13 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
     writeAll(1, hostCliUsage(adapter, version));
     return 0;
   }
-  writeAll(2, `${adapter.bin}: unknown command "${command}"\n\n${hostCliUsage(adapter, version)}`);
+  // As the goalpost CLI says it: the command likely meant, the usage line, where the rest is.
+  const { didYouMean } = await import("@goalpost/core");
+  const commands = ["install", "uninstall", "doctor", ...GOAL_COMMANDS, "hook", "mcp", "verify", "issue-lookup", "help"];
+  writeAll(
+    2,
+    `${adapter.bin}: unknown command "${command}"${didYouMean(command, commands)}\nusage: ${adapter.bin} <command> [options]\n(${adapter.bin} --help lists the commands)\n`,
+  );
   return 2;
 }
 

@@ -7,6 +7,7 @@ import { takeUpGoal } from "../lifecycle/goal-lifecycle.js";
 import { budgetText, budgetUsed, type GoalBudget, mergeBudget, spendText, WIND_DOWN_AT } from "../record/goal-budget.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { activeGoal, replaceGoal } from "../session/session-goals.js";
+import { quotedGoal } from "../text/goal-text.js";
 import { decision, type EngineContext } from "./engine-context.js";
 import type { EngineDecision, EngineEventOf } from "./engine-event.js";
 
@@ -39,7 +40,7 @@ export function onBudgetCommand(context: EngineContext, event: Event, budget: Go
   });
   if (!goal) return decision({ userNote: "goalpost: the goal closed meanwhile; nothing changed." });
   const still = goal.status === "budget-limited" ? " It is still spent: raise what ran out to carry on." : "";
-  const userNote = `goalpost: goal ${goal.id}'s budget is now ${budgetText(goal.budget!)}; spent so far ${spendText(goal.budget, goal.spent)}.${still}`;
+  const userNote = `goalpost: goal ${quotedGoal(goal)}'s budget is now ${budgetText(goal.budget!)}; spent so far ${spendText(goal.budget, goal.spent)}.${still}`;
   // Taken up again: the model gets the goal back, with its new status.
   return goal.status === "budget-limited"
     ? decision({ userNote })

@@ -25,7 +25,7 @@ describe("the checks of a goal", { timeout: 60_000 }, () => {
     const { prompt, goal, requests, store } = engineOn(cwd);
     const captured = prompt("/goal fix add; done when the tests pass");
     expect(captured.userNote).toMatch(
-      /goal captured as a draft \(goal_\w+\); to check it, goalpost will run 1\. `npm test` \(test, the project's\) itself, in a sandbox/,
+      /goal captured as a draft; to check it, goalpost will run 1\. `npm test` \(test, the project's\) itself, in a sandbox/,
     );
     expect(goal()).toMatchObject({
       checks: [{ command: "npm test", kind: "test", source: "project" }],

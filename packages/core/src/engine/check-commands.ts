@@ -8,7 +8,7 @@ import type { GoalCheck } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { settleClosedGoal } from "../session/close-in-session.js";
 import { activeGoal, replaceGoal } from "../session/session-goals.js";
-import { goalText } from "../text/goal-text.js";
+import { goalText, quotedGoal } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { checkToolchain } from "../verify/check-definition.js";
 import { userCheck } from "../verify/derive-checks.js";
@@ -183,7 +183,7 @@ function refuse(context: EngineContext, event: Event): EngineDecision {
   if (!result.waiting) return say(`goal ${result.goal.id} is not waiting for you; nothing changed.`);
   return decision({
     context: `goalpost: the user did not accept goal ${result.goal.id} as complete (${result.waiting.reason}). It stays open: ask them what is missing, or keep working on it.`,
-    userNote: `goalpost: goal ${result.goal.id} stays open.`,
+    userNote: `goalpost: goal ${quotedGoal(result.goal)} stays open.`,
   });
 }
 

@@ -3,7 +3,7 @@
 // (knownOpenGoal), and the user told why — enforcement never rests on a write succeeding. The kit
 // asks this after any fault, for any event; only a main session's stop is refused.
 import { knownOpenGoal } from "../store/known-open-goal.js";
-import { goalText } from "../text/goal-text.js";
+import { goalText, quotedGoal } from "../text/goal-text.js";
 import { type EngineDecision, type EngineEventInput, isMainStop } from "./engine-event.js";
 import { STOP_BLOCK_PREFIX } from "./policy-text.js";
 
@@ -13,6 +13,6 @@ export function failSafeDecision(root: string, event: EngineEventInput | null, p
   if (!goal?.enforced) return null;
   const objective = goal.objective ? ` (${goalText(goal.objective, 300)})` : "";
   const reason = `${STOP_BLOCK_PREFIX} goal ${goal.id}${objective} is still open. Keep working on it; close it with goalpost_close when its checks pass.`;
-  const userNote = `goalpost could not record this stop (${problem}), so it went by what it could read: the goal ${goal.id} is open (from its ${goal.source}), and the stop was refused. Run \`goalpost doctor\`.`;
+  const userNote = `goalpost could not record this stop (${problem}), so it went by what it could read: the goal ${quotedGoal(goal)} is open (from its ${goal.source}), and the stop was refused. Run \`goalpost doctor\`.`;
   return { action: "block-stop", reason, userNote };
 }

@@ -11,7 +11,7 @@ import type { GoalRecord, GoalSource } from "../record/goal-record.js";
 import { activeGoal, goalAncestors, replaceGoal } from "../session/session-goals.js";
 import { continueGoal } from "../store/continuation.js";
 import type { SessionFile } from "../store/session-file.js";
-import { goalText } from "../text/goal-text.js";
+import { goalName, goalText, quotedGoal } from "../text/goal-text.js";
 import { checkToolchain } from "../verify/check-definition.js";
 import { deriveChecks } from "../verify/derive-checks.js";
 import { ciEnvironment } from "../verify/project-checks.js";
@@ -91,7 +91,7 @@ export function captureGoal(
       : "";
   return decision({
     context: context.render(session, goal, "full"),
-    userNote: `goalpost: goal captured as a draft (${goal.id}); ${replaced ? `${setAsideNote(replaced)} ` : ""}${capturedChecksNote(goal, home, homedir(), goal.checks.length > 0 ? ciEnvironment(goal.cwd) : {})}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}${twoGoals}`,
+    userNote: `goalpost: goal captured as a draft; ${replaced ? `${setAsideNote(replaced)} ` : ""}${capturedChecksNote(goal, home, homedir(), goal.checks.length > 0 ? ciEnvironment(goal.cwd) : {})}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}${twoGoals}`,
   });
 }
 
@@ -106,7 +106,7 @@ export function clearGoal(context: EngineContext, event: EngineEventOf<"prompt-s
     context: cleared
       ? `goalpost: the user cleared goal ${cleared.id}. Do not continue it.`
       : "goalpost: there was no open goal to clear.",
-    userNote: cleared ? `goalpost: goal ${cleared.id} cleared.` : "goalpost: no open goal.",
+    userNote: cleared ? `goalpost: goal ${quotedGoal(cleared)} cleared.` : "goalpost: no open goal.",
   });
 }
 
@@ -120,7 +120,7 @@ export function continueEarlierGoal(context: EngineContext, event: Event, goalId
     const session = context.store.read(event.sessionId)!;
     return decision({
       context: context.render(session, outcome.goal, "full"),
-      userNote: `goalpost: continuing goal ${outcome.goal.id}.`,
+      userNote: `goalpost: continuing goal ${quotedGoal(outcome.goal)}.`,
     });
   } catch (error) {
     if (!GoalpostError.isInstance(error)) throw error;
@@ -160,13 +160,6 @@ export function setPaused(
     replaceGoal(state, { ...moved, stopStreak: { ...moved.stopStreak, count: 0 } });
     return moved;
   });
-}
-
-/** What the user types to bring a set-aside goal back: its first words, or its id when they are few. */
-export function goalName(goal: GoalRecord): string {
-  const words = goal.objective.split(/\s+/).filter(Boolean);
-  const name = goalText(words.slice(0, 6).join(" "), 60).replace(/[.,;:!?]+$/, "");
-  return name.length >= 3 ? name : goal.id;
 }
 
 /** One line for the user: the goal set aside, and the words that bring it back (`goal:` works on every host). */
@@ -248,6 +241,6 @@ export function resumeSetAside(context: EngineContext, event: Event, name: strin
     type: "updated",
     note: "resumed by name: set aside before",
   });
-  const note = `goalpost: back to "${goalName(result.back)}" (goal ${result.back.id}).${result.replaced ? ` ${setAsideNote(result.replaced)}` : ""}`;
+  const note = `goalpost: back to ${quotedGoal(result.back)}.${result.replaced ? ` ${setAsideNote(result.replaced)}` : ""}`;
   return decision({ context: context.render(after, result.back, "full"), userNote: note });
 }

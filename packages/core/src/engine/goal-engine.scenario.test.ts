@@ -152,7 +152,7 @@ describe("a whole session through the engine", () => {
       send({ type: "tool-ran", toolName: "mcp__goalpost__goalpost_close", toolInput: { status: "complete" }, succeeded: true }),
     ).toMatchObject({
       userNote: expect.stringMatching(
-        /^goalpost: the agent asked to close goal goal_\w+ as complete and was refused \(nothing recorded as done, /,
+        /^goalpost: the agent asked to close goal "[^"]+" as complete and was refused \(nothing recorded as done, /,
       ),
     });
     // From the shell as well; the other goal tools say nothing.

@@ -49,7 +49,7 @@ describe("goal semantics", () => {
     expect(activeGoal(store.read("earlier"))?.objective).toBe("ship the parser");
     send({ type: "session-ended", sessionId: "earlier" });
     const answer = send({ type: "prompt-submitted", prompt: "keep going", sessionId: "later" });
-    expect(answer.userNote).toMatch(/continuing goal goal_/);
+    expect(answer.userNote).toMatch(/continuing goal "/);
     expect(activeGoal(store.read("later"))?.objective).toBe("ship the parser");
     expect(store.read("earlier")!.goals.every((goal) => !isOpen(goal))).toBe(true);
 

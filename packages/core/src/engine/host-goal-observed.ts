@@ -11,10 +11,12 @@
 // - Usage- and budget-limited are remembered: while the host says its work stopped for a limit, a
 //   stop goes through (see stop-requested.ts) and the goal stays open to be continued.
 // A goal goalpost captured from the user's own words is never paused, replaced or cleared from here.
+
 import { type HostGoal, isHostLimited } from "../host/host-goal.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { activeGoal, goalAncestors } from "../session/session-goals.js";
 import type { SessionFile } from "../store/session-file.js";
+import { quotedGoal } from "../text/goal-text.js";
 import { decision, type EngineContext } from "./engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "./engine-event.js";
 import { captureGoal, setPaused } from "./goal-changes.js";
@@ -70,6 +72,6 @@ function moveMirror(context: EngineContext, event: Event, change: "paused" | "re
   if (!result) return NO_DECISION;
   return decision({
     context: context.render(session, result, "full"),
-    userNote: `goalpost: goal ${result.id} ${change} with ${event.host}'s own goal.`,
+    userNote: `goalpost: goal ${quotedGoal(result)} ${change} with ${event.host}'s own goal.`,
   });
 }

@@ -200,7 +200,7 @@ describe("a decision that loosens enforcement, taken from a prompt", () => {
       /goalpost: taken as your word: `\/goal budget 1k tokens` \(.*budget is now 1,000 tokens.*\) at \d\d:\d\d:\d\d UTC\. If that was not you, something the agent ran spoke for you/,
     );
     const next = send({ type: "prompt-submitted", prompt: "why did you stop?" });
-    expect(next.userNote).toMatch(/goalpost: taken as your word: `\/goal clear` \(goal goal_\w+ cleared\) at /);
+    expect(next.userNote).toMatch(/goalpost: taken as your word: `\/goal clear` \(goal "Stream large files" cleared\) at /);
     expect(send({ type: "prompt-submitted", prompt: "ok" }).userNote ?? "").not.toMatch(/taken as your word/);
     // A command that changed nothing is no decision.
     send({ type: "prompt-submitted", prompt: "/goal clear" });
@@ -260,7 +260,7 @@ describe("the user's goal stays the user's", () => {
     expect(send({ type: "stop-requested" })).toMatchObject({
       action: "none",
       userNote: expect.stringMatching(
-        /^goalpost: the agent closed your goal goal_\w+ as blocked: "The v2 client needs credentials only the user has"\. goalpost no longer holds it/,
+        /^goalpost: the agent closed your goal "[^"]+" as blocked: "The v2 client needs credentials only the user has"\. goalpost no longer holds it/,
       ),
     });
     expect(send({ type: "stop-requested" }).userNote).toBeUndefined();

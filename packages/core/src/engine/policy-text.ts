@@ -1,7 +1,7 @@
 // Every sentence the engine says to a model, in one place, so wording stays consistent across hosts.
 import { spendText } from "../record/goal-budget.js";
 import type { GoalRecord } from "../record/goal-record.js";
-import { goalText } from "../text/goal-text.js";
+import { goalText, quotedGoal } from "../text/goal-text.js";
 
 const short = (text: string, length = 200) => goalText(text, length);
 
@@ -58,13 +58,13 @@ export function windDownReason(goal: GoalRecord): string {
 
 /** The budget is spent: the stop goes through and the goal waits for the user. */
 export function budgetSpentNote(goal: GoalRecord): string {
-  return `goalpost: goal ${goal.id} reached its budget (${spendText(goal.budget, goal.spent)}); it stays open but is no longer enforced. To carry on, raise it (goal: budget <more>, e.g. goal: budget 1h); goal: clear ends it.${left(goal)}`;
+  return `goalpost: goal ${quotedGoal(goal)} reached its budget (${spendText(goal.budget, goal.spent)}); it stays open but is no longer enforced. To carry on, raise it (goal: budget <more>, e.g. goal: budget 1h); goal: clear ends it.${left(goal)}`;
 }
 
 /** goalpost let a stuck agent go: what it was stuck on, for the user. */
 export function needsInputNote(goal: GoalRecord, refused: number, lastMessage: string | null | undefined): string {
   const said = lastMessage?.trim() ? ` Its last words: "${short(lastMessage, 300)}".` : "";
-  return `goalpost: goal ${goal.id} needs your input: the agent tried to stop ${refused} times without changing the work tree, so goalpost let it stop.${said}${left(goal)} Your next message puts it back to work; goal: clear ends it.`;
+  return `goalpost: goal ${quotedGoal(goal)} needs your input: the agent tried to stop ${refused} times without changing the work tree, so goalpost let it stop.${said}${left(goal)} Your next message puts it back to work; goal: clear ends it.`;
 }
 
 const left = (goal: GoalRecord) => {

@@ -42,7 +42,7 @@ describe("the stop backstop", () => {
     const let_go = send({ type: "stop-requested", stopHookActive: true, lastMessage: "I am not sure how to build the tree." });
     expect(let_go.action).toBe("none");
     expect(let_go.userNote).toMatch(
-      /goal \S+ needs your input: the agent tried to stop 3 times without changing the work tree.*Its last words: "I am not sure how to build the tree\."\. Open: write the tree builder/,
+      /goal ".+" needs your input: the agent tried to stop 3 times without changing the work tree.*Its last words: "I am not sure how to build the tree\."\. Open: write the tree builder/,
     );
     expect(goal().status).toBe("needs-input");
     expect(store.read(SESSION.sessionId)!.counters.stalls).toBe(1);

@@ -9,3 +9,16 @@ export const escapeMarkup = (text: string) => text.replace(/&/g, "&amp;").replac
 export function goalText(text: string, maxLength = 600): string {
   return escapeMarkup(sanitizeText(text, { maxLength }));
 }
+
+/**
+ * How the user is told which goal: its first words, quoted, never its id (an id is for the model and
+ * for commands). The same words bring a goal set aside back (`goal: resume <them>`).
+ */
+export function goalName(goal: { readonly objective: string; readonly id: string }): string {
+  const words = goal.objective.split(/\s+/).filter(Boolean);
+  const name = goalText(words.slice(0, 6).join(" "), 60).replace(/[.,;:!?]+$/, "");
+  return name.length >= 3 ? name : goal.id;
+}
+
+/** `"tidy the readme wording"`: a goal named for the user. */
+export const quotedGoal = (goal: { readonly objective: string; readonly id: string }): string => `"${goalName(goal)}"`;

@@ -4,6 +4,7 @@ import { pushGoalEvent } from "../../record/bounded-history.js";
 import { noteCompaction } from "../../session/compaction-restore.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { writeSnapshot } from "../../store/snapshots.js";
+import { quotedGoal } from "../../text/goal-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 
@@ -24,5 +25,5 @@ export function onCompactionAboutToRun(context: EngineContext, event: EngineEven
     trigger: event.trigger,
     text: context.render(session, goal, "full"),
   });
-  return decision({ userNote: `goalpost: goal ${goal.id} saved for after compaction.` });
+  return decision({ userNote: `goalpost: goal ${quotedGoal(goal)} saved for after compaction.` });
 }

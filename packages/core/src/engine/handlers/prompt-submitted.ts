@@ -10,7 +10,7 @@ import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { continuationCandidates } from "../../store/continuation.js";
 import { recordNotice } from "../../store/record-notice.js";
 import type { SessionFile } from "../../store/session-file.js";
-import { goalText } from "../../text/goal-text.js";
+import { goalText, quotedGoal } from "../../text/goal-text.js";
 import { onBudgetCommand, spendLine } from "../budget-command.js";
 import { onCheckCommand, waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
@@ -39,15 +39,15 @@ function pauseOrResume(context: EngineContext, event: Event, pause: boolean): En
   // Let go for want of the user's word: this is it (the prompt itself takes it up).
   if (!pause && goal?.status === "needs-input") return injectGoal(context, event, false);
   if (!goal || (pause ? goal.status === "paused" : goal.status !== "paused")) {
-    return pause && goal ? decision({ userNote: `goalpost: goal ${goal.id} is already paused.` }) : null;
+    return pause && goal ? decision({ userNote: `goalpost: goal ${quotedGoal(goal)} is already paused.` }) : null;
   }
   const { session, result } = setPaused(context, event, pause, activeGoal);
   if (!result) return null;
   return decision({
     context: context.render(session, result, "full"),
     userNote: pause
-      ? `goalpost: goal ${result.id} paused: kept and shown, not enforced, until /goal resume.`
-      : `goalpost: goal ${result.id} resumed.`,
+      ? `goalpost: goal ${quotedGoal(result)} paused: kept and shown, not enforced, until goal: resume.`
+      : `goalpost: goal ${quotedGoal(result)} resumed.`,
   });
 }
 
@@ -94,8 +94,8 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   // Held because a host's record said "cleared": asked again until the user says which.
   const held = event.origin === "user" && heldForUser(root) ? heldQuestion(root.id, event.host) : null;
   const spendNote = status || root.status === "budget-limited" ? spendLine(root) : null;
-  const started = result?.started ? `goalpost: where goal ${root.id} starts from: ${result.started}` : null;
-  const userNote = [status ? `goalpost: goal ${root.id} is ${root.status}.` : null, started, spendNote, waiting, held]
+  const started = result?.started ? `goalpost: where goal ${quotedGoal(root)} starts from: ${result.started}` : null;
+  const userNote = [status ? `goalpost: goal ${quotedGoal(root)} is ${root.status}.` : null, started, spendNote, waiting, held]
     .filter(Boolean)
     .join(" ");
   // The model has this revision: nothing to send, unless a reminder is due.

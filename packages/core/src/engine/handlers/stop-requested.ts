@@ -12,7 +12,7 @@ import { durationText } from "../../record/goal-budget.js";
 import { isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
-import { goalText } from "../../text/goal-text.js";
+import { goalText, quotedGoal } from "../../text/goal-text.js";
 import { changesText } from "../../verify/source-changes.js";
 import { verificationAlive } from "../../verify/verification-request.js";
 import { waitingNote } from "../check-commands.js";
@@ -86,7 +86,7 @@ function tellBlockedClose(context: EngineContext, event: EngineEventOf<"stop-req
   if (!result) return null;
   const reason = result.closeReason ? `: "${goalText(result.closeReason, 300)}"` : "";
   return decision({
-    userNote: `goalpost: the agent closed your goal ${result.id} as blocked${reason}. goalpost no longer holds it to that goal. If the blocker is not real, tell the agent how past it, or set the goal again (/goal …).`,
+    userNote: `goalpost: the agent closed your goal ${quotedGoal(result)} as blocked${reason}. goalpost no longer holds it to that goal. If the blocker is not real, tell the agent how past it, or set the goal again (/goal …).`,
   });
 }
 

@@ -3,6 +3,7 @@
 // success flag and the tool's output) and from the command's shape; and it is a receipt at all only
 // if the PreToolUse hook saw the same call first — a result piped into the hook by hand is not one.
 // A host task tool's list moves the task goals.
+
 import { summarizeToolCall } from "../../evidence/classify-tool-call.js";
 import { goalToolInvocation, goalToolName } from "../../evidence/goal-tool-names.js";
 import { judgeShellReceipt, outputVerdict, type ReceiptJudgement } from "../../evidence/receipt-judgement.js";
@@ -14,6 +15,7 @@ import { markRestored } from "../../session/compaction-restore.js";
 import { takePendingCall } from "../../session/pending-calls.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import type { SessionFile } from "../../store/session-file.js";
+import { quotedGoal } from "../../text/goal-text.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
@@ -50,7 +52,7 @@ function refusedCloseNote(session: SessionFile | null, now: Date): EngineDecisio
   const refused = goal?.history.at(-1);
   if (!goal || refused?.type !== "refused" || now.getTime() - Date.parse(refused.at) > REFUSAL_WINDOW_MS) return NO_DECISION;
   return decision({
-    userNote: `goalpost: the agent asked to close goal ${goal.id} as complete and was refused (${sanitizeText(refused.note, { maxLength: 300 })}); it keeps working on it.`,
+    userNote: `goalpost: the agent asked to close goal ${quotedGoal(goal)} as complete and was refused (${sanitizeText(refused.note, { maxLength: 300 })}); it keeps working on it.`,
   });
 }
 
