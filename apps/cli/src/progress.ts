@@ -21,7 +21,9 @@ export function startProgress(text: string, options: { readonly json: boolean; r
     say: (next) => {
       spinner.text = next;
     },
+    // Called once or twice (a finally after the normal end): only the first stops the line.
     done: () => {
+      if (!spinner.isSpinning) return;
       spinner.clear();
       spinner.stop();
     },

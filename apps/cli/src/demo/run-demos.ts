@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { findGoal } from "../goal-views.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";
+import { startProgress } from "../progress.js";
 import { renderReport } from "../report/render-report.js";
 import type { Terminal } from "../terminal.js";
 import { cliVersion } from "../version.js";
@@ -62,8 +63,12 @@ export async function runDemos(options: {
       ),
     );
     say(term.color.dim(`fake home: ${join(root, "home")}\nproject:   ${join(root, "project")}\n`));
+    // A host told in a line is quiet for seconds while its session plays: what it is doing, meanwhile.
+    const progress =
+      say === loud ? null : startProgress(`the same session in ${descriptor.displayName}…`, { json: false, env: process.env });
     try {
       const outcome = await playSession({ descriptor, host, root, say, color: term.color });
+      progress?.done();
       const found = findGoal([outcome.stateRoot], outcome.sessionId);
       const report = join(outDir, `${host.id}.html`);
       if (found)
@@ -90,6 +95,7 @@ export async function runDemos(options: {
             : term.color.red(`   ${descriptor.displayName}: not as scripted (${run.failures.join("; ")})`),
         );
     } finally {
+      progress?.done();
       if (!options.keep) rmSync(root, { recursive: true, force: true });
     }
   }

@@ -46,6 +46,11 @@ describe("install as the user runs it", () => {
       const { io, out } = capture();
       expect(await runAdminCommand(acmeAdapter, verb, ["--help"], "/x/bin.mjs", io, { HOME: home, ACME_HOME: home })).toBe(0);
       expect(out.join("")).toMatch(/usage:[\s\S]*install --dry-run/);
+      // The flags, from the table the goalpost CLI passes through and completes.
+      expect(out.join("")).toContain(
+        "goalpost-acme install [--scope user] [--project <dir>] [--dry-run] [--no-status-line] [--json]",
+      );
+      expect(out.join("")).toContain("goalpost-acme uninstall [--scope user] [--project <dir>] [--dry-run] [--purge] [--json]");
     }
     expect(readdirSync(home)).toEqual([]);
     removeTestdirs();

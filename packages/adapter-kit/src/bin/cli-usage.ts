@@ -1,7 +1,9 @@
-// What an adapter's bin says of itself: its version and its usage (host-cli.ts, admin-commands.ts).
+// What an adapter's bin says of itself: its version and its usage (host-cli.ts, admin-commands.ts); the
+// admin commands' flags from the table the goalpost CLI shares (command-line.ts).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { HostAdapter } from "../contract/host-adapter.js";
+import { ADMIN_OPTIONS, type AdminVerb } from "./command-line.js";
 
 /** The adapter's version, from the package.json beside its dist/ folder. */
 export function adapterVersion(cliPath: string): string {
@@ -12,15 +14,28 @@ export function adapterVersion(cliPath: string): string {
   }
 }
 
+/** An admin command's usage line, from the flags table the goalpost CLI passes through and completes. */
+function adminUsage(adapter: HostAdapter, verb: AdminVerb): string {
+  const flags = Object.entries(ADMIN_OPTIONS[verb])
+    .filter(([name]) => adapter.install.strict || !name.endsWith("strict"))
+    .map(([name, option]) =>
+      name === "scope"
+        ? `[--scope ${adapter.install.scopes.join("|")}]`
+        : option.type === "string"
+          ? `[--${name} <${name === "project" ? "dir" : name}>]`
+          : `[--${name}]`,
+    );
+  return `${adapter.bin} ${verb} ${[...flags, "[--json]"].join(" ")}`;
+}
+
 export function hostCliUsage(adapter: HostAdapter, version: string): string {
   const { bin, displayName } = adapter;
-  const scopes = adapter.install.scopes.join("|");
   return `${bin} ${version} — keeps ${displayName} on the goal you set
 
 usage:
-  ${bin} install [--scope ${scopes}] [--project <dir>] [--dry-run] [--json]${adapter.install.strict ? " [--strict|--no-strict]" : ""}
-  ${bin} uninstall [--scope ${scopes}] [--project <dir>] [--dry-run] [--purge] [--json]
-  ${bin} doctor [--project <dir>] [--json]
+  ${adminUsage(adapter, "install")}
+  ${adminUsage(adapter, "uninstall")}
+  ${adminUsage(adapter, "doctor")}
   ${bin} status | open '<json>' | update '<json>' | close '<json>' [--session <id>]
                                   the goal tools from the shell, for the agent
   ${bin} hook <Event>              run by ${displayName}: payload on stdin, answer on stdout
