@@ -15,20 +15,26 @@ if (!canDriveTerminal) console.warn("claude-code.tui.real.test: needs util-linux
 
 const model = useMockModel();
 
+/** A Claude Code home whose user has been through onboarding and trusts the project: the UI opens on the prompt. */
+function onboardedHome(mockUrl: string) {
+  const home = createClaudeHome({ mockUrl });
+  writeFileSync(
+    join(home.configDir, ".claude.json"),
+    JSON.stringify({
+      hasCompletedOnboarding: true,
+      customApiKeyResponses: { approved: ["dummy"], rejected: [] },
+      projects: { [home.project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+    }),
+  );
+  return home;
+}
+
 describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI", () => {
   it("shows the goal in Claude Code's status line after the user's own, and uninstall gives theirs back", async () => {
     verifies("ANY-STATUS-LINE");
     const mock = await model.start({ main: [{ text: "I will look at the readme." }] });
-    const home = createClaudeHome({ mockUrl: mock.url });
     // A user who has been through onboarding, trusts the project, and has a status line of their own.
-    writeFileSync(
-      join(home.configDir, ".claude.json"),
-      JSON.stringify({
-        hasCompletedOnboarding: true,
-        customApiKeyResponses: { approved: ["dummy"], rejected: [] },
-        projects: { [home.project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
-      }),
-    );
+    const home = onboardedHome(mock.url);
     const settings = join(home.configDir, "settings.json");
     const theirs = `${JSON.stringify({ statusLine: { type: "command", command: "echo my-own-line-$(cat | wc -c)" } }, null, 2)}\n`;
     writeFileSync(settings, theirs);
@@ -58,15 +64,7 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
   it("asks about a mistyped command, sets a goal aside for a new one, and brings it back by name", async () => {
     verifies("CC-NEAR-MISS-SET-ASIDE");
     const mock = await model.start({ main: [{ text: "Noted." }] });
-    const home = createClaudeHome({ mockUrl: mock.url });
-    writeFileSync(
-      join(home.configDir, ".claude.json"),
-      JSON.stringify({
-        hasCompletedOnboarding: true,
-        customApiKeyResponses: { approved: ["dummy"], rejected: [] },
-        projects: { [home.project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
-      }),
-    );
+    const home = onboardedHome(mock.url);
     expect((await goalpostCli(home, ["install"])).exitCode).toBe(0);
     const ui = startTerminalUi(`"${CLAUDE_BIN}"`, { cwd: home.project, env: home.env() });
     try {

@@ -1,8 +1,11 @@
 // A host's terminal UI in a pseudo-terminal (util-linux `script`), typed into as a person types, its
 // screen read back as text: for what only the interactive program shows (a status line, a typed /goal).
+// What it wrote is played into a headless xterm as well, so a line the program redraws in parts (only
+// the characters that changed) reads as it shows, not as the pieces it was written in.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import xterm from "@xterm/headless";
 
 export const canDriveTerminal = existsSync("/usr/bin/script");
 
@@ -10,7 +13,7 @@ export interface TerminalUi {
   readonly child: ChildProcess;
   /** Everything the program wrote, escapes left in. */
   raw(): string;
-  /** What it wrote as words: escapes and cursor moves taken out, runs of blanks one space. */
+  /** What it wrote as words (escapes and cursor moves out, runs of blanks one space), then the screen as drawn, scrollback included. */
   text(): string;
   /** Waits (60 s at most) until the screen shows `pattern`; on a timeout the error holds the screen's end. */
   shows(pattern: RegExp, what: string): Promise<void>;
@@ -39,10 +42,23 @@ export function startTerminalUi(
   // Its own process group: closing it ends the program script runs too, not only script.
   const child = spawn("/usr/bin/script", ["-qfec", command, "/dev/null"], { cwd: options.cwd, env: options.env, detached: true });
   let screen = "";
+  const drawn = new xterm.Terminal({
+    cols: options.cols ?? 160,
+    rows: options.rows ?? 40,
+    scrollback: 5000,
+    allowProposedApi: true,
+  });
   child.stdout!.on("data", (data) => {
     screen += String(data);
+    drawn.write(String(data));
   });
-  const text = () => visibleText(screen);
+  const shown = () => {
+    const lines: string[] = [];
+    const buffer = drawn.buffer.active;
+    for (let row = 0; row < buffer.length; row++) lines.push(buffer.getLine(row)?.translateToString(true) ?? "");
+    return lines.join("\n").replace(/[ \t]+/g, " ");
+  };
+  const text = () => `${visibleText(screen)}\n${shown()}`;
   return {
     child,
     raw: () => screen,
@@ -68,6 +84,7 @@ export function startTerminalUi(
         child.kill("SIGKILL");
       }
       await exited;
+      drawn.dispose();
       // What the program started on its own (a host's background helpers) goes too, before its home is removed.
       if (options.env["HOME"]) await killProcessesOf(options.env["HOME"]);
     },
