@@ -58,7 +58,7 @@ describe("Copilot CLI payloads recorded from the real host (1.0.102)", () => {
     }
     expect(existsSync(join(home, "notices.json"))).toBe(false);
     expect(isVsCodePayload({ sessionId: "s", prompt: "x" })).toBe(false);
-  });
+  }, 60_000); // eight hook processes: seconds on a loaded machine
 
   it("judges a shell call by the exit code in the trailer Copilot appends, not by resultType or the words", () => {
     // Recorded: `echo '3 passed'; exit 1` came back as resultType "success".

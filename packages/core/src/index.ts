@@ -49,7 +49,7 @@ export { STOP_BLOCK_PREFIX, SUBAGENT_BOUNDARY_NOTICE } from "./engine/policy-tex
 export type { RenderForm, RenderOptions } from "./engine/render-goal.js";
 export { DEFAULT_TOOL_HINT, renderGoalContext, renderSessionGoal } from "./engine/render-goal.js";
 export { followHostTasks, renderFocus } from "./engine/session-focus.js";
-export { statusSegment } from "./engine/status-segment.js";
+export { CLOSED_SHOWN_MS, statusSegment } from "./engine/status-segment.js";
 export { switchedOffDecision } from "./engine/switched-off.js";
 export { taskStatus, tasksFromToolInput } from "./engine/task-goals.js";
 export type { TurnMarks, WatchedMarks, WatchedNow } from "./engine/turn-watch.js";
@@ -200,7 +200,7 @@ export type { KnownOpenGoal } from "./store/known-open-goal.js";
 export { knownOpenGoal } from "./store/known-open-goal.js";
 export type { Notice, NoticeKind } from "./store/notice-log.js";
 export { hasUntoldBreaches, NOTICE_LOG_FILE, noticesOf, readNotices, recentNotices } from "./store/notice-log.js";
-export { ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal-markers.js";
+export { CLOSED_MARKERS, closedLately, ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal-markers.js";
 export { processRuns } from "./store/process-identity.js";
 export type { NoticeInput } from "./store/record-notice.js";
 export { recordNotice, recordNotices, takeUntoldBreaches } from "./store/record-notice.js";

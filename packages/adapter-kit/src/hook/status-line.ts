@@ -2,8 +2,17 @@
 // with its status JSON on stdin (Claude Code's statusLine, Copilot CLI's custom footer); the answer
 // is goalpost's segment for the session the JSON names (core's statusSegment), as plain text. It
 // goes the hooks' way (the shell's no-goal gate, the hook server, the loader), so it costs what a
-// fast hook costs. Read only: no lock, no write, no ledger; anything amiss answers nothing.
-import { createGoalStore, type Env, isMarkedOpen, killSwitchEngaged, statusSegment } from "@goalpost/core";
+// fast hook costs. Read only (but for sweeping markers of closes older than it shows): no lock, no
+// ledger; anything amiss answers nothing.
+import {
+  CLOSED_SHOWN_MS,
+  closedLately,
+  createGoalStore,
+  type Env,
+  isMarkedOpen,
+  killSwitchEngaged,
+  statusSegment,
+} from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HostAdapter, StatusLineSpec } from "../contract/host-adapter.js";
 import type { HookResult } from "./hook-io.js";
@@ -22,7 +31,9 @@ export function statusLineAnswer(adapter: HostAdapter, readInput: () => string, 
   try {
     const sessionId = spec.sessionOf(JSON.parse(readInput()));
     const root = adapter.stateRoot(env);
-    if (!sessionId || killSwitchEngaged(root, env) || !isMarkedOpen(root, sessionId)) return nothing;
+    if (!sessionId || killSwitchEngaged(root, env)) return nothing;
+    // A goal open, or one that closed lately (its close shown for a while): else nothing to read.
+    if (!isMarkedOpen(root, sessionId) && !closedLately(root, sessionId, CLOSED_SHOWN_MS)) return nothing;
     const session = createGoalStore({ root, readOnly: true, warn: () => {} }).peek(sessionId);
     const segment = session ? statusSegment(session) : "";
     return segment ? { stdout: `${segment}\n`, stderr: "" } : nothing;

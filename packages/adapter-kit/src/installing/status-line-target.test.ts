@@ -2,7 +2,7 @@
 // install keeps the user's own status line inside goalpost's, the installed command runs as the host
 // runs it (sh -c, the status JSON on stdin), and uninstall puts the user's command back as it was.
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -70,6 +70,21 @@ describe("goalpost's status line", { timeout: 60_000 }, () => {
     expect(home.statusLine("s1")).toBe("model fast\ngoalpost ◎ ship the parser · draft · no checks set\n");
     // Another session of the same host has no goal: theirs alone.
     expect(home.statusLine("s2")).toBe("model fast\n");
+    // The goal cleared: with no goal open anywhere, the line still shows how it ended, for a while.
+    writeFileSync(prompt, JSON.stringify({ event: "user_prompt", session: "s1", dir: home.project, prompt: "goal: clear" }));
+    runInstalledHook(hooks["user_prompt"]![0]!.hooks[0]!.command, readFileSync(prompt, "utf8"), {
+      env: home.env,
+      cwd: home.project,
+    });
+    expect(readdirSync(join(home.root, "acme", "goalpost", "open"))).toEqual([]);
+    expect(home.statusLine("s1")).toBe("model fast\ngoalpost ✗ ship the parser · cancelled\n");
+    expect(home.statusLine("s2")).toBe("model fast\n");
+    // Sixteen minutes on, the user's line alone again, and the marker of that close is gone.
+    const marker = join(home.root, "acme", "goalpost", "closed", "s1");
+    const past = new Date(Date.now() - 16 * 60_000);
+    utimesSync(marker, past, past);
+    expect(home.statusLine("s1")).toBe("model fast\n");
+    expect(existsSync(marker)).toBe(false);
 
     // Installing again keeps theirs once, not nested.
     expect(home.bin("install").stdout).toContain("already installed");

@@ -20,7 +20,7 @@ import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { type AuditEntry, appendAuditEntry } from "./audit-log.js";
 import { type LockOptions, withFileLock } from "./file-lock.js";
 import { upgradeSession } from "./older-records.js";
-import { markOpen, unmarkOpen } from "./open-goal-markers.js";
+import { markClosed, markOpen, unmarkOpen } from "./open-goal-markers.js";
 import { readJsonFile, type Warn } from "./read-json-file.js";
 import { safeFileName } from "./safe-file-name.js";
 import {
@@ -291,6 +291,8 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
             if (open) markOpen(root, identity.sessionId);
             writeFileAtomic(sessionPath(identity.sessionId), `${JSON.stringify(session)}\n`);
             if (!open) unmarkOpen(root, identity.sessionId);
+            // Its last open goal closed just now: the status line shows the close for a while.
+            if (!open && before?.goals.some(isOpen)) markClosed(root, identity.sessionId);
             writeIndex(before, session);
           }
           return { session, result };

@@ -6,7 +6,17 @@
 // with an open goal is written, and removed only after one without is written. A kill between the
 // two leaves a stale marker (a slower hook, never a skipped goal). The folder itself appears whole:
 // built aside with a marker for every session that already has an open goal, then renamed in.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { DIRECTORY_MODE, ensureDirectory, FILE_MODE } from "./atomic-file.js";
 import { safeFileName } from "./safe-file-name.js";
@@ -82,4 +92,41 @@ export function unmarkOpen(root: string, sessionId: string): void {
   try {
     unlinkSync(markerPath(root, sessionId));
   } catch {}
+}
+
+/**
+ * One empty file per session whose goal closed lately, under <root>/closed/: the status line keeps
+ * showing the close for a while (status-segment.ts), and its installed command asks past the shell's
+ * no-goal gate only while one is here. Made when an update closes the session's last open goal; each
+ * goes once it is older than the status line shows a close (any status line run sweeps them).
+ */
+export const CLOSED_MARKERS = "closed";
+
+/** After the session's last open goal closed. Never throws: a status line is a nicety. */
+export function markClosed(root: string, sessionId: string): void {
+  try {
+    mkdirSync(join(root, CLOSED_MARKERS), { recursive: true, mode: DIRECTORY_MODE });
+    writeFileSync(join(root, CLOSED_MARKERS, safeFileName(sessionId)), "", { mode: FILE_MODE });
+  } catch {}
+}
+
+/** Whether the session's goal closed within `withinMs`; markers older than that, of any session, are removed. */
+export function closedLately(root: string, sessionId: string, withinMs: number, now: Date = new Date()): boolean {
+  const directory = join(root, CLOSED_MARKERS);
+  let names: string[];
+  try {
+    names = readdirSync(directory);
+  } catch {
+    return false;
+  }
+  const mine = safeFileName(sessionId);
+  let lately = false;
+  for (const name of names) {
+    try {
+      const fresh = now.getTime() - statSync(join(directory, name)).mtimeMs < withinMs;
+      if (!fresh) unlinkSync(join(directory, name));
+      else if (name === mine) lately = true;
+    } catch {}
+  }
+  return lately;
 }
