@@ -105,7 +105,7 @@ describe("the no-goal fast path", { timeout: 60_000 }, () => {
   });
 });
 
-describe("wake words", () => {
+describe("wake words", { timeout: 60_000 }, () => {
   it("start Node on a fast event with no goal open when the payload names one, and must be plain words", () => {
     const { root, hooks } = installed();
     const dist = /^h=(\S+);/.exec(hooks["after_tool"]!)![1]!;

@@ -5,7 +5,7 @@ import { portableSha256, sha256 } from "./sha256.js";
 
 const native = (text: string) => createHash("sha256").update(text).digest("hex");
 
-describe("sha256", () => {
+describe("sha256", { timeout: 60_000 }, () => {
   it("is SHA-256 (the standard's test vectors), in JavaScript alone too", () => {
     for (const hash of [sha256, portableSha256]) {
       expect(hash("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
