@@ -111,7 +111,10 @@ describe.skipIf(process.platform !== "linux")("the installed hook, its fast path
     expect(withRecorded.stdout).toMatch(/still/); // the engine's own answer, not the shell's
     expect(withRecorded.stderr).toBe("");
 
-    // The recorded Node gone too (a version manager removed it): the shell answers.
+    // The recorded Node gone too (a version manager removed it): the shell answers. The run above
+    // started a server with the recorded Node, detached and maybe not up yet: waited for, then killed,
+    // so that none comes up later to answer in the shell's place.
+    trackServer(await waitFor(acme.serverPid, "the server the recorded Node started"));
     await acme.killServer();
     const text = readFileSync(recorded, "utf8");
     writeFileSync(recorded, text.replace(/^node .*$/m, "node /nonexistent/bin/node"));
