@@ -30,7 +30,7 @@ const STORY = [
   /report: +\S+\.html/,
 ];
 
-describe("goalpost demo", { timeout: 120_000 }, () => {
+describe("goalpost demo", { timeout: 300_000 }, () => {
   it("plays the scripted session in every host, tells each step with --all, and writes each goal's report", async () => {
     const { exitCode, stdout, stderr } = await execa(process.execPath, [bin, "demo", "--all", "--out", out], {
       reject: false,
