@@ -142,6 +142,7 @@ export { goalCloseInputSchema, goalOpenInputSchema, goalUpdateInputSchema } from
 export type { GoalPhase } from "./record/goal-phase.js";
 export {
   canTransition,
+  endedWithin,
   GOAL_PHASES,
   goalPhase,
   isEnforced,

@@ -6,6 +6,7 @@ import { homedir } from "node:os";
 import { GoalpostError } from "../errors.js";
 import { createGoal, pauseGoal, resumeGoal, setGoalAside } from "../lifecycle/goal-lifecycle.js";
 import { budgetText, parseBudget, splitTrailingBudget } from "../record/goal-budget.js";
+import { isGoalId } from "../record/goal-identity.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord, GoalSource } from "../record/goal-record.js";
 import { activeGoal, goalAncestors, replaceGoal } from "../session/session-goals.js";
@@ -164,7 +165,7 @@ export function setPaused(
 
 /** One line for the user: the goal set aside, and the words that bring it back (`goal:` works on every host). */
 const setAsideNote = (goal: GoalRecord): string =>
-  `"${goalName(goal)}" is paused, not lost: \`goal: resume ${goalName(goal)}\` brings it back.`;
+  `${quotedGoal(goal)} is paused, not lost: \`goal: resume ${goalName(goal)}\` brings it back.`;
 
 /**
  * Sets the session's current goal aside for `replacementId`: its outermost goal paused and out of the
@@ -203,23 +204,24 @@ const squeeze = (text: string) =>
 /**
  * `goal: resume <words or id>`: the set-aside goal so named comes back (resumed, its stack with it) and
  * the current one is set aside in its place; `goal: resume` alone with no goal current brings back the
- * newest. Null when nothing set aside is meant, so the caller goes on as before (a paused goal resumed,
- * a goal of another session continued by id).
+ * newest. A name that fits nothing set aside changes nothing and says so. Null when nothing set aside
+ * is meant, so the caller goes on as before: `goal: resume` alone resumes a paused goal, and a goal id
+ * no goal set aside here has continues a goal of another session.
  */
 export function resumeSetAside(context: EngineContext, event: Event, name: string | undefined): EngineDecision | null {
   const session = context.store.peek(event.sessionId);
   const aside = setAsideGoals(session);
-  if (aside.length === 0 || (name === undefined && activeGoal(session))) return null;
+  if (name === undefined && (aside.length === 0 || activeGoal(session))) return null;
   const wanted = name === undefined ? "" : squeeze(name);
   const named =
     name === undefined ? aside.slice(0, 1) : aside.filter((goal) => goal.id === name || squeeze(goal.objective).includes(wanted));
   if (named.length !== 1) {
-    if (named.length === 0 && /^goal_[a-z0-9_]+$/i.test(name ?? "")) return null;
-    const list = (named.length > 1 ? named : aside).map((goal) => `"${goalName(goal)}"`).join(", ");
+    if (named.length === 0 && isGoalId(name ?? "")) return null;
+    const list = (named.length > 1 ? named : aside).map(quotedGoal).join(", ");
     const note =
       named.length > 1
         ? `goalpost: "${name}" names more than one goal set aside here (${list}); nothing changed. Name one by more of its words.`
-        : `goalpost: no goal set aside here is named "${name}"; nothing changed. Set aside: ${list}.`;
+        : `goalpost: no goal set aside here is named "${goalText(name ?? "", 120)}"; nothing changed.${list ? ` Set aside: ${list}.` : ""}`;
     return decision({ userNote: note, context: note });
   }
   const target = named[0]!;

@@ -36,6 +36,10 @@ describe("parseGoalCommand", () => {
     ["/goal chek add npm test", { kind: "near-miss", typed: "/goal chek add npm test", meant: "/goal check add npm test" }],
     ["goal: budgte 2h", { kind: "near-miss", typed: "goal: budgte 2h", meant: "goal: budget 2h" }],
     ["Goal: stauts", { kind: "near-miss", typed: "goal: stauts", meant: "goal: status" }],
+    // Every verb the parser takes, synonyms too, not a list of the common ones.
+    ["/goal stpo", { kind: "near-miss", typed: "/goal stpo", meant: "/goal stop" }],
+    ["goal: rejcet", { kind: "near-miss", typed: "goal: rejcet", meant: "goal: reject" }],
+    ["goal: suspned", { kind: "near-miss", typed: "goal: suspned", meant: "goal: suspend" }],
     // …but words that only start like one are a goal.
     ["goal: clean up the build output", { kind: "set", objective: "clean up the build output", source: "marker" }],
     ["goal: accepting uploads must stream", { kind: "set", objective: "accepting uploads must stream", source: "marker" }],

@@ -7,6 +7,7 @@
 // acept`, `/goal chek add npm test`): that is a question back, "did you mean `goal: accept`?".
 
 import { type GoalBudget, parseBudget } from "../record/goal-budget.js";
+import { isGoalId } from "../record/goal-identity.js";
 import { closest } from "../text/did-you-mean.js";
 import { CARRY_ON, MARKER } from "./goal-words.js";
 
@@ -67,23 +68,13 @@ function checkAnswer(body: string): GoalCommand | null {
   return null;
 }
 
-/** The words of goalpost's commands, for near-misses: what a mistyped first word may have meant. */
-const COMMAND_WORDS = [
-  "accept",
-  "refuse",
-  "clear",
-  "pause",
-  "resume",
-  "confirm",
-  "status",
-  "check",
-  "budget",
-  "continue",
-  "help",
-  "cancel",
-];
-/** Words that take nothing after them: a near-miss of one is a near-miss only alone. */
-const ALONE = new Set(["accept", "refuse", "clear", "pause", "confirm", "status", "help", "cancel"]);
+/**
+ * The words of goalpost's commands, for near-misses: what a mistyped first word may have meant. Built
+ * from the verbs the parser takes, so a verb added there is asked about when mistyped too. The words
+ * that take nothing after them are a near-miss only alone.
+ */
+const ALONE = new Set([...CLEAR_VERBS, ...PAUSE_VERBS, "accept", "refuse", "reject", "confirm", "status", "help"]);
+const COMMAND_WORDS = [...ALONE, "resume", "check", "budget", "continue"];
 
 /**
  * The command `body` reads like when its first word is a typo of one (`acept`, `chek add npm test`,
@@ -102,7 +93,7 @@ function nearMiss(body: string): string | null {
       ? rest.length === 0 || CHECK_ACTIONS.has((rest[0] ?? "").toLowerCase())
       : meant === "budget"
         ? rest.length > 0 && parseBudget(after) !== null
-        : rest.length === 0 || (rest.length === 1 && /^goal_[a-z0-9_]+$/i.test(rest[0]!));
+        : rest.length === 0 || (rest.length === 1 && isGoalId(rest[0]!));
   return fits ? [meant, after].filter(Boolean).join(" ") : null;
 }
 
@@ -125,7 +116,7 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     if (UNSUPPORTED_VERBS.has(lower) && rest.length === 0) return { kind: "unsupported", verb: lower };
     if (CLEAR_VERBS.has(lower) && rest.length === 0) return { kind: "clear" };
     if (lower === "continue") {
-      const goalId = rest.find((word) => /^goal_[a-z0-9_]+$/i.test(word));
+      const goalId = rest.find(isGoalId);
       if (rest.length === 0 || goalId) return goalId ? { kind: "continue", goalId } : { kind: "continue" };
     }
     const meant = nearMiss(body);
@@ -148,7 +139,7 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     const [verb = "", ...rest] = body.split(/\s+/);
     if (verb.toLowerCase() === "resume") return { kind: "resume", name: body.slice(verb.length).trim() };
     if (word === "continue") return { kind: "continue" };
-    if (verb.toLowerCase() === "continue" && rest.length === 1 && /^goal_[a-z0-9_]+$/i.test(rest[0]!))
+    if (verb.toLowerCase() === "continue" && rest.length === 1 && isGoalId(rest[0]!))
       return { kind: "continue", goalId: rest[0]! };
     const meant = nearMiss(body);
     if (meant) return { kind: "near-miss", typed: `goal: ${body}`, meant: `goal: ${meant}` };

@@ -6,7 +6,7 @@
 import { uncoveredRequirements } from "../gate/requirement-coverage.js";
 import { currentGoal } from "../record/current-goal.js";
 import { budgetUsed, durationText } from "../record/goal-budget.js";
-import { isOpen } from "../record/goal-phase.js";
+import { endedWithin, isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import type { SessionFile } from "../store/session-file.js";
 import { sanitizeText } from "../text/sanitize-text.js";
@@ -60,9 +60,9 @@ export const CLOSED_SHOWN_MS = 15 * 60_000;
 /** The session's goal that closed last, in the last CLOSED_SHOWN_MS, as one line; "" when none did. */
 function closedSegment(session: SessionFile, now: Date): string {
   const closed = session.goals
-    .filter((goal) => goal.closedAt && goal.level !== "task" && !goal.parentId && goal.history.at(-1)?.type !== "moved")
+    .filter((goal) => endedWithin(goal, CLOSED_SHOWN_MS, now))
     .sort((a, b) => (b.closedAt ?? "").localeCompare(a.closedAt ?? ""))[0];
-  if (!closed || now.getTime() - Date.parse(closed.closedAt!) > CLOSED_SHOWN_MS) return "";
+  if (!closed) return "";
   const objective = oneLine(closed.objective, OBJECTIVE_CHARS);
   if (closed.status === "complete")
     return `goalpost ✓ ${objective} · complete${closed.verification?.state === "passed" ? " · proven by goalpost's own run of the checks" : ""}`;

@@ -46,6 +46,25 @@ export function isOpen(goal: Pick<GoalRecord, "status" | "closedAt">): boolean {
   return !TERMINAL_PHASES.has(goalPhase(goal));
 }
 
+/**
+ * Whether a user's goal ended in this session within `withinMs` of `now`: closed here (not moved to
+ * another session, where its story goes on), and neither a sub-goal nor a task. What the status line,
+ * the folder's index and `goalpost status` show as an ending.
+ */
+export function endedWithin(
+  goal: Pick<GoalRecord, "closedAt" | "parentId" | "level" | "history">,
+  withinMs: number,
+  now: Date,
+): boolean {
+  return (
+    goal.closedAt !== null &&
+    !goal.parentId &&
+    goal.level !== "task" &&
+    goal.history.at(-1)?.type !== "moved" &&
+    now.getTime() - Date.parse(goal.closedAt) < withinMs
+  );
+}
+
 /** Open statuses goalpost does not enforce: the user paused the goal, or goalpost let the agent go. */
 export const LET_GO: ReadonlySet<GoalStatus> = new Set(["paused", "needs-input", "budget-limited"]);
 

@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import * as z from "zod/mini";
 import { StoreError } from "../errors.js";
 import { cwdHash } from "../record/goal-identity.js";
-import { isOpen } from "../record/goal-phase.js";
+import { endedWithin, isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { type AuditEntry, appendAuditEntry } from "./audit-log.js";
@@ -137,14 +137,7 @@ export const RECENTLY_CLOSED_MS = 12 * 3600_000;
 /** The session's user goals (not tasks or sub-goals) closed in the last RECENTLY_CLOSED_MS. */
 function recentlyClosed(session: SessionFile, now: Date): NonNullable<ContinuationEntry["closed"]> {
   return session.goals
-    .filter(
-      (goal) =>
-        goal.closedAt !== null &&
-        !goal.parentId &&
-        goal.level !== "task" &&
-        goal.history.at(-1)?.type !== "moved" &&
-        now.getTime() - Date.parse(goal.closedAt) < RECENTLY_CLOSED_MS,
-    )
+    .filter((goal) => endedWithin(goal, RECENTLY_CLOSED_MS, now))
     .map((goal) => ({ id: goal.id, objective: goal.objective, status: goal.status, closedAt: goal.closedAt! }));
 }
 

@@ -225,12 +225,8 @@ function answerPrompt(context: EngineContext, event: Event, command: GoalCommand
   if (command?.kind === "resume") {
     const back = resumeSetAside(context, event, command.name);
     if (back) return back;
-    if (command.name !== undefined) {
-      const goalId = /^goal_[a-z0-9_]+$/i.test(command.name) ? command.name : undefined;
-      if (goalId) return continueEarlierGoal(context, event, goalId);
-      const note = `goalpost: no goal set aside here is named "${goalText(command.name, 120)}"; nothing changed.`;
-      return decision({ userNote: note, context: note });
-    }
+    // A goal id no goal set aside here has: a goal of another session, continued as `continue <id>` does.
+    if (command.name !== undefined) return continueEarlierGoal(context, event, command.name);
   }
   if (command?.kind === "pause" || command?.kind === "resume") {
     const moved = pauseOrResume(context, event, command.kind === "pause");
