@@ -176,8 +176,20 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
       const proven = {
         ...goal,
         checks: [{ command: "npm test", kind: "test" as const, source: "project" as const }],
-        verification: { state: "passed", verdict: "npm test: 12 tests passed", sandbox: "bubblewrap" },
-      } as typeof goal;
+        verification: {
+          id: "run_1",
+          state: "passed",
+          startedAt: goal.createdAt,
+          finishedAt: goal.createdAt,
+          tree: null,
+          definition: null,
+          verdict: "npm test: 12 tests passed",
+          sandbox: "bubblewrap",
+          results: [],
+          pid: null,
+          pidStart: null,
+        },
+      } satisfies typeof goal;
       state.goals.push(retireGoal(proven, { status: "complete", reason: "goalpost's run passed" }));
     });
     const status = machine.run(["status"]);

@@ -6,6 +6,7 @@ import {
   archivedSessions,
   createGoalStore,
   durationText,
+  endedWithin,
   evaluateCompletionGate,
   type GoalBudget,
   type GoalRecord,
@@ -168,19 +169,14 @@ export interface GoalFilter {
   readonly recent?: boolean;
 }
 
-const closedRecently = (goal: GoalRecord, now: number) =>
-  goal.closedAt !== null &&
-  !goal.parentId &&
-  now - Date.parse(goal.closedAt) < RECENTLY_CLOSED_MS &&
-  goal.history.at(-1)?.type !== "moved";
-
 /**
  * Goals (task goals are part of their parent's view) with where each lives, newest first: the open
  * ones; every goal with `closed`; the ones closed lately with `recent`.
  */
 export function foundGoals(roots: readonly string[], filter: GoalFilter = {}): FoundGoal[] {
-  const now = Date.now();
-  const keep = (goal: GoalRecord) => (filter.recent ? closedRecently(goal, now) : filter.closed === true || isOpen(goal));
+  const now = new Date();
+  const keep = (goal: GoalRecord) =>
+    filter.recent ? endedWithin(goal, RECENTLY_CLOSED_MS, now) : filter.closed === true || isOpen(goal);
   const dir = filter.dir === undefined ? undefined : canonicalDir(filter.dir);
   const located =
     dir !== undefined && filter.closed !== true
@@ -282,12 +278,10 @@ export function findGoal(roots: readonly string[], id: string): FoundGoal | null
   return null;
 }
 
-/** The goal of `dir` that changed last: an open one, else one closed lately, else any this folder had. */
+/** The latest goal of `dir`, open ones first (`show` and `report` with no id): the one that just closed, when none is open. */
 export function latestGoalIn(roots: readonly string[], dir: string): FoundGoal | null {
-  const lately = [foundGoals(roots, { dir })[0], foundGoals(roots, { dir, recent: true })[0]]
-    .filter((found): found is FoundGoal => found !== undefined)
-    .sort((a, b) => b.goal.updatedAt.localeCompare(a.goal.updatedAt));
-  return lately[0] ?? foundGoals(roots, { dir, closed: true })[0] ?? null;
+  const here = foundGoals(roots, { dir, closed: true });
+  return here.find(({ goal }) => isOpen(goal)) ?? here[0] ?? null;
 }
 
 /** One event of a goal's history as a line: its local time, what happened in words, the note. */

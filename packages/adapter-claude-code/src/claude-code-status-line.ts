@@ -25,6 +25,5 @@ export const statusLineSettings = (context: InstallContext): InstallTarget =>
     bin: descriptor.bin,
     id: descriptor.id,
     context,
-    // Redrawn on its own: a goal that closes (or a run that ends) while nobody types is seen.
-    refresh: { key: "refreshInterval", seconds: 5 },
+    refreshKey: "refreshInterval",
   });

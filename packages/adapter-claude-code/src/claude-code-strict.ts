@@ -42,6 +42,7 @@ export const strictUnavailable = (): string | null => hostSandboxUnavailable(SAN
 export const strictDoctorChecks = (context: DoctorContext): DoctorCheck[] => [
   strictModeCheck({
     adapter: context.adapter,
+    env: context.env,
     root: stateRoot(context.env),
     files: (["user", "local"] as const).map((scope) => settingsFile(scope, context.projectDir, context.env)),
     sandbox: SANDBOX,

@@ -44,6 +44,7 @@ export function strictUnavailable(env: Env = process.env): string | null {
 export const strictDoctorChecks = (env: Env, adapter: { readonly bin: string; readonly id: string }): DoctorCheck[] => [
   strictModeCheck({
     adapter,
+    env,
     root: stateRoot(env),
     files: [configFile(env)],
     sandbox: SANDBOX,

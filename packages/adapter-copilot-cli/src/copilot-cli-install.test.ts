@@ -62,6 +62,8 @@ describe("install into COPILOT_HOME", () => {
       statusLine: {
         type: "command",
         command: expect.stringMatching(/^\/bin\/sh \S+\/goalpost-copilot-cli-status-line\.sh \S+$/),
+        // Redrawn on its own, so a close shows without waiting for the next message.
+        refreshInterval: 5,
       },
     });
     expect(home.planInstall()).toEqual([]);

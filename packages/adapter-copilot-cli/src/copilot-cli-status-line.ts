@@ -2,7 +2,7 @@
 // `{ "type"?: "command", "command": …, "padding"?: n, "refreshInterval"?: s }`, shown in the footer's
 // custom slot (`footer.showCustom`, on unless the user turns it off). Copilot CLI resolves ~ and
 // $VARIABLES in the command, then runs it with `sh -c` (10 s limit) whenever the session's state
-// changes, with its status JSON on stdin (`session_id`, `cwd`, `model`, …); the trimmed stdout is
+// changes and every `refreshInterval` seconds when set, with its status JSON on stdin (`session_id`, `cwd`, `model`, …); the trimmed stdout is
 // the slot's rows. goalpost's segment follows the user's own line.
 import {
   type InstallContext,
@@ -24,5 +24,6 @@ export const statusLineSettings = (context: InstallContext): InstallTarget =>
     key: "statusLine",
     bin: descriptor.bin,
     id: descriptor.id,
+    refreshKey: "refreshInterval",
     context,
   });

@@ -10,19 +10,15 @@ const SHELLS = ["bash", "zsh", "fish"] as const;
 type Shell = (typeof SHELLS)[number];
 
 interface Table {
-  readonly commands: readonly { name: string; summary: string; flags: string[]; hosts: boolean }[];
+  /** Each command: its flags, and what follows it — its flags and, where it takes them, the host names. */
+  readonly commands: readonly { name: string; summary: string; flags: string[]; hosts: boolean; words: string[] }[];
   readonly hosts: readonly string[];
 }
 
 const quoted = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
-function bash({ commands, hosts }: Table): string {
-  const cases = commands
-    .map(
-      ({ name, flags, hosts: takesHosts }) =>
-        `    ${name}) words=${quoted([...flags, ...(takesHosts ? hosts : [])].join(" "))} ;;`,
-    )
-    .join("\n");
+function bash({ commands }: Table): string {
+  const cases = commands.map(({ name, words }) => `    ${name}) words=${quoted(words.join(" "))} ;;`).join("\n");
   return `# goalpost completion for bash: add to ~/.bashrc
 #   eval "$(goalpost completion bash)"
 _goalpost() {
@@ -42,13 +38,9 @@ complete -F _goalpost goalpost
 `;
 }
 
-function zsh({ commands, hosts }: Table): string {
+function zsh({ commands }: Table): string {
   const described = commands.map(({ name, summary }) => `    ${quoted(`${name}:${summary.replace(/:/g, "\\:")}`)}`).join("\n");
-  const cases = commands
-    .map(
-      ({ name, flags, hosts: takesHosts }) => `    ${name}) compadd -- ${[...flags, ...(takesHosts ? hosts : [])].join(" ")} ;;`,
-    )
-    .join("\n");
+  const cases = commands.map(({ name, words }) => `    ${name}) compadd -- ${words.join(" ")} ;;`).join("\n");
   return `#compdef goalpost
 # goalpost completion for zsh: add to ~/.zshrc (after compinit)
 #   eval "$(goalpost completion zsh)"
@@ -110,12 +102,17 @@ lines say how).`,
       const hosts = (await loadHosts()).map((host) => host.id);
       const table: Table = {
         hosts,
-        commands: commands().map((command) => ({
-          name: command.name,
-          summary: command.summary,
-          flags: [...Object.keys({ ...command.options, ...COMMON_FLAGS })].map((flag) => `--${flag}`),
-          hosts: command.takesHosts === true,
-        })),
+        commands: commands().map((command) => {
+          const flags = Object.keys({ ...command.options, ...COMMON_FLAGS }).map((flag) => `--${flag}`);
+          const takesHosts = command.takesHosts === true;
+          return {
+            name: command.name,
+            summary: command.summary,
+            flags,
+            hosts: takesHosts,
+            words: takesHosts ? [...flags, ...hosts] : flags,
+          };
+        }),
       };
       term.out(WRITERS[shell](table));
       return EXIT.ok;

@@ -11,16 +11,13 @@ import { startProgress } from "../progress.js";
 
 type Verb = "install" | "uninstall";
 
-function passThrough(values: CommandInput["values"]): string[] {
-  const args: string[] = [];
-  if (typeof values["scope"] === "string") args.push("--scope", values["scope"]);
-  if (typeof values["project"] === "string") args.push("--project", values["project"]);
-  if (values["dry-run"]) args.push("--dry-run");
-  if (values["no-status-line"]) args.push("--no-status-line");
-  if (values["strict"]) args.push("--strict");
-  if (values["no-strict"]) args.push("--no-strict");
-  if (values["purge"]) args.push("--purge");
-  return args;
+function passThrough(verb: Verb, values: CommandInput["values"]): string[] {
+  // The adapter's own flags (the kit's table), as they were given.
+  return Object.entries(ADMIN_OPTIONS[verb]).flatMap(([name, option]) => {
+    const value = values[name];
+    if (option.type === "string") return typeof value === "string" ? [`--${name}`, value] : [];
+    return value === true ? [`--${name}`] : [];
+  });
 }
 
 async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescriptor[]): Promise<AdapterDescriptor[] | number> {
@@ -110,7 +107,7 @@ scripts). Your goal records are kept, and named; --purge removes them too.`,
         term.out(`Nothing to ${verb}.\n`);
         return EXIT.ok;
       }
-      const args = [verb, ...passThrough(values)];
+      const args = [verb, ...passThrough(verb, values)];
       const results = [];
       let worst: number = EXIT.ok;
       for (const host of hosts) {

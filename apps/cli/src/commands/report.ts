@@ -6,7 +6,7 @@ import { findOnPath } from "@goalpost/adapter-kit/descriptor";
 import type { Env } from "@goalpost/core";
 import { type Command, fail } from "../command.js";
 import { EXIT } from "../exit-codes.js";
-import { type FoundGoal, findGoal, goalRows } from "../goal-views.js";
+import { findGoal, latestGoalIn } from "../goal-views.js";
 import { hostName, loadHosts, stateRoots } from "../hosts.js";
 import { renderReport } from "../report/render-report.js";
 import { cliVersion } from "../version.js";
@@ -50,24 +50,12 @@ in the host's goalpost state directory (private, like the goals); --out - writes
   async run({ values, positionals, json, term, env }) {
     const hosts = await loadHosts();
     const roots = stateRoots(hosts, env, values["root"] as string | undefined);
-    let found: FoundGoal | null;
-    if (positionals[0]) {
-      found = findGoal(roots, positionals[0]);
-      if (!found) {
-        return fail(term, json, `goalpost: no goal or session "${positionals[0]}" under ${roots.join(", ")}`, EXIT.notFound);
-      }
-    } else {
-      const here = goalRows(roots, { dir: process.cwd(), closed: true });
-      const latest = here.find((row) => row.open) ?? here[0];
-      found = latest ? findGoal([latest.root], latest.goalId) : null;
-      if (!found) {
-        return fail(
-          term,
-          json,
-          `goalpost: no goal recorded for ${process.cwd()}; name one (\`goalpost list --all\` shows them)`,
-          EXIT.notFound,
-        );
-      }
+    const found = positionals[0] ? findGoal(roots, positionals[0]) : latestGoalIn(roots, process.cwd());
+    if (!found) {
+      const message = positionals[0]
+        ? `goalpost: no goal or session "${positionals[0]}" under ${roots.join(", ")}`
+        : `goalpost: no goal recorded for ${process.cwd()}; name one (\`goalpost list --all\` shows them)`;
+      return fail(term, json, message, EXIT.notFound);
     }
     const page = renderReport({
       goal: found.goal,

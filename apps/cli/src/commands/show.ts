@@ -10,8 +10,9 @@ export const show: Command = {
   summary: "one goal in full: what the agent sees, its completion gate and history",
   usage: "[<goal-or-session-id>] [--dir <dir>] [--root <state-dir>] [--json]",
   description: `Shows one goal — by its id, or a session's latest goal by the session id, archived ones too;
-with no id, the goal of this directory (or --dir) that changed last, open or closed — as the agent sees
-it, with what its completion gate still wants and its recent history. --json prints the whole goal record.`,
+with no id, the latest goal of this directory (or --dir), open ones first, else the one that closed last —
+as the agent sees it, with what its completion gate still wants and its recent history. --json prints the
+whole goal record.`,
   examples: [
     "goalpost show",
     "goalpost show goal_m3x9k2_a1b2c3",

@@ -53,7 +53,7 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
   }
   // As the goalpost CLI says it: the command likely meant, the usage line, where the rest is.
   const { didYouMean } = await import("@goalpost/core");
-  const commands = ["install", "uninstall", "doctor", ...GOAL_COMMANDS, "hook", "mcp", "verify", "issue-lookup", "help"];
+  const commands = [...ADMIN_COMMANDS, ...GOAL_COMMANDS, "hook", "mcp", "verify", "issue-lookup", "help"];
   writeAll(
     2,
     `${adapter.bin}: unknown command "${command}"${didYouMean(command, commands)}\nusage: ${adapter.bin} <command> [options]\n(${adapter.bin} --help lists the commands)\n`,

@@ -19,12 +19,16 @@ export interface StatusLineOptions {
   readonly id?: string;
   readonly context: InstallContext;
   /**
-   * The host's key for redrawing the line on a timer (Claude Code: `refreshInterval`, seconds), set on a
-   * line that is goalpost's alone: otherwise a goal's close, or a run finishing between messages, is
-   * not seen until the next message. A line of the user's keeps its own timing.
+   * The host's key for redrawing the line every so many seconds (Claude Code's and Copilot CLI's
+   * `refreshInterval`), where it has one: set to REFRESH_SECONDS on a line that is goalpost's alone, so
+   * a goal's close, or a run finishing between messages, is seen without waiting for the next message.
+   * A line of the user's keeps its own timing.
    */
-  readonly refresh?: { readonly key: string; readonly seconds: number };
+  readonly refreshKey?: string;
 }
+
+/** How often a host with a timer redraws goalpost's line: a close shows within seconds, at a shell's cost. */
+export const REFRESH_SECONDS = 5;
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -54,7 +58,7 @@ export function statusLineTarget(options: StatusLineOptions): InstallTarget {
       // A status line of the user's: kept whole, its command run first by goalpost's.
       const userCommand =
         found === undefined ? (typeof entry?.["command"] === "string" ? (entry["command"] as string) : null) : found;
-      const refresh = options.refresh && userCommand === null ? { [options.refresh.key]: options.refresh.seconds } : {};
+      const refresh = options.refreshKey && userCommand === null ? { [options.refreshKey]: REFRESH_SECONDS } : {};
       return withKey(
         data,
         key,

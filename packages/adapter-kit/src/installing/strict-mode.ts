@@ -6,6 +6,7 @@
 // On a hook's path (the targets list the protected files): Node's JSON parser only, never the config
 // editor's TOML library — the settings are read by the planner, which hands them to the targets.
 import { join } from "node:path";
+import type { Env } from "@goalpost/core";
 import { findOnPath, userCommand } from "../contract/descriptor.js";
 import type { ConfigFormat, InstallContext, InstallTarget, JsonObject } from "../contract/install-spec.js";
 import { objectAt } from "./hook-groups-target.js";
@@ -136,6 +137,7 @@ export function strictModeTargets(
  */
 export function strictModeCheck(options: {
   readonly adapter: { readonly bin: string; readonly id: string };
+  readonly env: Env;
   readonly root: string;
   /** The settings files strict mode may be on in. */
   readonly files: readonly string[];
@@ -148,7 +150,7 @@ export function strictModeCheck(options: {
     return {
       ok: true,
       label: "mode",
-      detail: `default: goalpost tells you when the agent works around it; \`${userCommand(options.adapter, "install", process.env, "--strict")}\` turns on ${options.sandbox}, so the agent's commands cannot reach goalpost at all`,
+      detail: `default: goalpost tells you when the agent works around it; \`${userCommand(options.adapter, "install", options.env, "--strict")}\` turns on ${options.sandbox}, so the agent's commands cannot reach goalpost at all`,
     };
   return {
     ok: options.unavailable === null,
