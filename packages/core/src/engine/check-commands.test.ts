@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { passedRun } from "../record/test-goals.js";
 import { activeGoal } from "../session/session-goals.js";
-import { recordCheckBaseline } from "../verify/run-start.js";
+import { recordCheckBaseline } from "../verify/check-baseline.js";
 import { buggyProject } from "../verify/test-projects.js";
 import type { VerificationRequest } from "../verify/verification-request.js";
 import { SESSION, testEngine } from "./test-engine.js";

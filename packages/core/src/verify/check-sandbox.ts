@@ -96,6 +96,21 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
   };
 }
 
+/**
+ * The sandbox runtime holds one configuration per process: runs in one process (a harness verifying
+ * several sessions) take it in turn, each from open to dispose, rather than void each other.
+ */
+let runtimeFree: Promise<void> = Promise.resolve();
+async function holdRuntime(): Promise<() => void> {
+  const before = runtimeFree;
+  let release!: () => void;
+  runtimeFree = new Promise((resolve) => {
+    release = resolve;
+  });
+  await before;
+  return release;
+}
+
 /** macOS: the sandbox runtime's `sandbox-exec` profile, from the same walls. Not run on this project's CI. */
 async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<SandboxOutcome> {
   let runtime: typeof import("@anthropic-ai/sandbox-runtime");
@@ -105,6 +120,7 @@ async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<Sa
     return { unavailable: `the sandbox runtime is not installed beside goalpost (${(error as Error).message.split("\n")[0]})` };
   }
   const { SandboxManager } = runtime;
+  const release = await holdRuntime();
   const guarded: GuardedPaths = guardPaths(walls.project);
   const tmp = join(walls.runDir, "tmp");
   try {
@@ -119,6 +135,7 @@ async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<Sa
       },
     });
   } catch (error) {
+    release();
     return { unavailable: `the sandbox could not start (${(error as Error).message.split("\n")[0]})` };
   }
   return {
@@ -130,7 +147,13 @@ async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<Sa
         startFd: null,
       }),
       madeByTheRun: () => guarded.madeByTheRun(),
-      dispose: () => SandboxManager.reset(),
+      dispose: async () => {
+        try {
+          await SandboxManager.reset();
+        } finally {
+          release();
+        }
+      },
     },
   };
 }

@@ -10,30 +10,12 @@ import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
 import { processRuns, processStart } from "../store/process-identity.js";
 import { writeRunReport } from "../store/run-reports.js";
-import { baselineOf } from "./check-definition.js";
+import { findGoal, recordCheckBaseline } from "./check-baseline.js";
 import type { CheckRun } from "./run-check.js";
 import { runChecks } from "./run-checks.js";
 import { takeTurn } from "./run-queue.js";
 import type { RunVerificationOptions } from "./run-verification.js";
-import { findGoal } from "./run-verification.js";
 import type { VerificationRequest } from "./verification-request.js";
-
-/**
- * Records what defines a goal's checks, once, as the project is now: started right after the user set
- * the goal (a detached process of the adapter's, or in process), before the agent has had a turn.
- */
-export function recordCheckBaseline(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): boolean {
-  const goal = findGoal(store, request);
-  if (!goal || goal.checks.length === 0 || goal.checkBaseline) return false;
-  const baseline = baselineOf(goal, store.now());
-  const { result } = store.update({ sessionId: goal.sessionId, host: goal.host, cwd: goal.cwd }, (session) => {
-    const current = session.goals.find((candidate) => candidate.id === goal.id);
-    if (!current || current.checkBaseline) return false;
-    replaceGoal(session, { ...current, checkBaseline: baseline });
-    return true;
-  });
-  return result;
-}
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

@@ -12,6 +12,7 @@ import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
 import { processStart } from "../store/process-identity.js";
 import { readRunReport, writeRunReport } from "../store/run-reports.js";
+import { findGoal } from "./check-baseline.js";
 import { definitionChanges } from "./check-definition.js";
 import { programChanges } from "./check-programs.js";
 import { compareWithStart, namesText } from "./compare-start.js";
@@ -33,10 +34,6 @@ export interface RunVerificationOptions {
 export interface VerificationReport {
   readonly run: Verification;
   readonly outcome: FinishOutcome;
-}
-
-export function findGoal(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): GoalRecord | null {
-  return store.read(request.sessionId)?.goals.find((goal) => goal.id === request.goalId) ?? null;
 }
 
 function summarize(results: readonly CheckResult[]): string {

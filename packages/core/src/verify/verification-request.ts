@@ -3,6 +3,7 @@
 // it builds; a long-lived harness may run it in its own process (`startVerificationInProcess`).
 import type { GoalStore } from "../store/goal-store.js";
 import { processRuns } from "../store/process-identity.js";
+import { recordCheckBaseline } from "./check-baseline.js";
 
 export interface VerificationRequest {
   /**
@@ -28,22 +29,33 @@ export type StartVerification = (request: VerificationRequest) => void;
  * at run time, not imported: a bundler would otherwise pull the runner, the sandbox and execa into
  * every hook bundle, where adapters start runs as processes of their own and never load it.
  */
-const RUNNER = "./verify.js";
+const RUNNER = import.meta.url.endsWith(".ts") ? "./verify-entry.ts" : "./verify.js"; // .ts: core's own tests, from source
 
 /** What this file calls of the runner module (verify-entry.ts checks that it fits). */
 export interface VerificationRunner {
-  recordCheckBaseline(store: GoalStore, request: VerificationRequest): unknown;
   runStartingPoint(store: GoalStore, request: VerificationRequest): Promise<unknown>;
   runVerification(store: GoalStore, request: VerificationRequest): Promise<unknown>;
 }
 
-/** Runs the checks in this process, in the background: for a harness that outlives the call. */
+/**
+ * Runs the checks in this process, in the background: for a harness that outlives the call. The
+ * baseline of a new goal's checks is recorded before this returns, in the caller's own call: a harness
+ * that drives the engine without awaiting anything still has it before the agent's first action. Any
+ * number of sessions may verify at once: runs take turns through run-queue.ts, never a shared sandbox.
+ */
 export function startVerificationInProcess(store: GoalStore): StartVerification {
   return (request) => {
+    if (request.task !== "checks") {
+      try {
+        recordCheckBaseline(store, request);
+      } catch (error) {
+        store.warn(`goalpost: what defines the checks of ${request.goalId} could not be recorded: ${String(error)}`);
+      }
+      if (request.task === "baseline") return;
+    }
     void (import(new URL(RUNNER, import.meta.url).href) as Promise<VerificationRunner>)
-      .then(async ({ recordCheckBaseline, runStartingPoint, runVerification }) => {
-        if (request.task === "baseline") recordCheckBaseline(store, request);
-        else if (request.task === "start") await runStartingPoint(store, request);
+      .then(async ({ runStartingPoint, runVerification }) => {
+        if (request.task === "start") await runStartingPoint(store, request);
         else await runVerification(store, request);
       })
       .catch((error: unknown) => store.warn(`goalpost: the verification of ${request.goalId} failed: ${String(error)}`));

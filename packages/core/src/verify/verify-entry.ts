@@ -2,17 +2,19 @@
 // record of what defines them, the sandbox and one check. Apart from the main entry so that what only a
 // verifying process needs is not loaded by everything that reads goals: the CLI, an MCP server, a hook.
 // The in-process verifier (verification-request.ts) loads this file by name.
+
+export { recordCheckBaseline } from "./check-baseline.js";
 export type { CheckSandbox, SandboxedCommand, SandboxOutcome, SandboxWalls } from "./check-sandbox.js";
 export { noSandbox, openCheckSandbox } from "./check-sandbox.js";
 export type { CheckRun, CheckRunOptions } from "./run-check.js";
 export { checkEnvironment, runCheck } from "./run-check.js";
-export { recordCheckBaseline, runStartingPoint } from "./run-start.js";
+export { runStartingPoint } from "./run-start.js";
 export type { RunVerificationOptions, VerificationReport } from "./run-verification.js";
 export { runVerification } from "./run-verification.js";
 
-import { recordCheckBaseline, runStartingPoint } from "./run-start.js";
+import { runStartingPoint } from "./run-start.js";
 import { runVerification } from "./run-verification.js";
 import type { VerificationRunner } from "./verification-request.js";
 
 // The in-process verifier loads this module by name: what it calls must be here, with these signatures.
-({ recordCheckBaseline, runStartingPoint, runVerification }) satisfies VerificationRunner;
+({ runStartingPoint, runVerification }) satisfies VerificationRunner;

@@ -1,0 +1,55 @@
+// The verifier embedded in a harness's own process (startVerificationInProcess, the engine's and the
+// goal tools' default): the baseline does not wait for the caller to await anything, and sessions that
+// close at once each verify — no run voids another, none waits for the user.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createGoalEngine } from "../engine/goal-engine.js";
+import { createGoalStore } from "../store/goal-store.js";
+import { createGoalTools } from "../tools/goal-tools.js";
+import { buggyProject, FIXED_ADD, goalOn, sandboxUnavailable, temporaryDir } from "./test-projects.js";
+
+const unavailable = await sandboxUnavailable();
+
+async function until<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("the verifier in a harness's own process", { timeout: 120_000 }, () => {
+  it("records what defines the checks inside the call that set the goal: a harness that never awaits still has it", () => {
+    const cwd = buggyProject();
+    const store = createGoalStore({ root: join(temporaryDir("goalpost-state-"), "state") });
+    const engine = createGoalEngine({ store });
+    const identity = { sessionId: "h-1", host: "my-harness", cwd };
+    engine.handle({ type: "prompt-submitted", ...identity, prompt: "/goal fix add; done when `npm test` passes" });
+    // No await, no turn of the event loop: the agent's edit comes next, and the baseline is already there.
+    const goal = store.read("h-1")?.goals[0];
+    expect(goal?.checks.map((check) => check.command)).toEqual(["npm test"]);
+    expect(goal?.checkBaseline?.files).toHaveProperty(["math.test.js"]);
+    expect(goal?.checkBaseline?.files).toHaveProperty(["package.json"]);
+  });
+
+  it.skipIf(unavailable !== null)("two sessions closing at once both close on goalpost's own run, from one process", async () => {
+    const setups = [buggyProject(), buggyProject()].map((cwd) => {
+      writeFileSync(join(cwd, "math.js"), FIXED_ADD);
+      return goalOn(cwd);
+    });
+    // The goal tools with their default starter: the runs happen in this process, in the background.
+    const answers = setups.map((setup) => createGoalTools(setup.store).close(setup.identity, { status: "complete" }));
+    for (const answer of answers) expect(answer.text).toMatch(/goalpost is now running the user's checks itself/);
+    const goals = await until(
+      () => setups.map((setup) => setup.goal()),
+      (goals) => goals.every((goal) => goal.status !== "active"),
+    );
+    expect(goals.map((goal) => [goal.status, goal.verification?.state, goal.awaitingUser])).toEqual([
+      ["complete", "passed", null],
+      ["complete", "passed", null],
+    ]);
+    expect(goals.map((goal) => goal.verification?.sandbox)).toEqual(["bubblewrap", "bubblewrap"]);
+  });
+});
