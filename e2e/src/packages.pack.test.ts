@@ -4,11 +4,11 @@
 // CommonJS require, a strict TypeScript consumer without @types/node — and nothing shipped that a
 // user does not run.
 import { execFileSync, spawnSync } from "node:child_process";
-import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
+import { installedHookCommands, removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -42,7 +42,9 @@ beforeAll(() => {
     });
     tarballs.push(out.trim().split("\n").at(-1)!.trim());
   }
-  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs], {
+  // What an adapter's own build needs beside the kit (its optional peers) comes from the registry.
+  const builders = ["tsup@^8.5.0", "typescript@^5.9.0", "@types/node@^20.19.0"];
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs, ...builders], {
     cwd: consumer,
     encoding: "utf8",
   });
@@ -62,6 +64,11 @@ function snapshot(dir: string): Record<string, string> {
   return found;
 }
 
+/** Whether goalpost's walls can stand here (a root-owned bubblewrap that may make namespaces). */
+const bubblewrapRuns = () =>
+  existsSync("/usr/bin/bwrap") &&
+  spawnSync("/usr/bin/bwrap", ["--ro-bind", "/", "/", "--unshare-net", "/bin/true"], { timeout: 10_000 }).status === 0;
+
 const run = (command: string, args: string[], cwd = consumer) =>
   spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 60_000 });
 
@@ -73,13 +80,141 @@ describe("the published packages", { timeout: 120_000 }, () => {
       expect(files, tarball).toContain("package/LICENSE");
       expect(files, tarball).toContain("package/README.md");
       expect(
-        files.filter((file) => /\.map$|__fixtures__|\/src\/|\.test\./.test(file)),
+        // The kit's example host ships as source: it is what an adapter's author copies.
+        files.filter((file) => /\.map$|__fixtures__|\/src\/|\.test\./.test(file) && !file.startsWith("package/examples/")),
         tarball,
       ).toEqual([]);
       const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }));
       expect(JSON.stringify(manifest), tarball).not.toContain("workspace:");
     }
   });
+
+  it("link only to what they ship: every relative link in a shipped Markdown file names a file in the tarball", () => {
+    for (const tarball of tarballs) {
+      const files = new Set(execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).trim().split("\n"));
+      for (const doc of [...files].filter((file) => file.endsWith(".md"))) {
+        const text = execFileSync("tar", ["-xzOf", tarball, doc], { encoding: "utf8" });
+        for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+          if (/^[a-z]+:|^#/.test(target!)) continue;
+          const path = posix.normalize(posix.join(posix.dirname(doc), target!.split("#")[0]!)).replace(/\/$/, "");
+          expect(
+            files.has(path) || [...files].some((file) => file.startsWith(`${path}/`)),
+            `${tarball}: ${doc} links ${target}`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("run a harness built on @goalpost/core alone: two sessions, each goal held, then closed on goalpost's own run", () => {
+    const harness = run(process.execPath, [join(consumer, "node_modules/@goalpost/core/examples/harness.mjs")]);
+    if (!bubblewrapRuns()) {
+      expect(harness.stdout).toMatch(/goal (?:active|needs-input)/);
+      return console.warn("no bubblewrap here: the harness's goals wait for the user, as they should");
+    }
+    expect(harness.status, `${harness.stdout}${harness.stderr}`).toBe(0);
+    for (const session of ["session-a", "session-b"]) {
+      expect(harness.stdout).toMatch(
+        new RegExp(`\\[${session}\\] stop: block-stop — goalpost: this session should not stop yet`),
+      );
+      expect(harness.stdout).toContain(
+        `[${session}] goal complete: \`npm test\`: node:test reports 1 passed, 0 failed (bubblewrap)`,
+      );
+    }
+  });
+
+  it("build a third-party adapter with the kit from the packs — the example host — and close a goal through its hooks", () => {
+    const kit = join(consumer, "node_modules/@goalpost/adapter-kit");
+    const acme = join(consumer, "acme");
+    cpSync(join(kit, "examples/example-host"), acme, { recursive: true });
+    // The manifest the example's README gives; its dependencies are installed beside it already.
+    const readme = readFileSync(join(acme, "README.md"), "utf8");
+    const manifest = JSON.parse(/```json\n([\s\S]*?)```/.exec(readme)![1]!) as Record<string, unknown>;
+    expect(Object.keys(manifest.devDependencies as object)).toEqual(
+      expect.arrayContaining(["@goalpost/adapter-kit", "@goalpost/core", "tsup", "typescript"]),
+    );
+    writeFileSync(join(acme, "package.json"), JSON.stringify({ ...manifest, dependencies: {}, devDependencies: {} }));
+    const build = spawnSync(join(consumer, "node_modules/.bin/tsup"), [], { cwd: acme, env, encoding: "utf8", timeout: 180_000 });
+    expect(build.status, `${build.stdout}${build.stderr}`).toBe(0);
+    expect(readdirSync(join(acme, "dist"))).toEqual(
+      expect.arrayContaining(["goalpost-acme.cjs", "goalpost-acme-hook-bundle.cjs", "goalpost-acme-hook.sh", "index.d.ts"]),
+    );
+
+    // Installed into Acme's home; a session in a project whose tests fail until `add` adds.
+    const acmeHome = join(work, "acme-home");
+    const binDir = join(work, "acme-bin");
+    mkdirSync(binDir, { recursive: true });
+    symlinkSync(join(acme, "dist/goalpost-acme.cjs"), join(binDir, "goalpost-acme"));
+    const project = join(work, "acme-project");
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "p", private: true, scripts: { test: "node --test" } }));
+    writeFileSync(join(project, "math.js"), "exports.add = (a, b) => a - b;\n");
+    writeFileSync(
+      join(project, "math.test.js"),
+      'const test = require("node:test");\nconst assert = require("node:assert");\ntest("adds", () => assert.strictEqual(require("./math.js").add(2, 3), 5));\n',
+    );
+    const acmeEnv = { ...env, PATH: `${binDir}:${env["PATH"]}`, ACME_HOME: acmeHome, ACME_SESSION: "acme-1" };
+    const install = spawnSync("goalpost-acme", ["install"], { cwd: project, env: acmeEnv, encoding: "utf8", timeout: 60_000 });
+    expect(install.status, `${install.stdout}${install.stderr}`).toBe(0);
+    const hooks = installedHookCommands(
+      (JSON.parse(readFileSync(join(acmeHome, "settings.jsonc"), "utf8").replace(/^\s*\/\/.*$/gm, "")) as { hooks: unknown })
+        .hooks,
+      "goalpost-acme",
+    );
+    const hook = (event: string, fields: Record<string, unknown> = {}) => {
+      const ran = spawnSync("/bin/sh", ["-c", hooks[event]!], {
+        cwd: project,
+        env: acmeEnv,
+        input: JSON.stringify({ event, session: "acme-1", dir: project, ...fields }),
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(ran.status, ran.stderr).toBe(0);
+      return ran.stdout.trim() ? (JSON.parse(ran.stdout) as Record<string, string>) : {};
+    };
+    // The agent runs a goal tool in its shell: Acme's before_tool hook sees the command first.
+    const shell = (command: string) => {
+      hook("before_tool", { tool: "sh", args: { command } });
+      return spawnSync("/bin/sh", ["-c", command], { cwd: project, env: acmeEnv, encoding: "utf8", timeout: 60_000 });
+    };
+    expect(hook("user_prompt", { prompt: "/goal fix add; done when `npm test` passes" }).context).toMatch(/<session_goal /);
+    expect(hook("stop").block).toMatch(/should not stop yet/);
+    expect(
+      shell(`goalpost-acme open '${JSON.stringify({ objective: "add returns the sum", remaining: ["fix add"] })}'`).status,
+    ).toBe(0);
+    hook("before_tool", { tool: "write", args: { path: join(project, "math.js") } });
+    writeFileSync(join(project, "math.js"), "exports.add = (a, b) => a + b;\n");
+    hook("after_tool", { tool: "write", args: { path: join(project, "math.js") }, ok: true });
+    const evidence = {
+      doneSoFar: ["Changed add in math.js to return a + b"],
+      inspectionEvidence: ["Read math.js and math.test.js"],
+      validationProof: ["math.test.js asserts add(2, 3) is 5"],
+      verificationResults: ["npm test: the adds test passes"],
+      completionAudit: ["The objective checked against math.test.js"],
+      remaining: [],
+    };
+    expect(shell(`goalpost-acme update '${JSON.stringify(evidence)}'`).status).toBe(0);
+    const close = shell(`goalpost-acme close '{"status":"complete"}'`);
+    expect(`${close.stdout}${close.stderr}`).toMatch(/goalpost is now running the user's checks itself/);
+    if (!bubblewrapRuns()) return console.warn("no bubblewrap here: the close waits for the user");
+    // The stop is held while goalpost's own process runs the checks; then the goal is closed.
+    let stop = hook("stop");
+    for (let turn = 0; turn < 60 && stop.block; turn++) {
+      spawnSync("sleep", ["1"]);
+      stop = hook("stop");
+    }
+    expect(stop.block).toBeUndefined();
+    // Closed as complete on goalpost's run, as the goalpost CLI reads Acme's state root.
+    const show = spawnSync("goalpost", ["show", "--root", join(acmeHome, "goalpost"), "--json"], {
+      cwd: project,
+      env: acmeEnv,
+      encoding: "utf8",
+    });
+    expect(JSON.parse(show.stdout).goal).toMatchObject({
+      status: "complete",
+      verification: { state: "passed", sandbox: "bubblewrap", verdict: expect.stringMatching(/node:test reports 1 passed/) },
+    });
+  }, 300_000);
 
   it("install into each host, doctor it, answer a hook and uninstall, from the installed bins", () => {
     for (const host of HOSTS) {

@@ -3,7 +3,7 @@
 // surroundings — a temporary folder, a cache under the home folder, a loopback server, `npx` of a tool
 // the project has, a build before its tests, a virtual environment, Go's build cache, cargo — is what a
 // check must get inside goalpost's walls. The public projects these stand for, and how goalpost did on
-// them, are in docs/core/verifier.md.
+// them, are in packages/core/docs/verifier.md.
 
 export interface ProjectShape {
   /** Its folder under the shapes repository. */

@@ -32,7 +32,7 @@ export {
   isSessionStartSource,
   tokenCount,
 } from "./contract/host-adapter.js";
-export type { HostSamples, SampleSession, ShellRun } from "./contract/host-samples.js";
+export type { HostSamples, MinimalSamples, SampleSession, ShellRun } from "./contract/host-samples.js";
 export { SAMPLE_SESSION, warmUpAndProbe } from "./contract/host-samples.js";
 export type {
   ConfigFormat,

@@ -108,7 +108,7 @@ export type { HostGoal, HostGoalStatus, SeenHostGoal } from "./host/host-goal.js
 export { HOST_GOAL_STATUSES, hostGoalSchema } from "./host/host-goal.js";
 export type { HostProfile, HostProfileInput } from "./host/host-profile.js";
 export { defineHostProfile, GENERIC_HOST_PROFILE, hostProfileSchema } from "./host/host-profile.js";
-export { JSON_SCHEMAS } from "./json-schemas.js";
+export { type GoalToolDefinition, goalToolDefinitions, JSON_SCHEMAS } from "./json-schemas.js";
 export type { CreateGoalInput, GoalUpdateResult, RetireOptions } from "./lifecycle/goal-lifecycle.js";
 export {
   applyGoalUpdate,

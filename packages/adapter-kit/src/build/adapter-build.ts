@@ -10,12 +10,14 @@
 //     Perl client `<bin>-hook.pl` it asks the server through;
 //   - the library entry with its types, for tools that drive the adapter, and the descriptor entry the
 //     `goalpost` CLI loads (facts and the paths module only).
-// The kit is bundled from its TypeScript source (the `goalpost:source` condition), so that what the
-// hook path does not use is dropped. Everything else is bundled too — the MCP SDK and diff in chunks
+// In goalpost's workspace the kit is bundled from its TypeScript source (the `goalpost:source`
+// condition), so that what the hook path does not use is dropped; installed from the registry, where
+// the packages ship only their built modules, from those. Everything else is bundled too — the MCP SDK and diff in chunks
 // behind dynamic imports (loaded only by `mcp` and `install --dry-run`) — so the bin runs from a copy
 // with no node_modules (a Claude Code plugin from a marketplace) and an adapter installs nothing else.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Options } from "tsup";
 
@@ -41,19 +43,34 @@ const bundled = [
   "shell-quote",
   "@noble/hashes",
 ];
-const esbuildOptions = (options: {
-  conditions?: string[];
-  charset?: "ascii" | "utf8";
-  logOverride?: Record<string, "verbose" | "debug" | "info" | "warning" | "error" | "silent">;
-}) => {
-  options.conditions = ["goalpost:source"];
-  // Core's in-process verifier names its runner by a URL relative to import.meta.url; adapters start
-  // runs as processes of their own and never call it, so in a CommonJS bundle the empty import.meta is fine.
-  options.logOverride = { ...options.logOverride, "empty-import-meta": "silent" };
-  // One non-ASCII character makes V8 keep the whole bundle's source as UTF-16, twice the bytes in every
-  // process; escaped, it stays one byte per character.
-  options.charset = "ascii";
-};
+/**
+ * `goalpost:source` where the installed @goalpost/core has its sources (goalpost's own workspace),
+ * none where it was installed from a tarball: there the condition names files that are not shipped.
+ */
+function sourceConditions(): string[] {
+  try {
+    const core = createRequire(join(process.cwd(), "package.json")).resolve("@goalpost/core/package.json");
+    return existsSync(join(dirname(core), "src", "index.ts")) ? ["goalpost:source"] : [];
+  } catch {
+    return [];
+  }
+}
+
+const makeEsbuildOptions =
+  (conditions: string[]) =>
+  (options: {
+    conditions?: string[];
+    charset?: "ascii" | "utf8";
+    logOverride?: Record<string, "verbose" | "debug" | "info" | "warning" | "error" | "silent">;
+  }) => {
+    options.conditions = conditions;
+    // Core's in-process verifier names its runner by a URL relative to import.meta.url; adapters start
+    // runs as processes of their own and never call it, so in a CommonJS bundle the empty import.meta is fine.
+    options.logOverride = { ...options.logOverride, "empty-import-meta": "silent" };
+    // One non-ASCII character makes V8 keep the whole bundle's source as UTF-16, twice the bytes in every
+    // process; escaped, it stays one byte per character.
+    options.charset = "ascii";
+  };
 
 /**
  * The hook bundle holds the hook path only. Every dynamic import reachable from it belongs to another
@@ -122,7 +139,7 @@ export interface AdapterBuild {
 }
 
 export function adapterBuild(build: AdapterBuild): Options[] {
-  const common = { target: "node20", platform: "node", esbuildOptions } as const;
+  const common = { target: "node20", platform: "node", esbuildOptions: makeEsbuildOptions(sourceConditions()) } as const;
   return [
     {
       ...common,

@@ -30,6 +30,12 @@ export interface HostSamples {
   sessionEnd(): SamplePayload | null;
 }
 
+/**
+ * What `warmUpAndProbe` needs: a session's start, a prompt and a stop; the shell calls warm their paths
+ * too, and the probe is the session's end or a compaction where there is one, else a session's start.
+ */
+export type MinimalSamples = Pick<HostSamples, "sessionStart" | "prompt" | "stop"> & Partial<HostSamples>;
+
 /** A session for samples that reach no real project: warm-up runs and doctor's probe. */
 export const SAMPLE_SESSION: SampleSession = { sessionId: "goalpost-sample", cwd: "/goalpost-sample", transcriptPath: null };
 
@@ -38,16 +44,16 @@ export const SAMPLE_SESSION: SampleSession = { sessionId: "goalpost-sample", cwd
  * takes most, run once before the hook server listens and into the loader's code cache; the probe a
  * harmless one (the session's end, or a compaction where the host has no end).
  */
-export function warmUpAndProbe(samples: HostSamples): { warmUp: SamplePayload[]; probe: SamplePayload } {
+export function warmUpAndProbe(samples: MinimalSamples): { warmUp: SamplePayload[]; probe: SamplePayload } {
   const ran = { exitCode: 0, output: "ok" };
   return {
     warmUp: [
       samples.sessionStart("startup"),
       samples.prompt("/goal warm up the hook paths"),
-      samples.shellBefore("sample", "npm test"),
-      samples.shellAfter("sample", "npm test", ran),
+      ...(samples.shellBefore ? [samples.shellBefore("sample", "npm test")] : []),
+      ...(samples.shellAfter ? [samples.shellAfter("sample", "npm test", ran)] : []),
       samples.stop(),
     ],
-    probe: samples.sessionEnd() ?? samples.preCompact(),
+    probe: samples.sessionEnd?.() ?? samples.preCompact?.() ?? samples.sessionStart("startup"),
   };
 }

@@ -6,15 +6,20 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
 import { baselineOf } from "./check-definition.js";
-import type { VerificationRequest } from "./verification-request.js";
+
+/** Which goal: a verification request names it so. */
+interface GoalOfSession {
+  readonly sessionId: string;
+  readonly goalId: string;
+}
 
 /** The goal a request names, as the store has it now. */
-export function findGoal(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): GoalRecord | null {
+export function findGoal(store: GoalStore, request: GoalOfSession): GoalRecord | null {
   return store.read(request.sessionId)?.goals.find((goal) => goal.id === request.goalId) ?? null;
 }
 
 /** Records what defines the goal's checks as the project is now, unless it has been already. */
-export function recordCheckBaseline(store: GoalStore, request: Pick<VerificationRequest, "sessionId" | "goalId">): boolean {
+export function recordCheckBaseline(store: GoalStore, request: GoalOfSession): boolean {
   const goal = findGoal(store, request);
   if (!goal || goal.checks.length === 0 || goal.checkBaseline) return false;
   const baseline = baselineOf(goal, store.now());

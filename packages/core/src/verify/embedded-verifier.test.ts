@@ -4,6 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_ENGINE_CONFIG } from "../config/engine-config.js";
 import { createGoalEngine } from "../engine/goal-engine.js";
 import { createGoalStore } from "../store/goal-store.js";
 import { createGoalTools } from "../tools/goal-tools.js";
@@ -42,6 +43,13 @@ describe("the verifier in a harness's own process", { timeout: 120_000 }, () => 
     // The goal tools with their default starter: the runs happen in this process, in the background.
     const answers = setups.map((setup) => createGoalTools(setup.store).close(setup.identity, { status: "complete" }));
     for (const answer of answers) expect(answer.text).toMatch(/goalpost is now running the user's checks itself/);
+    // The stop right after: held while the run goes on, answered at once — a wait here would hold the
+    // very event loop the run needs. The engine uses the in-process starter too, as a harness's does.
+    const engine = createGoalEngine({ store: setups[0]!.store });
+    const asked = Date.now();
+    const stop = engine.handle({ type: "stop-requested", ...setups[0]!.identity });
+    expect(Date.now() - asked).toBeLessThan(DEFAULT_ENGINE_CONFIG.verifyWaitSeconds * 500);
+    expect(stop).toMatchObject({ action: "block-stop", reason: expect.stringMatching(/^goalpost is still verifying/) });
     const goals = await until(
       () => setups.map((setup) => setup.goal()),
       (goals) => goals.every((goal) => goal.status !== "active"),

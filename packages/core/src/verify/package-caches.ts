@@ -53,7 +53,7 @@ function scriptsFetch(folder: string): boolean {
  * Whether a check will ask npm's cache for a package: an `npx`, `npm exec`, `pnpm dlx` or `yarn dlx` in
  * the checks, in the project's scripts or in the script files they run. Only then is the index copied
  * (tens of MB take a second or two); running a script needs no cache. A test that itself runs npx is
- * not seen: its run finds no cache offline (docs/core/verifier.md).
+ * not seen: its run finds no cache offline (core's docs/verifier.md).
  */
 export function fetchesPackages(commands: readonly string[], folders: readonly string[]): boolean {
   if (commands.some((command) => FETCHES.test(command))) return true;

@@ -29,7 +29,9 @@ export type StartVerification = (request: VerificationRequest) => void;
  * at run time, not imported: a bundler would otherwise pull the runner, the sandbox and execa into
  * every hook bundle, where adapters start runs as processes of their own and never load it.
  */
-const RUNNER = import.meta.url.endsWith(".ts") ? "./verify-entry.ts" : "./verify.js"; // .ts: core's own tests, from source
+// Read only when a run starts: in an adapter's CommonJS hook bundle import.meta is empty, and a module
+// that read it on load would fail every hook. From source (core's own tests) the runner is the .ts entry.
+const runner = () => (import.meta.url.endsWith(".ts") ? "./verify-entry.ts" : "./verify.js");
 
 /** What this file calls of the runner module (verify-entry.ts checks that it fits). */
 export interface VerificationRunner {
@@ -44,7 +46,7 @@ export interface VerificationRunner {
  * number of sessions may verify at once: runs take turns through run-queue.ts, never a shared sandbox.
  */
 export function startVerificationInProcess(store: GoalStore): StartVerification {
-  return (request) => {
+  const start: StartVerification = (request) => {
     if (request.task !== "checks") {
       try {
         recordCheckBaseline(store, request);
@@ -53,14 +55,24 @@ export function startVerificationInProcess(store: GoalStore): StartVerification 
       }
       if (request.task === "baseline") return;
     }
-    void (import(new URL(RUNNER, import.meta.url).href) as Promise<VerificationRunner>)
+    void (import(new URL(runner(), import.meta.url).href) as Promise<VerificationRunner>)
       .then(async ({ runStartingPoint, runVerification }) => {
         if (request.task === "start") await runStartingPoint(store, request);
         else await runVerification(store, request);
       })
       .catch((error: unknown) => store.warn(`goalpost: the verification of ${request.goalId} failed: ${String(error)}`));
   };
+  inProcess.add(start);
+  return start;
 }
+
+const inProcess = new WeakSet<StartVerification>();
+
+/**
+ * Whether runs `start` asks for happen in this very process: a stop must not wait for one there (the
+ * wait would hold the event loop the run needs); it is held, saying the checks are running, instead.
+ */
+export const runsInThisProcess = (start: StartVerification): boolean => inProcess.has(start);
 
 /**
  * A run is alive while its process is — the same process, judged by its start time and state, not by a

@@ -14,7 +14,7 @@ import type { GoalRecord } from "../../record/goal-record.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { goalText, quotedGoal } from "../../text/goal-text.js";
 import { changesText } from "../../verify/source-changes.js";
-import { verificationAlive } from "../../verify/verification-request.js";
+import { runsInThisProcess, verificationAlive } from "../../verify/verification-request.js";
 import { waitingNote } from "../check-commands.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
@@ -34,7 +34,8 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
   // The goal waits for the user's word: stopping to ask them is the right move.
   if (open?.awaitingUser) return decision({ userNote: waitingNote(open) ?? "" });
   if (open?.closeRequest && open.verification?.state === "running") {
-    if (verificationAlive(open.verification, context.now())) context.beforeWait();
+    if (verificationAlive(open.verification, context.now()) && !runsInThisProcess(context.startVerification))
+      context.beforeWait();
     // A run no process has claimed (the tool that asked for it could not start one: Copilot CLI's
     // extension) is started here; a second start of a claimed run leaves at once.
     if (open.verification.pid === null)
@@ -138,12 +139,20 @@ function abandonVerification(context: EngineContext, event: EngineEventOf<"stop-
  * verdict then decides this very stop. Returns the goal as it stands; null when it is gone.
  */
 function awaitVerification(context: EngineContext, sessionId: string, goalId: string): GoalRecord | null {
-  const deadline = Date.now() + context.config.verifyWaitSeconds * 1000;
+  // A run in this very process (a harness's own) cannot move while this waits: read once, never wait.
+  const deadline = runsInThisProcess(context.startVerification) ? 0 : Date.now() + context.config.verifyWaitSeconds * 1000;
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (;;) {
     const goal = context.store.peek(sessionId)?.goals.find((candidate) => candidate.id === goalId) ?? null;
     const run = goal?.verification;
-    if (!goal || !isOpen(goal) || run?.state !== "running" || !verificationAlive(run, context.now()) || Date.now() >= deadline)
+    if (
+      !goal ||
+      !isOpen(goal) ||
+      run?.state !== "running" ||
+      !verificationAlive(run, context.now()) ||
+      run.pid === process.pid ||
+      Date.now() >= deadline
+    )
       return goal;
     Atomics.wait(pause, 0, 0, 200);
   }
