@@ -398,12 +398,15 @@ describe("the published packages", { timeout: 120_000 }, () => {
       `import { createGoalEngine, createGoalStore, type EngineEventInput, type Env } from "@goalpost/core";
 import { createGoalMcpServer, resolveByArguments } from "@goalpost/mcp";
 import { descriptor } from "@goalpost/adapter-codex";
+import { createGoalEngine as harnessEngine, type EngineDecision, goalToolDefinitions } from "@goalpost/core/harness";
 const env: Env = { HOME: "/home/me" };
 const store = createGoalStore({ root: "/tmp/consumer" });
 const event: EngineEventInput = { type: "stop-requested", sessionId: "s", host: "harness", cwd: "/p" };
 const action: string = createGoalEngine({ store }).handle(event).action;
 createGoalMcpServer({ store, resolveSession: resolveByArguments(store, "harness") });
 export const found: [string, string] = [action, descriptor.stateRoot(env)];
+export const decided: EngineDecision = harnessEngine({ store }).handle(event);
+export const toolNames: string[] = goalToolDefinitions().map((tool) => tool.name);
 `,
     );
     const tsc = run(process.execPath, [createRequire(import.meta.url).resolve("typescript/bin/tsc"), "-p", consumer]);

@@ -1,3 +1,4 @@
+import { copyFileSync } from "node:fs";
 import { defineConfig, type Options } from "tsup";
 
 // store-root on its own too: an adapter's hook loader finds its state root without loading core; notices
@@ -18,6 +19,15 @@ export default defineConfig([
   // `ignore` is CommonJS: imported from node_modules, Node scans it for named exports on every load of
   // core (~4 ms); bundled, esbuild wraps it to run only when a walk first needs it.
   { entry: entries, format: ["esm"], splitting: false, sourcemap: true, clean: true, target: "node20", noExternal: ["ignore"] },
+  // `@goalpost/core/harness` re-exports the main entry: it stays an import of ./index.js, so a harness
+  // that uses both has one copy of every module; its source, export lines only, is its own .d.ts.
+  {
+    entry: { harness: "src/harness.ts" },
+    format: ["esm"],
+    target: "node20",
+    external: ["./index.js"],
+    onSuccess: async () => copyFileSync("src/harness.ts", "dist/harness.d.ts"),
+  },
   ...Object.entries(entries).map(
     ([name, source]): Options => ({ entry: { [name]: source }, format: ["esm"], dts: { only: true }, target: "node20" }),
   ),

@@ -13,7 +13,7 @@ import {
   GOAL_TOOL_SPECS,
   goalToolDefinitions,
   toolErrorText,
-} from "@goalpost/core";
+} from "@goalpost/core/harness";
 
 const store = createGoalStore({ root: process.env.GOALPOST_HOME || mkdtempSync(join(tmpdir(), "harness-state-")) });
 // Both verify in this process, in the background: nothing here awaits them, and a stop never waits.

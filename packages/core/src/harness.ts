@@ -1,0 +1,39 @@
+// `@goalpost/core/harness`: all a harness of one's own needs, and no more — the store, the engine and
+// its events, the goal tools, the verifier's starter, the errors, a host profile. The same bindings as
+// the main entry (re-exported from it, one copy of every module), so the two mix freely; the main
+// entry's other names are what goalpost's own adapters use. README: "Build your own harness".
+export type {
+  EngineConfigInput,
+  EngineDecision,
+  EngineEventInput,
+  EngineEventType,
+  GoalEngine,
+  GoalEngineOptions,
+  GoalpostErrorCode,
+  GoalRecord,
+  GoalStore,
+  GoalStoreOptions,
+  GoalToolDefinition,
+  GoalToolResult,
+  GoalTools,
+  HostProfile,
+  HostProfileInput,
+  StartVerification,
+  ToolCaller,
+  VerificationRequest,
+} from "./index.js";
+export {
+  CompletionRefusedError,
+  createGoalEngine,
+  createGoalStore,
+  createGoalTools,
+  defineHostProfile,
+  GOAL_TOOL_SPECS,
+  GoalpostError,
+  goalToolDefinitions,
+  loadEngineConfig,
+  renderGoalContext,
+  startVerificationInProcess,
+  statusSegment,
+  toolErrorText,
+} from "./index.js";
