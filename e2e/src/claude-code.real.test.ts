@@ -94,6 +94,23 @@ describe("goalpost in the real Claude Code", () => {
     });
   });
 
+  it("takes /goal on a later line of a prompt as goalpost's goal, and asks about /goal after other words", async () => {
+    verifies("CC-GOAL-AFTER-TEXT");
+    const home = await setUp({ main: [] });
+    const id = randomUUID();
+    const asked = await runClaude(home, "please /goal write the release notes", { args: ["--session-id", id] });
+    expect(asked.exitCode, asked.stderr).toBe(0);
+    // Nothing set, nothing recorded: goalpost keeps no session file where no goal ever was.
+    expect(() => session(home, id)).toThrow(/no goalpost state/);
+    expect(JSON.stringify(model.current.requests.at(-1))).toMatch(/that set no goal/);
+    const taken = await runClaude(home, "the changelog is in CHANGES.md.\n/goal write the release notes", {
+      args: ["--resume", id],
+    });
+    expect(taken.exitCode, taken.stderr).toBe(0);
+    expect(openGoal(session(home, id))?.objective).toBe("write the release notes");
+    expect(JSON.stringify(model.current.requests.at(-1))).toMatch(/<session_goal id=\\"goal_\w+\\" status=\\"draft\\"/);
+  });
+
   it("blocks a stop while the goal is open, leading to another turn, and stops blocking after three", async () => {
     verifies("CC-STOP-BLOCK");
     const home = await setUp({ main: [] });

@@ -27,6 +27,12 @@ export const REQUIREMENTS = [
       "`/goal <text>` typed to the real claude becomes a goalpost draft goal, and the model sees it in a <session_goal> block.",
   },
   {
+    id: "CC-GOAL-AFTER-TEXT",
+    host: "claude-code",
+    behaviour:
+      "`/goal …` after other text in a prompt to the real claude is never dropped: on a line of its own it becomes goalpost's goal (Claude Code's own /goal reads only a prompt's start); after other words on a line the user is asked and nothing changes.",
+  },
+  {
     id: "CC-COMPACT-RESTORE",
     host: "claude-code",
     behaviour:

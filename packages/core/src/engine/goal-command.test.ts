@@ -40,6 +40,24 @@ describe("parseGoalCommand", () => {
     ["/goal stpo", { kind: "near-miss", typed: "/goal stpo", meant: "/goal stop" }],
     ["goal: rejcet", { kind: "near-miss", typed: "goal: rejcet", meant: "goal: reject" }],
     ["goal: suspned", { kind: "near-miss", typed: "goal: suspned", meant: "goal: suspend" }],
+    // /goal after other text: at the start of a later line (white space, a `>` quote, a quote mark
+    // before it) it is the prompt's command from there; after other words on a line it is asked about.
+    [
+      "fix the flaky test first.\n/goal the suite passes twice in a row",
+      { kind: "set", objective: "the suite passes twice in a row", source: "marker" },
+    ],
+    [
+      "see the log below\n  > /goal ship the parser\nthanks",
+      { kind: "set", objective: "ship the parser\nthanks", source: "marker" },
+    ],
+    ['I typed:\n"/goal stream the importer"', { kind: "set", objective: "stream the importer", source: "marker" }],
+    ["that was it\n/goal clear", { kind: "clear" }],
+    ["please /goal make the tests pass", { kind: "buried", typed: "/goal make the tests pass" }],
+    ["can you set /goalpost fix the build for me", { kind: "buried", typed: "/goalpost fix the build for me" }],
+    // A mention is not a command: in a code span, in a path, or with nothing after it.
+    ["what does `/goal clear` do?", null],
+    ["open src/goal/index.ts", null],
+    ["the files under ./goal and /goal", null],
     // …but words that only start like one are a goal.
     ["goal: clean up the build output", { kind: "set", objective: "clean up the build output", source: "marker" }],
     ["goal: accepting uploads must stream", { kind: "set", objective: "accepting uploads must stream", source: "marker" }],

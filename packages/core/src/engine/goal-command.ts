@@ -5,6 +5,8 @@
 // command goalpost does not have (`/goal pause`, `/goal edit <text>`) is never taken as a new objective:
 // it would cancel the open goal without the user meaning to. Nor is a near-miss of a command (`goal:
 // acept`, `/goal chek add npm test`): that is a question back, "did you mean `goal: accept`?".
+// `/goal` after other text is never dropped silently: at the start of a later line (after white space
+// or quoting) it is the prompt's command from there on; after other words on a line it is asked about.
 
 import { type GoalBudget, parseBudget } from "../record/goal-budget.js";
 import { isGoalId } from "../record/goal-identity.js";
@@ -20,6 +22,8 @@ export type GoalCommand =
   | { readonly kind: "pause" }
   /** `goal: resume` resumes the paused goal; `goal: resume <words or id>` brings back a goal set aside by name. */
   | { readonly kind: "resume"; readonly name?: string }
+  /** `/goal …` after other words on a line (`please /goal fix it`): nothing changes, the user is asked. */
+  | { readonly kind: "buried"; readonly typed: string }
   /** Reads like a command mistyped (`goal: acept`): nothing changes, the user is asked. */
   | { readonly kind: "near-miss"; readonly typed: string; readonly meant: string }
   | { readonly kind: "unsupported"; readonly verb: string }
@@ -45,6 +49,10 @@ const REPLACE_VERBS = new Set(["edit", "replace"]);
 const PAUSE_VERBS = new Set(["pause", "suspend", "hold"]);
 
 const SLASH = /^\s*\/(?:goal|goalpost)(?=\s|$)([\s\S]*)$/i;
+/** `/goal` opening a later line, after white space, a `>` quote or a quote mark: `fix the build\n/goal tests pass`. */
+const LATER_LINE = /\n[ \t]*((?:>[ \t]*)*)(["'\u201c\u2018]?)(\/(?:goal|goalpost)(?=\s|$)[\s\S]*)$/i;
+/** `/goal` after other words on its line, not inside a code span or a path: `please /goal fix it`. */
+const MID_LINE = /(?:^|[ \t])(\/(?:goal|goalpost)[ \t]+[^\s`][^\n]*)/i;
 const CLEAR_VERBS = new Set(["clear", "stop", "off", "reset", "none", "cancel"]);
 
 /** `check [add|drop|list|accept] …`, `accept`, `refuse`, `budget …`: the user's word on checks, budget and a goal that waits for it. */
@@ -144,7 +152,18 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     const meant = nearMiss(body);
     if (meant) return { kind: "near-miss", typed: `goal: ${body}`, meant: `goal: ${meant}` };
     if (body !== "") return { kind: "set", objective: body, source: "marker" };
+    return null;
   }
+  const later = LATER_LINE.exec(prompt);
+  if (later) {
+    // Quoted: the closing quote is not the user's words. Taken as `goal:` is — the host's own /goal
+    // reads only a prompt's start, so this one is goalpost's alone.
+    const from = later[2] ? later[3]!.replace(/["'\u201d\u2019]\s*$/, "") : later[3]!;
+    const command = parseGoalCommand(from);
+    return command?.kind === "set" ? { ...command, source: "marker" } : command;
+  }
+  const buried = MID_LINE.exec(prompt);
+  if (buried) return { kind: "buried", typed: buried[1]!.trim() };
   return null;
 }
 

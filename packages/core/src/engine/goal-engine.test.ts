@@ -91,6 +91,20 @@ describe("capture", () => {
     expect(JSON.stringify(store.read(SESSION.sessionId)!.goals)).toBe(before);
   });
 
+  it("/goal after other words is asked about, never dropped silently; on a later line of its own it is the goal", () => {
+    const { send, store } = withOpenGoal();
+    const before = JSON.stringify(store.read(SESSION.sessionId)!.goals);
+    const asked = send({ type: "prompt-submitted", prompt: "please /goal make the tests pass" });
+    expect(asked.userNote).toBe(
+      'goalpost: "/goal make the tests pass" comes after other words in your prompt, so no goal was set. To set one, start a prompt — or a line of it — with /goal <what done means>.',
+    );
+    expect(asked.context).toMatch(/that set no goal/);
+    expect(JSON.stringify(store.read(SESSION.sessionId)!.goals)).toBe(before);
+    const taken = send({ type: "prompt-submitted", prompt: "the reader is done.\n/goal the importer streams" });
+    expect(taken.userNote).toMatch(/^goalpost: goal captured as a draft; "Stream large files" is paused, not lost/);
+    expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("the importer streams");
+  });
+
   it("mirrors a host's native /goal with source native, and keeps only a hash and a redacted preview of the prompt", () => {
     const { send, store } = testEngine({}, { profile: { ...TEST_PROFILE, nativeGoal: true } });
     const captured = send({ type: "prompt-submitted", prompt: `/goal ship it; token=${"abc"}${"d".repeat(30)}` });

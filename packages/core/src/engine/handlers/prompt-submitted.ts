@@ -166,7 +166,7 @@ function focusOrHint(context: EngineContext, event: Event, session: SessionFile 
  * hosts keep no record of the user's prompts the agent cannot write. So one that changed a goal the
  * session already had is recorded, and told back at the user's next prompt and in `goalpost status`.
  */
-const NEVER_LOOSENS = new Set<GoalCommandKind>(["status", "help", "unsupported", "near-miss", "resume", "continue"]);
+const NEVER_LOOSENS = new Set<GoalCommandKind>(["status", "help", "unsupported", "near-miss", "buried", "resume", "continue"]);
 
 export function onPromptSubmitted(context: EngineContext, whole: Event): EngineDecision {
   const event = whole.prompt.length > PROMPT_LIMIT ? { ...whole, prompt: whole.prompt.slice(0, PROMPT_LIMIT) } : whole;
@@ -220,6 +220,13 @@ function answerPrompt(context: EngineContext, event: Event, command: GoalCommand
     return decision({
       userNote: `goalpost: ${said}`,
       context: `goalpost: the user's prompt reads like a mistyped goalpost command; ${said} It is not a new goal: do not act on it as one.`,
+    });
+  }
+  if (command?.kind === "buried") {
+    const typed = goalText(command.typed, 120);
+    return decision({
+      userNote: `goalpost: "${typed}" comes after other words in your prompt, so no goal was set. To set one, start a prompt — or a line of it — with /goal <what done means>.`,
+      context: `goalpost: the user's prompt mentions "${typed}" after other words; that set no goal. Do not act as if a goal were set.`,
     });
   }
   if (command?.kind === "resume") {
