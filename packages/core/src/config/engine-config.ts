@@ -70,6 +70,16 @@ export const engineConfigSchema = z.strictObject({
         "Where no sandbox can run the checks: ask (the goal waits for `goal: accept`, which runs them once without one) or allow (run them without one).",
       ),
     ),
+  notify: z
+    ._default(z.nullable(z.string().check(z.minLength(1))), null)
+    .check(
+      z.describe(
+        "A shell command goalpost runs, detached, when the user is needed or a goal ends: the agent let go (needs input, budget reached), a goal closed on goalpost's run, a close its run refused. It reads a JSON document on stdin: event, host, sessionId, cwd, goal {id, objective, status}, message, todo.",
+      ),
+    ),
+  desktopNotifications: z
+    ._default(z.boolean(), false)
+    .check(z.describe("Also show those moments as desktop notifications (notify-send on Linux, osascript on macOS).")),
   verifyWaitSeconds: z
     ._default(z.int().check(z.nonnegative(), z.maximum(10)), 5)
     .check(z.describe("Seconds a stop waits for a verification under way before it is held with 'verifying'.")),

@@ -4,6 +4,7 @@
 // stop goes through. Asked by the stop handler and by a tool call that stands for a stop.
 
 import { letGoalGo } from "../lifecycle/goal-lifecycle.js";
+import { notifyUser, userNotice } from "../notify/notify-user.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import { spendText, WIND_DOWN_AT } from "../record/goal-budget.js";
 import { isEnforced } from "../record/goal-phase.js";
@@ -35,6 +36,7 @@ export function attemptStop(
   const stop = event.type === "stop-requested" ? event : null;
   const root = activeGoal(store.peek(event.sessionId));
   if (!root || (!stop && !isEnforced(root))) return NO_DECISION;
+  let letGo: { readonly goal: GoalRecord; readonly message: string; readonly todo: string } | null = null;
   const { result } = store.update(context.identityOf(event), (state) => {
     let goal = activeGoal(state);
     if (!goal) return NO_DECISION;
@@ -50,6 +52,11 @@ export function attemptStop(
     if (budget === "spent" || (stop && goal.spent.windDownAt)) {
       const limited = letGoalGo(goal, "budget-limited", `budget reached: ${spendText(goal.budget, goal.spent)}`, now);
       replaceGoal(state, limited);
+      letGo = {
+        goal: limited,
+        message: `The agent was let go: the goal's budget is spent (${spendText(goal.budget, goal.spent)}).`,
+        todo: "Raise it in the session (goal: budget <more>) to go on.",
+      };
       return decision({ userNote: budgetSpentNote(limited) });
     }
     if (config.enforcement !== "enforce") return NO_DECISION;
@@ -71,6 +78,11 @@ export function attemptStop(
       const why = `needs input: ${refused} refused stops without progress${words ? `; the agent's last words: "${words}"` : ""}`;
       const held = letGoalGo(stalled, "needs-input", why, now);
       replaceGoal(state, held);
+      letGo = {
+        goal: held,
+        message: `The agent was let go after ${refused} refused stops without progress${words ? `; its last words: "${words}"` : ""}.`,
+        todo: "Answer it in the session: your next prompt takes the goal up again.",
+      };
       return decision({ userNote: needsInputNote(held, refused, stop?.lastMessage) });
     }
     // Spelled out once per goal in a conversation: the earlier reason is still in it until a compaction.
@@ -89,6 +101,8 @@ export function attemptStop(
     return refusal(goal, guided, false);
   });
   if (result.userNote) store.audit({ sessionId: event.sessionId, goalId: root.id, type: "stalled", note: result.userNote });
+  const told = letGo as { goal: GoalRecord; message: string; todo: string } | null;
+  if (told) notifyUser(config, userNotice("let-go", told.goal, told.message, told.todo), process.env, store.warn);
   return result;
 }
 

@@ -6,6 +6,7 @@
 // outside any lock; only the reads and the final write take it.
 import { loadEngineConfig } from "../config/engine-config.js";
 import type { Env } from "../env.js";
+import { notifyUser, userNotice } from "../notify/notify-user.js";
 import type { CheckResult, Verification } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { replaceGoal } from "../session/session-goals.js";
@@ -186,5 +187,20 @@ export async function runVerification(
     type: outcome === "closed" ? "closed" : "updated",
     note: `verification ${run.state}: ${run.verdict}`,
   });
+  const settled = findGoal(store, request);
+  if (settled && (outcome === "closed" || outcome === "awaiting-user"))
+    notifyUser(
+      config,
+      outcome === "closed"
+        ? userNotice("closed", settled, `Closed as complete on goalpost's own run of the checks: ${run.verdict}`, null)
+        : userNotice(
+            "waiting",
+            settled,
+            settled.awaitingUser?.summary ?? run.verdict,
+            "Answer in the session: goal: accept or goal: refuse.",
+          ),
+      env,
+      store.warn,
+    );
   return { run, outcome };
 }

@@ -1,0 +1,68 @@
+// Word when the user is away: the user's `notify` command runs, detached, with a JSON document at the
+// moments that need them — the agent let go, a goal closed on goalpost's own run — and a failing
+// notifier never touches the hook's answer.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { SESSION, testEngine } from "../engine/test-engine.js";
+import { runVerification } from "../verify/run-verification.js";
+import { buggyProject, FIXED_ADD, goalOn, sandboxUnavailable } from "../verify/test-projects.js";
+
+const unavailable = await sandboxUnavailable();
+
+async function written(path: string): Promise<Record<string, unknown>> {
+  for (let tries = 0; tries < 100 && !(existsSync(path) && readFileSync(path, "utf8").endsWith("\n")); tries++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+}
+
+describe("notifications", () => {
+  it("runs the user's notify command with what happened and what to do when the agent is let go", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "goalpost-notify-")), "notice.json");
+    const cwd = mkdtempSync(join(tmpdir(), "goalpost-notify-project-"));
+    const { send, tools } = testEngine({ stopBlockLimit: 1, notify: `cat > '${out}'` });
+    send({ cwd, type: "prompt-submitted", prompt: "/goal make the parser return a syntax tree" });
+    tools.open({ ...SESSION, cwd }, { objective: "The parser returns a syntax tree", remaining: ["write the tree builder"] });
+    expect(send({ cwd, type: "stop-requested" }).action).toBe("block-stop");
+    expect(existsSync(out)).toBe(false);
+    const letGo = send({ cwd, type: "stop-requested", stopHookActive: true, lastMessage: "Which tree format?" });
+    expect(letGo.action).toBe("none");
+    expect(await written(out)).toEqual({
+      event: "let-go",
+      host: SESSION.host,
+      sessionId: SESSION.sessionId,
+      cwd,
+      goal: { id: expect.stringMatching(/^goal_/), objective: "make the parser return a syntax tree", status: "needs-input" },
+      message: 'The agent was let go after 1 refused stops without progress; its last words: "Which tree format?".',
+      todo: "Answer it in the session: your next prompt takes the goal up again.",
+    });
+  });
+
+  it("a notifier that fails or does not exist changes nothing in the answer", () => {
+    const { send, tools } = testEngine({ stopBlockLimit: 1, notify: "exit 3", desktopNotifications: true });
+    send({ type: "prompt-submitted", prompt: "/goal tidy the readme" });
+    tools.open({ ...SESSION }, { objective: "tidy the readme", remaining: ["the intro"] });
+    send({ type: "stop-requested" });
+    expect(send({ type: "stop-requested", stopHookActive: true }).userNote).toMatch(/needs your input/);
+  });
+
+  it.skipIf(unavailable !== null)("tells the user when goalpost's own run closes their goal", async () => {
+    const cwd = buggyProject();
+    writeFileSync(join(cwd, "math.js"), FIXED_ADD);
+    const setup = goalOn(cwd);
+    const out = join(mkdtempSync(join(tmpdir(), "goalpost-notify-")), "closed.json");
+    writeFileSync(join(setup.store.root, "config.json"), JSON.stringify({ notify: `cat > '${out}'` }));
+    setup.tools.close(setup.identity, { status: "complete" });
+    const report = await runVerification(setup.store, setup.requests[0]!);
+    expect(report?.outcome).toBe("closed");
+    expect(await written(out)).toMatchObject({
+      event: "closed",
+      goal: { status: "complete" },
+      message: expect.stringMatching(
+        /^Closed as complete on goalpost's own run of the checks: `npm test`: node:test reports 1 passed/,
+      ),
+      todo: null,
+    });
+  });
+});

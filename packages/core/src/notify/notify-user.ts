@@ -1,0 +1,88 @@
+// Word when the user is away: at the moments that need them — goalpost let the agent go (it needs their
+// input, or its budget is spent), a goal closed on goalpost's own run, a pass that waits for their word — goalpost
+// runs the user's `notify` command (config.json in the state root: the agent cannot write it behind the
+// host's walls) with a small JSON document on stdin, and shows a desktop notification where the user
+// turned that on. Both are started detached and never waited for: a hook answers as fast as without.
+import type { spawn as Spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import type { EngineConfig } from "../config/engine-config.js";
+import type { Env } from "../env.js";
+import { loadBuiltin } from "../lazy-builtin.js";
+import type { GoalRecord } from "../record/goal-record.js";
+import { goalText } from "../text/goal-text.js";
+
+/** let-go: the agent was let go (needs input, budget reached); closed: complete on goalpost's run; waiting: a pass waits for the user's word. */
+export type NoticeEvent = "let-go" | "closed" | "waiting";
+
+/** What the `notify` command reads on stdin (documented in docs/engine.md). */
+export interface UserNotice {
+  readonly event: NoticeEvent;
+  readonly host: string;
+  readonly sessionId: string;
+  readonly cwd: string;
+  readonly goal: { readonly id: string; readonly objective: string; readonly status: string };
+  /** What happened, in a sentence. */
+  readonly message: string;
+  /** What the user should do now, or null when nothing. */
+  readonly todo: string | null;
+}
+
+export function userNotice(event: NoticeEvent, goal: GoalRecord, message: string, todo: string | null): UserNotice {
+  return {
+    event,
+    host: goal.host,
+    sessionId: goal.sessionId,
+    cwd: goal.cwd,
+    goal: { id: goal.id, objective: goalText(goal.objective, 200), status: goal.status },
+    message: goalText(message, 400),
+    todo: todo === null ? null : goalText(todo, 200),
+  };
+}
+
+const onPath = (program: string, env: Env) =>
+  (env["PATH"] ?? "").split(delimiter).some((dir) => dir !== "" && existsSync(join(dir, program)));
+
+/** The desktop's own notifier: `notify-send` (Linux), `osascript` (macOS); null where there is none. */
+function desktopCommand(title: string, body: string, env: Env): [string, string[]] | null {
+  if (process.platform === "darwin" && onPath("osascript", env))
+    return ["osascript", ["-e", `display notification ${JSON.stringify(body)} with title ${JSON.stringify(title)}`]];
+  if (process.platform === "linux" && onPath("notify-send", env)) return ["notify-send", ["--app-name=goalpost", title, body]];
+  return null;
+}
+
+/** Starts the user's notifier(s) for `notice`, detached; says on `warn` what could not start. */
+export function notifyUser(
+  config: Pick<EngineConfig, "notify" | "desktopNotifications">,
+  notice: UserNotice,
+  env: Env = process.env,
+  warn: (message: string) => void = () => {},
+): void {
+  const start = (file: string, args: string[], input: string | null) => {
+    try {
+      // Loaded only at such a moment: node:child_process costs every hook milliseconds at start.
+      const { spawn } = loadBuiltin<{ spawn: typeof Spawn }>("node:child_process");
+      const child = spawn(file, args, {
+        detached: true,
+        stdio: [input === null ? "ignore" : "pipe", "ignore", "ignore"],
+        env: env as NodeJS.ProcessEnv,
+        cwd: existsSync(notice.cwd) ? notice.cwd : undefined,
+      });
+      child.on("error", (error) => warn(`goalpost: the notifier ${file} could not start: ${error.message}`));
+      child.stdin?.on("error", () => {});
+      child.stdin?.end(input);
+      child.unref();
+    } catch (error) {
+      warn(`goalpost: the notifier ${file} could not start: ${(error as Error).message}`);
+    }
+  };
+  if (config.notify) start("/bin/sh", ["-c", config.notify], `${JSON.stringify(notice)}\n`);
+  if (config.desktopNotifications) {
+    const desktop = desktopCommand(
+      `goalpost: ${notice.goal.objective}`,
+      `${notice.message}${notice.todo ? ` ${notice.todo}` : ""}`,
+      env,
+    );
+    if (desktop) start(desktop[0], desktop[1], null);
+  }
+}
