@@ -36,7 +36,9 @@ export function attemptStop(
   const stop = event.type === "stop-requested" ? event : null;
   const root = activeGoal(store.peek(event.sessionId));
   if (!root || (!stop && !isEnforced(root))) return NO_DECISION;
-  let letGo: { readonly goal: GoalRecord; readonly message: string; readonly todo: string } | null = null;
+  // Told after the write, outside the session's lock. Typed by assertion: an assignment inside the
+  // callback below is not seen by the narrowing of a plain `= null`.
+  let letGo = null as { readonly goal: GoalRecord; readonly message: string; readonly todo: string } | null;
   const { result } = store.update(context.identityOf(event), (state) => {
     let goal = activeGoal(state);
     if (!goal) return NO_DECISION;
@@ -101,8 +103,7 @@ export function attemptStop(
     return refusal(goal, guided, false);
   });
   if (result.userNote) store.audit({ sessionId: event.sessionId, goalId: root.id, type: "stalled", note: result.userNote });
-  const told = letGo as { goal: GoalRecord; message: string; todo: string } | null;
-  if (told) notifyUser(config, userNotice("let-go", told.goal, told.message, told.todo), process.env, store.warn);
+  if (letGo) notifyUser(config, userNotice("let-go", letGo.goal, letGo.message, letGo.todo), process.env, store.warn);
   return result;
 }
 

@@ -178,16 +178,19 @@ export async function runVerification(
     turn.release();
   }
   const at = store.now();
-  const { result: outcome } = store.update(identity, (session) =>
-    finishVerification(session, goal.id, { run, changedChecks, unsandboxed }, at),
-  );
+  // The goal as this run left it, from the same write: what the user is told of, without reading it again.
+  const {
+    result: { outcome, settled },
+  } = store.update(identity, (session) => ({
+    outcome: finishVerification(session, goal.id, { run, changedChecks, unsandboxed }, at),
+    settled: session.goals.find((candidate) => candidate.id === goal.id) ?? null,
+  }));
   store.audit({
     sessionId: goal.sessionId,
     goalId: goal.id,
     type: outcome === "closed" ? "closed" : "updated",
     note: `verification ${run.state}: ${run.verdict}`,
   });
-  const settled = findGoal(store, request);
   if (settled && (outcome === "closed" || outcome === "awaiting-user"))
     notifyUser(
       config,
