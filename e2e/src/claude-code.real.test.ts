@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { installedHookCommands } from "@goalpost/adapter-kit/testing";
+import { installedHookCommands, type Tree } from "@goalpost/adapter-kit/testing";
 import { createGoalStore, readSnapshot } from "@goalpost/core";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_BIN, type ClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
@@ -17,7 +17,7 @@ import { verifies } from "./requirements.js";
 
 const model = useMockModel();
 
-async function setUp(script: Parameters<typeof scriptedResponder>[0], project?: Record<string, string>): Promise<ClaudeHome> {
+async function setUp(script: Parameters<typeof scriptedResponder>[0], project?: Tree): Promise<ClaudeHome> {
   return installedHome(await model.start(script), project);
 }
 
@@ -690,6 +690,43 @@ execSync(${JSON.stringify(commands["PostToolUse"])}, { input: ${JSON.stringify(p
     const state = session(home, id);
     expect(state.compactions.at(-1)).toMatchObject({ trigger: "auto" });
     expect(state.compactions.at(-1)?.restoredAt).not.toBeNull();
+  });
+
+  it("with no goal, gives the session's working context back after `/compact`: its files from the transcript, its checklist", async () => {
+    verifies("CC-WORKING-CONTEXT");
+    const tool = (name: string, input: Record<string, unknown>): MockReply => ({ text: "", toolUse: { name, input } });
+    const id = randomUUID();
+    const home = await setUp({ main: [] }, { src: { "reader.js": "module.exports = require('node:fs').readFileSync;\n" } });
+    const reader = join(home.project, "src", "reader.js");
+    await model.start({
+      main: [
+        tool("TaskCreate", { subject: "Rewrite the reader as a stream", description: "d", activeForm: "Rewriting" }),
+        tool("TaskCreate", { subject: "Run the tests", description: "d", activeForm: "Testing" }),
+        tool("TaskUpdate", { taskId: "1", status: "in_progress" }),
+        tool("Read", { file_path: reader }),
+        tool("Edit", { file_path: reader, old_string: "readFileSync", new_string: "createReadStream" }),
+        { text: "Started on the reader." },
+      ],
+    });
+    const run = await runClaude(home, "let us rewrite the reader", {
+      args: ["--session-id", id, "--allowedTools", "TaskCreate,TaskUpdate,Read,Edit"],
+      env: { ANTHROPIC_BASE_URL: model.current.url },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(toolResults(model.current.requests).filter((result) => result.isError)).toEqual([]);
+    expect(session(home, id).goals).toEqual([]);
+    const env = { ANTHROPIC_BASE_URL: model.current.url };
+    const compact = await runClaude(home, "/compact", { args: ["--resume", id], env });
+    expect(compact.exitCode, compact.stderr).toBe(0);
+    const beforeNext = model.current.requests.length;
+    expect((await runClaude(home, "what is next?", { args: ["--resume", id], env })).exitCode).toBe(0);
+    const next = JSON.stringify(model.current.requests[beforeNext]);
+    expect(next).toContain("MOCK_SUMMARY"); // the conversation really was compacted
+    expect(next).toContain("<working_context>");
+    expect(next).toContain(`Recent files: ${reader}`);
+    expect(next).toContain("[ ] Rewrite the reader as a stream");
+    expect(next).toContain("[ ] Run the tests");
+    expect(next).toContain("TASK: Rewrite the reader as a stream [in_progress] (from its task list: 0 of 2 done)");
   });
 
   it("restores the goal after `claude -p /compact --resume`: it is in the next model request", async () => {

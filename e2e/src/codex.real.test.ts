@@ -531,6 +531,72 @@ echo "forged hook ran"
     expect(stopBlocks(home)).toBe(0);
   });
 
+  it("moves the goal stack with Codex's update_plan: the step in progress is a task goal under the user's, closed when completed", async () => {
+    verifies("CODEX-TASK-STACK");
+    const plan = (status: string): CodexReply => ({
+      call: {
+        name: "update_plan",
+        arguments: {
+          plan: [
+            { step: "Read the importer", status: "completed" },
+            { step: "Rewrite the reader as a stream", status },
+          ],
+        },
+      },
+    });
+    // One turn: the step put in progress, then completed.
+    const home = await setUp({ main: [plan("in_progress"), plan("completed")] });
+    const run = await runCodex(home, ["-c", "tools.update_plan.enabled=true", "/goal make the importer stream large files"]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const epic = openGoal(home)!;
+    const task = onlyCodexSession(home).goals.find((goal) => goal.level === "task");
+    expect(task).toMatchObject({ objective: "Rewrite the reader as a stream", parentId: epic.id, status: "complete" });
+    expect(task?.history.at(-1)?.note).toContain("completed in the host's task list");
+    expect(epic.workingContext.progressMarkers).toEqual([
+      { text: "Read the importer", done: true },
+      { text: "Rewrite the reader as a stream", done: true },
+    ]);
+    expect(openGoal(home)?.objective).toBe("make the importer stream large files");
+  });
+
+  it("with no goal, gives the session's working context back after a compaction mid-turn: its files from the rollout, its plan", async () => {
+    verifies("CODEX-WORKING-CONTEXT");
+    const patch =
+      "*** Begin Patch\n*** Add File: src/stream.js\n+module.exports = require('node:fs').createReadStream;\n*** End Patch\n";
+    const home = await setUp(
+      {
+        main: [
+          {
+            call: {
+              name: "update_plan",
+              arguments: {
+                plan: [
+                  { step: "Rewrite the reader as a stream", status: "in_progress" },
+                  { step: "Run the tests", status: "pending" },
+                ],
+              },
+            },
+          },
+          { custom: { name: "apply_patch", input: patch } },
+          { ...shell("echo working"), tokens: 5000 },
+        ],
+      },
+      // Codex offers apply_patch (a freeform tool) to the models it knows, as to gpt-5.5 (RECIPE: hosts/codex).
+      { config: { model_auto_compact_token_limit: 1000, model: "gpt-5.5" } },
+    );
+    const run = await runCodex(home, ["-c", "tools.update_plan.enabled=true", "rewrite the reader"]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    expect(existsSync(join(home.project, "src", "stream.js"))).toBe(true);
+    const compaction = requests().findIndex((request) => requestKind(request) === "compaction");
+    expect(compaction).toBeGreaterThan(0);
+    const next = texts(compaction + 1);
+    expect(next).toContain("MOCK_SUMMARY");
+    expect(next.indexOf("<working_context>")).toBeGreaterThan(next.indexOf("MOCK_SUMMARY"));
+    expect(next).toMatch(/Recent files: [^\n]*src\/stream\.js/);
+    expect(next).toContain("[ ] Rewrite the reader as a stream");
+    expect(onlyCodexSession(home).goals).toEqual([]);
+  });
+
   it("does not count a subagent's tool calls, and never takes its task for a goal", async () => {
     verifies("CODEX-DRIFT-DENY");
     let waited = false;

@@ -17,6 +17,8 @@ export interface ResponsesRequest {
 export interface CodexReply {
   readonly text?: string;
   readonly call?: { readonly name: string; readonly arguments: Record<string, unknown>; readonly namespace?: string };
+  /** A call to a freeform tool (a custom_tool_call, as Codex offers apply_patch): its text input. */
+  readonly custom?: { readonly name: string; readonly input: string };
   /** The total_tokens to report (compaction fires when it reaches model_auto_compact_token_limit). */
   readonly tokens?: number;
   /** An HTTP error instead of a response (Codex's usage limit is a 429 with error type usage_limit_reached). */
@@ -88,25 +90,34 @@ function sse(response: ServerResponse, type: string, data: Record<string, unknow
 function stream(response: ServerResponse, reply: CodexReply, index: number): void {
   response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   sse(response, "response.created", { response: { id: `resp_${index}` } });
-  const item = reply.call
+  const item = reply.custom
     ? {
-        type: "function_call",
-        id: `fc_${index}`,
+        type: "custom_tool_call",
+        id: `ctc_${index}`,
         call_id: `call_${index}`,
-        name: reply.call.name,
-        arguments: JSON.stringify(reply.call.arguments),
+        name: reply.custom.name,
+        input: reply.custom.input,
         status: "completed",
-        ...(reply.call.namespace ? { namespace: reply.call.namespace } : {}),
       }
-    : {
-        type: "message",
-        role: "assistant",
-        id: `msg_${index}`,
-        status: "completed",
-        content: [{ type: "output_text", text: reply.text ?? "", annotations: [] }],
-      };
+    : reply.call
+      ? {
+          type: "function_call",
+          id: `fc_${index}`,
+          call_id: `call_${index}`,
+          name: reply.call.name,
+          arguments: JSON.stringify(reply.call.arguments),
+          status: "completed",
+          ...(reply.call.namespace ? { namespace: reply.call.namespace } : {}),
+        }
+      : {
+          type: "message",
+          role: "assistant",
+          id: `msg_${index}`,
+          status: "completed",
+          content: [{ type: "output_text", text: reply.text ?? "", annotations: [] }],
+        };
   sse(response, "response.output_item.added", { output_index: 0, item });
-  if (!reply.call)
+  if (!reply.call && !reply.custom)
     sse(response, "response.output_text.delta", { output_index: 0, content_index: 0, item_id: item.id, delta: reply.text ?? "" });
   sse(response, "response.output_item.done", { output_index: 0, item });
   const total = reply.tokens ?? 50;

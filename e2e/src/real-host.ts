@@ -1,7 +1,7 @@
 // Shared by the tests that run the real `claude`: one scripted model per test (closed afterwards),
 // a fake home with goalpost installed by its own CLI, and readers for what goalpost stored.
 
-import { removeTestdirs } from "@goalpost/adapter-kit/testing";
+import { removeTestdirs, type Tree } from "@goalpost/adapter-kit/testing";
 import { createGoalStore, type SessionFile } from "@goalpost/core";
 import { afterEach, expect } from "vitest";
 import { type ClaudeHome, createClaudeHome, goalpostCli } from "./claude-code-home.js";
@@ -36,7 +36,7 @@ export function useMockModel(): MockModel {
 }
 
 /** A fake Claude Code home using `mock`, with goalpost installed in user scope. */
-export async function installedHome(mock: MockAnthropic, project?: Record<string, string>): Promise<ClaudeHome> {
+export async function installedHome(mock: MockAnthropic, project?: Tree): Promise<ClaudeHome> {
   const home = createClaudeHome({ mockUrl: mock.url, ...(project ? { project } : {}) });
   const install = await goalpostCli(home, ["install", "--scope", "user"]);
   expect(install.exitCode, String(install.stderr)).toBe(0);

@@ -137,6 +137,12 @@ export const REQUIREMENTS = [
       "With no goal set, the task Claude Code's own TaskCreate/TaskUpdate put in progress is the session's focus: shown to the model, never enforced, gone when completed; the user hears once that /goal exists.",
   },
   {
+    id: "CC-WORKING-CONTEXT",
+    host: "claude-code",
+    behaviour:
+      "With no goal set, a session compacted in the real claude gets its working context back in the next model request: the files its tools named (read from Claude Code's transcript, since no hook saw those calls) and its checklist from Claude Code's task tools.",
+  },
+  {
     id: "CC-CLI-FALLBACK",
     host: "claude-code",
     behaviour:
@@ -200,6 +206,18 @@ export const REQUIREMENTS = [
     host: "codex",
     behaviour:
       "With no goal set, the step the real Codex's update_plan puts in progress (where the user's config offers the tool) is the session's focus: shown to the model at the next prompt, never enforced, gone when completed.",
+  },
+  {
+    id: "CODEX-TASK-STACK",
+    host: "codex",
+    behaviour:
+      "The real Codex's update_plan moves the goal stack: the step in progress becomes a task goal under the user's goal, its list the goal's checklist, and the task closes when the plan marks it completed.",
+  },
+  {
+    id: "CODEX-WORKING-CONTEXT",
+    host: "codex",
+    behaviour:
+      "With no goal set, a session the real Codex compacts mid-turn gets its working context back in the next model request: the files its apply_patch and other calls named (read from Codex's rollout) and its update_plan checklist.",
   },
   {
     id: "CODEX-CAPTURE",

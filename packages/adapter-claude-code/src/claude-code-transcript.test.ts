@@ -59,11 +59,35 @@ describe("Claude Code's transcript as the record of tool calls", () => {
     const record = claudeCodeToolRecord({ transcript_path: path })!;
     expect(record.since).toBe("");
     expect([...record.calls]).toEqual([
-      ["toolu_1", { command: "npm test", hasResult: true }],
-      ["toolu_2", { command: "npm run lint", hasResult: false }],
+      ["toolu_1", { command: "npm test", hasResult: true, input: { command: "npm test", description: "step" } }],
+      ["toolu_2", { command: "npm run lint", hasResult: false, input: { command: "npm run lint", description: "step" } }],
     ]);
     expect(claudeCodeToolRecord({ transcript_path: join(root, "missing.jsonl") })).toBeNull();
     expect(claudeCodeToolRecord({})).toBeNull();
+  });
+
+  it("with no goal, gives back after a compaction the files the session's calls named, which no hook saw", () => {
+    const { transcript, hook } = session();
+    hook("SessionStart", { source: "startup" });
+    // Calls the fast path answered unstarted (no goal open): only the transcript has them.
+    const call = (id: string, name: string, input: Record<string, unknown>) =>
+      JSON.stringify({
+        type: "assistant",
+        timestamp: "2026-11-28T10:00:00.000Z",
+        message: { role: "assistant", content: [{ type: "tool_use", id, name, input }] },
+      });
+    writeFileSync(
+      transcript,
+      `${[
+        call("toolu_1", "Read", { file_path: "/p/src/reader.ts" }),
+        call("toolu_2", "mcp__fs__read_multiple_files", { paths: ["/p/docs/stream.md", "/p/README.md"] }),
+        call("toolu_3", "Edit", { file_path: "/p/src/reader.ts", old_string: "a", new_string: "b" }),
+      ].join("\n")}\n`,
+    );
+    const answer = JSON.parse(hook("SessionStart", { source: "compact" }).stdout);
+    expect(answer.hookSpecificOutput.additionalContext).toContain(
+      "Recent files: /p/src/reader.ts; /p/README.md; /p/docs/stream.md",
+    );
   });
 
   it("marks at a stop the receipt Claude Code recorded as corroborated, and a forged pair as not", () => {

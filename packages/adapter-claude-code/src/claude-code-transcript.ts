@@ -1,6 +1,7 @@
 // Claude Code's session transcript (`transcript_path` in every hook payload), read from its end: what
 // goalpost learns there that no hook says — the user's own `/goal clear` (claude-code-native-goal.ts)
-// and the tool calls Claude Code really made (the agent's receipts are checked against them).
+// and the tool calls Claude Code really made (the agent's receipts are checked against them; with no
+// goal open, the files they named are the session's working context after a compaction).
 import { recordTail } from "@goalpost/adapter-kit";
 import type { HostToolCall, HostToolRecord } from "@goalpost/core";
 
@@ -11,7 +12,7 @@ interface Block {
   readonly type?: string;
   readonly id?: string;
   readonly tool_use_id?: string;
-  readonly input?: { readonly command?: unknown };
+  readonly input?: unknown;
 }
 
 /**
@@ -31,7 +32,7 @@ export function claudeCodeToolRecord(payload: unknown): HostToolRecord | null {
   const { text, whole } = tail;
   const lines = text.split("\n");
   if (!whole) lines.shift(); // cut by the read
-  const calls = new Map<string, { command?: string; hasResult: boolean }>();
+  const calls = new Map<string, { command?: string; hasResult: boolean; input?: unknown }>();
   let since: string | null = whole ? "" : null;
   for (const line of lines) {
     if (!line.includes('"tool_')) {
@@ -49,10 +50,11 @@ export function claudeCodeToolRecord(payload: unknown): HostToolRecord | null {
     if (!Array.isArray(content)) continue;
     for (const block of content as Block[]) {
       if (block.type === "tool_use" && typeof block.id === "string") {
-        const command = typeof block.input?.command === "string" ? block.input.command : undefined;
+        const command = (block.input as { command?: unknown } | undefined)?.command;
         calls.set(block.id, {
-          ...(command !== undefined ? { command } : {}),
+          ...(typeof command === "string" ? { command } : {}),
           hasResult: calls.get(block.id)?.hasResult ?? false,
+          input: block.input,
         });
       } else if (block.type === "tool_result" && typeof block.tool_use_id === "string") {
         const known = calls.get(block.tool_use_id);

@@ -12,6 +12,7 @@ import { codexProfile } from "./codex-profile.js";
 import { codexSamples } from "./codex-samples.js";
 import { strictDoctorChecks } from "./codex-strict.js";
 import { codexTokens } from "./codex-tokens.js";
+import { codexToolRecord } from "./codex-tool-record.js";
 
 export const codexAdapter = defineHostAdapter({
   specificationVersion: 1,
@@ -31,6 +32,8 @@ export const codexAdapter = defineHostAdapter({
   // Its rollouts (receipts are read from them) and its goal store (the user's goal state is read from it).
   hostRecords: (env) => [sessionsDir(env), goalStorePath(env)],
   hostTokens: codexTokens,
+  // Its rollout again, as the record of the session's tool calls (codex-tool-record.ts).
+  hostToolRecord: codexToolRecord,
   nativeGoalChange: codexNativeGoalChange,
   mcpSessionResolver: async (store) => (await import("./codex-mcp.js")).codexSessionResolver(store),
   install: codexInstall,

@@ -93,8 +93,14 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
       deny: expect.stringMatching(/drift guard/),
     });
 
+    // A tool result from an edit tool whose arguments hold no path goalpost reads: doctor's debug line, once.
+    for (let call = 0; call < 2; call++) send("after_tool", { tool: "write", args: { target: "x", text: "y" }, ok: true });
+
     const doctor = home.bin("doctor");
     expect(doctor.stdout).toMatch(/✓ hooks: all 5 events wired in user scope/);
+    expect(doctor.stdout).toContain(
+      "✓ tool arguments: write's arguments (target, text) hold no path goalpost reads: the files it changed are missing from the working context (first seen",
+    );
     expect(doctor.stdout).toMatch(/✓ goal tools: the MCP server starts and offers goalpost_status/);
     expect(doctor.stdout).toMatch(/✓ hook run: a session_start hook ran and answered/);
     expect(doctor.stdout).toMatch(/✓ state: .* is writable/);

@@ -18,7 +18,7 @@ import {
   hookServerSocket,
   hookServerWanted,
 } from "../fast-path/hook-server-protocol.js";
-import { recentHookFaults } from "../hook/fault-records.js";
+import { readPathDrift, recentHookFaults } from "../hook/fault-records.js";
 import { wiredLabels } from "../installing/config-changes.js";
 import { readConfigFile } from "../installing/config-file.js";
 import { fastEvents } from "../installing/fast-events.js";
@@ -398,6 +398,14 @@ function hookFaultChecks(root: string): DoctorCheck[] {
         }
       : { ok: true, label: "breaches", detail: "none seen in the last day" },
   ];
+  // A debug line, not a failure: the host renamed a tool's path field, and its files miss the working context.
+  const drift = readPathDrift(root);
+  if (drift.length > 0)
+    checks.push({
+      ok: true,
+      label: "tool arguments",
+      detail: `${drift.map((seen) => `${seen.message} (first seen ${seen.at})`).join("; ")}. The host may have renamed a field: report it with this line.`,
+    });
   if (twoCopies)
     checks.push({
       ok: false,

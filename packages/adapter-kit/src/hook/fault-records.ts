@@ -26,6 +26,13 @@ export const readHookFaults = (root: string): HookFault[] => noticesOf(root, "fa
 /** The breaches recorded, oldest first. */
 export const readBreaches = (root: string): Breach[] => noticesOf(root, "breach").map(breach);
 
+/**
+ * The host's tools whose arguments held no path goalpost reads (schema drift, core's path-arguments.ts),
+ * each shape once, oldest first: a debug line for doctor, never the model's.
+ */
+export const readPathDrift = (root: string): { at: string; message: string }[] =>
+  noticesOf(root, "drift").map((notice) => ({ at: notice.at, message: notice.message }));
+
 /** The newest fault, or null. */
 export const readHookFault = (root: string): HookFault | null => readHookFaults(root).at(-1) ?? null;
 

@@ -6,13 +6,16 @@
 //   4. the event's handler               (handlers/: the user's commands, the goal's state, budgets,
 //                                         verification, what the model sees)
 //   5. watch the turn                    (a user's prompt marks what keeps goalpost working; a stop compares)
-//   6. the host's record of tool calls   (a stop: the agent's receipts are checked against it)
+//   6. the host's record of tool calls   (a stop: the agent's receipts are checked against it; a start
+//                                         after compaction with no goal: the files the session worked on)
 //   7. what the user hears               (decisions taken since their last prompt, breaches, problems
 //                                         met on the way) → the answer
 //
 // The kit supplies the world (host-world.ts) and writes the answer; it decides nothing.
 
 import { corroborateReceipts } from "../session/receipt-corroboration.js";
+import { activeGoal } from "../session/session-goals.js";
+import { workFromRecord } from "../session/session-work.js";
 import { knownOpenGoal } from "../store/known-open-goal.js";
 import { isMarkedOpen } from "../store/open-goal-markers.js";
 import { takeUntold } from "../store/record-notice.js";
@@ -40,6 +43,7 @@ export function runEventPipeline(
   const mirrored = mirrorHostGoal(event, world, steps);
   // Taken before this prompt's own decision is recorded: what came since the user's last prompt.
   const decisions = decisionsToTell(context, event);
+  workFromHostRecord(context, event, world);
   const decided = steps.decide(event);
   watchTheTurn(context, event, world);
   const breaches = breachesToTell(event, world);
@@ -113,6 +117,22 @@ function checkReceipts(context: EngineContext, event: EngineEvent, world: HostWo
     if (record) corroborateReceipts(context.store, context.identityOf(event), record);
   } catch (error) {
     world.notices?.push(`goalpost: could not check the agent's receipts (${(error as Error).message}).`);
+  }
+}
+
+/**
+ * A start after compaction with no goal open: the hooks saw none of the session's ordinary calls (the
+ * fast path answers them unstarted), so the files it worked on come from the host's record of them.
+ */
+function workFromHostRecord(context: EngineContext, event: EngineEvent, world: HostWorld): void {
+  if (event.type !== "session-started" || event.source !== "compact" || event.subagent || !world.toolRecord) return;
+  if (activeGoal(context.store.peek(event.sessionId))) return;
+  try {
+    const record = world.toolRecord();
+    if (record && record.calls.size > 0)
+      context.store.update(context.identityOf(event), (state) => workFromRecord(state, record));
+  } catch (error) {
+    world.notices?.push(`goalpost: could not read the host's record of the session's tool calls (${(error as Error).message}).`);
   }
 }
 

@@ -6,6 +6,7 @@ import { referenceMatchesIssue } from "../evidence/issue-matching.js";
 import { spendText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { checklistLine } from "../record/working-context.js";
 import { goalAncestors, goalStack } from "../session/session-goals.js";
 import type { GitHubIssue, SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
@@ -80,12 +81,14 @@ function sections(
   result.push({ label: "Blockers", items: goal.blockers.map((item) => clean(item)), keep: 2 });
   result.push({ label: "Open issues", items: openIssues(goal).map((item) => clean(item)), keep: 1 });
   result.push({ label: "Done so far", items: [...goal.doneSoFar].reverse().map((item) => clean(item)), keep: 1 });
-  if (full) {
-    const markers = goal.workingContext.progressMarkers.map(
-      (marker) => `[${marker.done ? "x" : " "}] ${clean(marker.text, 200)}`,
-    );
-    result.push({ label: "Checklist", items: markers, keep: 2 });
-  }
+  // The checklist item by item in full; one line (how far, what is next) in the compact form.
+  const markers = goal.workingContext.progressMarkers;
+  const checklist = full
+    ? markers.map((marker) => `[${marker.done ? "x" : " "}] ${clean(marker.text, 200)}`)
+    : markers.length > 0
+      ? [checklistLine(markers, clean)]
+      : [];
+  result.push({ label: "Checklist", items: checklist, keep: full ? 2 : 1 });
   result.push({ label: "Checks goalpost runs", items: checkItems(goal, full), keep: 1 });
   if (goal.budget) result.push({ label: "Budget", items: [`spent ${spendText(goal.budget, goal.spent)}`], keep: 1 });
   result.push({ label: "Recent files", items: goal.workingContext.recentFiles.map((item) => clean(item, 200)), keep: 1 });

@@ -4,7 +4,9 @@
 // as a short block of data when they change, and never enforced: no stop is refused, no tool denied for
 // them. A task leaves when it completes or leaves the list; a goal set later takes over.
 
+import { checklistLine, checklistOf } from "../record/working-context.js";
 import { activeGoal } from "../session/session-goals.js";
+import { noteWork } from "../session/session-work.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
@@ -34,7 +36,11 @@ export function renderFocus(session: SessionFile): string {
   const issue = session.issue;
   if (issue?.milestone) lines.push(`EPIC: ${goalText(issue.milestone, 120)} (the issue's milestone)`);
   if (issue) lines.push(`ISSUE: ${issueLine(issue, goalText)}`);
-  if (session.focus) lines.push(`TASK: ${goalText(session.focus.task, 200)} [in_progress] (from its task list)`);
+  const checklist = session.workingContext.progressMarkers;
+  if (session.focus)
+    lines.push(
+      `TASK: ${goalText(session.focus.task, 200)} [in_progress] (from its task list${checklist.length > 1 ? `: ${checklistLine(checklist)}` : ""})`,
+    );
   if (lines.length === 0) return "";
   const source = session.focus ? "task" : "issue";
   return `<session_focus source="${source}">
@@ -70,6 +76,7 @@ export function pendingFocus(
  * the focus (a hook's answer) does so with focusToSend.
  */
 export function followHostTasks(session: SessionFile, tasks: readonly TaskItem[], now: Date): boolean {
+  noteWork(session, [], checklistOf(tasks));
   const root = activeGoal(session);
   if (root) {
     applyTasks(session, root, tasks, now);

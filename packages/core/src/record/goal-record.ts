@@ -161,6 +161,13 @@ export const progressMarkerSchema = z.object({
 });
 export type ProgressMarker = z.infer<typeof progressMarkerSchema>;
 
+/** What the agent was touching and its checklist: a goal's, and a session's with or without one. */
+export const workingContextSchema = z.object({
+  recentFiles: list("Most recent first, at most 10."),
+  progressMarkers: z._default(z.array(progressMarkerSchema), []),
+});
+export type WorkingContext = z.infer<typeof workingContextSchema>;
+
 export const goalRecordSchema = described(
   z.object({
     id: text("Stable goal id, e.g. goal_m3x9k2_a1b2c3."),
@@ -284,13 +291,7 @@ export const goalRecordSchema = described(
       }),
       "Drift counter.",
     ),
-    workingContext: described(
-      z.object({
-        recentFiles: list("Most recent first, at most 10."),
-        progressMarkers: z._default(z.array(progressMarkerSchema), []),
-      }),
-      "What the agent was touching, for restore after compaction.",
-    ),
+    workingContext: described(workingContextSchema, "What the agent was touching, for restore after compaction."),
   }),
   "A goalpost goal record.",
 );

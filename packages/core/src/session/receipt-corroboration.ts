@@ -15,9 +15,11 @@ export interface HostToolCall {
   readonly command?: string;
   /** Whether the host recorded its result. */
   readonly hasResult: boolean;
+  /** The call's input as recorded (the working context reads the files it names). */
+  readonly input?: unknown;
 }
 
-/** The host's record, read by the adapter: calls by tool-use id, and the earliest time it covers. */
+/** The host's record, read by the adapter: calls by tool-use id in the order made, and the earliest time it covers. */
 export interface HostToolRecord {
   readonly calls: ReadonlyMap<string, HostToolCall>;
   /** The record (or the part of it read) begins here; a receipt older than this is not judged. */

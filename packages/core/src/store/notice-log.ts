@@ -2,7 +2,8 @@
 // goalpost that it saw and could not prevent), a hook's fault (a hook never breaks its host, so a broken
 // wiring would otherwise show only on a stderr nobody reads), two copies of goalpost answering one state
 // root; a decision that loosens enforcement, taken from a prompt (told back at the next one, for a
-// script can run the prompt hook too). Breaches and decisions are told once at the user's next prompt; all are kept a while for `doctor` and `status`.
+// script can run the prompt hook too); a host's tool whose arguments no longer hold a path where
+// goalpost reads one (schema drift: a debug line for doctor, never the model's). Breaches and decisions are told once at the user's next prompt; all are kept a while for `doctor` and `status`.
 //
 // This file reads the log, with Node's built-ins only: `goalpost status` loads it (as
 // `@goalpost/core/notices`) without loading core. Writing is record-notice.ts, under a lock.
@@ -12,7 +13,7 @@ import { join } from "node:path";
 
 export const NOTICE_LOG_FILE = "notices.json";
 
-export type NoticeKind = "breach" | "fault" | "two-copies" | "decision";
+export type NoticeKind = "breach" | "fault" | "two-copies" | "decision" | "drift";
 
 export interface Notice {
   readonly at: string;
@@ -27,12 +28,18 @@ export interface Notice {
 }
 
 /** What each kind keeps, newest last: enough to see a pattern, never a growing file. */
-export const NOTICES_KEPT: Readonly<Record<NoticeKind, number>> = { breach: 20, fault: 20, "two-copies": 1, decision: 20 };
+export const NOTICES_KEPT: Readonly<Record<NoticeKind, number>> = {
+  breach: 20,
+  fault: 20,
+  "two-copies": 1,
+  decision: 20,
+  drift: 20,
+};
 
 const KINDS = new Set<string>(Object.keys(NOTICES_KEPT));
 
 /** Before one log, goalpost kept a file per kind; their entries are read until the log's first write removes them. */
-export const LEGACY_NOTICE_FILES: Readonly<Record<Exclude<NoticeKind, "decision">, string>> = {
+export const LEGACY_NOTICE_FILES: Readonly<Record<Exclude<NoticeKind, "decision" | "drift">, string>> = {
   breach: "breaches.json",
   fault: "hook-faults.json",
   "two-copies": "two-copies.json",
@@ -98,5 +105,11 @@ export const hasUntoldBreaches = (root: string): boolean => hasUntold(root, "bre
 export function recentNotices(root: string, now = Date.now()): Record<NoticeKind, Notice[]> {
   const recent = readNotices(root).filter((notice) => now - Date.parse(notice.at) < 24 * 60 * 60_000);
   const of = (kind: NoticeKind) => recent.filter((notice) => notice.kind === kind);
-  return { breach: of("breach"), fault: of("fault"), "two-copies": of("two-copies"), decision: of("decision") };
+  return {
+    breach: of("breach"),
+    fault: of("fault"),
+    "two-copies": of("two-copies"),
+    decision: of("decision"),
+    drift: of("drift"),
+  };
 }

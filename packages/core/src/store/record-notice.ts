@@ -54,7 +54,8 @@ export interface NoticeInput {
 }
 
 /**
- * Records notices, in one write of the log. A breach already waiting to be told is not added twice;
+ * Records notices, in one write of the log. A breach already waiting to be told is not added twice, a
+ * drift seen before not at all;
  * two copies are recorded at most once an hour. Returns, for each, whether it was recorded (the caller
  * may say it on stderr too).
  */
@@ -75,6 +76,7 @@ export function recordNotices(root: string, inputs: readonly NoticeInput[]): boo
         const same = kept.filter((earlier) => earlier.kind === notice.kind);
         const repeat =
           (notice.kind === "breach" && same.some((earlier) => earlier.told !== true && earlier.message === notice.message)) ||
+          (notice.kind === "drift" && same.some((earlier) => earlier.message === notice.message)) ||
           (notice.kind === "two-copies" && same.some((earlier) => Date.parse(at) - Date.parse(earlier.at) < TWO_COPIES_EVERY_MS));
         if (!repeat) kept.push(notice);
         return !repeat;

@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { described } from "../described.js";
 import { seenHostGoalSchema } from "../host/host-goal.js";
 import { schemaUrl } from "../json-schema-generation.js";
-import { goalRecordSchema } from "../record/goal-record.js";
+import { goalRecordSchema, workingContextSchema } from "../record/goal-record.js";
 
 const describe = z.describe;
 /** Shared inside every described counter: schemas are immutable, and each instance costs a hook's start. */
@@ -89,6 +89,14 @@ export const sessionFileSchema = described(
     sentFocus: z
       ._default(z.nullable(z.string()), null)
       .check(describe("The focus block the model last got (no goal set): a new one is sent only when it differs.")),
+    workingContext: z
+      ._default(workingContextSchema, { recentFiles: [], progressMarkers: [] })
+      .check(
+        describe(
+          "The session's working context, goal or not: the files its tools named (from the host's record of its calls where the hooks see none) and its checklist from the host's plan tool; restored after a compaction.",
+        ),
+      ),
+
     hinted: z
       ._default(z.boolean(), false)
       .check(describe("Whether the user was told, once this session, that /goal exists (no goal and no task was set).")),
@@ -201,6 +209,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     focus: null,
     issue: null,
     sentFocus: null,
+    workingContext: { recentFiles: [], progressMarkers: [] },
     hinted: false,
     approvals: [],
     pendingTools: [],

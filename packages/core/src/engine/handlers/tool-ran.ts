@@ -6,14 +6,17 @@
 
 import { summarizeToolCall } from "../../evidence/classify-tool-call.js";
 import { goalToolInvocation, goalToolName } from "../../evidence/goal-tool-names.js";
+import { pathArguments, unreadPathFields } from "../../evidence/path-arguments.js";
 import { judgeShellReceipt, outputVerdict, type ReceiptJudgement } from "../../evidence/receipt-judgement.js";
 import { pushReceipt, pushToolCall } from "../../record/bounded-history.js";
 import type { VerificationCategory } from "../../record/goal-record.js";
 import { sha256 } from "../../record/sha256.js";
-import { noteRecentFile } from "../../record/working-context.js";
+import { checklistOf } from "../../record/working-context.js";
 import { markRestored } from "../../session/compaction-restore.js";
 import { takePendingCall } from "../../session/pending-calls.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
+import { noteWork } from "../../session/session-work.js";
+import { recordNotice } from "../../store/record-notice.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { quotedGoal } from "../../text/goal-text.js";
 import { sanitizeText } from "../../text/sanitize-text.js";
@@ -21,7 +24,7 @@ import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { tickTurn } from "../goal-spend.js";
 import { focusToSend, moveTaskFocus, tasksAfterCall } from "../session-focus.js";
-import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "../task-goals.js";
+import { applyTasks } from "../task-goals.js";
 
 type Event = EngineEventOf<"tool-ran">;
 
@@ -62,9 +65,25 @@ function taskFocus(context: EngineContext, event: Event): EngineDecision {
   const { result: shown } = context.store.update(context.identityOf(event), (state) => {
     if (activeGoal(state)) return "";
     const tasks = tasksAfterCall(state, event.toolInput, event.output);
-    return tasks !== null && moveTaskFocus(state, tasks, context.now()) ? focusToSend(state) : "";
+    if (tasks === null) return "";
+    noteWork(state, [], checklistOf(tasks));
+    return moveTaskFocus(state, tasks, context.now()) ? focusToSend(state) : "";
   });
   return shown ? decision({ context: shown }) : NO_DECISION;
+}
+
+/**
+ * An edit tool whose arguments hold no path goalpost reads: the host renamed its field (schema drift), and
+ * the files it changes are missing from the working context. A line for doctor, once per shape; never the model's.
+ */
+function noteUnreadPaths(context: EngineContext, tool: string, input: unknown): void {
+  const keys = unreadPathFields(input);
+  if (keys)
+    recordNotice(context.store.root, {
+      kind: "drift",
+      event: "tool-ran",
+      message: `${tool}'s arguments (${keys.join(", ")}) hold no path goalpost reads: the files it changed are missing from the working context`,
+    });
 }
 
 export function onToolRan(context: EngineContext, event: Event): EngineDecision {
@@ -83,6 +102,7 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     return call.command !== undefined && goalToolInvocation(call.command)?.verb === "close"
       ? refusedCloseNote(session, context.now())
       : NO_DECISION;
+  if (call.kind === "action" && call.command === undefined) noteUnreadPaths(context, call.tool, event.toolInput);
   const summary = summarizeToolCall(call);
   const judged =
     call.kind === "verification" && call.category
@@ -119,23 +139,12 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
         ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}),
       });
     }
-    for (const path of call.paths) next = noteRecentFile(next, path);
     replaceGoal(state, next);
-    if (call.tasks) {
-      // A tool that sends the whole list (TodoWrite, update_plan), or one that changes one task by id (TaskCreate, TaskUpdate).
-      const change = taskChangeFromToolCall(event.toolInput, event.output);
-      const tasks = tasksFromToolInput(event.toolInput) ?? (change ? applyTaskChange(state, change) : null);
-      if (tasks) {
-        const root = activeGoal(state)!;
-        applyTasks(state, root, tasks, now);
-        // The host's list is the goal's checklist too: [x] done, [ ] open, as the work goes.
-        const markers = tasks.slice(0, 40).map((task) => ({
-          text: sanitizeText(task.text, { maxLength: 200 }),
-          done: task.status === "completed",
-        }));
-        replaceGoal(state, { ...root, workingContext: { ...root.workingContext, progressMarkers: markers } });
-      }
-    }
+    // A tool that sends the whole list (TodoWrite, update_plan), or one that changes one task by id (TaskCreate, TaskUpdate).
+    const tasks = call.tasks ? tasksAfterCall(state, event.toolInput, event.output) : null;
+    if (tasks) applyTasks(state, activeGoal(state)!, tasks, now);
+    // The call's files, and the host's list as the checklist ([x] done, [ ] open), for the session and the goal.
+    noteWork(state, pathArguments(event.toolInput), tasks ? checklistOf(tasks) : undefined);
     // A host with no session start after compaction (Copilot CLI) gets the goal back at the first tool
     // result that follows one; elsewhere SessionStart(compact) has restored it already.
     return markRestored(state, at, "rendered at the first tool result after compaction");
