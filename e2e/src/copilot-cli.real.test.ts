@@ -227,6 +227,33 @@ describe("goalpost in the real Copilot CLI", () => {
     expect(all).toContain("make the importer stream large files");
   });
 
+  it("with no goal, gives the session's plan back at the first prompt after /compact: its checklist and the task in progress", async () => {
+    verifies("COPILOT-WORKING-CONTEXT");
+    const sql = (query: string) => call("sql", { description: "Update todos", query });
+    const home = await setUp({
+      main: [
+        sql(
+          "INSERT INTO todos (id, title, status) VALUES ('t1', 'Rewrite the reader', 'done'), ('t2', 'Stream the writer', 'in_progress'), ('t3', 'Run the tests', 'pending')",
+        ),
+        { text: "started" },
+      ],
+    });
+    const id = randomUUID();
+    expect((await runCopilot(home, "let us rewrite the reader", [`--session-id=${id}`])).exitCode).toBe(0);
+    const compact = await runCopilot(home, "/compact", [`--resume=${id}`]);
+    expect(compact.exitCode, String(compact.stderr)).toBe(0);
+    expect(String(compact.stdout)).toMatch(/Compacted conversation history/);
+    const before = mock!.requests.length;
+    expect((await runCopilot(home, "what next?", [`--resume=${id}`])).exitCode).toBe(0);
+    const next = mock!.requests.slice(before).find((request) => request.kind === "conversation-user")!;
+    const all = next.body.messages.map(messageText).join("\n");
+    expect(all).toContain("<working_context>");
+    expect(all).toContain("Checklist (1 of 3 done):");
+    expect(all).toContain("[ ] Stream the writer");
+    expect(all).toContain("TASK: Stream the writer [in_progress] (from its task list: 1 of 3 done)");
+    expect(copilotSession(home, id).goals).toEqual([]);
+  });
+
   it("offers the same tools over MCP, each call tied to its session by the id its preMcpToolCall hook put in _meta", async () => {
     verifies("COPILOT-TOOLS");
     const home = await setUp({

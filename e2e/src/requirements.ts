@@ -386,6 +386,12 @@ export const REQUIREMENTS = [
       "Copilot CLI's plan — the todos table the model writes through its sql tool — moves the session's focus with no goal, and the goal's task goals with one.",
   },
   {
+    id: "COPILOT-WORKING-CONTEXT",
+    host: "copilot-cli",
+    behaviour:
+      "With no goal set, the real Copilot CLI's session gets its plan back at the first prompt after /compact: the checklist from its todos and the task in progress (the files are not: its hooks see no ordinary tool call with no goal open, and goalpost reads no record of them).",
+  },
+  {
     id: "ANY-ISSUE-CONTEXT",
     host: "any",
     behaviour:

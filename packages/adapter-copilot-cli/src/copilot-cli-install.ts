@@ -141,9 +141,10 @@ export const copilotCliInstall: InstallSpec = {
   scopes: ["user"],
   defaultScope: "user",
   hookEvents: INSTALLED_HOOK_EVENTS,
-  // Every event but the two that capture a goal or offer continuation.
+  // Every event but those that capture a goal or offer continuation, and the compaction: with no goal
+  // open, goalpost notes it (once per compaction) so the next prompt gives the working context back.
   fastEvents: INSTALLED_HOOK_EVENTS.filter(
-    (event) => event !== "sessionStart" && event !== "userPromptSubmitted" && event !== "agentStop",
+    (event) => !["sessionStart", "userPromptSubmitted", "agentStop", "preCompact"].includes(event),
   ),
   hookTimeout: HOOK_TIMEOUT,
   stopHookTimeout: STOP_HOOK_TIMEOUT,

@@ -146,9 +146,10 @@ export const vscodeChatInstall: InstallSpec = {
   // .github/hooks, .github/agents and .vscode/mcp.json are committed: every teammate's machine runs them.
   sharedScopes: ["workspace"],
   hookEvents: INSTALLED_HOOK_EVENTS,
-  // Every event but the two that tell the model its session and capture a goal.
+  // Every event but those that tell the model its session and capture a goal, and the compaction: with
+  // no goal open, goalpost notes it (once per compaction) so the next prompt gives the working context back.
   fastEvents: INSTALLED_HOOK_EVENTS.filter(
-    (event) => event !== "SessionStart" && event !== "UserPromptSubmit" && event !== "Stop",
+    (event) => !["SessionStart", "UserPromptSubmit", "Stop", "PreCompact"].includes(event),
   ),
   hookTimeout: HOOK_TIMEOUT,
   stopHookTimeout: STOP_HOOK_TIMEOUT,

@@ -5,8 +5,9 @@
 // them. A task leaves when it completes or leaves the list; a goal set later takes over.
 
 import { checklistLine, checklistOf } from "../record/working-context.js";
+import { markRestored } from "../session/compaction-restore.js";
 import { activeGoal } from "../session/session-goals.js";
-import { noteWork } from "../session/session-work.js";
+import { noteWork, renderWork } from "../session/session-work.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
@@ -83,4 +84,19 @@ export function followHostTasks(session: SessionFile, tasks: readonly TaskItem[]
     return false;
   }
   return moveTaskFocus(session, tasks, now);
+}
+
+/**
+ * The session's working context and focus for the model, after a compaction with no goal set (the
+ * conversation lost both): at a start after compaction, or the first prompt after one on hosts with no
+ * such start. Marks the compaction restored; "" when there is nothing to give back.
+ */
+export function restoreWorkingContext(context: EngineContext, event: EngineEvent, how: string): string {
+  const at = context.now().toISOString();
+  return context.store.update(context.identityOf(event), (state) => {
+    if (activeGoal(state)) return "";
+    markRestored(state, at, how, true);
+    state.sentFocus = null;
+    return [renderWork(state.workingContext), focusToSend(state)].filter(Boolean).join("\n\n");
+  }).result;
 }

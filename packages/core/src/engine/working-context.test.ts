@@ -103,6 +103,24 @@ describe("a session's working context with no goal", () => {
     ]);
   });
 
+  it("on a host with no start after compaction (Copilot CLI, VS Code), gives them back at the first prompt after one", () => {
+    const { send, store } = testEngine();
+    // Nothing to give back: the compaction writes nothing.
+    send({ type: "compaction-about-to-run", trigger: "auto" });
+    expect(store.read(SESSION.sessionId)).toBeNull();
+    const shown = send({ type: "tasks-updated", tasks: [{ text: "Stream the reader", status: "in_progress" }] });
+    expect(shown.context).toContain("TASK: Stream the reader");
+    // The model has the focus; after a compaction it has lost it, and the first prompt brings both back.
+    expect(send({ type: "prompt-submitted", prompt: "and then?" })).toEqual({ action: "none" });
+    send({ type: "compaction-about-to-run", trigger: "manual" });
+    const restored = send({ type: "prompt-submitted", prompt: "where were we?" }).context ?? "";
+    expect(restored).toContain("<working_context>");
+    expect(restored).toContain("[ ] Stream the reader");
+    expect(restored).toContain("TASK: Stream the reader [in_progress]");
+    expect(store.read(SESSION.sessionId)!.compactions.at(-1)?.restoredAt).not.toBeNull();
+    expect(send({ type: "prompt-submitted", prompt: "go on" })).toEqual({ action: "none" });
+  });
+
   it("says nothing after a compaction when there is nothing to give back", () => {
     const { send } = testEngine();
     send({ type: "session-started", source: "startup" });

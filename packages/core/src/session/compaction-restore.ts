@@ -11,6 +11,7 @@ export function noteCompaction(state: SessionFile, at: string, trigger: string):
   state.compactions.push({ at, trigger, restoredAt: null });
   // The goal is sent in full again after it, and what to do at a refused stop or at drift is spelled out again.
   state.sentGoal = null;
+  state.sentFocus = null;
   state.stopGuided = null;
   state.driftGuided = null;
 }

@@ -21,7 +21,7 @@ import { asksToContinue, type GoalCommand, parseGoalCommand } from "../goal-comm
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
 import type { RenderForm } from "../render-goal.js";
-import { pendingFocus } from "../session-focus.js";
+import { pendingFocus, restoreWorkingContext } from "../session-focus.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
 type GoalCommandKind = GoalCommand["kind"];
@@ -147,6 +147,11 @@ const ISSUE_ADDRESS = /https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/issues\/\d+/;
  * with nothing known, the user hears once per session that /goal exists — the hint, to the user only.
  */
 function focusOrHint(context: EngineContext, event: Event, session: SessionFile | null): EngineDecision {
+  // The first prompt after a compaction on a host with no start after one: what the session was doing.
+  if (session && !event.subagent && awaitsRestore(session)) {
+    const work = restoreWorkingContext(context, event, "rendered at the first prompt after compaction, with no goal set");
+    if (work) return decision({ context: work });
+  }
   const focus = pendingFocus(context, event, session);
   if (focus) return decision({ context: focus });
   if (!context.config.goalHint || event.subagent || event.origin !== "user") return NO_DECISION;

@@ -4,38 +4,22 @@
 // branch) and a hint at goals left in this directory — and after a compaction, its working context.
 import { markRestored } from "../../session/compaction-restore.js";
 import { activeGoal } from "../../session/session-goals.js";
-import { renderWork } from "../../session/session-work.js";
-import type { SessionFile } from "../../store/session-file.js";
 import { serveSnapshot } from "../../store/snapshots.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { noticeIssue } from "../github-issue-notice.js";
-import { focusToSend, pendingFocus } from "../session-focus.js";
-
-/**
- * No goal after a compaction: the session's working context (its files, from the host's record where the
- * hooks saw no calls, and its checklist) and what it works on, since the conversation lost both.
- */
-function restoreWork(
-  context: EngineContext,
-  event: EngineEventOf<"session-started">,
-  session: SessionFile | null,
-): EngineDecision {
-  if (!session || event.subagent) return NO_DECISION;
-  const work = renderWork(session.workingContext);
-  const focus = context.store.update(context.identityOf(event), (state) => {
-    state.sentFocus = null;
-    return activeGoal(state) ? "" : focusToSend(state);
-  }).result;
-  const said = [work, focus].filter(Boolean).join("\n\n");
-  return said ? decision({ context: said }) : NO_DECISION;
-}
+import { pendingFocus, restoreWorkingContext } from "../session-focus.js";
 
 function restoreAfterCompaction(context: EngineContext, event: EngineEventOf<"session-started">): EngineDecision {
   const { store } = context;
   const session = store.read(event.sessionId);
   const root = activeGoal(session);
-  if (!root || !session) return restoreWork(context, event, session);
+  // No goal: the session's working context and focus, which the conversation lost.
+  if (!root || !session) {
+    if (!session || event.subagent) return NO_DECISION;
+    const work = restoreWorkingContext(context, event, "after compact, the working context with no goal set");
+    return work ? decision({ context: work }) : NO_DECISION;
+  }
   let text = "";
   let servedFrom = "";
   serveSnapshot(store, event.sessionId, (snapshot) => {
