@@ -692,6 +692,31 @@ execSync(${JSON.stringify(commands["PostToolUse"])}, { input: ${JSON.stringify(p
     expect(state.compactions.at(-1)?.restoredAt).not.toBeNull();
   });
 
+  it("takes the project's .goalpost/goal.md as the goal of a session with none, and refuses the agent's write to it", async () => {
+    verifies("CC-GOAL-FILE");
+    const goalFile = "The importer streams large files.\nDone when `npm test` passes.\n";
+    const home = await setUp({ main: [] }, { ".goalpost": { "goal.md": goalFile }, "package.json": "{}" });
+    const path = join(home.project, ".goalpost", "goal.md");
+    await model.start({
+      main: [
+        { text: "", toolUse: { name: "Write", input: { file_path: path, content: "Nothing to do.\n" } } },
+        { text: "Could not." },
+      ],
+    });
+    const id = randomUUID();
+    const run = await runClaude(home, "let us start", {
+      args: ["--session-id", id, "--allowedTools", "Write", "--output-format", "stream-json", "--verbose"],
+      env: { ANTHROPIC_BASE_URL: model.current.url },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(body(0)).toContain("The importer streams large files.");
+    expect(run.stdout).toContain("the goal in .goalpost/goal.md is this session's goal");
+    expect(session(home, id).goals[0]).toMatchObject({ source: "file", objective: goalFile.trim() });
+    const [write] = toolResults(model.current.requests);
+    expect(write).toMatchObject({ isError: true, text: expect.stringContaining("the user's goal file") });
+    expect(readFileSync(path, "utf8")).toBe(goalFile);
+  });
+
   it("with no goal, gives the session's working context back after `/compact`: its files from the transcript, its checklist", async () => {
     verifies("CC-WORKING-CONTEXT");
     const tool = (name: string, input: Record<string, unknown>): MockReply => ({ text: "", toolUse: { name, input } });

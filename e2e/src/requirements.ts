@@ -137,6 +137,12 @@ export const REQUIREMENTS = [
       "With no goal set, the task Claude Code's own TaskCreate/TaskUpdate put in progress is the session's focus: shown to the model, never enforced, gone when completed; the user hears once that /goal exists.",
   },
   {
+    id: "CC-GOAL-FILE",
+    host: "claude-code",
+    behaviour:
+      "A session of the real claude in a project with .goalpost/goal.md and no goal of its own takes the file's goal at the user's first prompt and says so; the agent's Write to the file is refused.",
+  },
+  {
     id: "CC-WORKING-CONTEXT",
     host: "claude-code",
     behaviour:

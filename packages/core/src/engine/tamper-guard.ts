@@ -1,7 +1,7 @@
 // What the agent may never do, whatever the drift count: run goalpost's hook entry (that is how a
 // receipt or a user's `/goal clear` would be forged), install or uninstall goalpost, switch it off,
-// write, move or delete anything in its state root (the kill switch is a file there), or take
-// goalpost's entries out of the host's configuration. The user is trusted and can do all of it.
+// write, move or delete anything in its state root (the kill switch is a file there) or in the project's
+// `.goalpost/` folder (the user's goal file), or take goalpost's entries out of the host's configuration. The user is trusted and can do all of it.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, resolve } from "node:path";
@@ -139,7 +139,9 @@ function pathLikeStrings(input: unknown, cwd: string): string[] {
 /** What in this call tampers with goalpost, in words for the denial, or null. */
 export function tamperViolation(call: ToolCallDescription, input: unknown, options: TamperGuardOptions): string | null {
   const { stateRoot, protectedFiles, cwd } = options;
-  const dirs = [stateRoot, ...(options.protectedDirs ?? [])];
+  // The project's goalpost folder holds the user's goal file (goal-file.ts): the user's words, never the agent's.
+  const projectFolder = resolve(cwd, ".goalpost");
+  const dirs = [stateRoot, ...(options.protectedDirs ?? []), projectFolder];
   if (call.command !== undefined) {
     const { segments } = parseShell(call.command);
     for (const segment of segments) {
@@ -169,6 +171,7 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
   for (const raw of call.paths) {
     const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
     if (isInside(stateRoot, path)) return `editing ${raw}, in goalpost's state`;
+    if (isInside(projectFolder, path)) return `editing ${raw}, the user's goal file (only the user writes it)`;
     const record = dirs.slice(1).find((dir) => isInside(dir, path));
     if (record) return `editing ${raw}, in the host's own record (${record})`;
     if (protectedFiles.some((file) => resolve(file) === path) && removesGoalpostEntries(input, path))

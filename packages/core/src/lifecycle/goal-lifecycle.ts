@@ -73,6 +73,7 @@ export const GOAL_SOURCE_WORDS: Readonly<Record<GoalRecord["source"], string>> =
   continuation: "continued from another session",
   api: "by the harness",
   native: "from the host's own goal",
+  file: "from the project's .goalpost/goal.md",
 };
 
 export function createGoal(input: CreateGoalInput, now: Date = new Date()): GoalRecord {

@@ -44,10 +44,10 @@ export const goalLevelSchema = described(
 export type GoalLevel = z.infer<typeof goalLevelSchema>;
 
 export const goalSourceSchema = z
-  .enum(["slash", "marker", "tool", "task", "continuation", "api", "native"])
+  .enum(["slash", "marker", "tool", "task", "continuation", "api", "native", "file"])
   .check(
     describe(
-      "How the goal began: slash (/goal), marker (goal: or objective:), tool (goalpost_open), task (host todo item), continuation (moved from another session), api (a harness), native (mirrored from the host's own goal).",
+      "How the goal began: slash (/goal), marker (goal: or objective:), tool (goalpost_open), task (host todo item), continuation (moved from another session), api (a harness), native (mirrored from the host's own goal), file (the project's .goalpost/goal.md).",
     ),
   );
 export type GoalSource = z.infer<typeof goalSourceSchema>;

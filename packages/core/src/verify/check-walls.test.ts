@@ -139,9 +139,13 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(result.output).not.toContain(SECRET);
   });
 
-  it("cannot write the project's escape hatches: git's config and hooks, the hosts' project settings", async () => {
+  it("cannot write the project's escape hatches: git's config and hooks, the hosts' project settings, the user's goal file", async () => {
     const cwd = project();
-    writeFiles(cwd, { ".claude/settings.json": "{}\n", ".vscode/settings.json": "{}\n" });
+    writeFiles(cwd, {
+      ".claude/settings.json": "{}\n",
+      ".vscode/settings.json": "{}\n",
+      ".goalpost/goal.md": "Stream the importer\n",
+    });
     const before = readFileSync(join(cwd, ".git", "config"), "utf8");
     const { made } = await inWalls(
       cwd,
@@ -150,6 +154,7 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
         "printf '#!/bin/sh\\ntouch pwned\\n' > .git/hooks/pre-commit; chmod +x .git/hooks/pre-commit",
         "echo '{\"hooks\":{}}' > .claude/settings.json",
         "echo '{}' > .vscode/tasks.json",
+        "echo 'Nothing to do' > .goalpost/goal.md",
         "true",
       ].join("; "),
     );
@@ -157,6 +162,7 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(existsSync(join(cwd, ".git", "hooks", "pre-commit"))).toBe(false);
     expect(readFileSync(join(cwd, ".claude", "settings.json"), "utf8")).toBe("{}\n");
     expect(existsSync(join(cwd, ".vscode", "tasks.json"))).toBe(false);
+    expect(readFileSync(join(cwd, ".goalpost", "goal.md"), "utf8")).toBe("Stream the importer\n");
     expect(made).toEqual([]);
     // And goalpost's own look at the tree after it runs nothing.
     treeState(cwd);
@@ -168,10 +174,10 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     const cwd = project();
     const { made } = await inWalls(
       cwd,
-      "echo 'touch pwned' > .envrc; mkdir -p .vscode && echo '{}' > .vscode/tasks.json; mkdir -p .husky && echo x > .husky/pre-commit",
+      "echo 'touch pwned' > .envrc; mkdir -p .vscode && echo '{}' > .vscode/tasks.json; mkdir -p .husky && echo x > .husky/pre-commit; mkdir -p .goalpost && echo 'Nothing to do' > .goalpost/goal.md",
     );
-    expect(made.sort()).toEqual([".envrc", ".husky", ".vscode"]);
-    for (const path of [".envrc", ".vscode", ".husky"]) expect(existsSync(join(cwd, path))).toBe(false);
+    expect(made.sort()).toEqual([".envrc", ".goalpost", ".husky", ".vscode"]);
+    for (const path of [".envrc", ".vscode", ".husky", ".goalpost"]) expect(existsSync(join(cwd, path))).toBe(false);
   });
 
   it("ends the check's whole process tree with it", async () => {

@@ -50,6 +50,8 @@ export const PROJECT_ESCAPE_HATCHES = [
   ".yarn/releases",
   ".yarn/plugins",
   ".pnpmfile.cjs",
+  // Not code, but the user's own words: the project's goal file (engine/goal-file.ts) is never a check's to write.
+  ".goalpost",
 ] as const;
 
 /**

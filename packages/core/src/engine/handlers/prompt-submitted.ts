@@ -18,6 +18,7 @@ import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-
 import { noticeIssue } from "../github-issue-notice.js";
 import { captureGoal, clearGoal, continueEarlierGoal, proposeReplacement, resumeSetAside, setPaused } from "../goal-changes.js";
 import { asksToContinue, type GoalCommand, parseGoalCommand } from "../goal-command.js";
+import { goalFromFile } from "../goal-file.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
 import type { RenderForm } from "../render-goal.js";
@@ -260,6 +261,9 @@ function answerPrompt(context: EngineContext, event: Event, command: GoalCommand
       userNote: `goalpost: ${said}${GOAL_COMMAND_HELP}`,
     });
   }
+  // The project's goal file: a goal the user wrote there that goalpost has not taken yet (goal-file.ts).
+  const fromFile = command ? null : goalFromFile(context, event);
+  if (fromFile) return fromFile;
   const status = command?.kind === "status";
   const session = context.store.peek(event.sessionId);
   if (!activeGoal(session)) {

@@ -1,0 +1,89 @@
+// The project's goal file (.goalpost/goal.md): the user's goal for a session that has none, taken once
+// per content; an edit is the user's new goal; the agent may not write it.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { temporaryRoot } from "../store/test-root.js";
+import { testEngine } from "./test-engine.js";
+
+function project(goal: string | null): { cwd: string; write(text: string): void } {
+  const cwd = dirname(temporaryRoot());
+  mkdirSync(join(cwd, ".goalpost"), { recursive: true });
+  writeFileSync(join(cwd, "package.json"), JSON.stringify({ scripts: { test: "node --test" } }));
+  const write = (text: string) => writeFileSync(join(cwd, ".goalpost", "goal.md"), text);
+  if (goal !== null) write(goal);
+  return { cwd, write };
+}
+
+const GOAL = "<!-- the goal for any session here -->\n# The importer streams large files\n\nDone when `npm test` passes.\n";
+
+describe("the project's goal file", () => {
+  it("is the goal of a session that has none, at the user's first prompt, with the checks its words name", () => {
+    const { cwd } = project(GOAL);
+    const { send, store } = testEngine();
+    const answer = send({ type: "prompt-submitted", prompt: "let us start", cwd });
+    expect(answer.userNote).toMatch(
+      /^goalpost: the goal in \.goalpost\/goal\.md is this session's goal \(edit the file to change it/,
+    );
+    expect(answer.context).toContain("The importer streams large files");
+    const goal = store.read("session-1")!.goals[0]!;
+    expect(goal).toMatchObject({
+      source: "file",
+      status: "draft",
+      objective: "The importer streams large files\n\nDone when `npm test` passes.",
+    });
+    expect(goal.checks.map((check) => check.command)).toEqual(["npm test"]);
+    // Taken once: the next prompt is an ordinary one.
+    expect(send({ type: "prompt-submitted", prompt: "go on", cwd }).userNote ?? "").not.toContain("goal.md");
+  });
+
+  it("is taken once per content: another session here does not take it again, and a goal cleared stays cleared", () => {
+    const { cwd } = project(GOAL);
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "let us start", cwd });
+    const other = send({ type: "prompt-submitted", prompt: "hello", cwd, sessionId: "session-2" });
+    expect(other.userNote ?? "").not.toContain("goal.md");
+    expect(store.read("session-2")?.goals ?? []).toEqual([]);
+    send({ type: "prompt-submitted", prompt: "/goal clear", cwd });
+    send({ type: "prompt-submitted", prompt: "and now?", cwd });
+    expect(store.read("session-1")!.goals.filter((goal) => goal.closedAt === null)).toEqual([]);
+  });
+
+  it("takes the user's edit as their new goal, the old one set aside; a goal the user typed holds the session instead", () => {
+    const { cwd, write } = project(GOAL);
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "let us start", cwd });
+    write("The importer streams large files and reports progress.\nDone when `npm test` passes.");
+    const edited = send({ type: "prompt-submitted", prompt: "go on", cwd });
+    expect(edited.userNote).toMatch(/^goalpost: your edit of \.goalpost\/goal\.md is this session's goal/);
+    const goals = store.read("session-1")!.goals;
+    expect(goals.map((goal) => [goal.objective.split("\n")[0], goal.status])).toEqual([
+      ["The importer streams large files", "paused"],
+      ["The importer streams large files and reports progress.", "draft"],
+    ]);
+    // In another project, the user's /goal comes first; the file waits while it is open.
+    const second = project(null);
+    send({ type: "prompt-submitted", prompt: "/goal write the release notes", cwd: second.cwd, sessionId: "s3" });
+    second.write("Something else entirely");
+    send({ type: "prompt-submitted", prompt: "go on", cwd: second.cwd, sessionId: "s3" });
+    expect(store.read("s3")!.goals.map((goal) => goal.objective)).toEqual(["write the release notes"]);
+  });
+
+  it("is never the agent's to write: an edit or a command that changes it is refused while a goal is open", () => {
+    const { cwd } = project(GOAL);
+    const { send } = testEngine();
+    send({ type: "prompt-submitted", prompt: "let us start", cwd });
+    const path = join(cwd, ".goalpost", "goal.md");
+    const edit = send({ type: "tool-about-to-run", toolName: "Write", toolInput: { file_path: path, content: "done" }, cwd });
+    expect(edit).toMatchObject({ action: "deny-tool", reason: expect.stringContaining("the user's goal file") });
+    const shell = send({
+      type: "tool-about-to-run",
+      toolName: "Bash",
+      toolInput: { command: "echo done > .goalpost/goal.md" },
+      cwd,
+    });
+    expect(shell.action).toBe("deny-tool");
+    // Reading it is fine.
+    expect(send({ type: "tool-about-to-run", toolName: "Read", toolInput: { file_path: path }, cwd }).action).toBe("none");
+  });
+});

@@ -1,0 +1,62 @@
+// The project's goal as a file the user writes: `.goalpost/goal.md` in the session's directory (the
+// hierarchical-goals design's explicit override). A user's prompt in a session with no goal of its own
+// takes it up, as if the user had typed `/goal` and the file's words; an edit to the file while its goal
+// is open is the user's new goal (the old one is set aside, resumable by name). A file taken once is not
+// taken again while it reads the same (store/goal-files.ts): a goal closed or cleared stays so. The
+// agent may not write it: the tamper guard refuses edits to the project's `.goalpost/` folder, and a
+// check goalpost runs cannot write it (verify/sandbox-walls.ts); what a hook cannot see (a write while
+// no goal is open) the user sees when the goal is taken, in their own words and the file's name.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { sha256 } from "../record/sha256.js";
+import { activeGoal } from "../session/session-goals.js";
+import { recordGoalFileTaken, takenGoalFile } from "../store/goal-files.js";
+import type { EngineContext } from "./engine-context.js";
+import type { EngineDecision, EngineEventOf } from "./engine-event.js";
+import { captureGoal } from "./goal-changes.js";
+
+/** The goal file, relative to the project. */
+export const GOAL_FILE = join(".goalpost", "goal.md");
+/** A goal's words fit in far less: a longer file is read as its start. */
+const GOAL_FILE_LIMIT = 16 * 1024;
+
+/** The goal in the project's goal file: its words (HTML comments, a leading `/goal` and a heading's `#` taken out), or null. */
+export function readGoalFile(cwd: string): { text: string; hash: string } | null {
+  let raw: string;
+  try {
+    raw = readFileSync(join(cwd, GOAL_FILE), "utf8").slice(0, GOAL_FILE_LIMIT);
+  } catch {
+    return null;
+  }
+  const text = raw
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, "")
+    .trim()
+    .replace(/^\/goal\s+/i, "")
+    .replace(/^#+\s+/, "")
+    .trim();
+  return text === "" ? null : { text, hash: sha256(text) };
+}
+
+/**
+ * A user's prompt with no goal command: the goal file's goal, when the file holds one goalpost has not
+ * taken and no goal the user set another way holds the session; null otherwise.
+ */
+export function goalFromFile(context: EngineContext, event: EngineEventOf<"prompt-submitted">): EngineDecision | null {
+  if (event.origin !== "user" || event.subagent) return null;
+  const file = readGoalFile(event.cwd);
+  if (!file) return null;
+  const taken = takenGoalFile(context.store.root, event.cwd);
+  if (taken?.hash === file.hash) return null;
+  const open = activeGoal(context.store.peek(event.sessionId));
+  // A goal the user set with /goal (or another session's goal continued here) holds the session; the file waits.
+  if (open && open.id !== taken?.goalId) return null;
+  const captured = captureGoal(context, { ...event, prompt: file.text }, { objective: file.text, source: "file" });
+  const goal = activeGoal(context.store.peek(event.sessionId));
+  if (goal)
+    recordGoalFileTaken(context.store.root, event.cwd, { hash: file.hash, goalId: goal.id, at: context.now().toISOString() });
+  const edited = open ? "your edit of" : "the goal in";
+  return {
+    ...captured,
+    userNote: `goalpost: ${edited} ${GOAL_FILE} is this session's goal (edit the file to change it, goal: clear to drop it). ${(captured.userNote ?? "").replace(/^goalpost: /, "")}`,
+  };
+}
