@@ -49,7 +49,11 @@ describe("goalpost in the real Claude Code", () => {
     const home = await setUp({ main: [] });
     const id = randomUUID();
     const secret = `${"sk-ant-"}api03-${"Q".repeat(60)}`;
-    const run = await runClaude(home, `/goal make the demo print hello (use key ${secret})`, { args: ["--session-id", id] });
+    // And a password said in words, with no key=value around it.
+    const password = `Hunter${"2x"}9q`;
+    const run = await runClaude(home, `/goal make the demo print hello (use key ${secret}; the db password is ${password})`, {
+      args: ["--session-id", id],
+    });
     expect(run.exitCode, run.stderr).toBe(0);
     const goal = openGoal(session(home, id));
     // Captured as a draft; the scripted model only tries to stop, so after three refusals without
@@ -59,11 +63,12 @@ describe("goalpost in the real Claude Code", () => {
     expect(body(0)).toContain("UserPromptSubmit hook additional context: <session_goal");
     expect(body(0)).toContain("make the demo print hello");
     expect(stateFiles(home)).not.toContain(secret);
+    expect(stateFiles(home)).not.toContain(password);
     expect(stateFiles(home)).toContain("[REDACTED:anthropic-key]");
     // The user's own prompt is in every request; what goalpost injects never carries the secret.
     const blocks = allBodies().match(/<session_goal[\s\S]*?<\/session_goal>/g) ?? [];
     expect(blocks.length).toBeGreaterThan(0);
-    expect(blocks.some((block) => block.includes(secret))).toBe(false);
+    expect(blocks.some((block) => block.includes(secret) || block.includes(password))).toBe(false);
     expect(blocks.some((block) => block.includes("[REDACTED:anthropic-key]"))).toBe(true);
   });
 

@@ -382,6 +382,9 @@ describe("categories of secrets that once reached disk", () => {
       .uint8Array({ minLength: bytes, maxLength: bytes })
       .map((data) => Buffer.from(data).toString("base64"))
       .filter((text) => /[a-z]/.test(text) && /[A-Z]/.test(text) && /[0-9]/.test(text) && new Set(text).size > 24);
+  /** `bytes` uniformly random bytes in base64, as a provider's key is (fast-check's bias toward zeros makes runs of "A"). */
+  const keyOf = (bytes: number) =>
+    fc.noBias(fc.uint8Array({ minLength: bytes, maxLength: bytes })).map((data) => Buffer.from(data).toString("base64"));
   const survives = (text: string, secret: string) => redactSecrets(text).includes(secret);
 
   const categories: Record<string, fc.Arbitrary<[string, string]>> = {
@@ -446,7 +449,28 @@ describe("categories of secrets that once reached disk", () => {
     "a cloud secret key standing alone": fc.oneof(
       base64Of(30).map((key): [string, string] => [`the secret is ${key} (rotate it)`, key]),
       base64Of(64).map((key): [string, string] => [`AccountKey ${key}`, key.slice(0, 60)]),
+      // Any other length a provider hands out, with no key word beside it.
+      fc
+        .integer({ min: 24, max: 60 })
+        .chain((bytes) => keyOf(bytes))
+        .filter((key) => /[a-z]/.test(key) && /[A-Z]/.test(key) && /[0-9]/.test(key))
+        .map((key): [string, string] => [`use ${key.replace(/=+$/, "")} for the bucket`, key.replace(/=+$/, "")])
+        .filter(([, key]) => (key.match(/\//g) ?? []).length <= key.length / 12),
     ),
+    "a secret said in words": fc
+      .tuple(
+        fc.oneof(secretValue, fc.integer({ min: 1000, max: 999999 }).map(String)),
+        fc.constantFrom(
+          "the db password is %s",
+          "The password for the staging database is %s.",
+          "my API key is `%s`, use it",
+          "our refresh token was %s",
+          "PIN code is %s!",
+          "the passphrase = '%s'",
+          "the secret for prod.example.com is %s; do not share it",
+        ),
+      )
+      .map(([secret, form]) => [form.replace("%s", secret), secret]),
     "JSON escaped inside a shell string": fc
       .tuple(
         secretValue,
@@ -471,6 +495,20 @@ describe("categories of secrets that once reached disk", () => {
     });
   }
 
+  it("redacts the second half of a secret split over two calls: at least 96 in 100 random halves, the same every run", () => {
+    const halves = fc
+      .sample(fc.tuple(keyOf(40), fc.constantFrom("export B=%s", 'B="%s"; echo "$A$B" > .env', "printf %s >> key.txt")), {
+        seed: 48,
+        numRuns: 2000,
+      })
+      .map(([key, form]) => [form, key.replace(/=+$/, "").slice(26)] as const)
+      // A half with both cases and a digit, as nearly every half of a random key has.
+      .filter(([, half]) => /[a-z]/.test(half) && /[A-Z]/.test(half) && /[0-9]/.test(half));
+    const kept = halves.filter(([form, half]) => survives(form.replace("%s", half), half));
+    console.log(`random halves of 28 characters redacted: ${halves.length - kept.length} of ${halves.length}`);
+    expect(kept.length / halves.length).toBeLessThan(0.04);
+  });
+
   const innocents: Record<string, fc.Arbitrary<string>> = {
     "a git SHA and a SHA-256": fc.oneof(
       fc.stringMatching(/^[0-9a-f]{40}$/).map((sha) => `commit ${sha}`),
@@ -479,6 +517,27 @@ describe("categories of secrets that once reached disk", () => {
     "a UUID": fc.uuid().map((id) => `session ${id} resumed`),
     "a lockfile integrity string": fc.stringMatching(/^[A-Za-z0-9/+]{86}$/).map((body) => `"integrity": "sha512-${body}==",`),
     "a lockfile sha1 integrity": fc.stringMatching(/^[A-Za-z0-9/+]{27}$/).map((body) => `integrity sha1-${body}=`),
+    "paths, names and ids of code": fc.constantFrom(
+      "packages/adapter-kit/src/fast-path/hookServer2Client.ts",
+      "handleUserProfileUpdate2ForAdmins",
+      "src/components/Header2/NavigationMenuItem.tsx",
+      "node_modules/.pnpm/@openai+codex@0.169.0-linux-x64/node_modules",
+      "/home/user/.cache/ms-playwright/chromium_headless_shell-1179/chrome-linux",
+      "ERR_PNPM_OUTDATED_LOCKFILE2 in packages/web",
+      "docker.io/library/node:20.11.1-bookworm-slim",
+      "test/fixtures/TwoHundredAndFifty6Rows.csv",
+      "getElementById2InnerHTMLValue",
+      "useCallbackWithDependencies3",
+    ),
+    "words about secrets that say none": fc.constantFrom(
+      "the password is required",
+      "The token was rotated yesterday.",
+      "the API key is stored in .env",
+      "make sure the secret is not logged",
+      "the PIN is Incorrect",
+      "if the access token is expired, refresh it",
+      "the password for the admin user is in the vault",
+    ),
     "commands that only look like logins": fc.constantFrom(
       "docker run -p 8080:80 nginx",
       "git checkout -b feature/login-page",

@@ -56,6 +56,44 @@ const quotedSecret = (value: string) => {
 const randomKey = (kind: string) => (match: string) =>
   /[a-z]/.test(match) && /[A-Z]/.test(match) && /[0-9]/.test(match) && shannonEntropy(match) >= 4.2 ? redacted(kind) : match;
 
+/** The entropy (bits a character) a random base64 run of this length reaches 99 times in 100, measured. */
+const RANDOM_ENTROPY: readonly (readonly [number, number])[] = [
+  [24, 3.85],
+  [28, 4.0],
+  [32, 4.17],
+  [40, 4.42],
+  [48, 4.6],
+];
+function randomEntropy(length: number): number {
+  const above = RANDOM_ENTROPY.findIndex(([at]) => at >= length);
+  if (above === -1) return RANDOM_ENTROPY.at(-1)![1];
+  if (above === 0) return RANDOM_ENTROPY[0]![1];
+  const [lowAt, low] = RANDOM_ENTROPY[above - 1]!;
+  const [highAt, high] = RANDOM_ENTROPY[above]!;
+  return low + ((high - low) * (length - lowAt)) / (highAt - lowAt);
+}
+
+/** Whether a run reads as words (camelCase, snake_case, a path): most of its letters in parts of 3+ with a vowel. */
+function readsAsWords(run: string): boolean {
+  const letters = (run.match(/[A-Za-z]/g) ?? []).length;
+  const words = (run.match(/[A-Z]?[a-z]+|[A-Z]{2,}(?![a-z])|[A-Z]/g) ?? [])
+    .filter((part) => part.length >= 3 && /[aeiouy]/i.test(part))
+    .reduce((sum, part) => sum + part.length, 0);
+  return letters > 0 && words / letters >= 0.7;
+}
+
+/**
+ * Keeps a run unless it is random: letters of both cases and digits, few `_`/`-`, not words, and as
+ * varied as a random base64 run of its length is 99 times in 100. A random key's run is caught about
+ * 97 times in 100 at 24–28 characters and more often longer (the redaction test measures it).
+ */
+function randomRun(match: string): string {
+  const body = match.replace(/=+$/, "");
+  if (!/[a-z]/.test(body) || !/[A-Z]/.test(body) || !/[0-9]/.test(body)) return match;
+  if ((body.match(/[_-]/g) ?? []).length > body.length / 12 || readsAsWords(body)) return match;
+  return shannonEntropy(body) >= randomEntropy(body.length) ? redacted("random-token") : match;
+}
+
 /** Cookie values in a Cookie or Set-Cookie header's text: each name stays, each value goes (attributes stay). */
 const COOKIE_ATTRIBUTES = /^(?:path|domain|expires|max-age|samesite|secure|httponly|priority|partitioned)$/i;
 const redactCookies = (pairs: string) =>
@@ -203,6 +241,18 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     replace: randomKey("azure-storage-key"),
   },
   {
+    // A random run standing alone, of any length from 24: a key a provider handed out with no name beside
+    // it, or the part of one the agent split off into another call ("the second half"). Only what is
+    // random (randomRun) goes; a path, a camelCase name, a hex digest, a UUID or a lockfile's integrity
+    // string (`sha512-…`) stays.
+    kind: "random-token",
+    needs: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+    // After a name and "=" too (`B=<token>`), never inside a longer run.
+    pattern:
+      /(?<![A-Za-z0-9/+_.-])(?!sha(?:1|256|384|512)-)(?=[A-Za-z/+_-]{0,511}[0-9])[A-Za-z0-9/+_-]{24,512}={0,2}(?![A-Za-z0-9/+=_.-])/g,
+    replace: randomRun,
+  },
+  {
     // mysql -pPASSWORD (the password glued to -p).
     kind: "mysql-password",
     needs: ["mysql", "mariadb"],
@@ -244,6 +294,24 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       // The shell's working directory (PWD=/home/…, OLDPWD), not a password.
       if (/^(?:OLD)?PWD$/.test(key) && /^[/~]/.test(bare)) return match;
       return `${quote}${key}${quote}${separator}${q}${redacted("secret")}${q}`;
+    },
+  },
+  {
+    // A secret said in words: "the db password is hunter2", "our API key for staging was `…`". The value
+    // goes unless it reads as a plain word ("the password is required", "the token was rotated") or as
+    // code (BENIGN_VALUE): a quoted value always goes, a bare one when it has a digit, a symbol, a capital
+    // past its first letter, or 16 letters or more. Up to four words between the name and "is" ("for the
+    // staging database"). `password = …` is an assignment's (secret-assignment, above).
+    kind: "secret-in-words",
+    needs: ["pass", "pin", "key", "token", "secret"],
+    pattern:
+      /(?<![A-Za-z0-9_])((?:password|passphrase|passcode|passwd|pin(?:[ -]?code)?|(?:(?:api|access|secret|private|auth|signing|license)[ _-]?)key|(?:(?:auth|access|api|bearer|refresh)[ _-]?)?token|secret)(?:\s{1,4}[^\s]{0,39}[^\s.!?,;:]){0,4}?\s{1,4}(?:is|was)\s{1,4})(?!\[REDACTED)([`"']?)([^\s`"']{3,256})\2/gi,
+    replace: (match, prefix = "", quote = "", value = "") => {
+      const tail = /[.,;:!?)]+$/.exec(value)?.[0] ?? "";
+      const bare = value.slice(0, value.length - tail.length);
+      if (bare === "" || bare.startsWith("[REDACTED")) return match;
+      if (!quote && (/^[A-Za-z][a-z]{0,15}$/.test(bare) || BENIGN_VALUE.test(bare))) return match;
+      return `${prefix}${quote}${redacted("secret")}${quote}${quote ? "" : tail}`;
     },
   },
   {
