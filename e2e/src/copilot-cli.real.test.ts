@@ -125,6 +125,29 @@ describe("goalpost in the real Copilot CLI", () => {
     expect(openGoal(home, id)).toMatchObject({ status: "needs-input", requirements: ["node hello.js prints hello"] });
   });
 
+  it("keeps a subagent out of the goal: its tool calls are no drift, and it gets the boundary notice, not the goal", async () => {
+    verifies("COPILOT-SUBAGENT");
+    const home = await setUp({
+      main: [
+        call("task", { agent_type: "task", name: "runner", description: "run", prompt: "SUBTASK run the checks", mode: "sync" }),
+        { text: "stopping here" },
+      ],
+      subagent: Array.from({ length: 7 }, (_, index) => bash(`echo sub-${index + 1}`)),
+    });
+    const id = randomUUID();
+    const run = await runCopilot(home, "goal: check the build", [`--session-id=${id}`]);
+    expect(run.exitCode, String(run.stderr)).toBe(0);
+    const subagent = mock!.requests.filter((request) => request.kind === "conversation-subagent");
+    expect(subagent.length).toBeGreaterThanOrEqual(7);
+    const ran = results().filter((text) => /sub-\d/.test(text));
+    expect(ran).toHaveLength(7);
+    expect(ran.every((text) => !text.includes("drift guard"))).toBe(true);
+    const first = subagent[0]!.body.messages.map(messageText).join("\n");
+    expect(first).toContain("goals belong to the main session");
+    expect(first).not.toContain("check the build");
+    expect(openGoal(home, id)?.drift.sinceUpdate).toBeLessThanOrEqual(1); // the main agent's task call only
+  });
+
   it("follows Copilot CLI's plan — the todos table the model writes through its sql tool — into the focus with no goal, and task goals with one", async () => {
     verifies("COPILOT-PLAN");
     const sql = (query: string) => call("sql", { description: "Update todos", query });

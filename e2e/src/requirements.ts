@@ -169,7 +169,8 @@ export const REQUIREMENTS = [
   {
     id: "CC-SECRETS",
     host: "claude-code",
-    behaviour: "A secret typed into a /goal prompt never reaches goalpost's files or the injected context.",
+    behaviour:
+      'A secret typed into a /goal prompt — a key, or a password said in words ("the db password is …") — never reaches goalpost\'s files or the injected context.',
   },
   {
     id: "CODEX-INSTALL",
@@ -390,6 +391,12 @@ export const REQUIREMENTS = [
     host: "copilot-cli",
     behaviour:
       "Copilot CLI's plan — the todos table the model writes through its sql tool — moves the session's focus with no goal, and the goal's task goals with one.",
+  },
+  {
+    id: "COPILOT-SUBAGENT",
+    host: "copilot-cli",
+    behaviour:
+      "A subagent the real Copilot CLI runs (its task tool) gets goalpost's boundary notice, not the goal, and its tool calls are never counted as drift.",
   },
   {
     id: "COPILOT-WORKING-CONTEXT",

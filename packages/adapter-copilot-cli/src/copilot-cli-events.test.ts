@@ -30,7 +30,7 @@ describe("Copilot CLI payloads recorded from the real host (1.0.102)", () => {
     ["userPromptSubmitted-subagent", { type: "prompt-submitted", subagent: true }],
     ["preToolUse-bash", { type: "tool-about-to-run", toolName: "bash", toolInput: { command: "echo '3 passed'; exit 1" } }],
     ["preToolUse-task_complete", { type: "tool-about-to-run", toolName: "task_complete" }],
-    ["agentStop-end-turn", { type: "stop-requested", stopHookActive: false, subagent: false }],
+    ["agentStop-end-turn", { type: "stop-requested", stopHookActive: false, subagent: false, endReason: "end_turn" }],
     ["agentStop-subagent", { type: "stop-requested", subagent: true }],
     ["subagentStart-task", { type: "subagent-started", subagent: true, agentType: "task" }],
     ["subagentStop-task", { type: "subagent-stopped", subagent: true }],

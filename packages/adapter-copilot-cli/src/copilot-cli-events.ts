@@ -141,7 +141,12 @@ export const copilotCliEvents = {
     payload: payloads.agentStop,
     output: stopSchema,
     toOutput: (decision) => copilotCliOutput("agentStop", decision),
-    toEvent: (p, key) => ({ ...base(p, key), type: "stop-requested", stopHookActive: p.stop_hook_active === true }),
+    toEvent: (p, key) => ({
+      ...base(p, key),
+      type: "stop-requested",
+      stopHookActive: p.stop_hook_active === true,
+      endReason: p.stopReason ?? null,
+    }),
   }),
   subagentStart: defineHostEvent({
     payload: payloads.subagentStart,

@@ -124,6 +124,23 @@ describe("VS Code Copilot Chat events", { timeout: 60_000 }, () => {
     }
   });
 
+  it("carries a goal into a new chat at once on the user's /goal continue: VS Code says no chat's end, so no idle wait", () => {
+    const hooks = hookRunner();
+    const prompt = (session: string, text: string) =>
+      hooks.run("UserPromptSubmit", code("UserPromptSubmit", session, hooks.project, { prompt: text })).output as {
+        hookSpecificOutput?: { additionalContext?: string };
+        systemMessage?: string;
+      };
+    prompt("chat-1", "/goal ship the parser");
+    // A new chat a moment later: "keep going" does not take a goal from a chat that ran just now …
+    const asked = prompt("chat-2", "keep going");
+    expect(asked.hookSpecificOutput?.additionalContext).toMatch(/still being worked on in session chat-1/);
+    // … the user's own /goal continue does.
+    const moved = prompt("chat-2", "/goal continue");
+    expect(moved.systemMessage).toMatch(/continuing goal "ship the parser"/);
+    expect(moved.hookSpecificOutput?.additionalContext).toContain("ship the parser");
+  });
+
   it("never breaks VS Code: a payload with no session, or another host's, gets no decision and no exit 2", () => {
     const hooks = hookRunner();
     const noSession = hooks.run("Stop", { hook_event_name: "Stop", stop_hook_active: false });

@@ -98,6 +98,10 @@ export const stopRequestedEventSchema = z.object({
     z.optional(z.nullable(z.string())),
     "The agent's last message, as the host gives it: what the user sees when goalpost lets a stuck agent go.",
   ),
+  endReason: described(
+    z.optional(z.nullable(z.string())),
+    "Why the host says the turn ended, in its words, where it sends one (Copilot CLI's stopReason: end_turn): a turn the user interrupted or that ended on an error is not the agent's stop.",
+  ),
   tokensUsed,
 });
 

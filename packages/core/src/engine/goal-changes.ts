@@ -111,9 +111,15 @@ export function clearGoal(context: EngineContext, event: EngineEventOf<"prompt-s
   });
 }
 
-export function continueEarlierGoal(context: EngineContext, event: Event, goalId: string | undefined): EngineDecision {
+export function continueEarlierGoal(
+  context: EngineContext,
+  event: Event,
+  goalId: string | undefined,
+  /** The user typed `/goal continue` (or `resume`) themselves: a goal moves even from a session that ran lately. */
+  userAsked = false,
+): EngineDecision {
   try {
-    const outcome = continueGoal(context.store, context.identityOf(event), goalId, context.peers());
+    const outcome = continueGoal(context.store, context.identityOf(event), goalId, context.peers(), { userAsked });
     if (outcome.kind === "none")
       return decision({ context: `goalpost: ${outcome.message}`, userNote: "goalpost: no open goal to continue." });
     if (outcome.kind === "live")

@@ -103,6 +103,16 @@ describe("the stop backstop", () => {
     expect(goal()).toMatchObject({ status: "active", stopStreak: { count: 1 } });
   });
 
+  it("a turn the host says it ended itself (interrupted, failed) is not the agent's stop: let through, not counted", () => {
+    const { send, goal } = openGoal(project());
+    // The model's own end of turn, and an answer cut off at its length, are the agent's: refused.
+    expect(send({ type: "stop-requested", endReason: "end_turn" }).action).toBe("block-stop");
+    expect(send({ type: "stop-requested", endReason: "max_tokens" }).action).toBe("block-stop");
+    for (const endReason of ["cancelled", "user_aborted", "interrupted", "error", "timed_out"])
+      expect(send({ type: "stop-requested", endReason })).toEqual({ action: "none" });
+    expect(goal()).toMatchObject({ status: "active", stopStreak: { count: 2 } });
+  });
+
   it("the user's pause and resume start the count again", () => {
     const { send, goal } = openGoal(project());
     send({ type: "stop-requested" });

@@ -18,10 +18,18 @@ import { budgetState, chargeTurn } from "./goal-spend.js";
 import { budgetSpentNote, needsInputNote } from "./policy-text.js";
 
 /**
+ * Whether the host's end reason says the turn did not end by the agent's choice: the user's interrupt
+ * or a failure, in whatever words a host uses (cancelled, aborted, interrupted, error, timed out). The
+ * model's own end of turn (end_turn, stop, completed) and a cut-off answer (max_tokens) are the agent's.
+ */
+export const endedByHost = (reason: string | null | undefined): boolean =>
+  typeof reason === "string" && /cancel|abort|interrupt|error|fail|timeout|timed[ _-]?out|killed/i.test(reason);
+
+/**
  * One attempt to end the session's work — a stop, or the host's own "task complete" call. A stop ends
  * a turn, which the goal is charged for. Then, in order: a spent budget lets the stop through and the
  * goal is budget-limited; a budget near its end refuses once, to wind down; background work the host
- * still runs lets it through uncounted; and past `stopBlockLimit` refusals with no progress the goal
+ * still runs, or a turn the host itself ended (endedByHost), lets it through uncounted; and past `stopBlockLimit` refusals with no progress the goal
  * needs the user's input and the stop goes through. Otherwise it is refused with `refusal`.
  */
 export function attemptStop(
@@ -65,6 +73,8 @@ export function attemptStop(
     if (goal.status === "blocked" && goal.blockers.length > 0) return NO_DECISION;
     // The host still runs work it started for the agent; its end brings the turn back. Not a stall.
     if (stop?.backgroundWork) return NO_DECISION;
+    // The host ended the turn itself (the user interrupted it, or it failed): not the agent's stop to refuse.
+    if (stop && endedByHost(stop.endReason)) return NO_DECISION;
     if (budget === "wind-down") {
       replaceGoal(state, { ...goal, spent: { ...goal.spent, windDownAt: at } });
       return refusal(goal, false, true);

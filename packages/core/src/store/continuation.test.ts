@@ -35,7 +35,7 @@ describe("same-directory continuation", () => {
     const outcome = continueGoal(store, identity("nested"));
     expect(outcome).toMatchObject({ kind: "live" });
     expect(outcome.kind === "live" && outcome.message).toMatch(
-      /still being worked on in session first.* moves here only when the user names it: \/goal continue goal_/,
+      /still being worked on in session first.* moves here only at the user's own word: \/goal continue \(or \/goal continue goal_/,
     );
     expect(store.read("nested")).toBeNull();
     // Quiet for longer than LIVE_MS: an earlier session's goal, free to continue.
@@ -45,6 +45,17 @@ describe("same-directory continuation", () => {
     const other = seed(store, "busy", "Write the docs", { running: true });
     expect(continueGoal(store, identity("nested-2"), other.id)).toMatchObject({ kind: "continued" });
     expect(goal.id).not.toBe(other.id);
+  });
+
+  it("moves a running session's goal at once when the user typed /goal continue themselves (a new VS Code chat)", () => {
+    const store = createGoalStore({ root: temporaryRoot() });
+    const asked = seed(store, "chat-1", "Ship the parser", { running: true });
+    expect(continueGoal(store, identity("chat-2"))).toMatchObject({ kind: "live" });
+    expect(continueGoal(store, identity("chat-2"), undefined, [], { userAsked: true })).toMatchObject({
+      kind: "continued",
+      goal: { id: asked.id },
+    });
+    expect(store.read("chat-1")!.goals[0]).toMatchObject({ status: "cancelled" });
   });
 
   it("with zero open goals says so and pretends nothing", () => {

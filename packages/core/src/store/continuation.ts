@@ -77,6 +77,13 @@ export function continueGoal(
   identity: SessionIdentity,
   goalId?: string,
   peers: readonly GoalStore[] = [],
+  /**
+   * `userAsked`: the user typed the continue command themselves (`/goal continue`), which is their word
+   * that the goal moves here, even from a session that ran a moment ago — VS Code says no chat's end, so
+   * otherwise a new chat would wait ten idle minutes. Without it (a "keep going"), such a goal moves only
+   * when named.
+   */
+  options: { readonly userAsked?: boolean } = {},
 ): ContinuationOutcome {
   const own = store
     .read(identity.sessionId)
@@ -100,10 +107,10 @@ export function continueGoal(
   if (candidates.length > 1) throw new AmbiguousContinuationError(candidates);
 
   const [chosen] = candidates as [ContinuationCandidate];
-  if (chosen.live && !goalId)
+  if (chosen.live && !goalId && !options.userAsked)
     return {
       kind: "live",
-      message: `Goal ${chosen.goalId} ("${goalText(chosen.objective, 120)}") is still being worked on in session ${chosen.sessionId}, which had hooks in the last ${LIVE_MS / 60_000} minutes. It moves here only when the user names it: /goal continue ${chosen.goalId}.`,
+      message: `Goal ${chosen.goalId} ("${goalText(chosen.objective, 120)}") is still being worked on in session ${chosen.sessionId}, which had hooks in the last ${LIVE_MS / 60_000} minutes. It moves here only at the user's own word: /goal continue (or /goal continue ${chosen.goalId}).`,
     };
   const origin = [store, ...peers].find((candidate) => candidate.root === chosen.root) ?? store;
   const originSession = origin.read(chosen.sessionId);

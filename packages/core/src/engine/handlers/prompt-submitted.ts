@@ -239,14 +239,14 @@ function answerPrompt(context: EngineContext, event: Event, command: GoalCommand
     const back = resumeSetAside(context, event, command.name);
     if (back) return back;
     // A goal id no goal set aside here has: a goal of another session, continued as `continue <id>` does.
-    if (command.name !== undefined) return continueEarlierGoal(context, event, command.name);
+    if (command.name !== undefined) return continueEarlierGoal(context, event, command.name, true);
   }
   if (command?.kind === "pause" || command?.kind === "resume") {
     const moved = pauseOrResume(context, event, command.kind === "pause");
     if (moved) return moved;
-    if (command.kind === "resume") return continueEarlierGoal(context, event, undefined);
+    if (command.kind === "resume") return continueEarlierGoal(context, event, undefined, true);
   }
-  if (command?.kind === "continue") return continueEarlierGoal(context, event, command.goalId);
+  if (command?.kind === "continue") return continueEarlierGoal(context, event, command.goalId, true);
   if (command?.kind === "replace") return proposeReplacement(context, event, command.objective);
   if (command?.kind === "confirm") {
     const pending = context.store.peek(event.sessionId)?.pendingReplacement;
