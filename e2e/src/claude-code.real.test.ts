@@ -117,8 +117,11 @@ describe("goalpost in the real Claude Code", () => {
   });
 
   it("blocks a stop while the goal is open, leading to another turn, and stops blocking after three", async () => {
-    verifies("CC-STOP-BLOCK");
+    verifies("CC-STOP-BLOCK", "CC-NOTIFY");
     const home = await setUp({ main: [] });
+    // The user's notifier: goalpost runs it with a JSON document when it lets the agent go.
+    const heard = join(home.project, "..", "heard.jsonl");
+    writeFileSync(join(home.stateRoot, "config.json"), JSON.stringify({ notify: `cat >> '${heard}'` }));
     const id = randomUUID();
     const run = await runClaude(home, "/goal write the release notes", { args: ["--session-id", id] });
     expect(run.exitCode, run.stderr).toBe(0);
@@ -128,8 +131,17 @@ describe("goalpost in the real Claude Code", () => {
     const state = session(home, id);
     expect(state.counters.stalls).toBe(1);
     expect(openGoal(state)?.history.some((event) => event.type === "stalled")).toBe(true);
-    // Let go for want of progress: the goal waits for the user's word.
+    // Let go for want of progress: the goal waits for the user's word, and the user heard it away from the terminal.
     expect(openGoal(state)?.status).toBe("needs-input");
+    for (let waited = 0; !existsSync(heard) && waited < 5_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(JSON.parse(readFileSync(heard, "utf8"))).toMatchObject({
+      event: "let-go",
+      host: "claude-code",
+      sessionId: id,
+      goal: { objective: "write the release notes", status: "needs-input" },
+      todo: expect.stringContaining("your next prompt"),
+    });
   });
 
   it("ends a goal's turns at its budget: told to wind down with one turn left, then let go as budget-limited, tokens from Claude Code's transcript", async () => {

@@ -137,6 +137,12 @@ export const REQUIREMENTS = [
       "With no goal set, the task Claude Code's own TaskCreate/TaskUpdate put in progress is the session's focus: shown to the model, never enforced, gone when completed; the user hears once that /goal exists.",
   },
   {
+    id: "CC-NOTIFY",
+    host: "claude-code",
+    behaviour:
+      "When goalpost lets the real claude's agent go (three refused stops without progress), the user's notify command from goalpost's config runs with a JSON document saying so: event, host, session, goal, what to do.",
+  },
+  {
     id: "CC-GOAL-FILE",
     host: "claude-code",
     behaviour:

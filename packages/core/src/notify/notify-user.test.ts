@@ -1,11 +1,13 @@
 // Word when the user is away: the user's `notify` command runs, detached, with a JSON document at the
-// moments that need them — the agent let go, a goal closed on goalpost's own run — and a failing
+// moments that need them — the agent let go, a goal closed on goalpost's own run, a breach — and a failing
 // notifier never touches the hook's answer.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SESSION, testEngine } from "../engine/test-engine.js";
+import { recordNotice } from "../store/record-notice.js";
+import { temporaryRoot } from "../store/test-root.js";
 import { runVerification } from "../verify/run-verification.js";
 import { buggyProject, FIXED_ADD, goalOn, sandboxUnavailable } from "../verify/test-projects.js";
 
@@ -37,6 +39,28 @@ describe("notifications", () => {
       message: 'The agent was let go after 1 refused stops without progress; its last words: "Which tree format?".',
       todo: "Answer it in the session: your next prompt takes the goal up again.",
     });
+  });
+
+  it("tells the user of a breach when it is recorded, once, with where to look", async () => {
+    const root = temporaryRoot();
+    mkdirSync(root, { recursive: true });
+    const out = join(mkdtempSync(join(tmpdir(), "goalpost-notify-")), "breach.jsonl");
+    writeFileSync(join(root, "config.json"), JSON.stringify({ notify: `cat >> '${out}'` }));
+    const breach = { kind: "breach", message: "goalpost's installed file hook.sh was changed during the agent's turn." } as const;
+    expect(recordNotice(root, breach)).toBe(true);
+    // The same breach again, not told yet: not recorded again, so not heard again.
+    expect(recordNotice(root, breach)).toBe(false);
+    expect(await written(out)).toEqual({
+      event: "breach",
+      host: null,
+      sessionId: null,
+      cwd: null,
+      goal: null,
+      message: "goalpost's installed file hook.sh was changed during the agent's turn.",
+      todo: expect.stringContaining("goalpost status"),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(readFileSync(out, "utf8").trim().split("\n")).toHaveLength(1);
   });
 
   it("a notifier that fails or does not exist changes nothing in the answer", () => {

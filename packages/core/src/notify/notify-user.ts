@@ -1,5 +1,6 @@
 // Word when the user is away: at the moments that need them — goalpost let the agent go (it needs their
-// input, or its budget is spent), a goal closed on goalpost's own run, a pass that waits for their word — goalpost
+// input, or its budget is spent), a goal closed on goalpost's own run, a pass that waits for their word,
+// a breach seen (store/record-notice.ts) — goalpost
 // runs the user's `notify` command (config.json in the state root: the agent cannot write it behind the
 // host's walls) with a small JSON document on stdin, and shows a desktop notification where the user
 // turned that on. Both are started detached and never waited for: a hook answers as fast as without.
@@ -12,16 +13,22 @@ import { loadBuiltin } from "../lazy-builtin.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
 
-/** let-go: the agent was let go (needs input, budget reached); closed: complete on goalpost's run; waiting: a pass waits for the user's word. */
-export type NoticeEvent = "let-go" | "closed" | "waiting";
+/**
+ * let-go: the agent was let go (needs input, budget reached); closed: complete on goalpost's run;
+ * waiting: a pass waits for the user's word; breach: something was done to goalpost that it saw and
+ * could not prevent.
+ */
+export type NoticeEvent = "let-go" | "closed" | "waiting" | "breach";
 
 /** What the `notify` command reads on stdin (documented in docs/engine.md). */
 export interface UserNotice {
   readonly event: NoticeEvent;
-  readonly host: string;
-  readonly sessionId: string;
-  readonly cwd: string;
-  readonly goal: { readonly id: string; readonly objective: string; readonly status: string };
+  /** The goal's host, session and directory; null for a breach, which is the state root's, not one session's. */
+  readonly host: string | null;
+  readonly sessionId: string | null;
+  readonly cwd: string | null;
+  /** The goal it is about; null for a breach. */
+  readonly goal: { readonly id: string; readonly objective: string; readonly status: string } | null;
   /** What happened, in a sentence. */
   readonly message: string;
   /** What the user should do now, or null when nothing. */
@@ -37,6 +44,19 @@ export function userNotice(event: NoticeEvent, goal: GoalRecord, message: string
     goal: { id: goal.id, objective: goalText(goal.objective, 200), status: goal.status },
     message: goalText(message, 400),
     todo: todo === null ? null : goalText(todo, 200),
+  };
+}
+
+/** A breach as the notifier reads it: what was done, and where the user looks. */
+export function breachNotice(message: string): UserNotice {
+  return {
+    event: "breach",
+    host: null,
+    sessionId: null,
+    cwd: null,
+    goal: null,
+    message: goalText(message.replace(/^goalpost: /, ""), 400),
+    todo: "If it was not you, see `goalpost status`; the threat model in goalpost's core README says what each host's walls stop.",
   };
 }
 
@@ -66,7 +86,7 @@ export function notifyUser(
         detached: true,
         stdio: [input === null ? "ignore" : "pipe", "ignore", "ignore"],
         env: env as NodeJS.ProcessEnv,
-        cwd: existsSync(notice.cwd) ? notice.cwd : undefined,
+        cwd: notice.cwd && existsSync(notice.cwd) ? notice.cwd : undefined,
       });
       child.on("error", (error) => warn(`goalpost: the notifier ${file} could not start: ${error.message}`));
       child.stdin?.on("error", () => {});
@@ -79,7 +99,7 @@ export function notifyUser(
   if (config.notify) start("/bin/sh", ["-c", config.notify], `${JSON.stringify(notice)}\n`);
   if (config.desktopNotifications) {
     const desktop = desktopCommand(
-      `goalpost: ${notice.goal.objective}`,
+      notice.goal ? `goalpost: ${notice.goal.objective}` : "goalpost: a breach",
       `${notice.message}${notice.todo ? ` ${notice.todo}` : ""}`,
       env,
     );
