@@ -72,6 +72,25 @@ describe("goalpost in the real Claude Code", () => {
     expect(blocks.some((block) => block.includes("[REDACTED:anthropic-key]"))).toBe(true);
   });
 
+  it("keeps a secret the prompt revealed out of its files when a later tool call uses it bare, or half of it", async () => {
+    verifies("CC-SECRETS");
+    const password = `Xk29dLq0${"pW7z"}R4tY`;
+    const home = await setUp({ main: [] });
+    await model.start({
+      main: [bash(`echo ${password} | wc -c`), bash(`export B=${password.slice(6)}; echo set`), { text: "Done." }],
+    });
+    const id = randomUUID();
+    const run = await runClaude(home, `/goal rotate the db user; the db password is ${password}`, {
+      args: ["--session-id", id, "--allowedTools", "Bash"],
+      env: { ANTHROPIC_BASE_URL: model.current.url },
+    });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(toolResults(model.current.requests).filter((result) => !result.isError)).toHaveLength(2);
+    expect(stateFiles(home)).not.toContain(password);
+    expect(stateFiles(home)).not.toContain(password.slice(6));
+    expect(stateFiles(home)).toContain("[REDACTED:secret-seen-before]");
+  });
+
   it("takes Claude Code's own /goal clear, which no prompt hook sees, as a question: the goal is paused and the user asked; goal: clear cancels it", async () => {
     verifies("CC-CAPTURE");
     const home = await setUp({ main: [] });

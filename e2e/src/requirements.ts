@@ -176,7 +176,7 @@ export const REQUIREMENTS = [
     id: "CC-SECRETS",
     host: "claude-code",
     behaviour:
-      'A secret typed into a /goal prompt — a key, or a password said in words ("the db password is …") — never reaches goalpost\'s files or the injected context.',
+      'A secret typed into a /goal prompt — a key, or a password said in words ("the db password is …") — never reaches goalpost\'s files or the injected context, nor when a later tool call uses it bare or half of it.',
   },
   {
     id: "CODEX-INSTALL",

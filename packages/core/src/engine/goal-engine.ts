@@ -4,6 +4,7 @@
 
 import type { EngineConfig } from "../config/engine-config.js";
 import { InvalidInputError } from "../errors.js";
+import { withSessionSecrets } from "../redaction/session-secrets.js";
 import { createEngineContext, type GoalEngineOptions } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, engineEventSchema, NO_DECISION } from "./engine-event.js";
 import { runEventPipeline } from "./event-pipeline.js";
@@ -68,6 +69,10 @@ export function createGoalEngine(options: GoalEngineOptions): GoalEngine {
   }
 
   const steps = { decide, decideInput: (input: EngineEventInput) => decide(check(input)) };
-  const handle = (input: EngineEventInput, world: HostWorld = {}) => runEventPipeline(context, check(input), world, steps);
+  const handle = (input: EngineEventInput, world: HostWorld = {}) => {
+    const event = check(input);
+    // What this event redacts is remembered for the session's later events, and what earlier ones did applies here.
+    return withSessionSecrets(context.store.root, event.sessionId, () => runEventPipeline(context, event, world, steps));
+  };
   return { handle, config: context.config };
 }

@@ -1,9 +1,11 @@
 // One redactor for everything goalpost persists or renders. Idempotent, never throws. Two rule sets:
 // goalpost's own (secret-patterns.ts: the shapes agents' tool calls take — escaped quotes, CLI flags,
-// connection strings), then gitleaks' default rules, taken as data (gitleaks-rules.generated.ts).
+// connection strings), then gitleaks' default rules, taken as data (gitleaks-rules.generated.ts); then,
+// inside an engine event, what the session's earlier events revealed (session-secrets.ts).
 import { applyGitleaksRule } from "./gitleaks-rule.js";
 import { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES } from "./gitleaks-rules.generated.js";
 import { redacted, SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js";
+import { noteRedacted, redactRemembered } from "./session-secrets.js";
 
 const PEM_BEGIN = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
 
@@ -49,18 +51,20 @@ export function redactWith(patterns: readonly SecretPattern[], text: string): st
       if (!mayMatch(secretPattern, result)) continue;
       pattern.lastIndex = 0;
       result = result.replace(pattern, (match: string, ...rest: unknown[]) => {
-        if (!replace) return redacted(kind);
         // replace() passes the capture groups, then the offset (a number): keep only the groups.
         const groups = rest.slice(
           0,
           rest.findIndex((value) => typeof value === "number"),
         );
-        return replace(match, ...groups.map((group) => (typeof group === "string" ? group : "")));
+        const out = replace ? replace(match, ...groups.map((group) => (typeof group === "string" ? group : ""))) : redacted(kind);
+        // What was taken out is remembered for the session's later events (session-secrets.ts).
+        if (out !== match) noteRedacted(match, out);
+        return out;
       });
     }
     const lower = result.toLowerCase();
     for (const rule of GITLEAKS_RULES) result = applyGitleaksRule(rule, result, lower, GITLEAKS_GLOBAL_ALLOWLIST, redacted);
-    return result;
+    return redactRemembered(result);
   } catch {
     // A redactor that throws would leak by failing open somewhere else: drop the text instead.
     return redacted("unredactable-text");

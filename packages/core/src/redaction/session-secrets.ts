@@ -1,0 +1,115 @@
+// What one event of a session revealed is redacted in the next: a secret goalpost redacted once (a
+// password said in words, a key after its name) is remembered for the session as fingerprints of the
+// value and of its leading and trailing parts, so the same value — or the half of it the agent split off
+// into another call — met later with nothing around it that names it a secret is redacted too.
+//
+// Never the values: a fingerprint is the first 16 hex digits of SHA-256 over the session's id and the
+// text, kept in `secret-prints/<session>.json` in the state root (the host's walls keep the agent out of
+// it), only for values of 10 characters or more. The engine sets the session around each event
+// (withSessionSecrets); the redactor reports what it removed (noteRedacted) and checks the runs of each
+// text against the prints (redactRemembered). A session that never had a secret has no file, and an
+// event reads nothing more than one missing file.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { sha256 } from "../record/sha256.js";
+import { ensureDirectory, writeFileAtomic } from "../store/atomic-file.js";
+import { safeFileName } from "../store/safe-file-name.js";
+import { redacted } from "./secret-patterns.js";
+
+/** The shortest value (and part) remembered: shorter ones are too easy to guess from a fingerprint. */
+const SHORTEST = 10;
+/** Prints kept per session, newest last: a value of 40 characters takes about 60. */
+const PRINTS_KEPT = 2_000;
+/** A run of a later text that may be a remembered value or part (`=` padding and quotes are not part of it). */
+const RUN = /[A-Za-z0-9+/_~.-]{10,512}/g;
+
+interface Active {
+  readonly root: string;
+  readonly sessionId: string;
+  prints: Set<string> | null;
+  readonly found: Set<string>;
+}
+
+let active: Active | null = null;
+
+const printsFile = (root: string, sessionId: string) => join(root, "secret-prints", `${safeFileName(sessionId)}.json`);
+
+function readPrints(root: string, sessionId: string): string[] {
+  try {
+    const prints = (JSON.parse(readFileSync(printsFile(root, sessionId), "utf8")) as { prints?: unknown }).prints;
+    return Array.isArray(prints) ? prints.filter((print): print is string => typeof print === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+const print = (sessionId: string, text: string) => sha256(`${sessionId}\u0000${text}`).slice(0, 16);
+
+/** The value and its leading and trailing parts of SHORTEST characters or more, as the agent might split it. */
+function parts(value: string): string[] {
+  const all = new Set([value]);
+  if (value.length <= 128)
+    for (let length = SHORTEST; length < value.length; length++) {
+      all.add(value.slice(0, length));
+      all.add(value.slice(value.length - length));
+    }
+  return [...all];
+}
+
+/**
+ * Runs `run` (one event) with the session's remembered secrets, then keeps what it redacted anew. Never
+ * throws for its own sake: a prints file that cannot be written costs the memory, not the answer.
+ */
+export function withSessionSecrets<T>(root: string, sessionId: string, run: () => T): T {
+  const outer = active;
+  const current: Active = { root, sessionId, prints: null, found: new Set() };
+  active = current;
+  try {
+    return run();
+  } finally {
+    active = outer;
+    if (current.found.size > 0) {
+      try {
+        const kept = [...new Set([...readPrints(root, sessionId), ...current.found])].slice(-PRINTS_KEPT);
+        ensureDirectory(join(root, "secret-prints"));
+        writeFileAtomic(printsFile(root, sessionId), `${JSON.stringify({ prints: kept })}\n`);
+      } catch {
+        // Remembering is a second line; the first (the patterns) held for this event.
+      }
+    }
+  }
+}
+
+/** The redactor replaced `match` with `replacement`: what it took out is remembered for the session. */
+export function noteRedacted(match: string, replacement: string): void {
+  if (!active) return;
+  let start = 0;
+  while (start < match.length && start < replacement.length && match[start] === replacement[start]) start++;
+  let end = 0;
+  while (
+    end < match.length - start &&
+    end < replacement.length - start &&
+    match[match.length - 1 - end] === replacement[replacement.length - 1 - end]
+  )
+    end++;
+  const value = match
+    .slice(start, match.length - end)
+    .replace(/^[\\"'`]+|[\\"'`]+$/g, "")
+    .replace(/=+$/, "");
+  if (value.length < SHORTEST || /\s/.test(value) || value.includes("[REDACTED")) return;
+  for (const part of parts(value)) active.found.add(print(active.sessionId, part));
+}
+
+/** Redacts every run of `text` that is a value, or part of one, the session's earlier events revealed. */
+export function redactRemembered(text: string): string {
+  if (!active) return text;
+  active.prints ??= new Set(readPrints(active.root, active.sessionId));
+  const known = active.prints;
+  if (known.size === 0 && active.found.size === 0) return text;
+  const { sessionId, found } = active;
+  return text.replace(RUN, (run) => {
+    const bare = run.replace(/[.~-]+$/, "");
+    const fingerprint = print(sessionId, bare);
+    return known.has(fingerprint) || found.has(fingerprint) ? `${redacted("secret-seen-before")}${run.slice(bare.length)}` : run;
+  });
+}
