@@ -531,6 +531,23 @@ echo "forged hook ran"
     expect(stopBlocks(home)).toBe(0);
   });
 
+  it("takes the project's .goalpost/goal.md as the goal of a session with none, and refuses the agent's patch of it", async () => {
+    verifies("CODEX-GOAL-FILE");
+    const goalFile = "The importer streams large files.\nDone when `npm test` passes.\n";
+    const patch =
+      "*** Begin Patch\n*** Update File: .goalpost/goal.md\n@@\n-The importer streams large files.\n+Nothing to do.\n*** End Patch\n";
+    const home = await setUp(
+      { main: [{ custom: { name: "apply_patch", input: patch } }] },
+      { config: { model: "gpt-5.5" }, project: { ".goalpost": { "goal.md": goalFile }, "package.json": "{}" } },
+    );
+    expect((await runCodex(home, ["let us start"])).exitCode).toBe(0);
+    expect(texts(0)).toContain("The importer streams large files.");
+    expect(openGoal(home)).toMatchObject({ source: "file", objective: goalFile.trim() });
+    expect(readFileSync(join(home.project, ".goalpost", "goal.md"), "utf8")).toBe(goalFile);
+    // Codex answers a refused freeform call with a custom_tool_call_output, which the next request carries.
+    expect(JSON.stringify(requests().at(-1)!.body.input)).toContain("the user's goal file");
+  });
+
   it("moves the goal stack with Codex's update_plan: the step in progress is a task goal under the user's, closed when completed", async () => {
     verifies("CODEX-TASK-STACK");
     const plan = (status: string): CodexReply => ({

@@ -2,7 +2,9 @@
 // 127.0.0.1, with goalpost installed into a fake COPILOT_HOME by its own `install`: hooks, the goal
 // tools extension and the goal skill.
 import { randomUUID } from "node:crypto";
-import { removeTestdirs } from "@goalpost/adapter-kit/testing";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { removeTestdirs, type Tree } from "@goalpost/adapter-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { type CopilotHome, copilotSession, createCopilotHome, goalpostCopilot, runCopilot } from "./copilot-cli-home.js";
 import { HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
@@ -16,7 +18,7 @@ afterEach(async () => {
   removeTestdirs();
 });
 
-async function setUp(script: Parameters<typeof scriptedChat>[0], project?: Record<string, string>): Promise<CopilotHome> {
+async function setUp(script: Parameters<typeof scriptedChat>[0], project?: Tree): Promise<CopilotHome> {
   mock = await startMockChat(scriptedChat(script));
   const home = createCopilotHome({ mockUrl: mock.url, ...(project ? { project } : {}) });
   const install = await goalpostCopilot(home, ["install"]);
@@ -123,6 +125,23 @@ describe("goalpost in the real Copilot CLI", () => {
     expect(texts.some((text) => text.includes("goals belong to the main session"))).toBe(true);
     // Opened; the script then only tries to stop, so goalpost lets it go, waiting for the user.
     expect(openGoal(home, id)).toMatchObject({ status: "needs-input", requirements: ["node hello.js prints hello"] });
+  });
+
+  it("takes the project's .goalpost/goal.md as the goal of a session with none, and refuses the agent's edit of it", async () => {
+    verifies("COPILOT-GOAL-FILE");
+    const goalFile = "The importer streams large files.\nDone when `npm test` passes.\n";
+    // The script is read as requests come: the edit names the project's path, known once the home is made.
+    const main: ChatReply[] = [];
+    const home = await setUp({ main }, { ".goalpost": { "goal.md": goalFile }, "package.json": "{}" });
+    const path = join(home.project, ".goalpost", "goal.md");
+    main.push(call("edit", { path, old_str: "The importer streams large files.", new_str: "Nothing to do." }), {
+      text: "stopping here",
+    });
+    const id = randomUUID();
+    expect((await runCopilot(home, "let us start", [`--session-id=${id}`])).exitCode).toBe(0);
+    expect(openGoal(home, id)).toMatchObject({ source: "file", objective: goalFile.trim() });
+    expect(results().some((text) => text.includes("the user's goal file"))).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(goalFile);
   });
 
   it("keeps a subagent out of the goal: its tool calls are no drift, and it gets the boundary notice, not the goal", async () => {

@@ -221,6 +221,12 @@ export const REQUIREMENTS = [
       "With no goal set, the step the real Codex's update_plan puts in progress (where the user's config offers the tool) is the session's focus: shown to the model at the next prompt, never enforced, gone when completed.",
   },
   {
+    id: "CODEX-GOAL-FILE",
+    host: "codex",
+    behaviour:
+      "A session of the real Codex in a project with .goalpost/goal.md and no goal of its own takes the file's goal at the user's prompt; the agent's apply_patch of the file is refused.",
+  },
+  {
     id: "CODEX-TASK-STACK",
     host: "codex",
     behaviour:
@@ -397,6 +403,12 @@ export const REQUIREMENTS = [
     host: "copilot-cli",
     behaviour:
       "Copilot CLI's plan — the todos table the model writes through its sql tool — moves the session's focus with no goal, and the goal's task goals with one.",
+  },
+  {
+    id: "COPILOT-GOAL-FILE",
+    host: "copilot-cli",
+    behaviour:
+      "A session of the real Copilot CLI in a project with .goalpost/goal.md and no goal of its own takes the file's goal at the user's prompt; the agent's edit of the file is refused.",
   },
   {
     id: "COPILOT-SUBAGENT",
