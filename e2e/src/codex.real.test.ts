@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { goalStoreEngine } from "@goalpost/adapter-codex";
 import { readBreaches } from "@goalpost/adapter-kit/faults";
-import { removeTestdirs } from "@goalpost/adapter-kit/testing";
+import { removeTestdirs, type Tree } from "@goalpost/adapter-kit/testing";
 import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -44,7 +44,7 @@ afterEach(async () => {
 
 async function setUp(
   script: Parameters<typeof scriptedResponder>[0],
-  options: { config?: Record<string, string | number>; project?: Record<string, string> } = {},
+  options: { config?: Record<string, string | number>; project?: Tree } = {},
 ): Promise<CodexHome> {
   mock = await startMockResponses(scriptedResponder(script));
   const home = createCodexHome({ mockUrl: mock.url, ...options });
