@@ -29,6 +29,16 @@ async function setUp(script: Parameters<typeof scriptedChat>[0], project?: Tree)
 const call = (name: string, args: Record<string, unknown> = {}): ChatReply => ({ call: { name, arguments: args } });
 const bash = (command: string) => call("bash", { command, description: "mock step" });
 const results = () => [...chatToolResults(mock!.requests).values()];
+/** `/compact` in the session, then a prompt: what the model got with that prompt's request, as one text. */
+async function compactThenAsk(home: CopilotHome, id: string): Promise<string> {
+  const compact = await runCopilot(home, "/compact", [`--resume=${id}`]);
+  expect(compact.exitCode, String(compact.stderr)).toBe(0);
+  expect(String(compact.stdout)).toMatch(/Compacted conversation history/);
+  const before = mock!.requests.length;
+  expect((await runCopilot(home, "what next?", [`--resume=${id}`])).exitCode).toBe(0);
+  const next = mock!.requests.slice(before).find((request) => request.kind === "conversation-user")!;
+  return next.body.messages.map(messageText).join("\n");
+}
 const openGoal = (home: CopilotHome, id: string) => copilotSession(home, id).goals.find((goal) => goal.closedAt === null);
 
 describe("goalpost in the real Copilot CLI", () => {
@@ -258,13 +268,7 @@ describe("goalpost in the real Copilot CLI", () => {
     const home = await setUp({ main: [{ text: "on it" }] });
     const id = randomUUID();
     expect((await runCopilot(home, "goal: make the importer stream large files", [`--session-id=${id}`])).exitCode).toBe(0);
-    const compact = await runCopilot(home, "/compact", [`--resume=${id}`]);
-    expect(compact.exitCode, String(compact.stderr)).toBe(0);
-    expect(String(compact.stdout)).toMatch(/Compacted conversation history/);
-    const before = mock!.requests.length;
-    expect((await runCopilot(home, "what next?", [`--resume=${id}`])).exitCode).toBe(0);
-    const next = mock!.requests.slice(before).find((request) => request.kind === "conversation-user")!;
-    const all = next.body.messages.map(messageText).join("\n");
+    const all = await compactThenAsk(home, id);
     expect(all).toMatch(/<session_goal [^>]*form="full"/);
     expect(all).toContain("make the importer stream large files");
   });
@@ -282,13 +286,7 @@ describe("goalpost in the real Copilot CLI", () => {
     });
     const id = randomUUID();
     expect((await runCopilot(home, "let us rewrite the reader", [`--session-id=${id}`])).exitCode).toBe(0);
-    const compact = await runCopilot(home, "/compact", [`--resume=${id}`]);
-    expect(compact.exitCode, String(compact.stderr)).toBe(0);
-    expect(String(compact.stdout)).toMatch(/Compacted conversation history/);
-    const before = mock!.requests.length;
-    expect((await runCopilot(home, "what next?", [`--resume=${id}`])).exitCode).toBe(0);
-    const next = mock!.requests.slice(before).find((request) => request.kind === "conversation-user")!;
-    const all = next.body.messages.map(messageText).join("\n");
+    const all = await compactThenAsk(home, id);
     expect(all).toContain("<working_context>");
     expect(all).toContain("Checklist (1 of 3 done):");
     expect(all).toContain("[ ] Stream the writer");

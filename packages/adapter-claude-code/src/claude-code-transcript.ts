@@ -2,7 +2,7 @@
 // goalpost learns there that no hook says — the user's own `/goal clear` (claude-code-native-goal.ts)
 // and the tool calls Claude Code really made (the agent's receipts are checked against them; with no
 // goal open, the files they named are the session's working context after a compaction).
-import { recordTail } from "@goalpost/adapter-kit";
+import { transcriptTail } from "@goalpost/adapter-kit";
 import type { HostToolCall, HostToolRecord } from "@goalpost/core";
 
 /** How much of the transcript a stop reads for tool calls: the turn that just ended, and more. */
@@ -20,18 +20,9 @@ interface Block {
  * that answered each), and from when it covers them: the whole file, or its first whole line's time.
  */
 export function claudeCodeToolRecord(payload: unknown): HostToolRecord | null {
-  const path = (payload as { transcript_path?: unknown }).transcript_path;
-  if (typeof path !== "string" || path === "") return null;
-  let tail: { text: string; whole: boolean };
-  try {
-    tail = recordTail(path, TOOL_RECORD_BYTES);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-  const { text, whole } = tail;
-  const lines = text.split("\n");
-  if (!whole) lines.shift(); // cut by the read
+  const tail = transcriptTail(payload, TOOL_RECORD_BYTES);
+  if (!tail) return null;
+  const { lines, whole } = tail;
   const calls = new Map<string, { command?: string; hasResult: boolean; input?: unknown }>();
   let since: string | null = whole ? "" : null;
   for (const line of lines) {

@@ -4,7 +4,7 @@
 // `function_call_output` or `custom_tool_call_output` with the same `call_id` (docs/hosts/codex.md §3).
 // The agent's receipts are checked against it at a stop; with no goal open, the files its calls named
 // are the session's working context after a compaction.
-import { recordTail } from "@goalpost/adapter-kit";
+import { transcriptTail } from "@goalpost/adapter-kit";
 import type { HostToolCall, HostToolRecord } from "@goalpost/core";
 
 /** How much of the rollout a read covers: the turn that just ended, and more. */
@@ -41,20 +41,11 @@ function commandOf(input: unknown): string | undefined {
 }
 
 export function codexToolRecord(payload: unknown): HostToolRecord | null {
-  const path = (payload as { transcript_path?: unknown }).transcript_path;
-  if (typeof path !== "string" || path === "") return null;
-  let tail: { text: string; whole: boolean };
-  try {
-    tail = recordTail(path, TOOL_RECORD_BYTES);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-  const lines = tail.text.split("\n");
-  if (!tail.whole) lines.shift(); // cut by the read
+  const tail = transcriptTail(payload, TOOL_RECORD_BYTES);
+  if (!tail) return null;
   const calls = new Map<string, HostToolCall>();
   let since: string | null = tail.whole ? "" : null;
-  for (const line of lines) {
+  for (const line of tail.lines) {
     if (line.trim() === "") continue;
     let item: RolloutItem;
     try {

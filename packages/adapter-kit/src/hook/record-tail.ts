@@ -28,6 +28,26 @@ export function recordTail(path: string, limit: number): { text: string; whole: 
 }
 
 /**
+ * The whole lines at the end of the record a hook payload names (`transcript_path`, as Claude Code and
+ * Codex send it), within its last `limit` bytes (a first line the read cut is left out), and whether they
+ * start at its beginning; null when the payload names none or the file is not there.
+ */
+export function transcriptTail(payload: unknown, limit: number): { lines: string[]; whole: boolean } | null {
+  const path = (payload as { transcript_path?: unknown } | null)?.transcript_path;
+  if (typeof path !== "string" || path === "") return null;
+  let tail: { text: string; whole: boolean };
+  try {
+    tail = recordTail(path, limit);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  const lines = tail.text.split("\n");
+  if (!tail.whole) lines.shift();
+  return { lines, whole: tail.whole };
+}
+
+/**
  * The record's lines from the last one backwards, within its last `limit` bytes, each as latin1 text
  * (split on raw newlines: no multi-byte character holds the byte 0x0a; decode a line with
  * `Buffer.from(line, "latin1").toString("utf8")`). A caller that finds what it wants stops early.
