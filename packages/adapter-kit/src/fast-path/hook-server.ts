@@ -26,7 +26,7 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { dirname, join } from "node:path";
-import { ensureOpenMarkers, recordNotice } from "@goalpost/core";
+import { ensureOpenMarkers, recordBreaches } from "@goalpost/core";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { HOOK_INPUT_LIMIT } from "../hook/hook-io.js";
 import { loadBuiltin } from "../hook/load-builtin.js";
@@ -205,11 +205,9 @@ export function serveHooks(adapter: HostAdapter, bundleFile: string): void {
       // Its client gave up and removed it, or there never was one: a caller that cannot write
       // goalpost's folder (a command in the agent's sandbox) asking the server to act for it.
       // This server's state root (the socket is in its fast-path folder), whoever asked last.
-      recordNotice(dirname(dirname(socket)), {
-        kind: "breach",
-        message:
-          "a hook request came through goalpost's socket from a process that could not write goalpost's folder (a command the agent ran, in its sandbox?); it was refused.",
-      });
+      recordBreaches(dirname(dirname(socket)), [
+        "a hook request came through goalpost's socket from a process that could not write goalpost's folder (a command the agent ran, in its sandbox?); it was refused.",
+      ]);
       return { refused: "no such request" };
     }
     const header = decodeHookRequestHeader(bytes);

@@ -6,7 +6,7 @@
 // record rewritten shorter is read on from its new end: what it held was counted already.
 import { closeSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { type Env, recordNotice, safeFileName, writeFileAtomic } from "@goalpost/core";
+import { type Env, recordBreaches, safeFileName, writeFileAtomic } from "@goalpost/core";
 import type { HostTokenRecord, TokenTally } from "../contract/host-adapter.js";
 import { openRecord } from "./record-tail.js";
 
@@ -89,10 +89,9 @@ export function hostTokensUsed(
     writeFileAtomic(path, `${JSON.stringify({ file, offset: read.end, tokens: after.tokens, last: after.last })}\n`);
     // Written into the record by something other than the host: told as what it is, not charged.
     if (after.implausible)
-      recordNotice(root, {
-        kind: "breach",
-        message: `the host's record of token use (${file}) gained usage no model response can have (${after.implausible}); goalpost did not charge it to the goal's budget. Something the agent ran wrote it.`,
-      });
+      recordBreaches(root, [
+        `the host's record of token use (${file}) gained usage no model response can have (${after.implausible}); goalpost did not charge it to the goal's budget. Something the agent ran wrote it.`,
+      ]);
     return after.tokens;
   } catch {
     return null;

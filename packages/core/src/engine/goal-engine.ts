@@ -4,7 +4,7 @@
 
 import type { EngineConfig } from "../config/engine-config.js";
 import { InvalidInputError } from "../errors.js";
-import { withSessionSecrets } from "../redaction/session-secrets.js";
+import { withSessionSecrets } from "../session/session-secrets.js";
 import { createEngineContext, type GoalEngineOptions } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, engineEventSchema, NO_DECISION } from "./engine-event.js";
 import { runEventPipeline } from "./event-pipeline.js";

@@ -10,8 +10,8 @@
 // configuration file that is wired again.
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { recordBreaches } from "../notify/record-breaches.js";
 import { writeFileAtomic } from "../store/atomic-file.js";
-import { recordNotice, recordNotices } from "../store/record-notice.js";
 
 const INTEGRITY_FILE = "integrity.json";
 
@@ -84,11 +84,7 @@ function lostParts(before: TurnMarks | null, now: WatchedNow): string[] {
  */
 export function startTurnWatch(root: string, before: TurnMarks | null, now: WatchedNow, goal: string | null): void {
   const lost = lostParts(before, now);
-  if (lost.length > 0)
-    recordNotices(
-      root,
-      lost.map((message) => ({ kind: "breach", message })),
-    );
+  if (lost.length > 0) recordBreaches(root, lost);
   writeTurnMarks(root, before, { marks: now.marks, states: now.states, parts: now.parts ?? {}, goal });
 }
 
@@ -136,11 +132,7 @@ export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): 
         ]
       : []),
   ];
-  if (breaches.length > 0)
-    recordNotices(
-      root,
-      breaches.map((message) => ({ kind: "breach", message })),
-    );
+  if (breaches.length > 0) recordBreaches(root, breaches);
   writeTurnMarks(root, before, { marks, states, parts: now.parts ?? before.parts, goal: before.goal });
   return breaches;
 }
@@ -152,9 +144,8 @@ export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): 
 export function noteSwitchedOff(root: string): void {
   const before = readTurnMarks(root);
   if (!before?.goal) return;
-  recordNotice(root, {
-    kind: "breach",
-    message: `goalpost was switched off (GOALPOST_DISABLED, or the disabled file) after your last prompt, with goal ${before.goal} open; every hook is a no-op. If that was not you, run \`goalpost enable\`.`,
-  });
+  recordBreaches(root, [
+    `goalpost was switched off (GOALPOST_DISABLED, or the disabled file) after your last prompt, with goal ${before.goal} open; every hook is a no-op. If that was not you, run \`goalpost enable\`.`,
+  ]);
   writeTurnMarks(root, before, { ...before, goal: null });
 }

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SESSION, testEngine } from "../engine/test-engine.js";
-import { recordNotice } from "../store/record-notice.js";
 import { temporaryRoot } from "../store/test-root.js";
 import { runVerification } from "../verify/run-verification.js";
 import { buggyProject, FIXED_ADD, goalOn, sandboxUnavailable } from "../verify/test-projects.js";
+import { recordBreaches } from "./record-breaches.js";
 
 const unavailable = await sandboxUnavailable();
 
@@ -46,10 +46,10 @@ describe("notifications", () => {
     mkdirSync(root, { recursive: true });
     const out = join(mkdtempSync(join(tmpdir(), "goalpost-notify-")), "breach.jsonl");
     writeFileSync(join(root, "config.json"), JSON.stringify({ notify: `cat >> '${out}'` }));
-    const breach = { kind: "breach", message: "goalpost's installed file hook.sh was changed during the agent's turn." } as const;
-    expect(recordNotice(root, breach)).toBe(true);
+    const breach = "goalpost's installed file hook.sh was changed during the agent's turn.";
+    expect(recordBreaches(root, [breach])).toEqual([true]);
     // The same breach again, not told yet: not recorded again, so not heard again.
-    expect(recordNotice(root, breach)).toBe(false);
+    expect(recordBreaches(root, [breach])).toEqual([false]);
     expect(await written(out)).toEqual({
       event: "breach",
       host: null,

@@ -1,11 +1,11 @@
 // One redactor for everything goalpost persists or renders. Idempotent, never throws. Two rule sets:
 // goalpost's own (secret-patterns.ts: the shapes agents' tool calls take — escaped quotes, CLI flags,
 // connection strings), then gitleaks' default rules, taken as data (gitleaks-rules.generated.ts); then,
-// inside an engine event, what the session's earlier events revealed (session-secrets.ts).
+// inside an engine event, what the session's earlier events revealed (session/session-secrets.ts, through redaction-memory.ts).
 import { applyGitleaksRule } from "./gitleaks-rule.js";
 import { GITLEAKS_GLOBAL_ALLOWLIST, GITLEAKS_RULES } from "./gitleaks-rules.generated.js";
+import { noteRedacted, redactRemembered } from "./redaction-memory.js";
 import { redacted, SECRET_PATTERNS, type SecretPattern } from "./secret-patterns.js";
-import { noteRedacted, redactRemembered } from "./session-secrets.js";
 
 const PEM_BEGIN = /-----BEGIN ([A-Z0-9 ]{0,40})PRIVATE KEY( BLOCK)?-----/g;
 
@@ -57,7 +57,7 @@ export function redactWith(patterns: readonly SecretPattern[], text: string): st
           rest.findIndex((value) => typeof value === "number"),
         );
         const out = replace ? replace(match, ...groups.map((group) => (typeof group === "string" ? group : ""))) : redacted(kind);
-        // What was taken out is remembered for the session's later events (session-secrets.ts).
+        // What was taken out is remembered for the session's later events (session/session-secrets.ts, through redaction-memory.ts).
         if (out !== match) noteRedacted(match, out);
         return out;
       });

@@ -4,8 +4,6 @@
 // disk may be full.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { loadEngineConfig } from "../config/engine-config.js";
-import { breachNotice, notifyUser } from "../notify/notify-user.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
@@ -56,31 +54,13 @@ export interface NoticeInput {
 }
 
 /**
- * Records notices, in one write of the log. A breach already waiting to be told is not added twice, a
- * drift seen before not at all;
+ * Records notices, in one write of the log (a breach goes through notify/record-breaches.ts, which also
+ * tells the user's notifier). A breach already waiting to be told is not added twice, a drift seen before
+ * not at all;
  * two copies are recorded at most once an hour. Returns, for each, whether it was recorded (the caller
  * may say it on stderr too).
  */
 export function recordNotices(root: string, inputs: readonly NoticeInput[]): boolean[] {
-  const recorded = writeNotices(root, inputs);
-  // A breach is word the user should have even away from the terminal: their notifier hears it once, when recorded.
-  inputs.forEach((input, index) => {
-    if (input.kind === "breach" && recorded[index]) notifyBreach(root, input.message);
-  });
-  return recorded;
-}
-
-/** Runs the user's notifiers for a breach (config `notify`, `desktopNotifications`); never throws. */
-function notifyBreach(root: string, message: string): void {
-  try {
-    const config = loadEngineConfig(root, process.env);
-    if (config.notify || config.desktopNotifications) notifyUser(config, breachNotice(message));
-  } catch {
-    // A notifier is a courtesy: the breach is recorded and told at the next prompt whatever happens here.
-  }
-}
-
-function writeNotices(root: string, inputs: readonly NoticeInput[]): boolean[] {
   const at = new Date().toISOString();
   const added: Notice[] = inputs.map((input) => ({
     at,

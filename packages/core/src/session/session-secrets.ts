@@ -6,15 +6,16 @@
 // Never the values: a fingerprint is the first 16 hex digits of SHA-256 over the session's id and the
 // text, kept in `secret-prints/<session>.json` in the state root (the host's walls keep the agent out of
 // it), only for values of 10 characters or more. The engine sets the session around each event
-// (withSessionSecrets); the redactor reports what it removed (noteRedacted) and checks the runs of each
-// text against the prints (redactRemembered). A session that never had a secret has no file, and an
-// event reads nothing more than one missing file.
+// (withSessionSecrets), which plugs this memory into the redactor (redaction/redaction-memory.ts): the
+// redactor reports what it removed, and has the runs of each text checked against the prints. A session
+// that never had a secret has no file, and an event reads nothing more than one missing file.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../record/sha256.js";
+import { type RedactionMemory, useRedactionMemory } from "../redaction/redaction-memory.js";
+import { redacted } from "../redaction/secret-patterns.js";
 import { ensureDirectory, writeFileAtomic } from "../store/atomic-file.js";
 import { safeFileName } from "../store/safe-file-name.js";
-import { redacted } from "./secret-patterns.js";
 
 /** The shortest value (and part) remembered: shorter ones are too easy to guess from a fingerprint. */
 const SHORTEST = 10;
@@ -22,15 +23,6 @@ const SHORTEST = 10;
 const PRINTS_KEPT = 2_000;
 /** A run of a later text that may be a remembered value or part (`=` padding and quotes are not part of it). */
 const RUN = /[A-Za-z0-9+/_~.-]{10,512}/g;
-
-interface Active {
-  readonly root: string;
-  readonly sessionId: string;
-  prints: Set<string> | null;
-  readonly found: Set<string>;
-}
-
-let active: Active | null = null;
 
 const printsFile = (root: string, sessionId: string) => join(root, "secret-prints", `${safeFileName(sessionId)}.json`);
 
@@ -61,16 +53,13 @@ function parts(value: string): string[] {
  * throws for its own sake: a prints file that cannot be written costs the memory, not the answer.
  */
 export function withSessionSecrets<T>(root: string, sessionId: string, run: () => T): T {
-  const outer = active;
-  const current: Active = { root, sessionId, prints: null, found: new Set() };
-  active = current;
+  const memory = sessionMemory(root, sessionId);
   try {
-    return run();
+    return useRedactionMemory(memory, run);
   } finally {
-    active = outer;
-    if (current.found.size > 0) {
+    if (memory.found.size > 0) {
       try {
-        const kept = [...new Set([...readPrints(root, sessionId), ...current.found])].slice(-PRINTS_KEPT);
+        const kept = [...new Set([...readPrints(root, sessionId), ...memory.found])].slice(-PRINTS_KEPT);
         ensureDirectory(join(root, "secret-prints"));
         writeFileAtomic(printsFile(root, sessionId), `${JSON.stringify({ prints: kept })}\n`);
       } catch {
@@ -80,9 +69,8 @@ export function withSessionSecrets<T>(root: string, sessionId: string, run: () =
   }
 }
 
-/** The redactor replaced `match` with `replacement`: what it took out is remembered for the session. */
-export function noteRedacted(match: string, replacement: string): void {
-  if (!active) return;
+/** What was taken out of `match` to make `replacement`: the part between what both begin and end with. */
+function takenOut(match: string, replacement: string): string {
   let start = 0;
   while (start < match.length && start < replacement.length && match[start] === replacement[start]) start++;
   let end = 0;
@@ -92,24 +80,34 @@ export function noteRedacted(match: string, replacement: string): void {
     match[match.length - 1 - end] === replacement[replacement.length - 1 - end]
   )
     end++;
-  const value = match
+  return match
     .slice(start, match.length - end)
     .replace(/^[\\"'`]+|[\\"'`]+$/g, "")
     .replace(/=+$/, "");
-  if (value.length < SHORTEST || /\s/.test(value) || value.includes("[REDACTED")) return;
-  for (const part of parts(value)) active.found.add(print(active.sessionId, part));
 }
 
-/** Redacts every run of `text` that is a value, or part of one, the session's earlier events revealed. */
-export function redactRemembered(text: string): string {
-  if (!active) return text;
-  active.prints ??= new Set(readPrints(active.root, active.sessionId));
-  const known = active.prints;
-  if (known.size === 0 && active.found.size === 0) return text;
-  const { sessionId, found } = active;
-  return text.replace(RUN, (run) => {
-    const bare = run.replace(/[.~-]+$/, "");
-    const fingerprint = print(sessionId, bare);
-    return known.has(fingerprint) || found.has(fingerprint) ? `${redacted("secret-seen-before")}${run.slice(bare.length)}` : run;
-  });
+/** One event's memory of the session's secrets: its prints read when first needed, what it redacts anew in `found`. */
+function sessionMemory(root: string, sessionId: string): RedactionMemory & { readonly found: Set<string> } {
+  let known: Set<string> | null = null;
+  const found = new Set<string>();
+  return {
+    found,
+    note(match, replacement) {
+      const value = takenOut(match, replacement);
+      if (value.length < SHORTEST || /\s/.test(value) || value.includes("[REDACTED")) return;
+      for (const part of parts(value)) found.add(print(sessionId, part));
+    },
+    redact(text) {
+      known ??= new Set(readPrints(root, sessionId));
+      const prints = known;
+      if (prints.size === 0 && found.size === 0) return text;
+      return text.replace(RUN, (run) => {
+        const bare = run.replace(/[.~-]+$/, "");
+        const fingerprint = print(sessionId, bare);
+        return prints.has(fingerprint) || found.has(fingerprint)
+          ? `${redacted("secret-seen-before")}${run.slice(bare.length)}`
+          : run;
+      });
+    },
+  };
 }
