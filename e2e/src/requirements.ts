@@ -375,6 +375,12 @@ export const REQUIREMENTS = [
     behaviour: "After PreCompact (no SessionStart follows), the goal comes back in full on the next prompt.",
   },
   {
+    id: "VSCODE-TASKS",
+    host: "vscode-chat",
+    behaviour:
+      "VS Code's manage_todo_list, replayed through the installed hooks: the item in progress is a task goal under the user's goal, closed when completed, its list the goal's checklist; with no goal the list is the session's, given back with the task at the first prompt after a compaction.",
+  },
+  {
     id: "VSCODE-STOP-BLOCK",
     host: "vscode-chat",
     behaviour:

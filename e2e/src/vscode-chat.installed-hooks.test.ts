@@ -277,6 +277,58 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
     }
   });
 
+  it("follows manage_todo_list: task goals under a goal, and with none the checklist and task back at the first prompt after a compaction", {
+    timeout: 120_000,
+  }, async () => {
+    verifies("VSCODE-TASKS");
+    const vscode = fakeVscode();
+    expect((await vscode.bin("install")).exitCode).toBe(0);
+    const todos = (inProgress: string, done: string[] = []) => ({
+      tool_name: "manage_todo_list",
+      tool_input: {
+        operation: "write",
+        todoList: [
+          ...done.map((title, index) => ({ id: index + 1, title, status: "completed" })),
+          { id: done.length + 1, title: inProgress, status: "in-progress" },
+          { id: done.length + 2, title: "Run the tests", status: "not-started" },
+        ],
+      },
+      tool_response: "Successfully wrote todo list",
+    });
+    // With a goal: the item in progress is a task goal under it, the list its checklist.
+    const withGoal = await chat(vscode, spelling, { sessionId: `tasks-${spelling}`, cwd: vscode.project });
+    withGoal.hook("SessionStart", { source: "new" });
+    withGoal.hook("UserPromptSubmit", { prompt: "/goal make the importer stream large files" });
+    withGoal.hook("PreToolUse", { ...todos("Rewrite the reader"), tool_use_id: "t1" });
+    withGoal.hook("PostToolUse", { ...todos("Rewrite the reader"), tool_use_id: "t1" });
+    let goals = createGoalStore({ root: vscode.stateRoot }).read(`tasks-${spelling}`)!.goals;
+    const task = goals.find((goal) => goal.level === "task");
+    expect(task).toMatchObject({ objective: "Rewrite the reader", closedAt: null });
+    withGoal.hook("PreToolUse", { ...todos("Stream the writer", ["Rewrite the reader"]), tool_use_id: "t2" });
+    withGoal.hook("PostToolUse", { ...todos("Stream the writer", ["Rewrite the reader"]), tool_use_id: "t2" });
+    goals = createGoalStore({ root: vscode.stateRoot }).read(`tasks-${spelling}`)!.goals;
+    expect(goals.find((goal) => goal.id === task?.id)).toMatchObject({ status: "complete" });
+    expect(goals.find((goal) => goal.level === "epic")?.workingContext.progressMarkers).toEqual([
+      { text: "Rewrite the reader", done: true },
+      { text: "Stream the writer", done: false },
+      { text: "Run the tests", done: false },
+    ]);
+    await withGoal.close();
+    // With none: the list is the session's; a compaction takes it out of the conversation, the next prompt brings it back.
+    const plain = await chat(vscode, spelling, { sessionId: `plain-${spelling}`, cwd: vscode.project });
+    plain.hook("SessionStart", { source: "new" });
+    plain.hook("UserPromptSubmit", { prompt: "let us rewrite the reader" });
+    plain.hook("PostToolUse", { ...todos("Rewrite the reader"), tool_use_id: "p1" });
+    plain.hook("PreCompact", { trigger: "auto" });
+    const back = plain.hook("UserPromptSubmit", { prompt: "where were we?" }).output as {
+      hookSpecificOutput: { additionalContext: string };
+    };
+    expect(back.hookSpecificOutput.additionalContext).toContain("<working_context>");
+    expect(back.hookSpecificOutput.additionalContext).toContain("[ ] Rewrite the reader");
+    expect(back.hookSpecificOutput.additionalContext).toContain("TASK: Rewrite the reader [in_progress]");
+    await plain.close();
+  });
+
   it("keys nothing by a guessed directory when VS Code sends no cwd, and leaves Copilot CLI's payloads alone", async () => {
     verifies("VSCODE-SPELLINGS");
     const vscode = fakeVscode();
