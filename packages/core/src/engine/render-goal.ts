@@ -6,7 +6,7 @@ import { referenceMatchesIssue } from "../evidence/issue-matching.js";
 import { spendText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
-import { checklistLine } from "../record/working-context.js";
+import { checklistItem, checklistLine } from "../record/working-context.js";
 import { goalAncestors, goalStack } from "../session/session-goals.js";
 import type { GitHubIssue, SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
@@ -84,7 +84,7 @@ function sections(
   // The checklist item by item in full; one line (how far, what is next) in the compact form.
   const markers = goal.workingContext.progressMarkers;
   const checklist = full
-    ? markers.map((marker) => `[${marker.done ? "x" : " "}] ${clean(marker.text, 200)}`)
+    ? markers.map((marker) => checklistItem(marker, clean))
     : markers.length > 0
       ? [checklistLine(markers, clean)]
       : [];

@@ -28,9 +28,10 @@ export const endedByHost = (reason: string | null | undefined): boolean =>
 /**
  * One attempt to end the session's work — a stop, or the host's own "task complete" call. A stop ends
  * a turn, which the goal is charged for. Then, in order: a spent budget lets the stop through and the
- * goal is budget-limited; a budget near its end refuses once, to wind down; background work the host
- * still runs, or a turn the host itself ended (endedByHost), lets it through uncounted; and past `stopBlockLimit` refusals with no progress the goal
- * needs the user's input and the stop goes through. Otherwise it is refused with `refusal`.
+ * goal is budget-limited; background work the host still runs, or a turn the host itself ended
+ * (endedByHost), lets it through uncounted; a budget near its end refuses once, to wind down; and past
+ * `stopBlockLimit` refusals with no progress the goal needs the user's input and the stop goes through.
+ * Otherwise it is refused with `refusal`.
  */
 export function attemptStop(
   context: EngineContext,

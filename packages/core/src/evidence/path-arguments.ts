@@ -54,12 +54,12 @@ export function pathArguments(input: unknown): string[] {
 }
 
 /**
- * The argument names of a call to a tool that works on files (the profile's read or edit tools) when
- * none of them holds a path goalpost reads: the host renamed its field (schema drift), and the call's
- * files are missing from the working context. Null when a path was found or the input has no fields.
+ * The argument names of a call to a tool that works on files when none of them holds a path goalpost
+ * reads (`paths`: what pathArguments found in it): the host renamed its field (schema drift), and the
+ * call's files are missing from the working context. Null when a path was found or the input has no fields.
  */
-export function unreadPathFields(input: unknown): string[] | null {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return null;
+export function unreadPathFields(input: unknown, paths: readonly string[]): string[] | null {
+  if (paths.length > 0 || typeof input !== "object" || input === null || Array.isArray(input)) return null;
   const keys = Object.keys(input);
-  return keys.length === 0 || pathArguments(input).length > 0 ? null : keys.slice(0, 12);
+  return keys.length === 0 ? null : keys.slice(0, 12);
 }

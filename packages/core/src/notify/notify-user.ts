@@ -1,9 +1,9 @@
 // Word when the user is away: at the moments that need them — goalpost let the agent go (it needs their
 // input, or its budget is spent), a goal closed on goalpost's own run, a pass that waits for their word,
-// a breach seen (store/record-notice.ts) — goalpost
-// runs the user's `notify` command (config.json in the state root: the agent cannot write it behind the
-// host's walls) with a small JSON document on stdin, and shows a desktop notification where the user
-// turned that on. Both are started detached and never waited for: a hook answers as fast as without.
+// a breach recorded (record-breaches.ts) — goalpost runs the user's `notify` command (config.json in the
+// state root: the agent cannot write it behind the host's walls) with a small JSON document on stdin, and
+// shows a desktop notification where the user turned that on. Both are started detached and never waited
+// for: a hook answers as fast as without.
 import type { spawn as Spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";

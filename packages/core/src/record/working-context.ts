@@ -44,6 +44,13 @@ export function parseProgressMarkers(text: string): ProgressMarker[] {
   return markers.slice(0, CHECKLIST_LIMIT);
 }
 
+/** Whether there is anything to give back: a file or a checklist item. */
+export const hasWork = (context: WorkingContext): boolean => context.recentFiles.length > 0 || context.progressMarkers.length > 0;
+
+/** One checklist item as the model reads it: `[x] done` or `[ ] open`. */
+export const checklistItem = (marker: ProgressMarker, clean: (text: string, max: number) => string): string =>
+  `[${marker.done ? "x" : " "}] ${clean(marker.text, 200)}`;
+
 /** The checklist in one line: how far it is ("2 of 5 done") and, given `clean`, what is next ("; next: run the tests"). */
 export function checklistLine(markers: readonly ProgressMarker[], clean?: (text: string, max: number) => string): string {
   const done = markers.filter((marker) => marker.done).length;

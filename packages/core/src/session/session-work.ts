@@ -6,7 +6,7 @@
 // fills the files in at the start after a compaction (workFromRecord).
 import { pathArguments } from "../evidence/path-arguments.js";
 import type { ProgressMarker, WorkingContext } from "../record/goal-record.js";
-import { checklistLine, RECENT_FILES_LIMIT, withRecentFile } from "../record/working-context.js";
+import { checklistItem, checklistLine, RECENT_FILES_LIMIT, withRecentFile } from "../record/working-context.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import type { HostToolRecord } from "./receipt-corroboration.js";
@@ -40,7 +40,7 @@ export function renderWork(work: WorkingContext): string {
   if (work.progressMarkers.length > 0)
     lines.push(
       `Checklist (${checklistLine(work.progressMarkers)}):`,
-      ...work.progressMarkers.map((marker) => `  [${marker.done ? "x" : " "}] ${goalText(marker.text, 200)}`),
+      ...work.progressMarkers.map((marker) => `  ${checklistItem(marker, goalText)}`),
     );
   if (lines.length === 0) return "";
   return `<working_context>

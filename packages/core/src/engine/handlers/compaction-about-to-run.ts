@@ -2,9 +2,9 @@
 // again after it (or at the first prompt, on hosts with no such start). With no goal, the compaction is
 // noted where there is a working context to give back.
 import { pushGoalEvent } from "../../record/bounded-history.js";
+import { hasWork } from "../../record/working-context.js";
 import { noteCompaction } from "../../session/compaction-restore.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
-import { renderWork } from "../../session/session-work.js";
 import { writeSnapshot } from "../../store/snapshots.js";
 import { quotedGoal } from "../../text/goal-text.js";
 import { decision, type EngineContext } from "../engine-context.js";
@@ -16,7 +16,7 @@ import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-
  */
 function noteCompactionWithoutGoal(context: EngineContext, event: EngineEventOf<"compaction-about-to-run">): EngineDecision {
   const session = context.store.peek(event.sessionId);
-  if (!session || (!renderWork(session.workingContext) && !session.focus)) return NO_DECISION;
+  if (!session || (!hasWork(session.workingContext) && !session.focus)) return NO_DECISION;
   context.store.update(context.identityOf(event), (state) => {
     if (!activeGoal(state)) noteCompaction(state, context.now().toISOString(), event.trigger);
   });

@@ -76,8 +76,8 @@ function taskFocus(context: EngineContext, event: Event): EngineDecision {
  * An edit tool whose arguments hold no path goalpost reads: the host renamed its field (schema drift), and
  * the files it changes are missing from the working context. A line for doctor, once per shape; never the model's.
  */
-function noteUnreadPaths(context: EngineContext, tool: string, input: unknown): void {
-  const keys = unreadPathFields(input);
+function noteUnreadPaths(context: EngineContext, tool: string, input: unknown, paths: readonly string[]): void {
+  const keys = unreadPathFields(input, paths);
   if (keys)
     recordNotice(context.store.root, {
       kind: "drift",
@@ -102,7 +102,8 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     return call.command !== undefined && goalToolInvocation(call.command)?.verb === "close"
       ? refusedCloseNote(session, context.now())
       : NO_DECISION;
-  if (call.kind === "action" && call.command === undefined) noteUnreadPaths(context, call.tool, event.toolInput);
+  const paths = pathArguments(event.toolInput);
+  if (call.kind === "action" && call.command === undefined) noteUnreadPaths(context, call.tool, event.toolInput, paths);
   const summary = summarizeToolCall(call);
   const judged =
     call.kind === "verification" && call.category
@@ -144,7 +145,7 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     const tasks = call.tasks ? tasksAfterCall(state, event.toolInput, event.output) : null;
     if (tasks) applyTasks(state, activeGoal(state)!, tasks, now);
     // The call's files, and the host's list as the checklist ([x] done, [ ] open), for the session and the goal.
-    noteWork(state, pathArguments(event.toolInput), tasks ? checklistOf(tasks) : undefined);
+    noteWork(state, paths, tasks ? checklistOf(tasks) : undefined);
     // A host with no session start after compaction (Copilot CLI) gets the goal back at the first tool
     // result that follows one; elsewhere SessionStart(compact) has restored it already.
     return markRestored(state, at, "rendered at the first tool result after compaction");
