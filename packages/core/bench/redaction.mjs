@@ -19,6 +19,7 @@ const cases = {
   "key then one long word": `secret: ${"a".repeat(MB)}`,
   // A secret said in words: the name, up to four words, then "is" never comes.
   "password and words, no is": "password for the db ".repeat(MB / 20),
+  "pass, no separator": "pass ".repeat(MB / 5),
   // Random-looking runs: one of 600 characters after another (longer than a run is read), and one huge.
   "runs past the longest key": `${"aB3".repeat(200)} `.repeat(MB / 601),
   "one run of a megabyte": `x${"aB3".repeat(MB / 3)}`,

@@ -297,15 +297,17 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     },
   },
   {
-    // A secret said in words: "the db password is hunter2", "our API key for staging was `…`". The value
+    // A secret said in words: "the db password is hunter2", "our API key for staging was `…`", "the
+    // password for prod: …", "my pass is now …", "the token's …", "use password …" (a password's own
+    // word alone may stand right before it; "pass" and "pw" only with a separator: "# pass 1"). The value
     // goes unless it reads as a plain word ("the password is required", "the token was rotated") or as
     // code (BENIGN_VALUE): a quoted value always goes, a bare one when it has a digit, a symbol, a capital
     // past its first letter, or 16 letters or more. Up to four words between the name and "is" ("for the
     // staging database"). `password = …` is an assignment's (secret-assignment, above).
     kind: "secret-in-words",
-    needs: ["pass", "pin", "key", "token", "secret"],
+    needs: ["pass", "pw", "pin", "key", "token", "secret"],
     pattern:
-      /(?<![A-Za-z0-9_])((?:password|passphrase|passcode|passwd|pin(?:[ -]?code)?|(?:(?:api|access|secret|private|auth|signing|license)[ _-]?)key|(?:(?:auth|access|api|bearer|refresh)[ _-]?)?token|secret)(?:\s{1,4}[^\s]{0,39}[^\s.!?,;:]){0,4}?\s{1,4}(?:is|was)\s{1,4})(?!\[REDACTED)([`"']?)([^\s`"']{3,256})\2/gi,
+      /(?<![A-Za-z0-9_])((?:(?:password|passphrase|passcode|passwd)(?=\s{1,4}(?![A-Za-z][a-z]{0,15}\b)[^\s:=]{3})|(?:password|passphrase|passcode|passwd|pass|pw|pin(?:[ -]?code)?|(?:(?:api|access|secret|private|auth|signing|license)[ _-]?)key|(?:(?:auth|access|api|bearer|refresh)[ _-]?)?token|secret)(?:\s{1,4}[^\s]{0,39}[^\s.!?,;:]){0,4}?(?:\s{1,4}(?:is|was|are)(?:\s{1,4}(?:now|still|set\s{1,4}to))?|\s{0,4}(?::|->|=>|\u2192)|'s))\s{1,4})(?!\[REDACTED)([`"']?)([^\s`"']{3,256})\2/gi,
     replace: (match, prefix = "", quote = "", value = "") => {
       const tail = /[.,;:!?)]+$/.exec(value)?.[0] ?? "";
       const bare = value.slice(0, value.length - tail.length);
