@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The README's commands land here: `npm run demo`, `npm test`, and `npm run setup` (install and build
-// only, for using goalpost from this checkout before a release).
+// The README's commands land here: `npm run demo`, `npm test`, and `npm run setup` (install, build and
+// a `goalpost` command on the PATH, for using goalpost from this checkout before a release).
 // It runs before any dependency is installed, so it uses Node built-ins only: it fetches the pinned
 // pnpm through npx (no global install, no corepack download), installs the workspace, builds it,
 // then runs the demo or every check and test.
@@ -70,5 +70,12 @@ function pnpm(args, says) {
 if (quietSetup) console.error("goalpost: setting up (install and build; about 4 min the first time, under 1 min after)");
 await pnpm(["install", "--frozen-lockfile", "--reporter=append-only"], "installing dependencies");
 for (const step of jobs[job]) await pnpm(step.args, step.says);
-if (job === "setup")
-  console.error(`goalpost: ready in ${seconds(started)}. From this checkout: node apps/cli/dist/goalpost.js --help`);
+if (job === "setup") {
+  // `npm run setup -- --no-path` leaves the PATH alone.
+  const { npmGlobalBin, putOnPath } = await import("./put-on-path.mjs");
+  const cli = join(root, "apps", "cli", "dist", "goalpost.js");
+  const path = process.argv.includes("--no-path")
+    ? { message: `goalpost was not put on your PATH (--no-path); run it as: node ${cli}` }
+    : putOnPath({ cli, binDir: npmGlobalBin() });
+  console.error(`goalpost: ready in ${seconds(started)}. ${path.message}\nNext: goalpost install`);
+}

@@ -7,7 +7,9 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_BIN, createClaudeHome, goalpostCli } from "./claude-code-home.js";
-import { useMockModel } from "./real-host.js";
+import { HELLO_EVIDENCE } from "./hello-project.js";
+import type { MockReply } from "./mock-anthropic.js";
+import { bash, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
 import { canDriveTerminal, startTerminalUi } from "./terminal-ui.js";
 
@@ -16,8 +18,8 @@ if (!canDriveTerminal) console.warn("claude-code.tui.real.test: needs util-linux
 const model = useMockModel();
 
 /** A Claude Code home whose user has been through onboarding and trusts the project: the UI opens on the prompt. */
-function onboardedHome(mockUrl: string) {
-  const home = createClaudeHome({ mockUrl });
+function onboardedHome(mockUrl: string, project?: NonNullable<Parameters<typeof createClaudeHome>[0]>["project"]) {
+  const home = createClaudeHome({ mockUrl, ...(project ? { project } : {}) });
   writeFileSync(
     join(home.configDir, ".claude.json"),
     JSON.stringify({
@@ -60,6 +62,51 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
     expect(uninstall.exitCode, String(uninstall.stderr)).toBe(0);
     expect(readFileSync(settings, "utf8")).toBe(theirs);
   }, 150_000);
+
+  it("names goalpost in the spinner while a stop waits for goalpost's run, then shows the close", async () => {
+    verifies("CC-STOP-SPINNER");
+    const mcp = (tool: string, input: Record<string, unknown>): MockReply => ({
+      text: "",
+      toolUse: { name: `mcp__goalpost__${tool}`, input },
+    });
+    const mock = await model.start({
+      main: [
+        mcp("goalpost_open", { objective: "keep the slow check passing", requirements: ["the slow test passes"] }),
+        bash("node --test"),
+        mcp("goalpost_update", {
+          ...HELLO_EVIDENCE,
+          requirementCoverage: [{ requirement: "1", evidence: "slow.test.js passes under node --test" }],
+        }),
+        mcp("goalpost_close", { status: "complete" }),
+        { text: "Done: the slow check passes." },
+      ],
+    });
+    // A check that takes a while, as a real suite does: the stop waits for goalpost's run of it.
+    const home = onboardedHome(mock.url, {
+      "README.md": "# slow\n",
+      "slow.test.js": 'require("node:test")("takes a while", () => new Promise((done) => setTimeout(done, 4000)));\n',
+    });
+    expect((await goalpostCli(home, ["install"])).exitCode).toBe(0);
+    // The agent may run the check itself (its receipt); goalpost runs it again in its sandbox.
+    const ui = startTerminalUi(`"${CLAUDE_BIN}" --allowedTools "Bash(node --test)"`, { cwd: home.project, env: home.env() });
+    try {
+      await ui.shows(/shift\+tab to cycle|\? for shortcuts/, "the prompt");
+      await ui.type("goal: keep the slow check passing. Done when `node --test` passes.");
+      await ui.shows(/goalpost: checking the goal/, "goalpost named in the spinner while the stop waits");
+      // The close in the user's words (the goal by name, never its id), and on the status line.
+      await ui.shows(
+        /goalpost: goal "keep the slow check passing" is closed as complete: `node --test`: node:test reports 1 passed/,
+        "the close told",
+      );
+      await ui.shows(
+        /goalpost ✓ keep the slow check passing\. Done when .*· complete · proven by goalpost's own run/,
+        "the close",
+      );
+      expect(ui.text()).not.toMatch(/closed as complete[^\n]*goal_/);
+    } finally {
+      await ui.close();
+    }
+  }, 180_000);
 
   it("asks about a mistyped command, sets a goal aside for a new one, and brings it back by name", async () => {
     verifies("CC-NEAR-MISS-SET-ASIDE");

@@ -458,6 +458,12 @@ export const REQUIREMENTS = [
       'In the real Claude Code terminal UI, `goal: acept` changes nothing and asks "did you mean `goal: accept`?"; a second goal says what it set aside and the first comes back with `goal: resume <its words>`.',
   },
   {
+    id: "CC-STOP-SPINNER",
+    host: "claude-code",
+    behaviour:
+      "In the real Claude Code terminal UI, while a stop waits for goalpost's own run of a slow check, the spinner says `goalpost: checking the goal`; the close then shows in the status line.",
+  },
+  {
     id: "ANY-STATUS-LINE",
     host: "any",
     behaviour:

@@ -78,6 +78,8 @@ describe("install", () => {
             }),
             // The stop waits for goalpost's run of the checks: install gives it longer.
             timeout: event === "Stop" ? 300 : 15,
+            // …and the spinner says who the user is waiting on meanwhile.
+            ...(event === "Stop" ? { statusMessage: "goalpost: checking the goal" } : {}),
           },
         ],
       });

@@ -11,6 +11,7 @@ import {
   objectAt,
   ownEntries,
   readJsonObject,
+  STOP_SPINNER_TEXT,
   sameFileTargets,
   withKey,
 } from "@goalpost/adapter-kit";
@@ -53,6 +54,8 @@ export function hooksTarget(context: InstallContext): InstallTarget {
     events: INSTALLED_HOOK_EVENTS,
     command: context.hookCommand,
     timeout: timeoutOf,
+    // The spinner names goalpost while a stop waits for its run of the checks (docs/hosts, §2).
+    statusMessage: (event) => (event === "Stop" ? STOP_SPINNER_TEXT : undefined),
   });
 }
 

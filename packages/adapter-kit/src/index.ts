@@ -61,6 +61,7 @@ export {
   objectAt,
   ownHookGroupsPresent,
   ownHookGroupsWired,
+  STOP_SPINNER_TEXT,
   withKey,
   withOwnHookGroups,
   withoutOwnHookGroups,

@@ -45,7 +45,7 @@ describe("install as the user runs it", () => {
     for (const verb of ["install", "uninstall", "doctor"] as const) {
       const { io, out } = capture();
       expect(await runAdminCommand(acmeAdapter, verb, ["--help"], "/x/bin.mjs", io, { HOME: home, ACME_HOME: home })).toBe(0);
-      expect(out.join("")).toMatch(/usage:[\s\S]*install --dry-run/);
+      expect(out.join("")).toMatch(/for you:[\s\S]*install --dry-run/);
       // The flags, from the table the goalpost CLI passes through and completes.
       expect(out.join("")).toContain(
         "goalpost-acme install [--scope user] [--project <dir>] [--dry-run] [--no-status-line] [--json]",

@@ -41,3 +41,5 @@ export function argumentProblem(error: Error & { code?: string }, options: Comma
     return `${named.replace(/ .*$/, "") || "an option"} needs a value${/argument missing/.test(error.message) ? "" : ` (${error.message})`}`;
   return error.message;
 }
+
+export { type CompletionTable, completionExamples, completionScript, isShell, SHELLS, type Shell } from "./completion-script.js";

@@ -1,15 +1,16 @@
-// An adapter's bin: `hook | mcp | verify | issue-lookup | install | uninstall | doctor | status | open | update | close`,
-// plus --version and --help. `hook` runs on every tool call of the agent, so only the hook path is
+// An adapter's bin: the commands of cli-usage.ts's table (`hook`, `mcp`, `verify`, `issue-lookup`,
+// `install`, `uninstall`, `doctor`, `completion`, `status`, `open`, `update`, `close`), --version and --help. `hook` runs on every tool call of the agent, so only the hook path is
 // loaded up front; every other command is imported when asked for. An adapter's cli.ts is one call:
 //   runHostCli(myAdapter, import.meta.url)
 import { fileURLToPath } from "node:url";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { exitAfterAnswer, readHookInput, writeAll, writeHookResult } from "../hook/hook-io.js";
 import { runHookHere } from "../hook/run-hook.js";
-import { adapterVersion, hostCliUsage } from "./cli-usage.js";
+import { adapterVersion, binCommands, hostCliUsage } from "./cli-usage.js";
 
 const GOAL_COMMANDS = new Set(["status", "open", "update", "close"]);
 const ADMIN_COMMANDS = new Set(["install", "uninstall", "doctor"]);
+const asksForHelp = (args: readonly string[]) => args.includes("--help") || args.includes("-h");
 
 async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: string): Promise<number> {
   const [command, ...rest] = argv;
@@ -31,7 +32,11 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
     await serveHostMcp(adapter, process.env, adapterVersion(cliPath));
     return -1; // keep serving until the client closes stdin
   }
-  if (command && GOAL_COMMANDS.has(command)) {
+  if (command === "completion" && !asksForHelp(rest)) {
+    const { runCompletionCommand } = await import("./completion-command.js");
+    return runCompletionCommand(adapter, rest);
+  }
+  if (command && GOAL_COMMANDS.has(command) && !asksForHelp(rest)) {
     const { runGoalCommand } = await import("./shell-goal-tools.js");
     const result = runGoalCommand(adapter, command as "status", rest);
     writeAll(1, result.stdout);
@@ -47,16 +52,17 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
     writeAll(1, `${version}\n`);
     return 0;
   }
-  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+  const commands = binCommands(adapter).map((entry) => entry.name);
+  const isHelp = command === undefined || command === "help" || command === "--help" || command === "-h";
+  if (isHelp || (commands.includes(command) && asksForHelp(rest))) {
     writeAll(1, hostCliUsage(adapter, version));
     return 0;
   }
   // As the goalpost CLI says it: the command likely meant, the usage line, where the rest is.
   const { didYouMean } = await import("@goalpost/core");
-  const commands = [...ADMIN_COMMANDS, ...GOAL_COMMANDS, "hook", "mcp", "verify", "issue-lookup", "help"];
   writeAll(
     2,
-    `${adapter.bin}: unknown command "${command}"${didYouMean(command, commands)}\nusage: ${adapter.bin} <command> [options]\n(${adapter.bin} --help lists the commands)\n`,
+    `${adapter.bin}: unknown command "${command}"${didYouMean(command, [...commands, "help"])}\nusage: ${adapter.bin} <command> [options]\n(${adapter.bin} --help lists the commands)\n`,
   );
   return 2;
 }

@@ -12,6 +12,7 @@ import { activeGoal, createGoalStore, createGoalTools, GoalpostError, takeApprov
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { resolveProjectDir } from "../hook/project-dir.js";
 import { detachedVerification } from "../hook/verification-process.js";
+import { argumentProblem } from "./command-line.js";
 
 export const GOAL_COMMANDS = ["status", "open", "update", "close"] as const;
 export type GoalCommandName = (typeof GOAL_COMMANDS)[number];
@@ -38,7 +39,10 @@ export function runGoalCommand(
   try {
     parsed = parseArgs({ args: [...args], options: { session: { type: "string" } }, allowPositionals: true });
   } catch (error) {
-    return fail(2, (error as Error).message);
+    return fail(
+      2,
+      `${argumentProblem(error as Error & { code?: string }, { session: { type: "string" } })}\n(${adapter.bin} --help for the commands and their options)`,
+    );
   }
   const { values, positionals } = parsed;
   const variable = adapter.sessionVariable;

@@ -45,6 +45,14 @@ export function withoutOwnHookGroups(hooks: unknown, options: HookGroupOptions):
   return cleaned;
 }
 
+/**
+ * What the host's spinner says while goalpost's stop hook runs: that hook may wait (seconds) for
+ * goalpost's own run of the checks, and the user should know who they are waiting on.
+ */
+export const STOP_SPINNER_TEXT = "goalpost: checking the goal";
+
+const spinnerText = (text: string | undefined) => (text === undefined ? {} : { statusMessage: text });
+
 /** The hooks object with one goalpost group per event, after the user's own groups. */
 export function withOwnHookGroups(
   hooks: unknown,
@@ -55,6 +63,8 @@ export function withOwnHookGroups(
     readonly timeout: number | ((event: string) => number);
     /** The group's matcher ("" matches every tool); left out where the host has none. */
     readonly matcher?: string;
+    /** What the host's spinner says while the hook runs, by event (Claude Code's and Codex's `statusMessage`); none where undefined. */
+    readonly statusMessage?: (event: string) => string | undefined;
   },
 ): Record<string, unknown> {
   const result = withoutOwnHookGroups(hooks, options);
@@ -66,6 +76,7 @@ export function withOwnHookGroups(
           type: "command",
           command: options.command(event),
           timeout: typeof options.timeout === "number" ? options.timeout : options.timeout(event),
+          ...spinnerText(options.statusMessage?.(event)),
         },
       ],
     };
@@ -148,6 +159,7 @@ export function hookGroupsTarget(options: {
   readonly command: (event: string) => string;
   readonly timeout: number | ((event: string) => number);
   readonly matcher?: string;
+  readonly statusMessage?: (event: string) => string | undefined;
 }): InstallTarget {
   const { own, events } = options;
   return {
@@ -163,6 +175,7 @@ export function hookGroupsTarget(options: {
         command: options.command,
         timeout: options.timeout,
         ...(options.matcher === undefined ? {} : { matcher: options.matcher }),
+        ...(options.statusMessage === undefined ? {} : { statusMessage: options.statusMessage }),
       }),
     }),
     uninstall: (data) => withKey(data, "hooks", withoutOwnHookGroups(data["hooks"], own)),

@@ -15,7 +15,7 @@ type Event = EngineEventOf<"prompt-submitted">;
 
 /** "goalpost: goal X has spent 3 of 5 turns, 12 min of 2 h." */
 export function spendLine(goal: GoalRecord): string {
-  return `goalpost: goal ${goal.id} has spent ${spendText(goal.budget, goal.spent)}${goal.budget ? "" : " (no budget set)"}.`;
+  return `goalpost: goal ${quotedGoal(goal)} has spent ${spendText(goal.budget, goal.spent)}${goal.budget ? "" : " (no budget set)"}.`;
 }
 
 export function onBudgetCommand(context: EngineContext, event: Event, budget: GoalBudget | null): EngineDecision {

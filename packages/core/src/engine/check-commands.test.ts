@@ -116,7 +116,7 @@ describe("the checks of a goal", { timeout: 60_000 }, () => {
       /1\. `npm test` .*; 2\. `npx eslint \.` \(lint, set by you\)/,
     );
     expect(prompt("/goal check drop 1").userNote).toMatch(
-      /the checks of goal goal_\w+: 1\. `npx eslint \.` \(lint, set by you\)\./,
+      /the checks of goal "[^"]+": 1\. `npx eslint \.` \(lint, set by you\)\./,
     );
     expect(prompt("/goal check drop make").userNote).toMatch(/no check "make" to drop/);
     expect(prompt("/goal check").userNote).toMatch(/1\. `npx eslint \.`/);
@@ -140,7 +140,7 @@ describe("the checks of a goal", { timeout: 60_000 }, () => {
     tools.update(caller, { proposedChecks: ["echo ok"] });
     expect(goal().checks.map((check) => check.command)).toEqual(["npm test"]);
     expect(prompt("keep going").userNote).toMatch(
-      /the agent proposes these checks for goal goal_\w+: `echo ok`\. `goal: check accept` takes them/,
+      /the agent proposes these checks for goal "[^"]+": `echo ok`\. `goal: check accept` takes them/,
     );
     prompt("/goal check accept");
     expect(goal().checks.map((check) => check.command)).toEqual(["npm test", "echo ok"]);

@@ -126,7 +126,7 @@ function editChecks(context: EngineContext, event: Event, action: CheckAction, c
   if (result.problem) return say(result.problem);
   const env = Object.entries(result.checkEnv).map(([name, value]) => `${name}=${value}`);
   return say(
-    `the checks of goal ${result.goal.id}: ${checksLine(result.checks)}${env.length > 0 ? `, run with ${env.join(" ")}` : ""}.`,
+    `the checks of goal ${quotedGoal(result.goal)}: ${checksLine(result.checks)}${env.length > 0 ? `, run with ${env.join(" ")}` : ""}.`,
   );
 }
 
@@ -136,11 +136,12 @@ function accept(context: EngineContext, event: Event): EngineDecision {
   let start: VerificationRequest | null = null;
   const { result } = context.store.update(context.identityOf(event), (session) => {
     const goal = activeGoal(session);
-    if (!goal?.awaitingUser) return { goal, text: goal ? `goal ${goal.id} is not waiting for you; nothing changed.` : null };
+    if (!goal?.awaitingUser)
+      return { goal, text: goal ? `goal ${quotedGoal(goal)} is not waiting for you; nothing changed.` : null };
     if (goal.awaitingUser.reason === "unsandboxed") {
       const begun = beginVerification(session, { ...goal, awaitingUser: null }, at, context.store.root, true);
       start = begun.start;
-      return { goal, text: `goalpost runs the checks of goal ${goal.id} once without a sandbox, as you allowed.` };
+      return { goal, text: `goalpost runs the checks of goal ${quotedGoal(goal)} once without a sandbox, as you allowed.` };
     }
     const accepted = pushGoalEvent(goal, {
       at: at.toISOString(),
@@ -150,10 +151,10 @@ function accept(context: EngineContext, event: Event): EngineDecision {
     try {
       const closed = closeGoal(accepted, { status: "complete", reason: "accepted by the user" }, at, { acceptedByUser: true });
       settleClosedGoal(session, goal, closed, at);
-      return { goal, text: `goal ${goal.id} is closed as complete, on your word.` };
+      return { goal, text: `goal ${quotedGoal(goal)} is closed as complete, on your word.` };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return { goal, text: `goal ${goal.id} cannot close yet: ${goalText(message, 600)}` };
+      return { goal, text: `goal ${quotedGoal(goal)} cannot close yet: ${goalText(message, 600)}` };
     }
   });
   if (start) context.startVerification(start);
@@ -180,7 +181,7 @@ function refuse(context: EngineContext, event: Event): EngineDecision {
     return { goal, waiting: goal.awaitingUser };
   });
   if (!result.goal) return NO_GOAL;
-  if (!result.waiting) return say(`goal ${result.goal.id} is not waiting for you; nothing changed.`);
+  if (!result.waiting) return say(`goal ${quotedGoal(result.goal)} is not waiting for you; nothing changed.`);
   return decision({
     context: `goalpost: the user did not accept goal ${result.goal.id} as complete (${result.waiting.reason}). It stays open: ask them what is missing, or keep working on it.`,
     userNote: `goalpost: goal ${quotedGoal(result.goal)} stays open.`,
@@ -199,8 +200,8 @@ export function onCheckCommand(
 
 /** A line for the user when their goal waits for them or the agent proposed checks; null otherwise. */
 export function waitingNote(goal: GoalRecord): string | null {
-  if (goal.awaitingUser) return `goalpost: goal ${goal.id} waits for you. ${goal.awaitingUser.summary}`;
+  if (goal.awaitingUser) return `goalpost: goal ${quotedGoal(goal)} waits for you. ${goal.awaitingUser.summary}`;
   if (goal.proposedChecks.length > 0)
-    return `goalpost: the agent proposes these checks for goal ${goal.id}: ${goal.proposedChecks.map((text) => `\`${goalText(text, 160)}\``).join(", ")}. \`goal: check accept\` takes them.`;
+    return `goalpost: the agent proposes these checks for goal ${quotedGoal(goal)}: ${goal.proposedChecks.map((text) => `\`${goalText(text, 160)}\``).join(", ")}. \`goal: check accept\` takes them.`;
   return null;
 }

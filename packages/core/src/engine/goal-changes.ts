@@ -145,7 +145,7 @@ export function proposeReplacement(context: EngineContext, event: Event, objecti
   context.store.update(context.identityOf(event), (state) => {
     state.pendingReplacement = { objective, prompt: event.prompt, at: context.now().toISOString() };
   });
-  const note = `goalpost: goal ${goal.id} is unchanged. To replace it with "${goalText(objective, 200)}", type /goal confirm.`;
+  const note = `goalpost: goal ${quotedGoal(goal)} is unchanged. To replace it with "${goalText(objective, 200)}", type /goal confirm.`;
   return decision({ context: note, userNote: note });
 }
 

@@ -16,7 +16,9 @@ export function goalText(text: string, maxLength = 600): string {
  */
 export function goalName(goal: { readonly objective: string; readonly id: string }): string {
   const words = goal.objective.split(/\s+/).filter(Boolean);
-  const name = goalText(words.slice(0, 6).join(" "), 60).replace(/[.,;:!?]+$/, "");
+  // Its first sentence when that is shorter ("keep the check passing. Done when …" is named by the first).
+  const sentenceEnd = words.slice(0, 6).findIndex((word) => /[.!?]$/.test(word));
+  const name = goalText(words.slice(0, sentenceEnd >= 0 ? sentenceEnd + 1 : 6).join(" "), 60).replace(/[.,;:!?]+$/, "");
   return name.length >= 3 ? name : goal.id;
 }
 

@@ -48,7 +48,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
         allowUnsandboxed: false,
       });
     const settled = awaitVerification(context, event.sessionId, open.id);
-    if (!settled || !isOpen(settled)) return decision({ userNote: closedNote(open.id, settled?.verification ?? null) });
+    if (!settled || !isOpen(settled)) return decision({ userNote: closedNote(settled ?? open, settled?.verification ?? null) });
     if (settled.awaitingUser) return decision({ userNote: waitingNote(settled) ?? "" });
     const run = settled.verification;
     if (run?.state === "running" && verificationAlive(run, context.now()))
@@ -110,13 +110,13 @@ export function verifyingReason(goal: GoalRecord, now: Date): string {
 }
 
 /** What the user hears when goalpost's run closed the goal: the verdict, and what the work changed. */
-export function closedNote(goalId: string, run: GoalRecord["verification"]): string {
+export function closedNote(goal: GoalRecord, run: GoalRecord["verification"]): string {
   const verdict = run?.verdict ? `: ${goalText(run.verdict, 300)}` : "";
   const changed =
     run?.changed && run.changed.files.length > 0
       ? ` Changed since the goal was set: ${goalText(changesText(run.changed), 600)}.`
       : "";
-  return `goalpost: goal ${goalId} is closed as complete${verdict}.${changed}`;
+  return `goalpost: goal ${quotedGoal(goal)} is closed as complete${verdict}.${changed}`;
 }
 
 /** A run whose process died before its verdict proves nothing: recorded void, so the next close runs again. */
