@@ -40,10 +40,11 @@ export function putOnPath({ cli, binDir, node = process.execPath, env = process.
     return { placed: false, message: `could not write ${target} (${error.code ?? error.message}); instead: ${alias}` };
   }
   const onPath = (env.PATH ?? "").split(delimiter).includes(binDir);
+  const where = `${target}, running this checkout: keep it where it is`;
   return {
     placed: true,
-    message: `\`goalpost\` is on your PATH (${target}, running this checkout: keep it where it is)${
-      onPath ? "" : `; ${binDir} is not on your PATH yet: add it, or ${alias}`
-    }`,
+    message: onPath
+      ? `\`goalpost\` is on your PATH (${where})`
+      : `\`goalpost\` is in ${binDir} (${where}), which is not on your PATH yet: add it, or ${alias}`,
   };
 }

@@ -273,21 +273,25 @@ describe("goalpost in the real Copilot CLI", () => {
     expect(all).toContain("make the importer stream large files");
   });
 
-  it("with no goal, gives the session's plan back at the first prompt after /compact: its checklist and the task in progress", async () => {
+  it("with no goal, gives the session's work back at the first prompt after /compact: its files from Copilot's event log, its checklist and the task in progress", async () => {
     verifies("COPILOT-WORKING-CONTEXT");
     const sql = (query: string) => call("sql", { description: "Update todos", query });
-    const home = await setUp({
-      main: [
-        sql(
-          "INSERT INTO todos (id, title, status) VALUES ('t1', 'Rewrite the reader', 'done'), ('t2', 'Stream the writer', 'in_progress'), ('t3', 'Run the tests', 'pending')",
-        ),
-        { text: "started" },
-      ],
-    });
+    const main: ChatReply[] = [
+      { text: "(the file read, once the project's folder is known)" },
+      sql(
+        "INSERT INTO todos (id, title, status) VALUES ('t1', 'Rewrite the reader', 'done'), ('t2', 'Stream the writer', 'in_progress'), ('t3', 'Run the tests', 'pending')",
+      ),
+      { text: "started" },
+    ];
+    const home = await setUp({ main });
+    // A file read: with no goal the hooks answer it from the shell; Copilot's event log keeps it.
+    const readme = join(home.project, "README.md");
+    main[0] = call("view", { path: readme });
     const id = randomUUID();
     expect((await runCopilot(home, "let us rewrite the reader", [`--session-id=${id}`])).exitCode).toBe(0);
     const all = await compactThenAsk(home, id);
     expect(all).toContain("<working_context>");
+    expect(all).toContain(`Recent files: ${readme}`);
     expect(all).toContain("Checklist (1 of 3 done):");
     expect(all).toContain("[ ] Stream the writer");
     expect(all).toContain("TASK: Stream the writer [in_progress] (from its task list: 1 of 3 done)");

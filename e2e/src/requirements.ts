@@ -426,7 +426,7 @@ export const REQUIREMENTS = [
     id: "COPILOT-WORKING-CONTEXT",
     host: "copilot-cli",
     behaviour:
-      "With no goal set, the real Copilot CLI's session gets its plan back at the first prompt after /compact: the checklist from its todos and the task in progress (the files are not: its hooks see no ordinary tool call with no goal open, and goalpost reads no record of them).",
+      "With no goal set, the real Copilot CLI's session gets its work back at the first prompt after /compact: the files its calls named, from Copilot's event log (its hooks see no ordinary tool call with no goal open), the checklist from its todos and the task in progress.",
   },
   {
     id: "ANY-ISSUE-CONTEXT",

@@ -2,7 +2,7 @@
 // in two directories: what people see (colour only on a terminal), what scripts get (--json, exit
 // codes), install into every detected host, doctor, the kill switch, help.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
@@ -569,7 +569,16 @@ describe("goalpost prune", { timeout: 60_000 }, () => {
     });
     now = new Date();
     const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args, "--root", stateRoot], { encoding: "utf8" });
-    expect(run(["prune", "--days", "30"]).stdout).toContain("archived 1 session(s), kept 0");
+    // A session quiet for 40 days had a secret redacted: its fingerprints go too.
+    mkdirSync(join(stateRoot, "secret-prints"));
+    const prints = join(stateRoot, "secret-prints", "old.json");
+    writeFileSync(prints, '{"prints":["0123456789abcdef"]}\n');
+    const longAgo = new Date(Date.now() - 40 * 86_400_000);
+    utimesSync(prints, longAgo, longAgo);
+    const pruned = run(["prune", "--days", "30"]).stdout;
+    expect(pruned).toContain("archived 1 session(s), kept 0");
+    expect(pruned).toContain("1 session(s)' secret fingerprints");
+    expect(existsSync(prints)).toBe(false);
     expect(run(["show", goal.id]).stdout).toContain("ship the old thing");
     expect(JSON.parse(run(["list", "--all", "--json"]).stdout).goals).toEqual([
       expect.objectContaining({ goalId: goal.id, archived: true, status: "cancelled" }),

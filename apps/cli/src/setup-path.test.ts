@@ -31,7 +31,9 @@ describe("npm run setup puts goalpost on the PATH", () => {
     const binDir = join(testdir(), "bin");
     mkdirSync(binDir);
     const placed = putOnPath({ cli, binDir, env: { PATH: "/usr/bin:/bin" } });
-    expect(placed.message).toContain(`${binDir} is not on your PATH yet: add it, or alias goalpost=`);
+    expect(placed.message).toMatch(
+      new RegExp(`^\`goalpost\` is in ${binDir} .*which is not on your PATH yet: add it, or alias goalpost=`),
+    );
   });
 
   it("never replaces another goalpost, and gives the alias where it cannot write", () => {

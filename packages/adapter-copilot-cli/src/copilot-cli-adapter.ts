@@ -9,6 +9,7 @@ import { copilotCliProfile } from "./copilot-cli-profile.js";
 import { copilotCliSamples } from "./copilot-cli-samples.js";
 import { copilotCliStatusLine } from "./copilot-cli-status-line.js";
 import { copilotCliTokens } from "./copilot-cli-tokens.js";
+import { copilotWorkRecord } from "./copilot-cli-work-record.js";
 
 export const copilotCliAdapter = defineHostAdapter({
   specificationVersion: 1,
@@ -28,6 +29,8 @@ export const copilotCliAdapter = defineHostAdapter({
   // Copilot sets the session's project in every hook's environment (docs/hosts/copilot-cli.md §2); no session variable.
   projectDirVariable: "COPILOT_PROJECT_DIR",
   hostTokens: copilotCliTokens,
+  // The event log, for the files of the working context only: it may lag the turn in hand.
+  hostWorkRecord: copilotWorkRecord,
   statusLine: copilotCliStatusLine,
   // No hook answer carries a note to the user (docs/hosts/copilot-cli.md §11): goalpost's extension shows them.
   noteOutbox: true,

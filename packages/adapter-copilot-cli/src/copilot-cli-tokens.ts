@@ -3,9 +3,8 @@
 // `session.usage_record` per model request with `data.usage.{inputTokens, outputTokens,
 // cacheReadTokens, cacheWriteTokens}` (1.0.102, ran). Each request is counted once; input read from
 // the cache is not counted.
-import { join } from "node:path";
 import { type HostTokenRecord, tokenCount } from "@goalpost/adapter-kit";
-import { copilotHome } from "./copilot-cli-paths.js";
+import { sessionEventLog } from "./copilot-cli-work-record.js";
 
 interface Usage {
   readonly inputTokens?: unknown;
@@ -20,12 +19,7 @@ export function requestTokens(usage: Usage): number {
 
 export const copilotCliTokens: HostTokenRecord = {
   // agentStop names the log; a prompt's payload does not, and the log is found by the session's id.
-  file: (payload, env) => {
-    const { transcriptPath, sessionId } = payload as { transcriptPath?: unknown; sessionId?: unknown };
-    if (typeof transcriptPath === "string" && transcriptPath !== "") return transcriptPath;
-    if (typeof sessionId !== "string" || !/^[\w-]+$/.test(sessionId)) return null;
-    return join(copilotHome(env), "session-state", sessionId, "events.jsonl");
-  },
+  file: sessionEventLog,
   tally(lines, before) {
     let { tokens } = before;
     for (const line of lines) {

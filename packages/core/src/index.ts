@@ -189,6 +189,7 @@ export { redactSecrets } from "./redaction/redact-secrets.js";
 export type { HostToolCall, HostToolRecord } from "./session/receipt-corroboration.js";
 export { corroborateReceipts } from "./session/receipt-corroboration.js";
 export { activeGoal, goalAncestors, goalStack } from "./session/session-goals.js";
+export { removeSecretPrints } from "./session/session-secrets.js";
 export type { WriteOptions } from "./store/atomic-file.js";
 export { writeFileAtomic } from "./store/atomic-file.js";
 export { AUDIT_LOG_LIMIT_BYTES } from "./store/audit-log.js";

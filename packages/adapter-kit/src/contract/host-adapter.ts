@@ -188,6 +188,12 @@ export interface HostAdapter {
    */
   hostToolRecord?(payload: unknown): HostToolRecord | null;
   /**
+   * A record of the session's tool calls read for its working context only (the files it worked on,
+   * given back after a compaction with no goal), where the host's log may lag a turn and so must not
+   * judge receipts (Copilot CLI's event log); null when there is none. Without it, hostToolRecord serves.
+   */
+  hostWorkRecord?(payload: unknown, env: Env): HostToolRecord | null;
+  /**
    * Where the host records the session's token use (Claude Code's transcript, Codex's rollout); absent
    * where it records none, and a goal's budget then counts turns and working time only.
    */

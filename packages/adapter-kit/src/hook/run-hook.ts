@@ -3,7 +3,7 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
-import type { EngineConfig, EngineEventInput, Env, GoalStore, HostWorld } from "@goalpost/core";
+import type { EngineConfig, EngineEventInput, Env, GoalStore, HostToolRecord, HostWorld } from "@goalpost/core";
 import {
   createGoalEngine,
   createGoalStore,
@@ -196,27 +196,24 @@ function hostWorld(parts: {
 }): HostWorld {
   const { adapter, env, payload, store, root, sessionId, targets, warnings, breaches, options } = parts;
   const install = { adapter, root, targets, bundleFile: options.copy };
-  const { hostTokens, nativeGoalChange, hostToolRecord } = adapter;
+  const { hostTokens, nativeGoalChange, hostToolRecord, hostWorkRecord } = adapter;
+  /** A host record read when the engine asks; a record that cannot be read is told, never a fault. */
+  const reading = (read: () => HostToolRecord | null, what: string) => (): HostToolRecord | null => {
+    try {
+      return read();
+    } catch (error) {
+      warnings.push(`goalpost: could not read ${adapter.displayName}'s ${what} (${(error as Error).message}).`);
+      return null;
+    }
+  };
   return {
     env,
     ...(env["PATH"] ? { searchPath: env["PATH"] } : {}),
     notices: warnings,
     ...(hostTokens ? { tokensUsed: () => hostTokensUsed(hostTokens, root, sessionId, payload, env) } : {}),
     ...(nativeGoalChange ? { nativeGoalChange: (event: EngineEventInput) => nativeGoalChange(payload, event, store, env) } : {}),
-    ...(hostToolRecord
-      ? {
-          toolRecord: () => {
-            try {
-              return hostToolRecord(payload);
-            } catch (error) {
-              warnings.push(
-                `goalpost: could not read ${adapter.displayName}'s record of tool calls (${(error as Error).message}).`,
-              );
-              return null;
-            }
-          },
-        }
-      : {}),
+    ...(hostToolRecord ? { toolRecord: reading(() => hostToolRecord(payload), "record of tool calls") } : {}),
+    ...(hostWorkRecord ? { workRecord: reading(() => hostWorkRecord(payload, env), "log of the session's tool calls") } : {}),
     markTurnStart: (goalId) => markTurnStart(install, goalId),
     checkTurn: () => {
       checkTurn(install);

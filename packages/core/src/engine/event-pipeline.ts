@@ -121,14 +121,18 @@ function checkReceipts(context: EngineContext, event: EngineEvent, world: HostWo
 }
 
 /**
- * A start after compaction with no goal open: the hooks saw none of the session's ordinary calls (the
- * fast path answers them unstarted), so the files it worked on come from the host's record of them.
+ * A compaction with no goal open: the hooks saw none of the session's ordinary calls (the fast path
+ * answers them unstarted), so the files it worked on come from the host's record of them — read at the
+ * start after the compaction, or, on hosts with no such start, as it is about to run (the record then
+ * holds the turns before it, and the files are what the first prompt after it gives back).
  */
 function workFromHostRecord(context: EngineContext, event: EngineEvent, world: HostWorld): void {
-  if (event.type !== "session-started" || event.source !== "compact" || event.subagent || !world.toolRecord) return;
+  const read = world.workRecord ?? world.toolRecord;
+  const compaction = (event.type === "session-started" && event.source === "compact") || event.type === "compaction-about-to-run";
+  if (!compaction || event.subagent || !read) return;
   if (activeGoal(context.store.peek(event.sessionId))) return;
   try {
-    const record = world.toolRecord();
+    const record = read();
     if (record && record.calls.size > 0)
       context.store.update(context.identityOf(event), (state) => workFromRecord(state, record));
   } catch (error) {

@@ -23,6 +23,12 @@ export interface HostWorld {
   nativeGoalChange?(event: EngineEventInput): NativeGoalChangeFields | null;
   /** The host's record of the turn's tool calls: the agent's receipts are checked against it at a stop. */
   toolRecord?(): HostToolRecord | null;
+  /**
+   * A record of the session's tool calls good for its working context only — the files it worked on —
+   * where the host's log may lag a turn and so cannot vouch for a receipt (Copilot CLI's event log).
+   * Without it, toolRecord serves.
+   */
+  workRecord?(): HostToolRecord | null;
   /** The user's turn starts: what keeps goalpost working is marked (the goal open now, if any). */
   markTurnStart?(openGoalId: string | null): void;
   /** The turn stops: what changed since its start is recorded, to be told (see takeBreaches). */

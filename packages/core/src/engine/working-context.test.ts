@@ -121,6 +121,31 @@ describe("a session's working context with no goal", () => {
     expect(send({ type: "prompt-submitted", prompt: "go on" })).toEqual({ action: "none" });
   });
 
+  it("on such a host, takes the files from its work record (not the receipts' record) as the compaction is about to run", () => {
+    const { engine, send, store } = testEngine();
+    send({ type: "session-started", source: "startup" });
+    // Copilot CLI's event log: the session's calls, which the hooks answered from the shell.
+    const calls = new Map([
+      ["c1", { hasResult: true, input: { path: "/work/project/README.md" } }],
+      ["c2", { hasResult: false, input: { path: "/work/project/src/reader.ts", file_text: "x" } }],
+    ]);
+    let toolRecordRead = false;
+    engine.handle(
+      { ...SESSION, type: "compaction-about-to-run", trigger: "manual" },
+      {
+        workRecord: () => ({ calls, since: "" }),
+        toolRecord: () => {
+          toolRecordRead = true;
+          return null;
+        },
+      },
+    );
+    expect(toolRecordRead).toBe(false);
+    const restored = send({ type: "prompt-submitted", prompt: "where were we?" }).context ?? "";
+    expect(restored).toContain("Recent files: /work/project/src/reader.ts; /work/project/README.md");
+    expect(store.read(SESSION.sessionId)!.compactions.at(-1)?.restoredAt).not.toBeNull();
+  });
+
   it("says nothing after a compaction when there is nothing to give back", () => {
     const { send } = testEngine();
     send({ type: "session-started", source: "startup" });

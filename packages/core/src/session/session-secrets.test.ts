@@ -6,6 +6,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SESSION, testEngine } from "../engine/test-engine.js";
+import { removeSecretPrints } from "./session-secrets.js";
 
 /** Every file goalpost wrote, as one text. */
 function stateText(root: string): string {
@@ -33,6 +34,19 @@ describe("secrets remembered across a session's events", () => {
     // Never the value: only fingerprints are kept.
     const prints = readFileSync(join(store.root, "secret-prints", `${SESSION.sessionId}.json`), "utf8");
     expect(prints).not.toContain(password.slice(0, 10));
+  });
+
+  it("forgets the prints of a session quiet for the retention's days, and keeps a live one's", () => {
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "/goal rotate it; the db password is Vb83kQz0Lm5tW2yR" });
+    const file = join(store.root, "secret-prints", `${SESSION.sessionId}.json`);
+    expect(existsSync(file)).toBe(true);
+    expect(removeSecretPrints(store.root, 30)).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    // Thirty-one days on, with nothing written since: forgotten.
+    expect(removeSecretPrints(store.root, 30, new Date(Date.now() + 31 * 86_400_000))).toBe(1);
+    expect(existsSync(file)).toBe(false);
+    expect(removeSecretPrints(join(store.root, "nowhere"), 30)).toBe(0);
   });
 
   it("keeps each session's memory its own, and a session that never had a secret writes none", () => {

@@ -9,7 +9,7 @@
 // (withSessionSecrets), which plugs this memory into the redactor (redaction/redaction-memory.ts): the
 // redactor reports what it removed, and has the runs of each text checked against the prints. A session
 // that never had a secret has no file, and an event reads nothing more than one missing file.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../record/sha256.js";
 import { type RedactionMemory, useRedactionMemory } from "../redaction/redaction-memory.js";
@@ -67,6 +67,32 @@ export function withSessionSecrets<T>(root: string, sessionId: string, run: () =
       }
     }
   }
+}
+
+/**
+ * Forgets the secrets of sessions quiet for `days` (their prints file unchanged that long): `goalpost
+ * prune` calls it with the state root's retention. Returns how many sessions' prints went.
+ */
+export function removeSecretPrints(root: string, days: number, now: Date = new Date()): number {
+  const folder = join(root, "secret-prints");
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = join(folder, name);
+    try {
+      if (now.getTime() - statSync(file).mtimeMs < days * 86_400_000) continue;
+      rmSync(file, { force: true });
+      removed++;
+    } catch {
+      // Gone already.
+    }
+  }
+  return removed;
 }
 
 /** What was taken out of `match` to make `replacement`: the part between what both begin and end with. */
