@@ -51,9 +51,15 @@ export function copilotWorkRecord(payload: unknown, env: Env): HostToolRecord | 
     }
     const id = event.data?.toolCallId;
     if (typeof id !== "string") continue;
-    if (event.type === "tool.execution_start")
-      calls.set(id, { hasResult: calls.get(id)?.hasResult ?? false, input: event.data?.arguments });
-    else if (event.type === "tool.execution_complete") {
+    if (event.type === "tool.execution_start") {
+      const input = event.data?.arguments;
+      const command = (input as { command?: unknown } | undefined)?.command;
+      calls.set(id, {
+        ...(typeof command === "string" ? { command } : {}),
+        hasResult: calls.get(id)?.hasResult ?? false,
+        input,
+      });
+    } else if (event.type === "tool.execution_complete") {
       const known = calls.get(id);
       if (known) calls.set(id, { ...known, hasResult: true });
     }

@@ -1,6 +1,9 @@
 // The working context of every session, goal or not: the files its tools named and its checklist from
 // the host's plan tool, given back after a compaction; a compact checklist line while it is non-empty;
 // and a line for doctor when an edit tool's arguments hold no path goalpost reads.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pathArguments } from "../evidence/path-arguments.js";
 import { noticesOf } from "../store/notice-log.js";
@@ -154,6 +157,25 @@ describe("a session's working context with no goal", () => {
 });
 
 describe("a goal's working context", () => {
+  it("takes the files a shell command's words name, when they are there", () => {
+    const folder = mkdtempSync(join(tmpdir(), "goalpost-shell-work-"));
+    try {
+      const file = join(folder, "reader.ts");
+      writeFileSync(file, "x\n");
+      const { send, store } = testEngine();
+      send({ type: "prompt-submitted", prompt: "/goal the reader streams large files" });
+      send({
+        type: "tool-ran",
+        toolName: "Bash",
+        toolInput: { command: `sed -i 's/a/b/' ${file} ${join(folder, "gone.ts")}` },
+        succeeded: true,
+      });
+      expect(store.read(SESSION.sessionId)!.workingContext.recentFiles).toEqual([file]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("takes MCP tools' files, and shows the checklist as one line in the compact form and item by item in full", () => {
     const { send, store } = testEngine();
     send({ type: "prompt-submitted", prompt: "/goal the reader streams large files" });

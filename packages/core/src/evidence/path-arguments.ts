@@ -14,7 +14,7 @@ const FILE_NAME = /^[\w@.-]+\.[A-Za-z0-9]{1,10}$/;
 const isPathName = (key: string) => PATH_NAME.test(key.replace(/[^A-Za-z]/g, "").toLowerCase());
 
 /** The value as a path, or null when it does not read as one (a URL, a sentence, a number). */
-function asPath(value: unknown): string | null {
+export function asPath(value: unknown): string | null {
   if (typeof value !== "string") return null;
   let text = value.trim();
   if (text.startsWith("file://")) {

@@ -3,8 +3,10 @@
 // the session and to the open goal alike, so a goal set later starts from what the session was doing,
 // and a session with no goal still gets it back after a compaction. With no goal open the hooks see
 // no ordinary tool call (the fast path answers them unstarted); the host's own record of the calls
-// fills the files in at the start after a compaction (workFromRecord).
+// fills the files in at a compaction (workFromRecord). A shell command's files are the ones its words
+// name that are there (evidence/shell-paths.ts).
 import { pathArguments } from "../evidence/path-arguments.js";
+import { shellPaths } from "../evidence/shell-paths.js";
 import type { ProgressMarker, WorkingContext } from "../record/goal-record.js";
 import { checklistItem, checklistLine, RECENT_FILES_LIMIT, withRecentFile } from "../record/working-context.js";
 import type { SessionFile } from "../store/session-file.js";
@@ -29,8 +31,18 @@ export function noteWork(state: SessionFile, paths: readonly string[], checklist
 
 /** The files of the host's recorded calls, oldest first, noted in order: the newest ends first. */
 export function workFromRecord(state: SessionFile, record: HostToolRecord): void {
-  const paths = [...record.calls.values()].flatMap((call) => (call.input === undefined ? [] : pathArguments(call.input)));
-  noteWork(state, paths.slice(-RECENT_FILES_LIMIT * 4));
+  // The latest calls only: enough to fill the ring, and a shell command's words cost a file check each.
+  const calls = [...record.calls.values()].slice(-RECENT_FILES_LIMIT * 4);
+  noteWork(
+    state,
+    calls.flatMap((call) => callPaths(call.input, call.command, state.cwd)),
+  );
+}
+
+/** What one call names: its path arguments and, for a shell command, the files its words name. */
+export function callPaths(input: unknown, command: string | undefined, cwd: string): string[] {
+  const named = input === undefined ? [] : pathArguments(input);
+  return command === undefined ? named : [...new Set([...named, ...shellPaths(command, cwd)])];
 }
 
 /** The session's working context for the model after a compaction with no goal set; "" when it is empty. */

@@ -6,7 +6,7 @@
 
 import { summarizeToolCall } from "../../evidence/classify-tool-call.js";
 import { goalToolInvocation, goalToolName } from "../../evidence/goal-tool-names.js";
-import { pathArguments, unreadPathFields } from "../../evidence/path-arguments.js";
+import { unreadPathFields } from "../../evidence/path-arguments.js";
 import { judgeShellReceipt, outputVerdict, type ReceiptJudgement } from "../../evidence/receipt-judgement.js";
 import { pushReceipt, pushToolCall } from "../../record/bounded-history.js";
 import type { VerificationCategory } from "../../record/goal-record.js";
@@ -15,7 +15,7 @@ import { checklistOf } from "../../record/working-context.js";
 import { markRestored } from "../../session/compaction-restore.js";
 import { takePendingCall } from "../../session/pending-calls.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
-import { noteWork } from "../../session/session-work.js";
+import { callPaths, noteWork } from "../../session/session-work.js";
 import { recordNotice } from "../../store/record-notice.js";
 import type { SessionFile } from "../../store/session-file.js";
 import { quotedGoal } from "../../text/goal-text.js";
@@ -102,7 +102,7 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     return call.command !== undefined && goalToolInvocation(call.command)?.verb === "close"
       ? refusedCloseNote(session, context.now())
       : NO_DECISION;
-  const paths = pathArguments(event.toolInput);
+  const paths = callPaths(event.toolInput, call.command, event.cwd);
   if (call.kind === "action" && call.command === undefined) noteUnreadPaths(context, call.tool, event.toolInput, paths);
   const summary = summarizeToolCall(call);
   const judged =
