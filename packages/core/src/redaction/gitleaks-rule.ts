@@ -79,6 +79,8 @@ export function applyGitleaksRule(
   lowerText: string,
   globalAllowlist: GitleaksAllowlist,
   mask: (id: string) => string,
+  /** Told each match and what it became (the session's memory of secrets, redaction-memory.ts). */
+  onRedacted?: (match: string, out: string) => void,
 ): string {
   if (rule.keywords.length > 0 && !rule.keywords.some((keyword) => lowerText.includes(keyword))) return text;
   return text.replace(regex(rule, true), (match: string, ...rest: unknown[]) => {
@@ -96,6 +98,8 @@ export function applyGitleaksRule(
     const found = { secret, match, line: lineAround(text, start, start + match.length) };
     if ([globalAllowlist, ...rule.allowlists].some((list) => allowed(list, found))) return match;
     // Only the secret goes: the key name and punctuation around it stay readable.
-    return match.replace(secret, mask(rule.id));
+    const out = match.replace(secret, mask(rule.id));
+    onRedacted?.(match, out);
+    return out;
   });
 }

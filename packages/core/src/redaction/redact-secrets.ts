@@ -63,7 +63,8 @@ export function redactWith(patterns: readonly SecretPattern[], text: string): st
       });
     }
     const lower = result.toLowerCase();
-    for (const rule of GITLEAKS_RULES) result = applyGitleaksRule(rule, result, lower, GITLEAKS_GLOBAL_ALLOWLIST, redacted);
+    for (const rule of GITLEAKS_RULES)
+      result = applyGitleaksRule(rule, result, lower, GITLEAKS_GLOBAL_ALLOWLIST, redacted, noteRedacted);
     return redactRemembered(result);
   } catch {
     // A redactor that throws would leak by failing open somewhere else: drop the text instead.

@@ -1,12 +1,15 @@
 // What one event revealed is redacted in the next: a secret redacted once is remembered for its session
 // (as fingerprints, never the value), and the value or the part of it the agent split off, met later with
 // nothing that names it a secret, is redacted too — in that session only.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SESSION, testEngine } from "../engine/test-engine.js";
-import { removeSecretPrints } from "./session-secrets.js";
+import { redactWith } from "../redaction/redact-secrets.js";
+import { createGoalTools } from "../tools/goal-tools.js";
+import { removeSecretPrints, withSessionSecrets } from "./session-secrets.js";
 
 /** Every file goalpost wrote, as one text. */
 function stateText(root: string): string {
@@ -34,6 +37,35 @@ describe("secrets remembered across a session's events", () => {
     // Never the value: only fingerprints are kept.
     const prints = readFileSync(join(store.root, "secret-prints", `${SESSION.sessionId}.json`), "utf8");
     expect(prints).not.toContain(password.slice(0, 10));
+  });
+
+  it("remembers what gitleaks' rules redacted too: the value met later with no rule's keyword around it", () => {
+    const root = mkdtempSync(join(tmpdir(), "goalpost-prints-"));
+    try {
+      const key = "12345678-abcd-4bcd-8bcd-1234567890ab";
+      // gitleaks' rules alone (goalpost's own patterns left out): a Heroku key by its name.
+      const first = withSessionSecrets(root, "s1", () => redactWith([], `heroku_api_key = "${key}"`));
+      expect(first).not.toContain(key);
+      // Bare, as a UUID it reads as no secret to any rule; remembered, it goes.
+      expect(redactWith([], `echo ${key} > id.txt`)).toContain(key);
+      const later = withSessionSecrets(root, "s1", () => redactWith([], `echo ${key} > id.txt`));
+      expect(later).toBe("echo [REDACTED:secret-seen-before] > id.txt");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("remembers what a goal tool's input revealed, called from outside an engine event (MCP, the shell)", () => {
+    const password = "Hq47mZ0vKx2pLw9T";
+    const { store } = testEngine();
+    const tools = createGoalTools(store, { startVerification: () => {} });
+    const caller = { sessionId: SESSION.sessionId, host: SESSION.host, cwd: SESSION.cwd };
+    tools.open(caller, { objective: "rotate the db user", requirements: ["the new user works"] });
+    tools.update(caller, { doneSoFar: [`set the db password is ${password}`] });
+    tools.update(caller, { remaining: [`check ${password} works`] });
+    const text = stateText(store.root);
+    expect(text).not.toContain(password);
+    expect(text).toContain("[REDACTED:secret-seen-before]");
   });
 
   it("forgets the prints of a session quiet for the retention's days, and keeps a live one's", () => {

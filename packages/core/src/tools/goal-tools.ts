@@ -26,6 +26,7 @@ import {
 import type { GoalRecord } from "../record/goal-record.js";
 import { settleClosedGoal } from "../session/close-in-session.js";
 import { activeGoal, replaceGoal } from "../session/session-goals.js";
+import { withSessionSecrets } from "../session/session-secrets.js";
 import { continuationCandidates } from "../store/continuation.js";
 import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import type { SessionFile } from "../store/session-file.js";
@@ -93,7 +94,7 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
     return root;
   }
 
-  return {
+  const tools: GoalTools = {
     status(caller) {
       guard(caller);
       const session = store.read(caller.sessionId);
@@ -241,6 +242,18 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
           : "";
       return { text: `Goal ${closed.id} is closed as ${closed.status}.${how}`, goal: closed };
     },
+  };
+  // Each call with the session's memory of secrets, as an engine event has it: what the agent's input
+  // reveals is remembered, and what earlier events revealed is redacted (session/session-secrets.ts).
+  const remembering =
+    <Input extends unknown[]>(call: (caller: ToolCaller, ...input: Input) => GoalToolResult) =>
+    (caller: ToolCaller, ...input: Input): GoalToolResult =>
+      withSessionSecrets(store.root, caller.sessionId, () => call(caller, ...input));
+  return {
+    status: remembering(tools.status),
+    open: remembering(tools.open),
+    update: remembering(tools.update),
+    close: remembering(tools.close),
   };
 }
 
