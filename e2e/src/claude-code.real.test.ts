@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { ADAPTER_BIN, type ClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
 import { committed, escapingHello, HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
 import { type MockReply, requestKind, type scriptedResponder, toolResults } from "./mock-anthropic.js";
-import { bash, installedHome, openGoal, readSession, useMockModel } from "./real-host.js";
+import { bash, goalpostMcp, installedHome, openGoal, readSession, toolUse, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
 
 const model = useMockModel();
@@ -317,10 +317,7 @@ echo forged`;
     expect(openGoal(session(home, id))?.drift.sinceUpdate).toBeLessThanOrEqual(1); // the main thread's Agent call only
   });
 
-  const mcp = (tool: string, input: Record<string, unknown>): MockReply => ({
-    text: "",
-    toolUse: { name: `mcp__goalpost__${tool}`, input },
-  });
+  const mcp = goalpostMcp;
   const evidence = mcp("goalpost_update", HELLO_EVIDENCE);
   const GOAL = `goal: ${HELLO_GOAL}`;
   /** The user's goal, then the scripted turn, in one `claude -p` run; the session's id. */
@@ -628,7 +625,7 @@ execSync(${JSON.stringify(commands["PostToolUse"])}, { input: ${JSON.stringify(p
     expect((await runClaude(home, "/goal make the importer stream large files", { args: ["--session-id", id] })).exitCode).toBe(
       0,
     );
-    const task = (name: string, input: Record<string, unknown>): MockReply => ({ text: "", toolUse: { name, input } });
+    const task = toolUse;
     await model.start({
       main: [
         task("TaskCreate", {
@@ -668,7 +665,7 @@ execSync(${JSON.stringify(commands["PostToolUse"])}, { input: ${JSON.stringify(p
   it("with no goal set, takes the task Claude Code's own task tools put in progress as the session's focus: shown, never enforced", async () => {
     verifies("CC-TASK-FOCUS");
     const id = randomUUID();
-    const task = (name: string, input: Record<string, unknown>): MockReply => ({ text: "", toolUse: { name, input } });
+    const task = toolUse;
     const home = await setUp({
       main: [
         task("TaskCreate", {
@@ -755,7 +752,7 @@ execSync(${JSON.stringify(commands["PostToolUse"])}, { input: ${JSON.stringify(p
 
   it("with no goal, gives the session's working context back after `/compact`: its files from the transcript, its checklist", async () => {
     verifies("CC-WORKING-CONTEXT");
-    const tool = (name: string, input: Record<string, unknown>): MockReply => ({ text: "", toolUse: { name, input } });
+    const tool = toolUse;
     const id = randomUUID();
     const home = await setUp({ main: [] }, { src: { "reader.js": "module.exports = require('node:fs').readFileSync;\n" } });
     const reader = join(home.project, "src", "reader.js");

@@ -8,8 +8,7 @@ import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { CLAUDE_BIN, createClaudeHome, goalpostCli } from "./claude-code-home.js";
 import { HELLO_EVIDENCE } from "./hello-project.js";
-import type { MockReply } from "./mock-anthropic.js";
-import { bash, useMockModel } from "./real-host.js";
+import { bash, goalpostMcp, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
 import { canDriveTerminal, startTerminalUi } from "./terminal-ui.js";
 
@@ -65,10 +64,7 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
 
   it("names goalpost in the spinner while a stop waits for goalpost's run, then shows the close", async () => {
     verifies("CC-STOP-SPINNER");
-    const mcp = (tool: string, input: Record<string, unknown>): MockReply => ({
-      text: "",
-      toolUse: { name: `mcp__goalpost__${tool}`, input },
-    });
+    const mcp = goalpostMcp;
     const mock = await model.start({
       main: [
         mcp("goalpost_open", { objective: "keep the slow check passing", requirements: ["the slow test passes"] }),

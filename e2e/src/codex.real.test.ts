@@ -60,6 +60,10 @@ const allTexts = () =>
     .map((request) => inputTexts(request).join("\n"))
     .join("\n");
 const shell = (cmd: string): CodexReply => ({ call: { name: "exec_command", arguments: { cmd } } });
+/** One of goalpost's MCP tools, as Codex names it: the server's namespace and the tool. */
+const mcp = (name: string, args: Record<string, unknown>): CodexReply => ({
+  call: { name, namespace: "mcp__goalpost", arguments: args },
+});
 /** Stops goalpost refused in this home, from its goals' histories. */
 const stopBlocks = (home: CodexHome) =>
   createGoalStore({ root: home.stateRoot, warn: () => {} })
@@ -322,9 +326,6 @@ describe("goalpost in the real Codex CLI", () => {
 
   it("offers goalpost's MCP tools, each call tied to its session by the call id its PreToolUse hook saw", async () => {
     verifies("CODEX-MCP");
-    const mcp = (name: string, args: Record<string, unknown>): CodexReply => ({
-      call: { name, namespace: "mcp__goalpost", arguments: args },
-    });
     const home = await setUp({
       main: [
         mcp("goalpost_status", {}),
@@ -347,9 +348,6 @@ describe("goalpost in the real Codex CLI", () => {
 
   it("closes the goal only on goalpost's own sandboxed run of the user's tests: a failing run is the stop's reason", async () => {
     verifies("CODEX-VERIFIER");
-    const mcp = (name: string, args: Record<string, unknown>): CodexReply => ({
-      call: { name, namespace: "mcp__goalpost", arguments: args },
-    });
     const home = await setUp(
       {
         main: [
@@ -445,9 +443,6 @@ echo "forged hook ran"
     it("keeps a check from planting code that runs as the user later: goalpost's run is walled as the agent's commands are", async () => {
       verifies("CODEX-VERIFIER-WALL");
       const marker = join(tmpdir(), `goalpost-pwned-${process.pid}-${Date.now()}`);
-      const mcp = (name: string, args: Record<string, unknown>): CodexReply => ({
-        call: { name, namespace: "mcp__goalpost", arguments: args },
-      });
       mock = await startMockResponses(
         scriptedResponder({
           main: [

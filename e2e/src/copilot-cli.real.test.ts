@@ -28,6 +28,8 @@ async function setUp(script: Parameters<typeof scriptedChat>[0], project?: Tree)
 
 const call = (name: string, args: Record<string, unknown> = {}): ChatReply => ({ call: { name, arguments: args } });
 const bash = (command: string) => call("bash", { command, description: "mock step" });
+/** Copilot's plan tool: its todos live in the session's database. */
+const sql = (query: string) => call("sql", { description: "Update todos", query });
 const results = () => [...chatToolResults(mock!.requests).values()];
 /** `/compact` in the session, then a prompt: what the model got with that prompt's request, as one text. */
 async function compactThenAsk(home: CopilotHome, id: string): Promise<string> {
@@ -179,7 +181,6 @@ describe("goalpost in the real Copilot CLI", () => {
 
   it("follows Copilot CLI's plan — the todos table the model writes through its sql tool — into the focus with no goal, and task goals with one", async () => {
     verifies("COPILOT-PLAN");
-    const sql = (query: string) => call("sql", { description: "Update todos", query });
     const home = await setUp({
       main: [
         sql("INSERT INTO todos (id, title, status) VALUES ('t1', 'Rewrite the reader', 'in_progress')"),
@@ -275,7 +276,6 @@ describe("goalpost in the real Copilot CLI", () => {
 
   it("with no goal, gives the session's work back at the first prompt after /compact: its files from Copilot's event log, its checklist and the task in progress", async () => {
     verifies("COPILOT-WORKING-CONTEXT");
-    const sql = (query: string) => call("sql", { description: "Update todos", query });
     const main: ChatReply[] = [
       { text: "(the file read, once the project's folder is known)" },
       sql(

@@ -51,6 +51,12 @@ export function readSession(home: ClaudeHome, id: string): SessionFile {
 
 export const openGoal = (state: SessionFile) => state.goals.find((goal) => goal.closedAt === null && goal.level !== "task");
 
+/** The scripted Claude model calls a tool by its name. */
+export const toolUse = (name: string, input: Record<string, unknown>): MockReply => ({ text: "", toolUse: { name, input } });
+
+/** The scripted Claude model calls one of goalpost's MCP tools. */
+export const goalpostMcp = (tool: string, input: Record<string, unknown>): MockReply => toolUse(`mcp__goalpost__${tool}`, input);
+
 export const bash = (command: string): MockReply => ({
   text: "",
   toolUse: { name: "Bash", input: { command, description: "mock step" } },
