@@ -40,6 +40,18 @@ describe("install as the user runs it", () => {
     );
   });
 
+  it("answers an error under --json as JSON on stdout, the words on stderr as ever", async () => {
+    const typo = capture();
+    expect(await runAdminCommand(acmeAdapter, "install", ["--dry-rn", "--json"], "/x/bin.mjs", typo.io, {})).toBe(2);
+    expect(JSON.parse(typo.out.join(""))).toEqual({
+      error: 'goalpost-acme install: unknown option --dry-rn (did you mean "--dry-run"?)',
+    });
+    expect(typo.err.join("")).toContain("(goalpost-acme --help for the commands and their options)");
+    const scope = capture();
+    expect(await runAdminCommand(acmeAdapter, "uninstall", ["--json", "--scope", "galaxy"], "/x/bin.mjs", scope.io, {})).toBe(2);
+    expect(JSON.parse(scope.out.join(""))).toEqual({ error: "goalpost-acme uninstall: --scope must be one of user" });
+  });
+
   it("answers --help on every verb with the usage, and touches nothing", async () => {
     const home = testdir();
     for (const verb of ["install", "uninstall", "doctor"] as const) {

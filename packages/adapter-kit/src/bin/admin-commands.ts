@@ -62,6 +62,17 @@ export async function runAdminCommand(
   env: Env = process.env,
 ): Promise<number> {
   const { scopes, defaultScope } = adapter.install;
+  /** A failure: its words on stderr and, under --json (asked for anywhere on the line), `{"error"}` on stdout. */
+  const fail = (code: number, message: string): number => {
+    // The hint in parentheses (where the help is) is for a person.
+    const error = message
+      .split("\n")
+      .filter((line) => !line.startsWith("("))
+      .join("\n");
+    if (args.includes("--json")) io.out(`${JSON.stringify({ error })}\n`);
+    io.err(`${message}\n`);
+    return code;
+  };
   let values: {
     scope: string;
     project?: string;
@@ -82,10 +93,10 @@ export async function runAdminCommand(
   try {
     values = parseArgs({ args: [...args], options }).values as typeof values;
   } catch (error) {
-    io.err(
-      `${adapter.bin} ${command}: ${argumentProblem(error as Error, options)}\n(${adapter.bin} --help for the commands and their options)\n`,
+    return fail(
+      2,
+      `${adapter.bin} ${command}: ${argumentProblem(error as Error, options)}\n(${adapter.bin} --help for the commands and their options)`,
     );
-    return 2;
   }
   if (values.help) {
     io.out(hostCliUsage(adapter, adapterVersion(cliPath)));
@@ -93,8 +104,7 @@ export async function runAdminCommand(
   }
   const scope = values.scope;
   if (!scopes.includes(scope)) {
-    io.err(`${adapter.bin} ${command}: --scope must be one of ${scopes.join(", ")}\n`);
-    return 2;
+    return fail(2, `${adapter.bin} ${command}: --scope must be one of ${scopes.join(", ")}`);
   }
   const projectDir = resolve(
     values.project ?? (adapter.projectDirVariable ? env[adapter.projectDirVariable] : undefined) ?? process.cwd(),
@@ -111,17 +121,16 @@ export async function runAdminCommand(
 
   // npx runs packages from a cache npm cleans at will: hooks pointing there would break later.
   if (command === "install" && /[\\/]_npx[\\/]/.test(cliPath)) {
-    io.err(
-      `${adapter.bin} install: this copy runs from npx's temporary cache (${cliPath}); hooks pointing there would break when npm cleans it. Install the package first (npm install -g <package>), then run \`${adapter.bin} install\`.\n`,
+    return fail(
+      1,
+      `${adapter.bin} install: this copy runs from npx's temporary cache (${cliPath}); hooks pointing there would break when npm cleans it. Install the package first (npm install -g <package>), then run \`${adapter.bin} install\`.`,
     );
-    return 1;
   }
   const strict = values.strict ? true : values["no-strict"] ? false : undefined;
   if (strict !== undefined && command === "install") {
     const refused = strictRefused(adapter, scope, strict);
     if (refused) {
-      io.err(`${adapter.bin} install: ${refused}; nothing was changed.\n`);
-      return 1;
+      return fail(1, `${adapter.bin} install: ${refused}; nothing was changed.`);
     }
   }
   const root = adapter.stateRoot(env);
@@ -193,10 +202,10 @@ export async function runAdminCommand(
     // Nothing is written unless all of it can be: one clear line for a folder this user cannot write.
     const blocked = unwritableFolder([...changes.map((entry) => entry.path), join(root, "state")]);
     if (blocked) {
-      io.err(
-        `${adapter.bin} ${command}: cannot write in ${blocked.folder} (${blocked.reason}); nothing was changed. Make it writable for you, then run \`${userCommand(adapter, command, env)}\` again.\n`,
+      return fail(
+        1,
+        `${adapter.bin} ${command}: cannot write in ${blocked.folder} (${blocked.reason}); nothing was changed. Make it writable for you, then run \`${userCommand(adapter, command, env)}\` again.`,
       );
-      return 1;
     }
     // The folders this install creates, recorded so that uninstall takes them out again (footprint.ts).
     const created = command === "install" ? foldersToCreate(changes, root) : [];
@@ -246,8 +255,7 @@ export async function runAdminCommand(
     return 0;
   } catch (error) {
     if (GoalpostError.isInstance(error)) {
-      io.err(`${adapter.bin} ${command}: ${error.message}\n`);
-      return 1;
+      return fail(1, `${adapter.bin} ${command}: ${error.message}`);
     }
     throw error;
   }
