@@ -1,22 +1,15 @@
 // `goalpost completion`: the scripts loaded into real shells, and asked what they complete.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { bashCompletes, shellInstalled as has, runInShell as shell } from "@goalpost/adapter-kit/testing";
 import { describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));
 const goalpost = `"${process.execPath}" "${bin}"`;
-const shell = (program: string, script: string) =>
-  spawnSync(program, ["-c", script], { encoding: "utf8", timeout: 60_000, env: { ...process.env, HOME: "/nonexistent" } });
-const has = (program: string) => ["/usr/bin", "/bin"].some((folder) => existsSync(`${folder}/${program}`));
 
 describe("goalpost completion", { timeout: 90_000 }, () => {
   it("completes commands, a command's flags and host names in bash", () => {
-    const complete = (words: string) =>
-      shell(
-        "bash",
-        `eval "$(${goalpost} completion bash)"; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _goalpost; echo "\${COMPREPLY[@]}"`,
-      ).stdout.trim();
+    const complete = (words: string) => bashCompletes(goalpost, "_goalpost", words);
     expect(complete("goalpost st")).toBe("status");
     expect(complete("goalpost install --st")).toBe("--strict");
     expect(complete("goalpost install c").split(" ").sort()).toEqual(["claude-code", "codex", "copilot-cli"]);

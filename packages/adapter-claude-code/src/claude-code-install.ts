@@ -11,8 +11,8 @@ import {
   type JsonObject,
   objectAt,
   ownEntries,
-  STOP_SPINNER_TEXT,
   sameFileTargets,
+  stopSpinner,
   withKey,
 } from "@goalpost/adapter-kit";
 import { GOALPOST_SWITCH_VARIABLES } from "@goalpost/core";
@@ -87,7 +87,7 @@ function hookEventsTarget(context: InstallContext): InstallTarget {
     command: context.hookCommand,
     timeout: timeoutOf,
     // The spinner names goalpost while a stop waits for its run of the checks (docs/hosts, §2).
-    statusMessage: (event) => (event === "Stop" ? STOP_SPINNER_TEXT : undefined),
+    statusMessage: stopSpinner("Stop"),
     matcher: "",
   });
 }

@@ -1,16 +1,13 @@
 // The installed bin as a user meets it: its help, its completion loaded into real shells, and a typo
 // answered with the command likely meant — all from the kit's one table of the bin's commands.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bashCompletes, shellInstalled as has, runInShell as shell } from "@goalpost/adapter-kit/testing";
 import { describe, expect, it } from "vitest";
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "goalpost-codex.js");
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", timeout: 30_000 });
-const shell = (program: string, script: string) =>
-  spawnSync(program, ["-c", script], { encoding: "utf8", timeout: 60_000, env: { ...process.env, HOME: "/nonexistent" } });
-const has = (program: string) => ["/usr/bin", "/bin"].some((folder) => existsSync(`${folder}/${program}`));
 const goalpostCodex = `"${process.execPath}" "${bin}"`;
 
 describe("goalpost-codex's command line", { timeout: 90_000 }, () => {
@@ -38,11 +35,7 @@ describe("goalpost-codex's command line", { timeout: 90_000 }, () => {
   });
 
   it("completes its commands and their flags in bash", () => {
-    const complete = (words: string) =>
-      shell(
-        "bash",
-        `eval "$(${goalpostCodex} completion bash)"; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _goalpost_codex; echo "\${COMPREPLY[@]}"`,
-      ).stdout.trim();
+    const complete = (words: string) => bashCompletes(goalpostCodex, "_goalpost_codex", words);
     expect(complete("goalpost-codex doc")).toBe("doctor");
     expect(complete("goalpost-codex install --st")).toBe("--strict");
     expect(complete("goalpost-codex update --s")).toBe("--session");

@@ -11,8 +11,8 @@ import {
   objectAt,
   ownEntries,
   readJsonObject,
-  STOP_SPINNER_TEXT,
   sameFileTargets,
+  stopSpinner,
   withKey,
 } from "@goalpost/adapter-kit";
 import { descriptor } from "./codex-descriptor.js";
@@ -55,7 +55,7 @@ export function hooksTarget(context: InstallContext): InstallTarget {
     command: context.hookCommand,
     timeout: timeoutOf,
     // The spinner names goalpost while a stop waits for its run of the checks (docs/hosts, §2).
-    statusMessage: (event) => (event === "Stop" ? STOP_SPINNER_TEXT : undefined),
+    statusMessage: stopSpinner("Stop"),
   });
 }
 

@@ -8,7 +8,7 @@
 // process in a `-p` run (docs/hosts/copilot-cli.md §5, §11): it may lack the turn in hand, so it never
 // judges a receipt (the contract's hostWorkRecord, not hostToolRecord).
 import { join } from "node:path";
-import { recordTail } from "@goalpost/adapter-kit";
+import { recordTailLines } from "@goalpost/adapter-kit";
 import type { Env, HostToolCall, HostToolRecord } from "@goalpost/core";
 import { copilotHome } from "./copilot-cli-paths.js";
 
@@ -31,17 +31,10 @@ interface LoggedEvent {
 export function copilotWorkRecord(payload: unknown, env: Env): HostToolRecord | null {
   const path = sessionEventLog(payload, env);
   if (!path) return null;
-  let tail: { text: string; whole: boolean };
-  try {
-    tail = recordTail(path, WORK_RECORD_BYTES);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-  const lines = tail.text.split("\n");
-  if (!tail.whole) lines.shift();
+  const tail = recordTailLines(path, WORK_RECORD_BYTES);
+  if (!tail) return null;
   const calls = new Map<string, HostToolCall>();
-  for (const line of lines) {
+  for (const line of tail.lines) {
     if (!line.includes('"tool.execution_')) continue;
     let event: LoggedEvent;
     try {

@@ -50,7 +50,7 @@ export { boundedText, hookSpecificOutput } from "./hook/hook-specific-output.js"
 export { loadBuiltin } from "./hook/load-builtin.js";
 export { postNote, takeNotes } from "./hook/note-outbox.js";
 export { resolveProjectDir } from "./hook/project-dir.js";
-export { openRecord, recordLinesFromEnd, recordTail, transcriptTail } from "./hook/record-tail.js";
+export { openRecord, recordLinesFromEnd, recordTail, recordTailLines, transcriptTail } from "./hook/record-tail.js";
 export { runHook } from "./hook/run-hook.js";
 export { statusLineSession } from "./hook/status-line.js";
 export { fastEvents, fastPathWakeWords } from "./installing/fast-events.js";
@@ -61,7 +61,7 @@ export {
   objectAt,
   ownHookGroupsPresent,
   ownHookGroupsWired,
-  STOP_SPINNER_TEXT,
+  stopSpinner,
   withKey,
   withOwnHookGroups,
   withoutOwnHookGroups,

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { HostAdapter } from "../contract/host-adapter.js";
-import { ADMIN_OPTIONS, type CommandOptions, type CompletionTable, SHELLS } from "./command-line.js";
+import { ADMIN_OPTIONS, type CommandOptions, type CompletionTable, GOAL_COMMAND_OPTIONS, SHELLS } from "./command-line.js";
 
 /** The adapter's version, from the package.json beside its dist/ folder. */
 export function adapterVersion(cliPath: string): string {
@@ -28,9 +28,9 @@ export interface BinCommand {
   readonly runBy: RunBy;
   /** The words it takes after it (shells), for completion. */
   readonly values?: readonly string[];
+  /** It takes --json and --help besides its own flags (install, uninstall, doctor). */
+  readonly json?: boolean;
 }
-
-const SESSION: CommandOptions = { session: { type: "string" } };
 
 /** Every command of an adapter's bin; host-cli.ts dispatches these names and no others. */
 export function binCommands(adapter: HostAdapter): readonly BinCommand[] {
@@ -44,12 +44,13 @@ export function binCommands(adapter: HostAdapter): readonly BinCommand[] {
       Object.entries(ADMIN_OPTIONS[name]).filter(([flag]) => adapter.install.strict || !flag.endsWith("strict")),
     ),
     runBy: "you",
+    json: true,
   });
   const goalTool = (name: string, args: string, summary: string): BinCommand => ({
     name,
     args,
     summary,
-    options: SESSION,
+    options: GOAL_COMMAND_OPTIONS,
     runBy: "the agent",
   });
   return [
@@ -96,7 +97,7 @@ function flagsUsage(adapter: HostAdapter, command: BinCommand): string[] {
 
 /** One command's usage line. */
 export function commandUsage(adapter: HostAdapter, command: BinCommand): string {
-  const json = command.runBy === "you" && command.name !== "completion" ? ["[--json]"] : [];
+  const json = command.json ? ["[--json]"] : [];
   return [adapter.bin, command.name, command.args, ...flagsUsage(adapter, command), ...json].filter(Boolean).join(" ");
 }
 
@@ -148,10 +149,7 @@ export function binCompletion(adapter: HostAdapter): CompletionTable {
       .map((command) => ({
         name: command.name,
         summary: command.summary,
-        flags: [
-          ...Object.keys(command.options).map((flag) => `--${flag}`),
-          ...(command.runBy === "you" && command.name !== "completion" ? ["--json", "--help"] : []),
-        ],
+        flags: [...Object.keys(command.options).map((flag) => `--${flag}`), ...(command.json ? ["--json", "--help"] : [])],
         values: command.values,
       })),
   };

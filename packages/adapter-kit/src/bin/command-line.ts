@@ -31,6 +31,9 @@ export const ADMIN_OPTIONS: Readonly<Record<AdminVerb, CommandOptions>> = {
   doctor: { project: { type: "string" } },
 };
 
+/** The goal commands' one flag (`<bin> status|open|update|close`): the session, where the host names none. */
+export const GOAL_COMMAND_OPTIONS = { session: { type: "string" } } as const satisfies CommandOptions;
+
 /** Node's parser's complaint in goalpost's words: the option named, and the one likely meant. */
 export function argumentProblem(error: Error & { code?: string }, options: CommandOptions): string {
   const flags = Object.keys(options).map((name) => `--${name}`);

@@ -12,7 +12,7 @@ import { activeGoal, createGoalStore, createGoalTools, GoalpostError, takeApprov
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { resolveProjectDir } from "../hook/project-dir.js";
 import { detachedVerification } from "../hook/verification-process.js";
-import { argumentProblem } from "./command-line.js";
+import { argumentProblem, GOAL_COMMAND_OPTIONS } from "./command-line.js";
 
 export const GOAL_COMMANDS = ["status", "open", "update", "close"] as const;
 export type GoalCommandName = (typeof GOAL_COMMANDS)[number];
@@ -35,13 +35,13 @@ export function runGoalCommand(
     stdout: "",
     stderr: `${adapter.bin} ${command}: ${message}\n`,
   });
-  let parsed: ReturnType<typeof parseArgs<{ options: { session: { type: "string" } }; allowPositionals: true }>>;
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof GOAL_COMMAND_OPTIONS; allowPositionals: true }>>;
   try {
-    parsed = parseArgs({ args: [...args], options: { session: { type: "string" } }, allowPositionals: true });
+    parsed = parseArgs({ args: [...args], options: GOAL_COMMAND_OPTIONS, allowPositionals: true });
   } catch (error) {
     return fail(
       2,
-      `${argumentProblem(error as Error & { code?: string }, { session: { type: "string" } })}\n(${adapter.bin} --help for the commands and their options)`,
+      `${argumentProblem(error as Error & { code?: string }, GOAL_COMMAND_OPTIONS)}\n(${adapter.bin} --help for the commands and their options)`,
     );
   }
   const { values, positionals } = parsed;

@@ -28,13 +28,19 @@ export function recordTail(path: string, limit: number): { text: string; whole: 
 }
 
 /**
- * The whole lines at the end of the record a hook payload names (`transcript_path`, as Claude Code and
- * Codex send it), within its last `limit` bytes (a first line the read cut is left out), and whether they
- * start at its beginning; null when the payload names none or the file is not there.
+ * recordTailLines of the record a hook payload names (`transcript_path`, as Claude Code and Codex send
+ * it); null when the payload names none or the file is not there.
  */
 export function transcriptTail(payload: unknown, limit: number): { lines: string[]; whole: boolean } | null {
   const path = (payload as { transcript_path?: unknown } | null)?.transcript_path;
-  if (typeof path !== "string" || path === "") return null;
+  return typeof path === "string" && path !== "" ? recordTailLines(path, limit) : null;
+}
+
+/**
+ * The whole lines at the end of the record at `path`, within its last `limit` bytes (a first line the
+ * read cut is left out), and whether they start at its beginning; null when there is no record yet.
+ */
+export function recordTailLines(path: string, limit: number): { lines: string[]; whole: boolean } | null {
   let tail: { text: string; whole: boolean };
   try {
     tail = recordTail(path, limit);

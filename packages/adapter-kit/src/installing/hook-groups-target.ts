@@ -49,7 +49,13 @@ export function withoutOwnHookGroups(hooks: unknown, options: HookGroupOptions):
  * What the host's spinner says while goalpost's stop hook runs: that hook may wait (seconds) for
  * goalpost's own run of the checks, and the user should know who they are waiting on.
  */
-export const STOP_SPINNER_TEXT = "goalpost: checking the goal";
+const STOP_SPINNER_TEXT = "goalpost: checking the goal";
+
+/** A hook-groups target's `statusMessage`: goalpost's words on the host's main stop event (`stopEvent`), none elsewhere. */
+export const stopSpinner =
+  (stopEvent: string) =>
+  (event: string): string | undefined =>
+    event === stopEvent ? STOP_SPINNER_TEXT : undefined;
 
 const spinnerText = (text: string | undefined) => (text === undefined ? {} : { statusMessage: text });
 

@@ -33,8 +33,8 @@ function mirrorIn(session: SessionFile | null): GoalRecord | null {
 }
 
 /** Said to the user when a stop goes through because the host's goal stopped for a limit. */
-export const hostLimitNote = (goal: HostGoal, goalId: string) =>
-  `goalpost: the host's own goal ${goal.status === "usage-limited" ? "was stopped by the account's usage limit" : "ran out of its token budget"}, so goalpost lets the agent stop. Goal ${goalId} stays open: continue it with /goal continue, here or in another host.`;
+export const hostLimitNote = (goal: HostGoal, open: GoalRecord) =>
+  `goalpost: the host's own goal ${goal.status === "usage-limited" ? "was stopped by the account's usage limit" : "ran out of its token budget"}, so goalpost lets the agent stop. Goal ${quotedGoal(open)} stays open: continue it with /goal continue, here or in another host.`;
 
 export function onHostGoalObserved(context: EngineContext, event: Event): EngineDecision {
   const now = event.goal ?? null;
@@ -59,7 +59,7 @@ export function onHostGoalObserved(context: EngineContext, event: Event): Engine
     if (mirror) return proposeFromRecord(context, event, now.objective.trim());
     return captureGoal(context, { ...event, prompt: now.objective }, { objective: now.objective, source: "native" });
   }
-  if (open && isHostLimited(now) && !isHostLimited(before)) return decision({ userNote: hostLimitNote(now, open.id) });
+  if (open && isHostLimited(now) && !isHostLimited(before)) return decision({ userNote: hostLimitNote(now, open) });
   if (!mirror || before?.id !== now.id) return NO_DECISION;
   if (now.status === "paused" && mirror.status !== "paused") return moveMirror(context, event, "paused");
   if (now.status === "active" && before.status === "paused" && mirror.status === "paused")

@@ -28,7 +28,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
   const session = context.store.peek(event.sessionId);
   const open = activeGoal(session);
   const hostGoal = session?.hostGoal?.goal;
-  if (open && hostGoal && isHostLimited(hostGoal)) return decision({ userNote: hostLimitNote(hostGoal, open.id) });
+  if (open && hostGoal && isHostLimited(hostGoal)) return decision({ userNote: hostLimitNote(hostGoal, open) });
   // The model closed the user's goal as blocked: enforcement ends, so the user hears it at this very stop.
   if (!open) return tellBlockedClose(context, event) ?? NO_DECISION;
   // The goal waits for the user's word: stopping to ask them is the right move.
