@@ -16,8 +16,9 @@ export function goalText(text: string, maxLength = 600): string {
  */
 export function goalName(goal: { readonly objective: string; readonly id: string }): string {
   const words = goal.objective.split(/\s+/).filter(Boolean);
-  // Its first sentence when that is shorter ("keep the check passing. Done when …" is named by the first).
-  const sentenceEnd = words.slice(0, 6).findIndex((word) => /[.!?]$/.test(word));
+  // Its first sentence or clause when that is shorter ("keep the check passing. Done when …", "fix add;
+  // done when …" — the way /goal words put the check — are named by what comes before).
+  const sentenceEnd = words.slice(0, 6).findIndex((word) => /[.!?;]$/.test(word));
   const name = goalText(words.slice(0, sentenceEnd >= 0 ? sentenceEnd + 1 : 6).join(" "), 60).replace(/[.,;:!?]+$/, "");
   return name.length >= 3 ? name : goal.id;
 }
