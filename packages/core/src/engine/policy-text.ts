@@ -42,9 +42,11 @@ export function stopBlockReason(goal: GoalRecord, guided = false): string {
   if (goal.closeRequest && run?.state === "running")
     return `${STOP_BLOCK_PREFIX} goalpost is still running the user's checks for goal ${goal.id}; it closes as complete by itself if they pass. Change no files meanwhile (a change voids the run); call goalpost_status in a little while.`;
   const failed =
-    run && (run.state === "failed" || run.state === "void")
+    run?.state === "failed"
       ? ` goalpost's own run of the checks did not pass: ${short(run.verdict, 400)}.`
-      : "";
+      : run?.state === "void"
+        ? ` goalpost's own run of the checks proves nothing: ${short(run.verdict, 600)}.`
+        : "";
   const next = ` Next: ${goal.remaining[0] ? short(goal.remaining[0], 120) : "record the evidence"}.`;
   // What to do and the goal's id are said once per revision of the goal: the earlier reason is still in the conversation.
   if (guided) return `${STOP_BLOCK_PREFIX} the goal is still open.${failed}${next}`;

@@ -50,7 +50,12 @@ export function verificationConditions(
   if (run.state === "running")
     return [{ code: "verification_running", message: `goalpost is running the checks (${commands(goal)}) now.` }];
   if (run.state !== "passed")
-    return [{ code: "verification_failed", message: `goalpost's run of the checks did not pass: ${goalText(run.verdict, 600)}` }];
+    return [
+      {
+        code: "verification_failed",
+        message: `goalpost's run of the checks ${run.state === "void" ? "proves nothing" : "did not pass"}: ${goalText(run.verdict, 600)}`,
+      },
+    ];
   if (options.tree && run.tree !== options.tree)
     return [
       {

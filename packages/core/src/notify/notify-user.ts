@@ -15,10 +15,11 @@ import { goalText } from "../text/goal-text.js";
 
 /**
  * let-go: the agent was let go (needs input, budget reached); closed: complete on goalpost's run;
- * waiting: a pass waits for the user's word; breach: something was done to goalpost that it saw and
- * could not prevent.
+ * waiting: a pass waits for the user's word; could-not-run: goalpost's run never got to the tests (a
+ * toolchain, a cache or the network it lacks), which the user, not the agent, can mend; breach: something
+ * was done to goalpost that it saw and could not prevent.
  */
-export type NoticeEvent = "let-go" | "closed" | "waiting" | "breach";
+export type NoticeEvent = "let-go" | "closed" | "waiting" | "could-not-run" | "breach";
 
 /** What the `notify` command reads on stdin (documented in docs/engine.md). */
 export interface UserNotice {

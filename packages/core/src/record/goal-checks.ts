@@ -97,6 +97,11 @@ export const checkResultSchema = z.object({
   kind: checkKindSchema,
   passed: described(z.boolean(), "Whether this check counts as passing (see kind)."),
   verdict: text("Why it passed or not, in a sentence."),
+  couldNotRun: z.optional(
+    text(
+      "The check never got to its tests (a program not found, a package manager that could not fetch or write, no network): the tool's own error line. Not a test failure.",
+    ),
+  ),
   exitCode: described(z.nullable(z.int()), "The exit status; null when it was killed (time limit) or never started."),
   tests: described(z.nullable(testCountsSchema), "The runner's own counts, when its report was found."),
   start: z.optional(

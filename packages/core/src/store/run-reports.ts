@@ -18,6 +18,9 @@ const reportSchema = z.object({
   failed: z.int(),
   skipped: z.int(),
   units: z.array(unitSchema),
+  // Added since the first reports: those written before read as naming none.
+  failing: z._default(z.array(z.string()), []),
+  words: z._default(z.nullable(z.string()), null),
 });
 
 export const runReportSchema = z.object({
@@ -27,6 +30,12 @@ export const runReportSchema = z.object({
   checks: z.array(z.object({ command: z.string(), report: z.nullable(reportSchema) })),
 });
 export type RunReport = z.infer<typeof runReportSchema>;
+type KeptReport = z.infer<typeof reportSchema>;
+
+/** A runner's report as a run report keeps it (its lists copied). */
+export const keptReport = (
+  report: (Omit<KeptReport, "units" | "failing"> & { units: readonly KeptReport["units"][number][]; failing: readonly string[] }) | null,
+): KeptReport | null => (report ? { ...report, units: [...report.units], failing: [...report.failing] } : null);
 export type RunReportKind = "start" | "latest";
 
 const RUNS = "runs";

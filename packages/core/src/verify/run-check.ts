@@ -9,6 +9,7 @@ import { loadBuiltin } from "../lazy-builtin.js";
 import type { CheckResult, GoalCheck } from "../record/goal-checks.js";
 import { redactSecrets } from "../redaction/redact-secrets.js";
 import type { CheckSandbox } from "./check-sandbox.js";
+import { couldNotRun, couldNotRunVerdict } from "./could-not-run.js";
 import { createTestReader, type TestReport } from "./test-report.js";
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\r/g;
@@ -61,12 +62,27 @@ export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "env" |
 /** Whose counts a report gives: "go test reports packages: 1 failed" where it names no test, only packages. */
 const reports = (report: TestReport) => `${report.runner} reports ${report.granularity === "package" ? "packages: " : ""}`;
 
+/** Failing tests named in a verdict at most; the rest are counted. */
+const NAMED_FAILURES = 5;
+
+/** "(failing: a.test.js › adds, TestSub/neg, +3 more)", or nothing when the runner named none. */
+function failingNames(report: TestReport): string {
+  if (report.failing.length === 0) return "";
+  const shown = report.failing.slice(0, NAMED_FAILURES);
+  const more = report.failing.length - shown.length;
+  return ` (failing: ${shown.join(", ")}${more > 0 ? `, +${more} more` : ""})`;
+}
+
+/** A failing report in the runner's words where it has its own ("1 failed, 40 passed, 31025 deselected"), with the failing tests named. */
+const failedReport = (report: TestReport) =>
+  `${reports(report)}${report.words ?? `${report.failed} failed, ${report.passed} passed`}${failingNames(report)}`;
+
 function judge(
   check: GoalCheck,
   run: { exitCode: number | null; signal: string | null; timedOut: boolean; timeoutMs: number },
   report: TestReport | null,
 ): Pick<CheckResult, "passed" | "verdict"> {
-  const said = report && report.failed > 0 ? `${reports(report)}${report.failed} failed, ${report.passed} passed; ` : "";
+  const said = report && report.failed > 0 ? `${failedReport(report)}; ` : "";
   if (run.timedOut)
     return {
       passed: false,
@@ -74,8 +90,7 @@ function judge(
     };
   if (run.exitCode === null) return { passed: false, verdict: `${said}it was killed (${run.signal ?? "by a signal"})` };
   if (run.exitCode !== 0) return { passed: false, verdict: `${said}it exited with status ${run.exitCode}` };
-  if (report && report.failed > 0)
-    return { passed: false, verdict: `${reports(report)}${report.failed} failed, though it exited 0` };
+  if (report && report.failed > 0) return { passed: false, verdict: `${failedReport(report)}, though it exited 0` };
   if (check.kind !== "test" || check.exitStatusCounts)
     return {
       passed: true,
@@ -93,7 +108,7 @@ function judge(
     };
   return {
     passed: true,
-    verdict: `${reports(report)}${report.passed} passed, 0 failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ""}`,
+    verdict: `${reports(report)}${report.words ?? `${report.passed} passed, 0 failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ""}`}`,
   };
 }
 
@@ -179,7 +194,11 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
       ? (tail.trim().split("\n").at(-1) ?? "").trim() || `the sandbox exited with status ${outcome.exitCode}`
       : null;
   const output = outcome.error ? `goalpost could not run the check: ${outcome.error}` : tail;
-  const judged = judge(check, { ...outcome, timedOut, timeoutMs: options.timeoutMs }, report);
+  // Never started, or its runner never got to a test: not a failure of the tests (could-not-run.ts).
+  const notRun = sandboxRefused || timedOut ? null : outcome.error ? outcome.error : couldNotRun(outcome.exitCode, tail, report);
+  const judged = notRun
+    ? { passed: false, verdict: couldNotRunVerdict(check.command, notRun), couldNotRun: notRun }
+    : judge(check, { ...outcome, timedOut, timeoutMs: options.timeoutMs }, report);
   return {
     result: {
       command: check.command,

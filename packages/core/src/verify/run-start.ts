@@ -9,7 +9,7 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
 import { processRuns, processStart } from "../store/process-identity.js";
-import { writeRunReport } from "../store/run-reports.js";
+import { keptReport, writeRunReport } from "../store/run-reports.js";
 import { findGoal, recordCheckBaseline } from "./check-baseline.js";
 import type { CheckRun } from "./run-check.js";
 import { runChecks } from "./run-checks.js";
@@ -97,7 +97,7 @@ export async function runStartingPoint(
       at: new Date().toISOString(),
       checks: ran.runs.map((run) => ({
         command: run.result.command,
-        report: run.report ? { ...run.report, units: [...run.report.units] } : null,
+        report: keptReport(run.report),
       })),
     });
     finished = ran.unsandboxed

@@ -12,7 +12,7 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
 import { processStart } from "../store/process-identity.js";
-import { readRunReport, writeRunReport } from "../store/run-reports.js";
+import { keptReport, readRunReport, writeRunReport } from "../store/run-reports.js";
 import { findGoal } from "./check-baseline.js";
 import { definitionChanges } from "./check-definition.js";
 import { programChanges } from "./check-programs.js";
@@ -152,6 +152,16 @@ export async function runVerification(
         `files changed while the checks ran${named(changedPaths(ran.before, ran.after))}: by the agent, or written by the checks and not ignored by .gitignore; the run proves nothing about any one tree`,
         ran.after.fingerprint,
       );
+    else if (results.some((result) => result.couldNotRun) && results.every((result) => result.passed || result.couldNotRun))
+      // Never got to its tests: proves nothing either way, and is never "the tests fail" (could-not-run.ts).
+      run = finish(
+        "void",
+        results
+          .filter((result) => result.couldNotRun)
+          .map((result) => result.verdict)
+          .join("; "),
+        tree,
+      );
     else run = finish(results.every((result) => result.passed) ? "passed" : "failed", summarize(results), tree);
     // A pass names what the work changed, for the user to see before they rely on it.
     const changed = run.state === "passed" && goal.checkBaseline?.tree ? changesSince(goal.cwd, goal.checkBaseline.tree) : null;
@@ -161,7 +171,7 @@ export async function runVerification(
       at: new Date().toISOString(),
       checks: ran.runs.map((checkRun) => ({
         command: checkRun.result.command,
-        report: checkRun.report ? { ...checkRun.report, units: [...checkRun.report.units] } : null,
+        report: keptReport(checkRun.report),
       })),
     });
   } catch (error) {
@@ -191,6 +201,15 @@ export async function runVerification(
     type: outcome === "closed" ? "closed" : "updated",
     note: `verification ${run.state}: ${run.verdict}`,
   });
+  // A check that could not run needs the user (a toolchain, a cache, a command that runs offline): told now.
+  const notRun = run.results.find((result) => result.couldNotRun);
+  if (settled && outcome === "refused" && run.state === "void" && notRun)
+    notifyUser(
+      config,
+      userNotice("could-not-run", settled, run.verdict, `Run \`${notRun.command}\` in your shell; name a check that runs offline with goal: check add <command>.`),
+      env,
+      store.warn,
+    );
   if (settled && (outcome === "closed" || outcome === "awaiting-user"))
     notifyUser(
       config,

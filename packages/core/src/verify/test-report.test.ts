@@ -177,6 +177,50 @@ describe("reading what a test runner ran", () => {
     expect(report?.units.length).toBe(20_000);
   });
 
+  it("tape is read as tape, not node's runner: each assertion under its test, its two-space counts, its `# ok`", () => {
+    // Captured from tape 5: `# name` opens a test, `ok N message` has no dash, `# pass  4` two spaces.
+    const failing = readTestReport(fixture("tape-failing.txt"));
+    expect(failing).toMatchObject({ runner: "tape", granularity: "test", passed: 4, failed: 1, skipped: 0 });
+    expect(failing?.failing).toEqual(["subtracts > three minus one"]);
+    expect(units(fixture("tape-failing.txt"))).toEqual([
+      "adds > should be strictly equal=1/0/0",
+      "adds > two and two=1/0/0",
+      "subtracts > three minus one=0/1/0",
+      "inner > inner ok=1/0/0",
+      "all good > should be truthy=1/0/0",
+    ]);
+    expect(readTestReport(fixture("tape-passing.txt"))).toMatchObject({ runner: "tape", passed: 5, failed: 0 });
+  });
+
+  it("pytest in its own words: deselected never counted as skipped, xfailed and errors as it says, the failing tests named", () => {
+    // Captured from pytest 9 with `-m "not slow"`: 1 deselected, an expected failure, a fixture error.
+    const report = readTestReport(fixture("pytest-deselect-failing.txt"));
+    expect(report).toMatchObject({ runner: "pytest", passed: 1, failed: 2, skipped: 2 });
+    expect(report?.words).toBe("1 failed, 1 passed, 1 skipped, 1 deselected, 1 xfailed, 1 error");
+    expect(report?.failing).toEqual(["tests/test_a.py::test_bad", "tests/test_a.py::test_err"]);
+  });
+
+  it("jest names its failing tests under their file, and adds up a check that runs it once a project", () => {
+    // Captured from jest 29 with two projects in one run, and with one run a project (`--selectProjects`).
+    const together = readTestReport(fixture("jest-projects-failing.txt"));
+    expect(together).toMatchObject({ runner: "jest", passed: 4, failed: 1 });
+    expect(together?.failing).toEqual(["b/z.test.js › four"]);
+    const apart = readTestReport(fixture("jest-two-runs-failing.txt"));
+    expect(apart).toMatchObject({ runner: "jest", passed: 4, failed: 1 });
+    expect(apart?.units).toHaveLength(3);
+  });
+
+  it("go test without -v names its failing tests with their package, a parent by its failing subtests", () => {
+    // Captured from go 1.19: `go test ./...` over three packages, one failing two tests, one with no tests.
+    const report = readTestReport(fixture("go-packages-failing.txt"));
+    expect(report).toMatchObject({ runner: "go test", granularity: "package", passed: 1, failed: 1 });
+    expect(report?.failing).toEqual(["example.com/m/a TestAdd", "example.com/m/a TestTable/neg"]);
+  });
+
+  it("vitest names each failing test from its failures", () => {
+    expect(readTestReport(fixture("vitest-failing.txt"))?.failing).toEqual(["a.test.js > math > subs"]);
+  });
+
   it("readTestSummary keeps its counts-only answer for callers of the public API", () => {
     expect(readTestSummary(fixture("mocha-failing.txt"))).toEqual({ passed: 3, failed: 1, skipped: 1, runner: "mocha" });
   });

@@ -13,7 +13,7 @@ import { mochaReader } from "./runners/mocha.js";
 import { nodeSpecReader } from "./runners/node-spec.js";
 import { bunReader, denoReader, jasmineReader, karmaReader, playwrightReader, rspecReader } from "./runners/other-runners.js";
 import { pytestReader } from "./runners/pytest.js";
-import type { Granularity, RunnerReader, RunnerResult, TestCounts, TestUnit } from "./runners/runner-reader.js";
+import { FAILING_LIMIT, type Granularity, type RunnerReader, type RunnerResult, type TestCounts, type TestUnit } from "./runners/runner-reader.js";
 import { tapReader } from "./runners/tap.js";
 import { uvuReader } from "./runners/uvu.js";
 import { vitestReader } from "./runners/vitest.js";
@@ -25,6 +25,16 @@ export interface TestReport extends TestCounts {
   readonly runner: string;
   readonly granularity: Granularity;
   readonly units: readonly TestUnit[];
+  /** The failing tests by name, as the runner named them (at most 50); files or packages where it names no test. */
+  readonly failing: readonly string[];
+  /** The runner's closing counts in its own words, where they say more than passed, failed and skipped. */
+  readonly words: string | null;
+}
+
+/** What failed, by the finest name the runner gave: its failing tests, else the units that failed. */
+function failingOf(result: RunnerResult): string[] {
+  if (result.failing && result.failing.length > 0) return [...result.failing];
+  return result.units.filter((unit) => unit.failed > 0).map((unit) => unit.name);
 }
 
 /** Most particular first: a line one of them takes is not read by those after it (see RunnerReader.line). */
@@ -107,6 +117,12 @@ export function createTestReader(): TestReader {
         units: results.flatMap((result) =>
           several ? result.units.map((unit) => ({ ...unit, name: `${result.runner}: ${unit.name}` })) : result.units,
         ),
+        failing: results
+          .flatMap((result) => failingOf(result).map((name) => (several ? `${result.runner}: ${name}` : name)))
+          .slice(0, FAILING_LIMIT),
+        words: results.some((result) => result.words)
+          ? results.map((result) => (several ? `${result.runner}: ` : "") + (result.words ?? "")).join("; ")
+          : null,
       };
     },
   };

@@ -1,8 +1,10 @@
 // go test: without -v a line a package (`ok  example.com/m  0.01s`, `FAIL example.com/m 0.02s`, `?
 // example.com/m [no test files]`); with -v a line a test (`--- PASS: TestAdd (0.00s)`, a subtest as
 // `TestAdd/case`, indented), the package's line after its tests; with -json one JSON event a line. A test
-// with subtests is counted by its subtests; a package that ran no test counts as nothing.
-import { oneTest, type RunnerReader, type TestUnit, unitList } from "./runner-reader.js";
+// with subtests is counted by its subtests; a package that ran no test counts as nothing. Without -v go
+// still names each failing test (`--- FAIL: TestAdd`) before its package's `FAIL` line: those are named
+// as the package's failing tests.
+import { nameList, oneTest, type RunnerReader, type TestUnit, unitList } from "./runner-reader.js";
 
 type State = "passed" | "failed" | "skipped";
 const STATES: Record<string, State> = {
@@ -31,6 +33,14 @@ export function goTestReader(): RunnerReader {
   const json = new Map<string, Map<string, State>>();
   /** `=== RUN` lines come only with -v: without it, go names a test only when it fails. */
   let verbose = false;
+  const failing = nameList();
+  /** Without -v: the failing tests named; a test whose subtests failed is named by them. */
+  const nameFailures = (pkg: string, into: Map<string, State>) => {
+    const names = [...into.keys()];
+    for (const [name, state] of into)
+      if (state === "failed" && !names.some((other) => other.startsWith(`${name}/`) && into.get(other) === "failed"))
+        failing.add(`${pkg} ${name}`);
+  };
   return {
     line(text) {
       const body = text.trim();
@@ -58,6 +68,7 @@ export function goTestReader(): RunnerReader {
       if (pkg) {
         const name = pkg[2] ?? "";
         if (verbose && pending.size > 0) flush(name, pending);
+        else if (pending.size > 0) nameFailures(name, pending);
         pending = new Map();
         if (/no tests to run/.test(pkg[3] ?? "")) return true;
         const failed = pkg[1] === "FAIL";
@@ -77,7 +88,7 @@ export function goTestReader(): RunnerReader {
         return { runner: "go test", granularity: "test", units: tests.list(), summary: null };
       }
       if (packages.size === 0) return null;
-      return { runner: "go test", granularity: "package", units: packages.list(), summary: null };
+      return { runner: "go test", granularity: "package", units: packages.list(), summary: null, failing: failing.list() };
     },
   };
 }

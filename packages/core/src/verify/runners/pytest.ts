@@ -1,13 +1,17 @@
 // pytest: by default a line a test file, a mark a test (`tests/test_a.py .Fs.  [ 50%]`, more marks on
 // lines of their own when they do not fit); with `-v` a line a test (`tests/test_a.py::test_x PASSED`);
-// the closing `==== 1 failed, 2 passed, 1 skipped in 0.12s ====`. `.` passed, `F` failed, `E` an error,
-// `s` skipped, `x` an expected failure, `X` an unexpected pass.
-import { countsIn, type RunnerReader, type TestCounts, type TestUnit, unitList } from "./runner-reader.js";
+// the short summary's `FAILED file::test - why` and `ERROR file::test`, which name the failing tests; the
+// closing `==== 1 failed, 2 passed, 1 skipped, 3 deselected in 0.12s ====`. `.` passed, `F` failed, `E` an
+// error, `s` skipped, `x` an expected failure, `X` an unexpected pass. A deselected test (`-m "not slow"`,
+// `-k`) was never meant to run: it is in pytest's words, never counted as skipped. A collection error
+// (`ERROR collecting …`, `1 error in 0.1s`) is a failure.
+import { addCounts, countsIn, nameList, type RunnerReader, type TestCounts, type TestUnit, unitList } from "./runner-reader.js";
 
 const FILE = /^(\S+\.py) ([.FEsxX]+)\s*(?:\[\s*\d+%\])?$/;
 const MORE = /^([.FEsxX]+)\s*\[\s*\d+%\]$/;
 const VERBOSE = /^(\S+\.py::\S.*?) (PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)\b/;
 const CLOSING = /^=+ (.*\b(?:passed|failed|skipped|no tests ran|errors?|deselected|xfailed|xpassed)\b.*) in [\d.]+m?s\b.*=+$/;
+const SHORT_SUMMARY = /^(FAILED|ERROR) (\S+?)(?: - .*)?$/;
 
 function marked(name: string, marks: string): TestUnit {
   const count = (pattern: RegExp) => (marks.match(pattern) ?? []).length;
@@ -19,6 +23,8 @@ export function pytestReader(): RunnerReader {
   const tests = unitList();
   let current: string | null = null;
   let summary: TestCounts | null = null;
+  const failing = nameList();
+  const words: string[] = [];
   return {
     line(text) {
       const body = text.trimEnd();
@@ -50,19 +56,30 @@ export function pytestReader(): RunnerReader {
         });
         return true;
       }
+      const short = SHORT_SUMMARY.exec(body);
+      if (short && (short[2] ?? "").includes(".py")) {
+        failing.add(short[2] ?? "");
+        return true;
+      }
       const closing = CLOSING.exec(body);
       if (!closing) return false;
-      summary = countsIn(closing[1] ?? "", {
-        passed: /(\d+) (?:passed|xpassed)/,
-        failed: /(\d+) (?:failed|errors?)/,
-        skipped: /(\d+) (?:skipped|deselected|xfailed)/,
-      });
+      // A session run again (tox's environments, a script that runs pytest twice) adds up.
+      words.push(closing[1] ?? "");
+      summary = addCounts(
+        summary,
+        countsIn(closing[1] ?? "", {
+          passed: /(\d+) (?:passed|xpassed)/,
+          failed: /(\d+) (?:failed|errors?)/,
+          skipped: /(\d+) (?:skipped|xfailed)/,
+        }),
+      );
       return true;
     },
     result() {
       if (!summary) return null;
-      if (tests.size > 0) return { runner: "pytest", granularity: "test", units: tests.list(), summary };
-      return { runner: "pytest", granularity: files.size > 0 ? "file" : "run", units: files.list(), summary };
+      const said = { summary, failing: failing.list(), words: words.join("; ") };
+      if (tests.size > 0) return { runner: "pytest", granularity: "test", units: tests.list(), ...said };
+      return { runner: "pytest", granularity: files.size > 0 ? "file" : "run", units: files.list(), ...said };
     },
   };
 }

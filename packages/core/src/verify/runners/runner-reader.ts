@@ -21,8 +21,29 @@ export interface RunnerResult {
   readonly runner: string;
   readonly granularity: Granularity;
   readonly units: readonly TestUnit[];
-  /** The totals the runner's own summary line gave, where it prints one. */
+  /** The totals the runner's own summary line gave, where it prints one (added up over several runs). */
   readonly summary: TestCounts | null;
+  /**
+   * The failing tests by name, where the runner names them though its units are coarser (jest's `● name`
+   * under a failing file, pytest's `FAILED file::test`, go's `--- FAIL: TestX` without -v).
+   */
+  readonly failing?: readonly string[];
+  /** Its closing counts in its own words ("1 failed, 40 passed, 31025 deselected"), where they say more than three numbers. */
+  readonly words?: string;
+}
+
+/** Failing tests named at most: the verdict names a few, and a run with thousands failing keeps its counts. */
+export const FAILING_LIMIT = 50;
+
+/** A list of names kept once each, up to FAILING_LIMIT. */
+export function nameList() {
+  const names = new Set<string>();
+  return {
+    add(name: string) {
+      if (names.size < FAILING_LIMIT) names.add(name);
+    },
+    list: (): string[] => [...names],
+  };
 }
 
 export interface RunnerReader {
