@@ -33,19 +33,28 @@ const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 engine.handle({ type: "prompt-submitted", ...identity, prompt: `/goal ${words}`, searchPath: process.env.PATH });
 const goal = () => store.read(identity.sessionId).goals.at(-1);
-console.log(`checks: ${goal().checks.map((check) => `\`${check.command}\` (${check.source})`).join(", ") || "none"}`);
+console.log(
+  `checks: ${
+    goal()
+      .checks.map((check) => `\`${check.command}\` (${check.source})`)
+      .join(", ") || "none"
+  }`,
+);
 if (goal().checkEnv) console.log(`environment offered: ${JSON.stringify(goal().checkEnv)}`);
-const start = await runStartingPoint(store, requests.find((request) => request.task === "start"));
+const start = await runStartingPoint(
+  store,
+  requests.find((request) => request.task === "start"),
+);
 console.log(`start [${seconds()}]: ${start?.state}: ${start?.summary}`);
 
 const tools = createGoalTools(store, { startVerification });
 tools.update(identity, {
   status: "active",
-  doneSoFar: [`Changed ${file}`],
-  validationProof: ["the project's tests"],
-  verificationResults: ["the tests ran"],
-  inspectionEvidence: [`Read ${file}`],
-  completionAudit: ["checked"],
+  doneSoFar: [`Changed ${file} to fix the bug the tests show`],
+  validationProof: ["the project's own tests cover the bug"],
+  verificationResults: ["the project's tests ran against the fix"],
+  inspectionEvidence: [`Read ${file} and the tests that cover it`],
+  completionAudit: ["Checked the fix against the objective"],
 });
 store.update(identity, (session) => {
   const current = session.goals.at(-1);
@@ -58,8 +67,11 @@ const close = async (label) => {
   const since = Date.now();
   tools.close(identity, { status: "complete" });
   const report = await runVerification(store, requests.at(-1));
-  console.log(`${label} [${((Date.now() - since) / 1000).toFixed(1)} s]: ${report?.outcome}: ${report?.run.state}: ${report?.run.verdict}`);
-  if (report?.run.state !== "passed" && process.env.TRY_OUTPUT) console.log(report?.run.results.map((r) => r.output).join("\n---\n"));
+  console.log(
+    `${label} [${((Date.now() - since) / 1000).toFixed(1)} s]: ${report?.outcome}: ${report?.run.state}: ${report?.run.verdict}`,
+  );
+  if (report?.run.state !== "passed" && process.env.TRY_OUTPUT)
+    console.log(report?.run.results.map((r) => r.output).join("\n---\n"));
   return report;
 };
 await close("bug");

@@ -34,7 +34,9 @@ type KeptReport = z.infer<typeof reportSchema>;
 
 /** A runner's report as a run report keeps it (its lists copied). */
 export const keptReport = (
-  report: (Omit<KeptReport, "units" | "failing"> & { units: readonly KeptReport["units"][number][]; failing: readonly string[] }) | null,
+  report:
+    | (Omit<KeptReport, "units" | "failing"> & { units: readonly KeptReport["units"][number][]; failing: readonly string[] })
+    | null,
 ): KeptReport | null => (report ? { ...report, units: [...report.units], failing: [...report.failing] } : null);
 export type RunReportKind = "start" | "latest";
 

@@ -97,6 +97,30 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(readFileSync(join(home, ".npmrc"), "utf8")).toContain(SECRET);
   });
 
+  it("sees the user's tool settings as their shell does — pnpm's, yarn's, Go's, pip's — with no secret in them", async () => {
+    const cwd = project();
+    const home = fakeHome();
+    writeFiles(home, {
+      // Where `pnpm config set` writes: without it, a pinned packageManager sends pnpm to fetch another pnpm.
+      ".config/pnpm/rc": `manage-package-manager-versions=false\n//npm.example.com/:_authToken=${SECRET}\n`,
+      ".yarnrc.yml": `npmRegistryServer: "https://npm.example.com"\nnpmAuthToken: "${SECRET}"\n`,
+      ".config/go/env": `GOFLAGS=-mod=mod\nGOPROXY=https://me:${SECRET}@proxy.example.com,direct\n`,
+      ".config/pip/pip.conf": `[global]\nindex-url = https://me:${SECRET}@pypi.example.com/simple\npassword = ${SECRET}\n`,
+    });
+    const { result } = await inWalls(
+      cwd,
+      "cat ~/.config/pnpm/rc ~/.yarnrc.yml ~/.config/go/env ~/.config/pip/pip.conf; echo x >> ~/.config/pnpm/rc || echo read-only",
+      { home },
+    );
+    expect(result.output).not.toContain(SECRET);
+    expect(result.output).toContain("manage-package-manager-versions=false");
+    expect(result.output).toContain('npmRegistryServer: "https://npm.example.com"');
+    expect(result.output).toContain("GOPROXY=https://proxy.example.com,direct");
+    expect(result.output).toContain("index-url = https://pypi.example.com/simple");
+    expect(result.output).toContain("read-only");
+    expect(readFileSync(join(home, ".config/pnpm/rc"), "utf8")).toContain(SECRET);
+  });
+
   it("writes nothing outside the project: home, /tmp, the project's parent are the run's own, thrown away", async () => {
     const cwd = project();
     const home = fakeHome();

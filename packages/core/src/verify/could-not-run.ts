@@ -34,7 +34,8 @@ const LAUNCH_ERROR = new RegExp(
 );
 
 /** Lines of a launcher's report that carry no reason: npm's field lines and log pointers. */
-const NOISE = /complete log of this run|^npm (?:ERR!|error) (?:code|errno|syscall|path|command|cwd|signal|Lifecycle|A complete)\b|^\s*at /i;
+const NOISE =
+  /complete log of this run|^npm (?:ERR!|error) (?:code|errno|syscall|path|command|cwd|signal|Lifecycle|A complete)\b|^\s*at /i;
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
@@ -48,7 +49,10 @@ const testsRan = (report: TestReport | null) =>
  */
 export function couldNotRun(exitCode: number | null, output: string, report: TestReport | null): string | null {
   if (exitCode === 0 || testsRan(report)) return null;
-  const lines = output.replace(ANSI, "").split(/\r?\n/).map((line) => line.trim());
+  const lines = output
+    .replace(ANSI, "")
+    .split(/\r?\n/)
+    .map((line) => line.trim());
   const said = lines.find((line) => line !== "" && LAUNCH_ERROR.test(line) && !NOISE.test(line));
   if (said) return said.length > 240 ? `${said.slice(0, 239)}…` : said;
   // The shell's own statuses for "not found" and "not executable".

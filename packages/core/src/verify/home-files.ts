@@ -1,8 +1,10 @@
-// The few files of the user's home a check gets as copies without their secrets: the user's npm settings
-// (a registry, a scope's registry), so that a run goes where the user's would — with the cache preferred,
-// as a run has no network — and git's name and email, which tests that commit in a scratch repository
-// need. Tokens, passwords, client keys and certificates are left out; the real files stay unreadable with
-// the rest of the home.
+// The few files of the user's home a check gets as copies without their secrets, so that the user's tools
+// behave in goalpost's run as in the user's shell: npm's and pnpm's settings (a registry, a scope's
+// registry, `manage-package-manager-versions=false` — without which a pinned `packageManager` sends pnpm
+// to fetch another pnpm), yarn's, Go's (`go env -w`: GOFLAGS, GOPROXY, GOPRIVATE), pip's, and git's name
+// and email, which tests that commit in a scratch repository need. Tokens, passwords, client keys,
+// certificates and the credentials in a URL are left out; the real files stay unreadable with the rest of
+// the home. Each copy is read-only in the walls, and thrown away with the run.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -38,6 +40,34 @@ export function gitIdentity(text: string): string {
   return [...sections].map(([name, lines]) => `[${name}]\n${lines.join("\n")}\n`).join("");
 }
 
+/** A URL's user and password (`https://me:token@host/`), which no copy keeps. */
+const URL_CREDENTIALS = /(\b[a-z][\w+.-]*:\/\/)[^\s/@:]+(?::[^\s/@]*)?@/gi;
+
+/** A `key = value` or `key: value` setting whose key names a secret (yarn's npmAuthToken, pip's password, …). */
+const SECRET_KEY = /^\s*["']?[\w.-]*(?:auth|token|password|passwd|secret|credential|cert|key)[\w.-]*["']?\s*[:=]/i;
+
+/** A settings file (yarn's YAML, Go's env, pip's INI) without a line that holds a secret, and no URL's credentials. */
+export function settingsWithoutSecrets(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => !SECRET_KEY.test(line))
+    .map((line) => line.replace(URL_CREDENTIALS, "$1"))
+    .join("\n");
+}
+
+/**
+ * The settings files of the user's tools, by their place under home and how a copy leaves out secrets.
+ * The npmrc-shaped ones (pnpm's rc, yarn 1's) are filtered as npm's is.
+ */
+const TOOL_SETTINGS: readonly { readonly name: string; readonly strip: (text: string) => string }[] = [
+  { name: ".config/pnpm/rc", strip: (text) => settingsWithoutSecrets(npmrcWithoutSecrets(text)) },
+  { name: ".yarnrc", strip: (text) => settingsWithoutSecrets(npmrcWithoutSecrets(text)) },
+  { name: ".yarnrc.yml", strip: settingsWithoutSecrets },
+  { name: ".config/go/env", strip: settingsWithoutSecrets },
+  { name: ".config/pip/pip.conf", strip: settingsWithoutSecrets },
+  { name: ".pip/pip.conf", strip: settingsWithoutSecrets },
+];
+
 const read = (path: string) => {
   try {
     return readFileSync(path, "utf8");
@@ -65,6 +95,13 @@ export function homeFilesFor(runDir: string, home: string): Record<string, strin
   if (gitconfig !== null) {
     writeFileSync(join(dir, ".gitconfig"), gitIdentity(gitconfig), { mode: 0o600 });
     made[".gitconfig"] = join(dir, ".gitconfig");
+  }
+  for (const { name, strip } of TOOL_SETTINGS) {
+    const text = read(join(home, name));
+    if (text === null) continue;
+    const copy = join(dir, name.replaceAll("/", "%"));
+    writeFileSync(copy, `${strip(text)}\n`, { mode: 0o600 });
+    made[name] = copy;
   }
   return made;
 }

@@ -23,6 +23,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function startWords(run: CheckRun): string {
   const { result, report } = run;
   const command = `\`${result.command}\``;
+  if (result.couldNotRun) return result.verdict;
   if (report) {
     const total = report.passed + report.failed;
     // go test without -v names packages, not tests.
@@ -37,12 +38,8 @@ export function startWords(run: CheckRun): string {
   return `${command} fails: ${result.verdict}`;
 }
 
-/** Failing tests by name, for the record (the run report keeps them all). */
-const failing = (run: CheckRun) =>
-  (run.report?.units ?? [])
-    .filter((unit) => unit.failed > 0)
-    .slice(0, 20)
-    .map((unit) => unit.name);
+/** Failing tests by name, for the record (the run report keeps them all): as the runner named them. */
+const failing = (run: CheckRun) => (run.report?.failing ?? []).slice(0, 20);
 
 export async function runStartingPoint(
   store: GoalStore,

@@ -206,7 +206,12 @@ export async function runVerification(
   if (settled && outcome === "refused" && run.state === "void" && notRun)
     notifyUser(
       config,
-      userNotice("could-not-run", settled, run.verdict, `Run \`${notRun.command}\` in your shell; name a check that runs offline with goal: check add <command>.`),
+      userNotice(
+        "could-not-run",
+        settled,
+        run.verdict,
+        `Run \`${notRun.command}\` in your shell; name a check that runs offline with goal: check add <command>.`,
+      ),
       env,
       store.warn,
     );

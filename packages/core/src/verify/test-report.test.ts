@@ -217,6 +217,14 @@ describe("reading what a test runner ran", () => {
     expect(report?.failing).toEqual(["example.com/m/a TestAdd", "example.com/m/a TestTable/neg"]);
   });
 
+  it("a stray TAP header beside a runner's report is no second runner (node:test loaded inside vitest, as unjs/defu's tests do)", () => {
+    const stray =
+      "TAP version 13\n# Subtest: isPlainObject\nok 1 - isPlainObject\n  ---\n  duration_ms: 1.6\n  type: 'suite'\n  ...\n";
+    const output = fixture("vitest-passing.txt").replace(" ✓ b.test.js", `${stray} ✓ b.test.js`);
+    expect(output).toContain("TAP version 13");
+    expect(readTestReport(output)).toMatchObject({ runner: "vitest", passed: 5 });
+  });
+
   it("vitest names each failing test from its failures", () => {
     expect(readTestReport(fixture("vitest-failing.txt"))?.failing).toEqual(["a.test.js > math > subs"]);
   });

@@ -13,7 +13,14 @@ import { mochaReader } from "./runners/mocha.js";
 import { nodeSpecReader } from "./runners/node-spec.js";
 import { bunReader, denoReader, jasmineReader, karmaReader, playwrightReader, rspecReader } from "./runners/other-runners.js";
 import { pytestReader } from "./runners/pytest.js";
-import { FAILING_LIMIT, type Granularity, type RunnerReader, type RunnerResult, type TestCounts, type TestUnit } from "./runners/runner-reader.js";
+import {
+  FAILING_LIMIT,
+  type Granularity,
+  type RunnerReader,
+  type RunnerResult,
+  type TestCounts,
+  type TestUnit,
+} from "./runners/runner-reader.js";
 import { tapReader } from "./runners/tap.js";
 import { uvuReader } from "./runners/uvu.js";
 import { vitestReader } from "./runners/vitest.js";
@@ -102,7 +109,11 @@ export function createTestReader(): TestReader {
     end() {
       if (partial) feed(partial);
       partial = "";
-      const results = readers.map((reader) => reader.result()).filter((result): result is RunnerResult => result !== null);
+      const said = readers.map((reader) => reader.result()).filter((result): result is RunnerResult => result !== null);
+      // A runner that named nothing and counted nothing beside one that did is a stray header (a test file
+      // that loads node:test inside vitest prints "TAP version 13" and a suite): not a second runner.
+      const counted = said.filter((result) => result.units.length > 0 || result.summary !== null);
+      const results = counted.length > 0 ? counted : said;
       if (results.length === 0) return null;
       const several = results.length > 1;
       const counts = results.map(totals).reduce((sum, one) => ({

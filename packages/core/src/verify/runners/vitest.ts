@@ -3,7 +3,16 @@
 // closing `Tests  1 failed | 4 passed | 1 skipped (6)`. It names a passing file's tests only in its
 // verbose mode, so a file is the unit, with its count; each failing test is named in its failures,
 // `FAIL  a.test.js > math > subs`. Several runs in one check (a script that runs it twice) add up.
-import { addCounts, countsIn, nameList, num, type RunnerReader, type TestCounts, type TestUnit, unitList } from "./runner-reader.js";
+import {
+  addCounts,
+  countsIn,
+  nameList,
+  num,
+  type RunnerReader,
+  type TestCounts,
+  type TestUnit,
+  unitList,
+} from "./runner-reader.js";
 
 const FILE =
   /^([✓❯×↓])\s+(?:\|([^|]+)\|\s+)?(\S.*?)\s+\((\d+) tests?((?:\s*\|\s*\d+ (?:failed|skipped|todo|passed))*)\)(?:\s+[\d.]+\s?m?s)?$/u;
