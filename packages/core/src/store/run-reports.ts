@@ -28,6 +28,9 @@ export const runReportSchema = z.object({
   runId: z.string(),
   at: z.string(),
   checks: z.array(z.object({ command: z.string(), report: z.nullable(reportSchema) })),
+  // What the run wrote in the project that git does not ignore (verify/run-outputs.ts): a later run that
+  // writes them again is not voided by it.
+  outputs: z._default(z.array(z.string()), []),
 });
 export type RunReport = z.infer<typeof runReportSchema>;
 type KeptReport = z.infer<typeof reportSchema>;
@@ -48,7 +51,7 @@ export function writeRunReport(
   store: GoalStore,
   goalId: string,
   kind: RunReportKind,
-  report: Omit<RunReport, "schemaVersion">,
+  report: Omit<RunReport, "schemaVersion" | "outputs"> & { readonly outputs?: readonly string[] },
 ): void {
   writeFileAtomic(pathOf(store, goalId, kind), `${JSON.stringify({ schemaVersion: 1, ...report })}\n`);
 }

@@ -13,6 +13,7 @@ import { keptReport, writeRunReport } from "../store/run-reports.js";
 import { findGoal, recordCheckBaseline } from "./check-baseline.js";
 import type { CheckRun } from "./run-check.js";
 import { runChecks } from "./run-checks.js";
+import { OUTPUTS_KEPT, splitTreeChanges } from "./run-outputs.js";
 import { takeTurn } from "./run-queue.js";
 import type { RunVerificationOptions } from "./run-verification.js";
 import type { VerificationRequest } from "./verification-request.js";
@@ -96,6 +97,8 @@ export async function runStartingPoint(
         command: run.result.command,
         report: keptReport(run.report),
       })),
+      // What the starting point built into the tree: a close's run that builds it again is not voided by it.
+      outputs: splitTreeChanges(ran.before, ran.after, new Set()).outputs.slice(0, OUTPUTS_KEPT),
     });
     finished = ran.unsandboxed
       ? {

@@ -7,7 +7,7 @@
 import { loadEngineConfig } from "../config/engine-config.js";
 import type { Env } from "../env.js";
 import { notifyUser, userNotice } from "../notify/notify-user.js";
-import type { CheckResult, Verification } from "../record/goal-checks.js";
+import type { CheckBaseline, CheckResult, Verification } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
@@ -15,14 +15,13 @@ import { processStart } from "../store/process-identity.js";
 import { keptReport, readRunReport, writeRunReport } from "../store/run-reports.js";
 import { findGoal } from "./check-baseline.js";
 import { definitionChanges } from "./check-definition.js";
-import { programChanges } from "./check-programs.js";
 import { compareWithStart, namesText } from "./compare-start.js";
 import { dependencyChanges, dependencyChangesText } from "./dependency-changes.js";
 import { type FinishOutcome, finishVerification } from "./finish-verification.js";
 import { type ChecksRun, runChecks } from "./run-checks.js";
+import { OUTPUTS_KEPT, splitTreeChanges } from "./run-outputs.js";
 import { takeTurn } from "./run-queue.js";
 import { changesSince } from "./source-changes.js";
-import { changedPaths } from "./tree-fingerprint.js";
 import { type VerificationRequest, verificationAlive } from "./verification-request.js";
 
 export interface RunVerificationOptions {
@@ -46,16 +45,19 @@ function summarize(results: readonly CheckResult[]): string {
 const named = (paths: readonly string[]) =>
   paths.length > 0 ? ` (${paths.slice(0, 6).join(", ")}${paths.length > 6 ? `, +${paths.length - 6} more` : ""})` : "";
 
+/** A definition less the files the checks themselves wrote (run-outputs.ts): a build's outputs are no changed check. */
+const withoutOutputs = (definition: CheckBaseline, outputs: ReadonlySet<string>): CheckBaseline => ({
+  ...definition,
+  files: Object.fromEntries(Object.entries(definition.files).filter(([path]) => !outputs.has(path))),
+});
+
 /** What changed in what defines the checks since the user set them, in a line; null for nothing. */
-function changedChecksSince(goal: GoalRecord, ran: ChecksRun): string | null {
+function changedChecksSince(goal: GoalRecord, ran: ChecksRun, outputs: ReadonlySet<string>): string | null {
   const baseline = goal.checkBaseline;
   if (!baseline) return "goalpost has no record of what defined them when the goal was set, so it cannot tell";
   const changes: string[] = [];
-  if (baseline.fingerprint !== ran.definition.fingerprint) changes.push(definitionChanges(baseline, ran.definition));
-  else {
-    const programs = programChanges(baseline.programs, ran.definition.programs);
-    if (programs) changes.push(programs);
-  }
+  const definition = definitionChanges(withoutOutputs(baseline, outputs), withoutOutputs(ran.definition, outputs));
+  if (definition !== "nothing") changes.push(definition);
   const dependencies = dependencyChangesText(dependencyChanges(goal.cwd, Date.parse(baseline.at)));
   if (dependencies) changes.push(dependencies);
   return changes.length > 0 ? changes.join("; ") : null;
@@ -126,7 +128,11 @@ export async function runVerification(
       onCheck: (command) => note(`goalpost is running \`${command}\``),
     });
     unsandboxed = ran.unsandboxed;
-    changedChecks = changedChecksSince(goal, ran);
+    // What the checks wrote themselves (a build into the tree) is theirs; only a change from outside voids the run.
+    const earlier = new Set((["start", "latest"] as const).flatMap((kind) => readRunReport(store, goal.id, kind)?.outputs ?? []));
+    const { outputs, outside } = splitTreeChanges(ran.before, ran.after, earlier);
+    const allOutputs = new Set([...earlier, ...outputs]);
+    changedChecks = changedChecksSince(goal, ran, allOutputs);
     const results = againstStart(store, goal, ran, changedChecks !== null);
     const finish = (state: Verification["state"], verdict: string, tree: string | null): Verification => ({
       ...base,
@@ -138,7 +144,12 @@ export async function runVerification(
       results,
       verdict,
     });
-    const tree = ran.before.fingerprint;
+    // The verdict is about the tree as the run left it: the one it ran on, with the run's own outputs.
+    const tree = outputs.length > 0 ? ran.after.fingerprint : ran.before.fingerprint;
+    const wrote =
+      outputs.length > 0
+        ? `; the checks wrote ${outputs.length === 1 ? "a file" : `${outputs.length} files`} git does not ignore${named(outputs)}, left as they are`
+        : "";
     if (unsandboxed) run = finish("void", `no sandbox could run the checks (${unsandboxed}); nothing was run`, tree);
     else if (ran.madeByTheRun.length > 0)
       run = finish(
@@ -146,10 +157,10 @@ export async function runVerification(
         `a check wrote ${ran.madeByTheRun.join(", ")} in the project, which would run code outside any sandbox later; goalpost removed it, and the run proves nothing`,
         ran.after.fingerprint,
       );
-    else if (ran.after.fingerprint !== tree)
+    else if (outside.length > 0)
       run = finish(
         "void",
-        `files changed while the checks ran${named(changedPaths(ran.before, ran.after))}: by the agent, or written by the checks and not ignored by .gitignore; the run proves nothing about any one tree`,
+        `files changed while the checks ran${named(outside)}: by the agent, or by a check in a file that is the project's; the run proves nothing about any one tree`,
         ran.after.fingerprint,
       );
     else if (results.some((result) => result.couldNotRun) && results.every((result) => result.passed || result.couldNotRun))
@@ -162,9 +173,10 @@ export async function runVerification(
           .join("; "),
         tree,
       );
-    else run = finish(results.every((result) => result.passed) ? "passed" : "failed", summarize(results), tree);
+    else run = finish(results.every((result) => result.passed) ? "passed" : "failed", `${summarize(results)}${wrote}`, tree);
     // A pass names what the work changed, for the user to see before they rely on it.
-    const changed = run.state === "passed" && goal.checkBaseline?.tree ? changesSince(goal.cwd, goal.checkBaseline.tree) : null;
+    const changed =
+      run.state === "passed" && goal.checkBaseline?.tree ? changesSince(goal.cwd, goal.checkBaseline.tree, allOutputs) : null;
     if (changed) run = { ...run, changed };
     writeRunReport(store, goal.id, "latest", {
       runId: request.verificationId,
@@ -173,6 +185,7 @@ export async function runVerification(
         command: checkRun.result.command,
         report: keptReport(checkRun.report),
       })),
+      outputs: [...allOutputs].slice(0, OUTPUTS_KEPT),
     });
   } catch (error) {
     run = {

@@ -35,8 +35,15 @@ function lineCount(path: string): number | null {
   }
 }
 
-/** The files changed since `start`, with their lines added and removed (null for a binary file). */
-export function changesSince(cwd: string, start: StartTree): { readonly files: SourceChange[]; readonly more: number } | null {
+/**
+ * The files changed since `start`, with their lines added and removed (null for a binary file); the
+ * checks' own outputs (`outputs`: files a run wrote, run-outputs.ts) are not the work's.
+ */
+export function changesSince(
+  cwd: string,
+  start: StartTree,
+  outputs: ReadonlySet<string> = new Set(),
+): { readonly files: SourceChange[]; readonly more: number } | null {
   const git = projectGit(cwd);
   if (!git) return null;
   const changes = new Map<string, SourceChange>();
@@ -56,6 +63,7 @@ export function changesSince(cwd: string, start: StartTree): { readonly files: S
     if (changes.has(path) && fileHash(join(cwd, path)) === digest) changes.delete(path);
     else if (!changes.has(path) && fileHash(join(cwd, path)) !== digest) changes.set(path, { path, added: null, removed: null });
   }
+  for (const path of outputs) changes.delete(path);
   const files = [...changes.values()].sort((a, b) => a.path.localeCompare(b.path));
   return { files: files.slice(0, NAMED), more: Math.max(0, files.length - NAMED) };
 }

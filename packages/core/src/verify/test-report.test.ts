@@ -225,6 +225,17 @@ describe("reading what a test runner ran", () => {
     expect(readTestReport(output)).toMatchObject({ runner: "vitest", passed: 5 });
   });
 
+  it("a project's own test program is read by its plain counts: jsmn's `make test`, and the 'N passed, N failed' line", () => {
+    // Captured from zserge/jsmn's Makefile with a bug in its tokenizer: make stops at the first failing program.
+    const report = readTestReport(fixture("make-jsmn-failing.txt"));
+    expect(report).toMatchObject({ runner: "the test program", granularity: "run", passed: 14, failed: 2 });
+    expect(report?.failing).toEqual(["test for a JSON objects", "test array reading with a smaller number of tokens"]);
+    expect(readTestReport("suite: 12 passed, 0 failed, 1 skipped\n")).toMatchObject({ passed: 12, failed: 0, skipped: 1 });
+    // A known runner's closing line is its own, never read again as plain counts.
+    expect(readTestReport(fixture("pytest-failing.txt"))?.runner).toBe("pytest");
+    expect(readTestReport("FAILED: 3\n")).toBeNull();
+  });
+
   it("vitest names each failing test from its failures", () => {
     expect(readTestReport(fixture("vitest-failing.txt"))?.failing).toEqual(["a.test.js > math > subs"]);
   });

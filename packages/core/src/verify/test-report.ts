@@ -12,6 +12,7 @@ import { jestReader } from "./runners/jest.js";
 import { mochaReader } from "./runners/mocha.js";
 import { nodeSpecReader } from "./runners/node-spec.js";
 import { bunReader, denoReader, jasmineReader, karmaReader, playwrightReader, rspecReader } from "./runners/other-runners.js";
+import { plainCountsReader } from "./runners/plain-counts.js";
 import { pytestReader } from "./runners/pytest.js";
 import {
   FAILING_LIMIT,
@@ -62,6 +63,7 @@ const READERS: readonly (() => RunnerReader)[] = [
   karmaReader,
   nodeSpecReader,
   mochaReader,
+  plainCountsReader,
 ];
 
 // Colour codes would hide a line from the patterns; a carriage return starts a progress line over.

@@ -26,11 +26,14 @@ export interface TreeState {
   readonly fingerprint: string;
   /** The files whose content the fingerprint holds one by one (in git: the changed and untracked ones). */
   readonly files: ReadonlyMap<string, string>;
+  /** Of those, the ones git does not track (outside git: every one). */
+  readonly untracked: ReadonlySet<string>;
 }
 
 export function treeState(cwd: string): TreeState {
   const hash = lazyCrypto().createHash("sha256");
   const files = new Map<string, string>();
+  const untracked = new Set<string>();
   const git = projectGit(cwd);
   if (git?.run(["rev-parse", "--is-inside-work-tree"])?.toString().trim() === "true") {
     const head = git.run(["rev-parse", "--verify", "-q", "HEAD"])?.toString().trim() || "no-commit";
@@ -46,6 +49,7 @@ export function treeState(cwd: string): TreeState {
     for (const path of untrackedFiles(git)) {
       const digest = fileHash(join(cwd, path));
       files.set(path, digest);
+      untracked.add(path);
       hash.update(`\0${path}\0${digest}`);
     }
   } else {
@@ -53,10 +57,11 @@ export function treeState(cwd: string): TreeState {
     for (const path of projectFiles(cwd)) {
       const digest = fileHash(join(cwd, path));
       files.set(path, digest);
+      untracked.add(path);
       hash.update(`\0${path}\0${digest}`);
     }
   }
-  return { fingerprint: hash.digest("hex"), files };
+  return { fingerprint: hash.digest("hex"), files, untracked };
 }
 
 export function treeFingerprint(cwd: string): string {
