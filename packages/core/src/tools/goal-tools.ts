@@ -3,6 +3,7 @@
 // messages a model can act on; every refusal and change is recorded in the audit log.
 
 import type * as z from "zod/mini";
+import { closedNote, recentRunClose } from "../engine/close-note.js";
 import { renderSessionGoal } from "../engine/render-goal.js";
 import {
   GoalAlreadyOpenError,
@@ -104,7 +105,11 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
         const hint = others.length
           ? ` Open goals from other sessions in this directory (the user can continue one with /goal continue <id>):\n${others.map((other) => `- ${goalText(other.goalId, 80)}: ${goalText(other.objective, 300)}`).join("\n")}`
           : "";
-        return { text: `This session has no open goal.${hint}`, goal: null };
+        // goalpost's run closed the goal while no stop waited for it: the agent hears the close, and what the
+        // work changed, to pass on to the user (engine/close-note.ts).
+        const closed = session ? recentRunClose(session.goals, now()) : null;
+        const told = closed ? `${closedNote(closed, closed.verification)} Tell the user this, with what changed.\n\n` : "";
+        return { text: `${told}This session has no open goal.${hint}`, goal: null };
       }
       const text = renderSessionGoal(session, root, { form: "full", budget: 6000 });
       return { text: `${text}\n\n${gateSummary(root)}`, goal: root };

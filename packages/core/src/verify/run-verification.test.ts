@@ -40,6 +40,22 @@ sandboxed("goalpost's run of the checks", { timeout: 60_000 }, () => {
     expect(setup.goal().history.map((event) => event.type)).toEqual(expect.arrayContaining(["verifying", "verified", "closed"]));
   });
 
+  it("a close no stop waited for is told all the same: to the agent at the status tool, to the user at the next stop, once", async () => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    writeFileSync(join(cwd, "math.js"), FIXED_ADD);
+    const { report } = await closeAndVerify(setup);
+    expect(report.outcome).toBe("closed");
+    // The agent asks the status tool first: it hears the close and what the work changed, to pass on.
+    expect(setup.tools.status(setup.identity).text).toMatch(
+      /^goalpost: goal "fix add" is closed as complete: `npm test`: node:test reports 1 passed, 0 failed\. Changed since the goal was set: math\.js \(\+1 −1\)\. Tell the user/,
+    );
+    const engine = createGoalEngine({ store: setup.store, startVerification: () => {} });
+    const stop = () => engine.handle({ type: "stop-requested", ...setup.identity, stopHookActive: false });
+    expect(stop().userNote).toMatch(/is closed as complete: `npm test`: node:test reports 1 passed.*Changed since the goal was set: math\.js/);
+    expect(stop().userNote ?? "").toBe("");
+  });
+
   it("a failing suite keeps the goal open, and the same tree is refused again without a new run", async () => {
     const setup = goalOn(buggyProject());
     const { report } = await closeAndVerify(setup);

@@ -13,9 +13,9 @@ import { isOpen } from "../../record/goal-phase.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { goalText, quotedGoal } from "../../text/goal-text.js";
-import { changesText } from "../../verify/source-changes.js";
 import { runsInThisProcess, verificationAlive } from "../../verify/verification-request.js";
 import { waitingNote } from "../check-commands.js";
+import { closedNote } from "../close-note.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
 import { hostLimitNote } from "../host-goal-observed.js";
@@ -29,8 +29,9 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
   const open = activeGoal(session);
   const hostGoal = session?.hostGoal?.goal;
   if (open && hostGoal && isHostLimited(hostGoal)) return decision({ userNote: hostLimitNote(hostGoal, open) });
-  // The model closed the user's goal as blocked: enforcement ends, so the user hears it at this very stop.
-  if (!open) return tellBlockedClose(context, event) ?? NO_DECISION;
+  // A close the user has not heard of — the model closed the goal as blocked, or goalpost's run closed it as
+  // complete while no stop waited (the agent asked the status tool first) — is told at this very stop.
+  if (!open) return tellClose(context, event) ?? NO_DECISION;
   // The goal waits for the user's word: stopping to ask them is the right move.
   if (open?.awaitingUser) return decision({ userNote: waitingNote(open) ?? "" });
   if (open?.closeRequest && open.verification?.state === "running") {
@@ -48,7 +49,7 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
         allowUnsandboxed: false,
       });
     const settled = awaitVerification(context, event.sessionId, open.id);
-    if (!settled || !isOpen(settled)) return decision({ userNote: closedNote(settled ?? open, settled?.verification ?? null) });
+    if (!settled || !isOpen(settled)) return tellClose(context, event) ?? NO_DECISION;
     if (settled.awaitingUser) return decision({ userNote: waitingNote(settled) ?? "" });
     const run = settled.verification;
     if (run?.state === "running" && verificationAlive(run, context.now()))
@@ -69,31 +70,35 @@ export function onStopRequested(context: EngineContext, event: EngineEventOf<"st
 }
 
 /**
- * The user's goal the model closed as blocked, not told yet: told now, with the model's reason and what
- * the user can do, and marked told in its history (once). Null when there is none.
+ * The user's goal closed and not told yet — as blocked by the model, or as complete on goalpost's run — told
+ * now (the blocked close with the model's reason and what the user can do; the complete one with the
+ * verdict and what the work changed), and marked told in its history, once. Null when there is none.
  */
-function tellBlockedClose(context: EngineContext, event: EngineEventOf<"stop-requested">): EngineDecision | null {
-  const untold = untoldBlockedClose(context.now());
+function tellClose(context: EngineContext, event: EngineEventOf<"stop-requested">): EngineDecision | null {
+  const untold = untoldClose(context.now());
   if (!context.store.peek(event.sessionId)?.goals.some(untold)) return null;
   const { result } = context.store.update(context.identityOf(event), (state) => {
     const goal = state.goals.find(untold);
     if (!goal) return null;
-    replaceGoal(
-      state,
-      pushGoalEvent(goal, { at: context.now().toISOString(), type: "told", note: "the user was told it was closed as blocked" }),
-    );
+    const note =
+      goal.status === "blocked" ? "the user was told it was closed as blocked" : "the user was told it was closed as complete";
+    replaceGoal(state, pushGoalEvent(goal, { at: context.now().toISOString(), type: "told", note }));
     return goal;
   });
   if (!result) return null;
+  if (result.status === "complete") return decision({ userNote: closedNote(result, result.verification) });
   const reason = result.closeReason ? `: "${goalText(result.closeReason, 300)}"` : "";
   return decision({
     userNote: `goalpost: the agent closed your goal ${quotedGoal(result)} as blocked${reason}. goalpost no longer holds it to that goal. If the blocker is not real, tell the agent how past it, or set the goal again (/goal …).`,
   });
 }
 
-/** A day back at most: a goal an older goalpost closed (it kept no "told") is not told long after. */
-const untoldBlockedClose = (now: Date) => (goal: GoalRecord) =>
-  goal.status === "blocked" &&
+/**
+ * A day back at most: a goal an older goalpost closed (it kept no "told") is not told long after. A complete
+ * close is told when goalpost's own run closed it (the user's `goal: accept` needs no telling).
+ */
+const untoldClose = (now: Date) => (goal: GoalRecord) =>
+  (goal.status === "blocked" || (goal.status === "complete" && goal.verification?.state === "passed")) &&
   goal.closedAt !== null &&
   now.getTime() - Date.parse(goal.closedAt) < 86_400_000 &&
   isUserGoal(goal) &&
@@ -107,16 +112,6 @@ export function verifyingReason(goal: GoalRecord, now: Date): string {
     ? run.verdict.slice("waiting: ".length)
     : `\`${goal.checks.map((check) => goalText(check.command, 80)).join("`, `")}\``;
   return `goalpost is still verifying (${elapsed}, ${what}). Its verdict closes the goal or says what failed. Do not change files meanwhile (that voids the run); end your turn again to wait for it.`;
-}
-
-/** What the user hears when goalpost's run closed the goal: the verdict, and what the work changed. */
-export function closedNote(goal: GoalRecord, run: GoalRecord["verification"]): string {
-  const verdict = run?.verdict ? `: ${goalText(run.verdict, 300)}` : "";
-  const changed =
-    run?.changed && run.changed.files.length > 0
-      ? ` Changed since the goal was set: ${goalText(changesText(run.changed), 600)}.`
-      : "";
-  return `goalpost: goal ${quotedGoal(goal)} is closed as complete${verdict}.${changed}`;
 }
 
 /** A run whose process died before its verdict proves nothing: recorded void, so the next close runs again. */
