@@ -4,8 +4,10 @@
 // since the user set the goal — by the agent, or by a check — makes a pass wait for the user, with the
 // files named. A change time cannot be set back by the user's own programs (unlike a modification time).
 // Runners' own caches there (node_modules/.cache, .vite, __pycache__) change on every run and are not
-// watched: a forged cache entry is not seen (core's threat model says so).
-import { type Dirent, lstatSync, readdirSync } from "node:fs";
+// watched: a forged cache entry is not seen (core's threat model says so) — though Python's bytecode is
+// never read from the project in goalpost's run (run-check.ts). A virtual environment is watched whatever
+// its name (`env/`, `.py311/`): it is the folder that holds a `pyvenv.cfg`.
+import { type Dirent, existsSync, lstatSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 
 /** Folders that hold a project's installed dependencies. */
@@ -42,7 +44,7 @@ function dependencyFolders(project: string): string[] {
     for (const entry of entries(dir)) {
       if (!entry.isDirectory() || entry.name === ".git") continue;
       const path = join(dir, entry.name);
-      if (DEPENDENCY_FOLDERS.has(entry.name)) found.push(path);
+      if (DEPENDENCY_FOLDERS.has(entry.name) || existsSync(join(path, "pyvenv.cfg"))) found.push(path);
       else if (depth < SEARCH_DEPTH && !entry.name.startsWith(".")) visit(path, depth + 1);
     }
   };

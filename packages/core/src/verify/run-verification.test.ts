@@ -1,11 +1,13 @@
 // goalpost's own run of the user's checks, on real projects, in the real sandbox: what closes a goal,
 // and every way the issue found of faking or hollowing a pass, refused.
-import { chmodSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createGoalEngine } from "../engine/goal-engine.js";
 import { baselineOf } from "./check-definition.js";
 import { openCheckSandbox } from "./check-sandbox.js";
+import { runCheck } from "./run-check.js";
 import { runVerification } from "./run-verification.js";
 import { ADD_TEST, buggyProject, FIXED_ADD, git, goalOn, temporaryDir, writeFiles } from "./test-projects.js";
 
@@ -52,7 +54,9 @@ sandboxed("goalpost's run of the checks", { timeout: 60_000 }, () => {
     );
     const engine = createGoalEngine({ store: setup.store, startVerification: () => {} });
     const stop = () => engine.handle({ type: "stop-requested", ...setup.identity, stopHookActive: false });
-    expect(stop().userNote).toMatch(/is closed as complete: `npm test`: node:test reports 1 passed.*Changed since the goal was set: math\.js/);
+    expect(stop().userNote).toMatch(
+      /is closed as complete: `npm test`: node:test reports 1 passed.*Changed since the goal was set: math\.js/,
+    );
     expect(stop().userNote ?? "").toBe("");
   });
 
@@ -248,6 +252,56 @@ sandboxed("the programs the checks start", { timeout: 60_000 }, () => {
     expect(report.outcome).toBe("awaiting-user");
     expect(setup.goal().awaitingUser?.summary).toMatch(new RegExp(`\`npm\` is now ${bin}/npm \\(it was /`));
   });
+
+  it("a .pth planted in a virtual environment of any name (env/, not .venv) is a changed check, named", async () => {
+    const cwd = buggyProject({ ".gitignore": "node_modules/\nenv/\n", "env/pyvenv.cfg": "home = /usr/bin\n" });
+    const setup = goalOn(cwd);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writeFiles(cwd, { "env/lib/python3.11/site-packages/zz.pth": "import os; os.environ['X'] = '1'\n" });
+    writeFileSync(join(cwd, "math.js"), FIXED_ADD);
+    const { report } = await closeAndVerify(setup);
+    expect(report.outcome).toBe("awaiting-user");
+    expect(setup.goal().awaitingUser?.summary).toMatch(
+      /installed dependencies changed: env\/lib\/python3\.11\/site-packages\/zz\.pth/,
+    );
+  });
+
+  it.skipIf(!existsSync("/usr/bin/python3"))(
+    "a forged .pyc stamped with its source's time and size never runs in the source's place",
+    async () => {
+      // The fix compiled, then the bug put back with the same size and modification time: Python would take
+      // the stale bytecode from __pycache__ as the source's own.
+      const cwd = temporaryDir();
+      const buggy = "def add(a, b):\n    return a - b\n";
+      writeFiles(cwd, {
+        "mod.py": buggy.replace("a - b", "a + b"),
+        "check.py": "import mod, sys\nsys.exit(0 if mod.add(2, 3) == 5 else 1)\n",
+      });
+      execFileSync(
+        "/usr/bin/python3",
+        ["-c", "import py_compile; py_compile.compile('mod.py', cfile='__pycache__/mod.cpython-311.pyc')"],
+        { cwd },
+      );
+      const stamp = statSync(join(cwd, "mod.py")).mtime;
+      writeFileSync(join(cwd, "mod.py"), buggy);
+      utimesSync(join(cwd, "mod.py"), stamp, stamp);
+      // Outside the walls the forgery works: the buggy source passes.
+      const plain = spawnSync("/usr/bin/python3", ["check.py"], { cwd, env: { PATH: "/usr/bin:/bin" } });
+      const version = execFileSync("/usr/bin/python3", ["-c", "import sys; print(sys.implementation.cache_tag)"], {
+        encoding: "utf8",
+      }).trim();
+      expect.soft(version).toBe("cpython-311");
+      if (version === "cpython-311") expect(plain.status).toBe(0);
+      const opened = await openCheckSandbox({ project: cwd, runDir: temporaryDir(), readable: [], unreadable: [] });
+      if (!("sandbox" in opened)) throw new Error(opened.unavailable);
+      const run = await runCheck(
+        { command: "/usr/bin/python3 check.py", kind: "other", source: "user" },
+        { cwd, sandbox: opened.sandbox, path: "/usr/bin:/bin", timeoutMs: 30_000 },
+      );
+      await opened.sandbox.dispose();
+      expect(run.result.exitCode).toBe(1);
+    },
+  );
 
   it("a runner shim under the ignored node_modules is a changed check, named", async () => {
     const cwd = buggyProject({
