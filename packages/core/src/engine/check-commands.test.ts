@@ -85,17 +85,22 @@ describe("the checks of a goal", { timeout: 60_000 }, () => {
     expect(prompt("goal: check trust 7").userNote).toMatch(/no check "7" to trust/);
   });
 
-  it("offer the time zone and locale the project's CI tests with, and run with them at the user's word", () => {
+  it("are the project's CI test run — its command and the time zone and locale it runs with — said with where they come from", () => {
     const cwd = buggyProject({
       ".github/workflows/ci.yml":
-        "jobs:\n  test:\n    env:\n      TZ: UTC\n      LANG: C.UTF-8\n    steps:\n      - run: npm test\n",
+        "jobs:\n  test:\n    env:\n      TZ: UTC\n      LANG: C.UTF-8\n    steps:\n      - run: npm ci\n      - run: npm run test:ci\n",
     });
     const { prompt, goal } = engineOn(cwd);
     expect(prompt("/goal fix add; done when the tests pass").userNote).toMatch(
-      /The project's CI runs its tests with TZ=UTC LANG=C\.UTF-8: `goal: check env TZ=UTC LANG=C\.UTF-8` has goalpost's runs do the same\./,
+      /goalpost will run 1\. `npm run test:ci` \(test, the project's, from \.github\/workflows\/ci\.yml\) itself.* They run with TZ=UTC LANG=C\.UTF-8, as the project's CI runs its tests \(\.github\/workflows\/ci\.yml\); `goal: check env NAME=value` changes one\./,
     );
-    expect(prompt("goal: check env TZ=UTC LANG=C.UTF-8").userNote).toMatch(/run with TZ=UTC LANG=C\.UTF-8\./);
+    expect(goal().checks).toEqual([
+      { command: "npm run test:ci", kind: "test", source: "project", from: ".github/workflows/ci.yml" },
+    ]);
     expect(goal().checkEnv).toEqual({ TZ: "UTC", LANG: "C.UTF-8" });
+    // One line changes it: the user's word wins.
+    expect(prompt("goal: check env TZ=Europe/Paris").userNote).toMatch(/run with TZ=Europe\/Paris LANG=C\.UTF-8\./);
+    expect(prompt("goal: check add npm test").userNote).toMatch(/`npm test` \(test, set by you\)/);
     expect(prompt("goal: check env PATH=/tmp/evil").userNote).toMatch(/say it as NAME=value \(not PATH, HOME or CI\)/);
   });
 

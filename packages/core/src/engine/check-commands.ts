@@ -27,10 +27,11 @@ const NO_GOAL = say("there is no open goal here.");
 export function checksLine(checks: readonly GoalCheck[]): string {
   if (checks.length === 0) return "none";
   const from = { words: "from your words", project: "the project's", user: "set by you" } as const;
+  const source = (check: GoalCheck) => (check.from ? `the project's, from ${check.from}` : from[check.source]);
   return checks
     .map(
       (check, index) =>
-        `${index + 1}. \`${goalText(check.command, 160)}\` (${check.kind}, ${from[check.source]}${check.requirement ? `, for requirement ${check.requirement}` : ""}${check.exitStatusCounts ? ", its exit status counts" : ""})`,
+        `${index + 1}. \`${goalText(check.command, 160)}\` (${check.kind}, ${source(check)}${check.requirement ? `, for requirement ${check.requirement}` : ""}${check.exitStatusCounts ? ", its exit status counts" : ""})`,
     )
     .join("; ");
 }
@@ -50,16 +51,16 @@ export function capturedChecksNote(
   goal: GoalRecord,
   home: readonly string[] = [],
   userHome?: string,
-  ci: Readonly<Record<string, string>> = {},
+  ciFile: string | null = null,
 ): string {
   if (goal.checks.length === 0)
     return "goalpost found no check to run for it: `goal: check add <command>` sets one; without one, completing it waits for your `goal: accept`.";
   const sees = `it sees the project and the system's programs${home.length > 0 ? `, and of your home only ${homeWords(home, userHome)} (read-only)` : ", not your home"}`;
   const starting = goal.checkStart ? " It runs them once now, to see where the goal starts from." : "";
-  const settings = Object.entries(ci).map(([name, value]) => `${name}=${value}`);
+  const settings = Object.entries(goal.checkEnv).map(([name, value]) => `${name}=${value}`);
   const offer =
     settings.length > 0
-      ? ` The project's CI runs its tests with ${settings.join(" ")}: \`goal: check env ${settings.join(" ")}\` has goalpost's runs do the same.`
+      ? ` They run with ${settings.join(" ")}, as the project's CI runs its tests (${ciFile ?? "its workflows"}); \`goal: check env NAME=value\` changes one.`
       : "";
   return `to check it, goalpost will run ${checksLine(goal.checks)} itself, in a sandbox: ${sees} (\`goal: check add|drop <command>\` changes the checks).${starting}${offer}`;
 }

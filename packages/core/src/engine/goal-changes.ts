@@ -14,8 +14,7 @@ import { continueGoal } from "../store/continuation.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalName, goalText, quotedGoal } from "../text/goal-text.js";
 import { checkToolchain } from "../verify/check-definition.js";
-import { deriveChecks } from "../verify/derive-checks.js";
-import { ciEnvironment } from "../verify/project-checks.js";
+import { deriveChecks, projectCiTests } from "../verify/derive-checks.js";
 import { capturedChecksNote } from "./check-commands.js";
 import { decision, type EngineContext } from "./engine-context.js";
 import type { EngineDecision, EngineEventOf } from "./engine-event.js";
@@ -42,6 +41,8 @@ export function captureGoal(
   const budget = stated ?? (context.config.budget ? parseBudget(context.config.budget) : null);
   const requirements = requirementsFromWords(objective);
   const checks = deriveChecks(objective, identity.cwd, requirements, "searchPath" in event ? (event.searchPath ?? null) : null);
+  // The time zone and locale the project's CI runs its tests with: goalpost's runs do the same (said below).
+  const ci = checks.some((check) => check.kind === "test") ? projectCiTests(identity.cwd) : null;
   const { session, result } = store.update(identity, (state) => {
     // The turn starts before the goal exists: what the host recorded until now is not the new goal's.
     startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);
@@ -54,6 +55,7 @@ export function captureGoal(
         requirements,
         checks,
         checkPath: "searchPath" in event ? (event.searchPath ?? null) : null,
+        checkEnv: ci?.env ?? {},
         source,
         status: "draft",
         sourcePrompt: event.prompt,
@@ -92,7 +94,7 @@ export function captureGoal(
       : "";
   return decision({
     context: context.render(session, goal, "full"),
-    userNote: `goalpost: goal captured as a draft; ${replaced ? `${setAsideNote(replaced)} ` : ""}${capturedChecksNote(goal, home, homedir(), goal.checks.length > 0 ? ciEnvironment(goal.cwd) : {})}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}${twoGoals}`,
+    userNote: `goalpost: goal captured as a draft; ${replaced ? `${setAsideNote(replaced)} ` : ""}${capturedChecksNote(goal, home, homedir(), ci?.file ?? null)}${goal.budget ? ` Budget: ${budgetText(goal.budget)}.` : ""}${twoGoals}`,
   });
 }
 

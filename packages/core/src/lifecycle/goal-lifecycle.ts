@@ -50,6 +50,8 @@ export interface CreateGoalInput {
   readonly checks?: readonly GoalCheck[];
   readonly checkBaseline?: CheckBaseline | null;
   readonly checkPath?: string | null;
+  /** Variables the checks run with: the time zone and locale the project's CI sets (ci-workflows.ts). */
+  readonly checkEnv?: Readonly<Record<string, string>>;
   /** Run the checks once right after the goal is set, for its starting point (the run is recorded as pending). */
   readonly startingPoint?: boolean;
   /** The prompt the goal was captured from: only its hash and a redacted preview are kept. */
@@ -126,7 +128,7 @@ export function createGoal(input: CreateGoalInput, now: Date = new Date()): Goal
     proposedChecks: [],
     checkBaseline: input.checkBaseline ?? null,
     checkPath: input.checkPath ?? null,
-    checkEnv: {},
+    checkEnv: { ...input.checkEnv },
     checkStart:
       input.startingPoint && (input.checks ?? []).length > 0
         ? {

@@ -27,6 +27,7 @@ export const goalCheckSchema = z.object({
     z.enum(["words", "project", "user"]),
     "words: named in the goal's text; project: what the project defines for the kind the words asked for; user: set with `goal: check add`.",
   ),
+  from: z.optional(text("Where the project defines it, when not in its own package files: the CI workflow it was read from.")),
   exitStatusCounts: z.optional(
     described(
       z.boolean(),

@@ -2,10 +2,14 @@
 // requirement line with a command in backticks) is taken as written; a kind they named ("the tests
 // pass", "the build succeeds", "lint is clean") is the project's command for that kind; words that name
 // neither ask for the project's tests. Only the user sets checks: the model's proposals wait for them.
-import { verificationCategory } from "../evidence/classify-command.js";
-import { parseShell } from "../evidence/shell-syntax.js";
 import type { CheckKind, GoalCheck } from "../record/goal-checks.js";
+
+export { checkKindOf, namedKind } from "./check-kind.js";
+
+import { checkKindOf, namedKind } from "./check-kind.js";
+import { ciTests } from "./ci-workflows.js";
 import { projectCommands } from "./project-checks.js";
+import { findRepository } from "./project-git.js";
 
 /** Words that name a kind of check, tried on the whole goal text. */
 const KIND_WORDS: readonly (readonly [CheckKind, RegExp])[] = [
@@ -41,24 +45,6 @@ function namedCommands(words: string): string[] {
   return [...quoted, ...spoken].filter(Boolean);
 }
 
-/** The kind a command checks, when it is a test, build, typecheck or lint run. */
-export function checkKindOf(command: string): CheckKind | null {
-  for (const segment of parseShell(command).segments) {
-    const category = verificationCategory(segment);
-    if (category) return category;
-  }
-  return null;
-}
-
-/**
- * The kind of a command the user named: what its programs say (`npm test`, `tsc`, `eslint`), else a test
- * when its name says so (`./scripts/test`, `make check`) — held to a runner's report unless the user
- * trusts its exit status (`goal: check trust`) — else "other", which passes on exit status 0.
- */
-export function namedKind(command: string): CheckKind {
-  return checkKindOf(command) ?? (/(?:^|[\s/._-])(?:tests?|specs?|check)(?:$|[\s._-])/i.test(command) ? "test" : "other");
-}
-
 /**
  * The checks of the user's words. `requirements` are the goal's requirements as read from the same words
  * (requirementsFromWords): a command named inside one is that requirement's own check.
@@ -82,12 +68,20 @@ export function deriveChecks(
   const project = projectCommands(cwd, searchPath);
   // Words that name no check at all ask for the project's tests: "done" means the tests pass.
   const wanted: CheckKind[] = kinds.length > 0 ? kinds : checks.length > 0 ? [] : ["test"];
+  // The project's own word on what its tests are: its CI's test step, at the repository's top.
+  const ci = wanted.includes("test") ? projectCiTests(cwd) : null;
   for (const kind of wanted) {
     if (checks.some((check) => check.kind === kind)) continue;
-    const command = project[kind];
-    if (command) add({ command, kind, source: "project" });
+    if (kind === "test" && ci?.command) add({ command: ci.command, kind, source: "project", from: ci.file });
+    else if (project[kind]) add({ command: project[kind], kind, source: "project" });
   }
   return checks;
+}
+
+/** The CI test run of the project at `cwd`, when `cwd` is its top (a CI step runs there, not in a package). */
+export function projectCiTests(cwd: string): ReturnType<typeof ciTests> {
+  const top = findRepository(cwd)?.workTree;
+  return top === undefined || top === cwd ? ciTests(cwd) : null;
 }
 
 /** A check the user typed (`/goal check add <command>`): its kind from the command (see namedKind). */

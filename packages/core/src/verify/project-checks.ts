@@ -5,7 +5,6 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { CheckKind } from "../record/goal-checks.js";
 import { onPath } from "./check-programs.js";
-import { findRepository } from "./project-git.js";
 
 type Commands = Partial<Record<CheckKind, string>>;
 
@@ -156,26 +155,4 @@ export function projectCommands(cwd: string, searchPath: string | null = null): 
   for (const found of ecosystems)
     for (const [kind, command] of Object.entries(found) as [CheckKind, string][]) commands[kind] ??= command;
   return commands;
-}
-
-/** Variables a project's CI sets that change how tests behave (time zone, locale). */
-const CI_VARIABLES = ["TZ", "LANG", "LC_ALL", "LC_CTYPE", "LANGUAGE"];
-
-/**
- * The locale and time zone the project's CI runs its tests with (GitHub Actions workflows, at any level):
- * offered to the user when they set a goal, since a test that passes there may fail in their own shell.
- */
-export function ciEnvironment(cwd: string): Record<string, string> {
-  const found: Record<string, string> = {};
-  const folder = join(findRepository(cwd)?.workTree ?? resolve(cwd), ".github", "workflows");
-  let names: string[] = [];
-  try {
-    names = readdirSync(folder).filter((name) => /\.ya?ml$/.test(name));
-  } catch {
-    return found;
-  }
-  const pattern = new RegExp(`^\\s+(${CI_VARIABLES.join("|")})\\s*:\\s*["']?([^"'\\s#]+)`, "gm");
-  for (const name of names.slice(0, 20))
-    for (const match of (readText(join(folder, name)) ?? "").matchAll(pattern)) found[match[1] ?? ""] ??= match[2] ?? "";
-  return found;
 }
