@@ -36,6 +36,8 @@ export interface BubblewrapWalls {
   readonly cwd: string;
   /** A check will fetch packages from npm's cache (npx): its index is copied for the run. */
   readonly packageCache: boolean;
+  /** The project's Python bytecode folders: each an empty one of the run's own (bytecode-folders.ts). */
+  readonly bytecode: readonly string[];
 }
 
 /** Top folders whose contents a check never sees: replaced by empty ones (sockets of other programs live here). */
@@ -115,6 +117,7 @@ export function bubblewrapArguments(walls: BubblewrapWalls): string[] {
   for (const [name, hostPath] of Object.entries(walls.homeFiles))
     if (!walls.readable.some((folder) => isInside(folder, join(home, name)))) args.push("--ro-bind", hostPath, join(home, name));
   args.push("--bind", project, project);
+  for (const path of walls.bytecode) args.push("--tmpfs", path);
   for (const path of walls.guarded.existing) args.push("--ro-bind", path, path);
   // goalpost's state and the host's configuration, wherever they are still in sight.
   const visible = (path: string) =>

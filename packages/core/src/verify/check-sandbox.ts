@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { bubblewrapArguments, findBubblewrap, unsandboxableProject } from "./bubblewrap-sandbox.js";
+import { bytecodeFolders } from "./bytecode-folders.js";
 import { type GuardedPaths, guardPaths } from "./guarded-paths.js";
 import { homeFilesFor } from "./home-files.js";
 import { fetchesPackages } from "./package-caches.js";
@@ -79,6 +80,7 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
     userTmpdir: env["TMPDIR"] || null,
     cwd: walls.cwd ?? walls.project,
     packageCache: fetchesPackages(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]),
+    bytecode: bytecodeFolders(walls.project),
   });
   return {
     sandbox: {

@@ -46,8 +46,7 @@ export interface CheckRun {
 /**
  * The whole environment a check gets: who and where the user is, their locale, time zone and TMPDIR (the
  * run's own /tmp is bound there), what the user set for the checks (`goal: check env`), the PATH their
- * host had, and `CI=true`, which every CI service sets and which keeps runners from waiting in a watch mode; and
- * PYTHONPYCACHEPREFIX in the run's /tmp, so that Python never loads bytecode from the project. Nothing else: no NODE_OPTIONS, npm_config_*, BASH_ENV
+ * host had, and `CI=true`, which every CI service sets and which keeps runners from waiting in a watch mode. Nothing else: no NODE_OPTIONS, npm_config_*, BASH_ENV
  * or shell functions of the agent's, and no variable a user's own run would not have.
  */
 export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "env" | "extraEnv">): Record<string, string> {
@@ -57,9 +56,7 @@ export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "env" |
     const value = from[name];
     if (value) kept[name] = value;
   }
-  // Python reads and writes its bytecode in the run's own /tmp, never the project's __pycache__: a .pyc
-  // forged with its source's modification time and size would otherwise run in the source's place.
-  return { ...kept, ...options.extraEnv, PATH: options.path, CI: "true", PYTHONPYCACHEPREFIX: "/tmp/python-bytecode" };
+  return { ...kept, ...options.extraEnv, PATH: options.path, CI: "true" };
 }
 
 /** Whose counts a report gives: "go test reports packages: 1 failed" where it names no test, only packages. */
