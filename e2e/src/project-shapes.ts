@@ -2,7 +2,8 @@
 // tried on with the real runner in the real sandbox (project-shapes.test.ts): what each one needs of its
 // surroundings — a temporary folder, a cache under the home folder, a loopback server, `npx` of a tool
 // the project has, a build before its tests, a virtual environment, Go's build cache, cargo — is what a
-// check must get inside goalpost's walls. The public projects these stand for, and how goalpost did on
+// check must get inside goalpost's walls — or what it must be read as: tape's TAP, a project's own test
+// program whose make target builds it into the tree. The public projects these stand for, and how goalpost did on
 // them, are in packages/core/docs/verifier.md.
 
 export interface ProjectShape {
@@ -32,6 +33,7 @@ export const RUNNERS = {
   mocha: "11.8.0",
   ava: "6.4.1",
   uvu: "0.5.6",
+  tape: "5.10.2",
   typescript: "5.9.3",
   "@types/node": "20.19.43",
 } as const;
@@ -149,6 +151,37 @@ export const SHAPES: readonly ProjectShape[] = [
     refusal: /uvu reports 1 failed, 1 passed/,
   },
   {
+    name: "tape",
+    what: "tape, whose TAP is told from node's test runner's",
+    files: {
+      "package.json": pkg("tape 'test/*.js'"),
+      "words.js": "module.exports = (text) => text.split(/\\s+/).filter(Boolean).length;\n",
+      "test/words.js":
+        'const test = require("tape");\nconst words = require("../words");\ntest("counts words", (t) => {\n  t.equal(words("a b  c"), 3, "three words");\n  t.equal(words(" "), 0, "none in a space");\n  t.end();\n});\n',
+    },
+    check: "npm test",
+    file: "words.js",
+    buggy: ").length",
+    fixed: ").filter(Boolean).length",
+    refusal: /tape reports 1 failed, 1 passed \(failing: counts words > none in a space\)/,
+  },
+  {
+    name: "make",
+    what: "a Makefile that compiles its test program into the tree, which git does not ignore",
+    files: {
+      Makefile: "test: test/run\n\t./test/run\n\ntest/run: test/run.c clamp.h\n\t$(CC) -o test/run test/run.c\n",
+      "clamp.h": "static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }\n",
+      "test/run.c":
+        '#include <stdio.h>\n#include "../clamp.h"\nint main(void) {\n  int failed = 0, passed = 0;\n  if (clamp(12, 0, 10) == 10) passed++; else { failed++; printf("FAILED: clamps from above\\n"); }\n  if (clamp(-1, 0, 10) == 0) passed++; else { failed++; printf("FAILED: clamps from below\\n"); }\n  printf("PASSED: %d\\nFAILED: %d\\n", passed, failed);\n  return failed > 0;\n}\n',
+    },
+    check: "make test",
+    file: "clamp.h",
+    buggy: "v > hi ? lo : v",
+    fixed: "v > hi ? hi : v",
+    refusal: /the test program reports 1 failed, 1 passed \(failing: clamps from above\)/,
+    needs: "cc",
+  },
+  {
     name: "typescript-node-test",
     what: "TypeScript built before node's test runner",
     files: {
@@ -179,7 +212,7 @@ export const SHAPES: readonly ProjectShape[] = [
     file: "src/shape/__init__.py",
     buggy: "len(values) + 1",
     fixed: "len(values)",
-    refusal: /pytest reports 2 failed, 0 passed/,
+    refusal: /pytest reports 2 failed, 0 passed \(failing: tests\/test_mean\.py::test_mean, tests\/test_mean\.py::test_one\)/,
     needs: "python3",
   },
   {
@@ -196,7 +229,7 @@ export const SHAPES: readonly ProjectShape[] = [
     file: "reverse.go",
     buggy: "return s\n",
     fixed: "return string(r)\n",
-    refusal: /go test reports packages: 1 failed, 0 passed/,
+    refusal: /go test reports packages: 1 failed, 0 passed \(failing: example\.com\/shape TestReverse\)/,
     needs: "go",
   },
   {

@@ -77,7 +77,9 @@ export function pytestReader(): RunnerReader {
     },
     result() {
       if (!summary) return null;
-      const said = { summary, failing: failing.list(), words: words.join("; ") };
+      // Its own words where they say more than passed, failed and skipped (deselected, xfailed, errors).
+      const more = words.some((line) => /\b(?:deselected|xfailed|xpassed|errors?|warnings?|rerun)\b/.test(line));
+      const said = { summary, failing: failing.list(), ...(more ? { words: words.join("; ") } : {}) };
       if (tests.size > 0) return { runner: "pytest", granularity: "test", units: tests.list(), ...said };
       return { runner: "pytest", granularity: files.size > 0 ? "file" : "run", units: files.list(), ...said };
     },
