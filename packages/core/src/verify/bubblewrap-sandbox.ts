@@ -103,8 +103,9 @@ export function bubblewrapArguments(walls: BubblewrapWalls): string[] {
     args.push("--bind", tmp, walls.userTmpdir);
   args.push("--dir", home);
   for (const folder of walls.readable) args.push("--ro-bind", folder, folder);
-  // npm's cache: an index of the run's own over the user's content (package-caches.ts says why).
-  if (walls.packageCache && walls.readable.includes(join(home, ".npm"))) args.push(...npmCacheArguments(walls.runDir, home));
+  // npm's cache: a folder of the run's own over the user's content, with a copy of the index when a check
+  // fetches (package-caches.ts says why).
+  if (walls.readable.includes(join(home, ".npm"))) args.push(...npmCacheArguments(walls.runDir, home, walls.packageCache));
   // A credential inside a readable toolchain folder (cargo's registry token) stays unreadable.
   for (const credential of CREDENTIALS_IN_TOOLCHAINS) {
     const path = join(home, credential);

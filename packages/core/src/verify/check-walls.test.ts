@@ -121,6 +121,21 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(readFileSync(join(home, ".config/pnpm/rc"), "utf8")).toContain(SECRET);
   });
 
+  it("lets npm write its cache as in the user's shell (`npm pack` in a pretest), and keeps none of it", async () => {
+    const cwd = project();
+    writeFiles(cwd, { "package.json": JSON.stringify({ name: "packed", version: "1.0.0", files: ["a.txt"] }) });
+    const home = fakeHome();
+    writeFiles(home, { ".npm/_cacache/content-v2/sha512/00/kept": "the user's\n" });
+    const before = spawnSync("find", [join(home, ".npm")], { encoding: "utf8" }).stdout;
+    const { result } = await inWalls(cwd, "npm pack --loglevel=error && ls ~/.npm/_cacache", {
+      home,
+      readable: [join(home, ".toolchain"), join(home, ".npm")],
+    });
+    expect(result.exitCode, result.output).toBe(0);
+    expect(existsSync(join(cwd, "packed-1.0.0.tgz"))).toBe(true);
+    expect(spawnSync("find", [join(home, ".npm")], { encoding: "utf8" }).stdout).toBe(before);
+  });
+
   it("writes nothing outside the project: home, /tmp, the project's parent are the run's own, thrown away", async () => {
     const cwd = project();
     const home = fakeHome();

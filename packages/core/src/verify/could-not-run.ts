@@ -35,7 +35,7 @@ const LAUNCH_ERROR = new RegExp(
 
 /** Lines of a launcher's report that carry no reason: npm's field lines and log pointers. */
 const NOISE =
-  /complete log of this run|^npm (?:ERR!|error) (?:code|errno|syscall|path|command|cwd|signal|Lifecycle|A complete)\b|^\s*at /i;
+  /complete log of this run|^npm (?:ERR!|error) (?:code|errno|syscall|path|command|cwd|signal|Lifecycle|A complete)\b|^npm (?:verbose|info|warn|http|timing|silly) |^\s*at /i;
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 

@@ -4,7 +4,7 @@
 // cache is no cache to npm, and a writable one would let a check plant an index entry the user's own npm
 // later trusts. So a run gets a copy of the index of its own (thrown away with the run) over the user's
 // content and npx installs, read-only: content is read by its hash, which npm checks.
-import { cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { scriptsOf } from "./project-checks.js";
 
@@ -60,15 +60,27 @@ export function fetchesPackages(commands: readonly string[], folders: readonly s
   return folders.some(scriptsFetch);
 }
 
-/** bubblewrap's arguments for npm's cache at `~/.npm` in the walls, or none where the user has none (or too large an index). */
-export function npmCacheArguments(runDir: string, home: string): string[] {
+/**
+ * bubblewrap's arguments for npm's cache at `~/.npm` in the walls: a folder of the run's own there — npm
+ * writes its logs, temporary files and packed tarballs under it (`npm pack` in a `pretest` stopped with
+ * EROFS on a read-only cache, where the user's shell passes) — with the user's npx installs read-only
+ * inside and, when a check will fetch (`withIndex`), a copy of the index over the user's content,
+ * read-only. None where the user has no cache.
+ */
+export function npmCacheArguments(runDir: string, home: string, withIndex: boolean): string[] {
   const cache = join(home, ".npm");
+  if (!existsSync(cache)) return [];
   const index = join(cache, "_cacache", "index-v5");
   const content = join(cache, "_cacache", "content-v2");
-  if (!existsSync(index) || !existsSync(content) || folderSize(index, INDEX_COPY_LIMIT) > INDEX_COPY_LIMIT) return [];
   const copy = join(runDir, "npm");
-  cpSync(index, join(copy, "_cacache", "index-v5"), { recursive: true });
-  const args = ["--bind", copy, cache, "--ro-bind", content, content];
+  mkdirSync(join(copy, "_cacache"), { recursive: true, mode: 0o700 });
+  const args = ["--bind", copy, cache];
+  // Without an index nothing is looked up by name, so the content stays out and the cache is wholly the
+  // run's: what npm stores (`npm pack` puts its tarball there) is thrown away with it.
+  if (withIndex && existsSync(index) && existsSync(content) && folderSize(index, INDEX_COPY_LIMIT) <= INDEX_COPY_LIMIT) {
+    cpSync(index, join(copy, "_cacache", "index-v5"), { recursive: true });
+    args.push("--ro-bind", content, content);
+  }
   const npx = join(cache, "_npx");
   if (existsSync(npx)) args.push("--ro-bind", npx, npx);
   return args;
