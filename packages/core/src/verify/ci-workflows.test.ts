@@ -56,6 +56,16 @@ describe("the project's CI test run", () => {
     expect(ciTests(cwd)).toEqual({ file: ".github/workflows/test.yml", command: null, env: { TZ: "America/New_York" } });
   });
 
+  it("is read from the workflow that holds the project's tests first, never a browser's or a benchmark's run", () => {
+    const cwd = temporaryDir();
+    writeFiles(cwd, {
+      ".github/workflows/a-e2e.yml": "jobs:\n  e:\n    steps:\n      - run: npm run test:e2e\n",
+      ".github/workflows/bench.yml": "jobs:\n  b:\n    steps:\n      - run: npx vitest bench\n",
+      ".github/workflows/test.yml": "jobs:\n  t:\n    steps:\n      - run: npm test\n",
+    });
+    expect(ciTests(cwd)).toMatchObject({ file: ".github/workflows/test.yml", command: "npm test" });
+  });
+
   it("is nothing for a project without workflows", () => {
     expect(ciTests(temporaryDir())).toBeNull();
   });

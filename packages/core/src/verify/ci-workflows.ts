@@ -19,6 +19,10 @@ const WORKFLOW_BYTES = 256 * 1024;
 
 /** What only CI has, or what reaches past the project: such a step is not the project's own test run. */
 const CI_ONLY = /\$\{\{|\bcodecov\b|\bcoveralls\b|\bdocker\b|\bsudo\b|\bxvfb-run\b|\bsecrets\.|^\s*cd\s/;
+/** A browser's or a benchmark's run is a test step, but not "the tests" a goal means. */
+const NOT_THE_TESTS = /\b(?:e2e|playwright|cypress|puppeteer|browsers?|bench(?:mark)?s?)\b/i;
+/** The workflows that hold a project's own test run, read first: `ci.yml`, `test.yml`, `tests.yml`, `node.js.yml`. */
+const FIRST = /^(?:ci|tests?|main|build|node(?:\.js)?|check)\.ya?ml$/i;
 
 export interface CiTests {
   /** The workflow it was read from, relative to the repository: `.github/workflows/ci.yml`. */
@@ -77,10 +81,12 @@ function settings(text: string): Record<string, string> {
 }
 
 /** A test command of the project's own, runnable here: a runner goalpost knows, not a step that needs CI. */
-const isTestCommand = (command: string) => !CI_ONLY.test(command) && checkKindOf(command) === "test";
+const isTestCommand = (command: string) =>
+  !CI_ONLY.test(command) && !NOT_THE_TESTS.test(command) && checkKindOf(command) === "test";
 
 /**
- * The project's CI test run: from the first workflow (by name) with a test step, its command and the time
+ * The project's CI test run: from the first workflow with a test step (`ci.yml`, `test.yml` and their
+ * kin first, then by name), its command and the time
  * zone and locale it sets; else the settings of any workflow, with no command. Null without workflows.
  */
 export function ciTests(cwd: string): CiTests | null {
@@ -90,7 +96,7 @@ export function ciTests(cwd: string): CiTests | null {
   try {
     names = readdirSync(folder)
       .filter((name) => /\.ya?ml$/.test(name))
-      .sort()
+      .sort((a, b) => Number(FIRST.test(b)) - Number(FIRST.test(a)) || a.localeCompare(b))
       .slice(0, WORKFLOW_LIMIT);
   } catch {
     return null;
