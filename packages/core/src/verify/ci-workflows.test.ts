@@ -1,8 +1,12 @@
 // The project's own definition of its tests, read from its GitHub Actions workflows as they are written:
 // the test step's command (a block of several commands, a step in another folder skipped, a coverage
 // upload and a matrix value not taken) and the time zone and locale it runs with.
+
+import { chmodSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ciTests } from "./ci-workflows.js";
+import { deriveChecks } from "./derive-checks.js";
 import { temporaryDir, writeFiles } from "./test-projects.js";
 
 const WORKFLOW = `name: CI
@@ -64,6 +68,23 @@ describe("the project's CI test run", () => {
       ".github/workflows/test.yml": "jobs:\n  t:\n    steps:\n      - run: npm test\n",
     });
     expect(ciTests(cwd)).toMatchObject({ file: ".github/workflows/test.yml", command: "npm test" });
+  });
+
+  it("is the derived check only where the user has its program: a CI's `pnpm test` for a user without pnpm is not", () => {
+    const cwd = temporaryDir();
+    writeFiles(cwd, {
+      ".github/workflows/ci.yml": "jobs:\n  t:\n    steps:\n      - run: pnpm test\n",
+      "package.json": JSON.stringify({ scripts: { test: "node --test" } }),
+    });
+    const bin = temporaryDir();
+    writeFiles(bin, { pnpm: "#!/bin/sh\n" });
+    chmodSync(join(bin, "pnpm"), 0o755);
+    expect(deriveChecks("the tests pass", cwd, [], bin)).toEqual([
+      { command: "pnpm test", kind: "test", source: "project", from: ".github/workflows/ci.yml" },
+    ]);
+    expect(deriveChecks("the tests pass", cwd, [], temporaryDir())).toEqual([
+      { command: "npm test", kind: "test", source: "project" },
+    ]);
   });
 
   it("is nothing for a project without workflows", () => {

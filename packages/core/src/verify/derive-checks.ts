@@ -7,6 +7,7 @@ import type { CheckKind, GoalCheck } from "../record/goal-checks.js";
 export { checkKindOf, namedKind } from "./check-kind.js";
 
 import { checkKindOf, namedKind } from "./check-kind.js";
+import { onPath } from "./check-programs.js";
 import { ciTests } from "./ci-workflows.js";
 import { projectCommands } from "./project-checks.js";
 import { findRepository } from "./project-git.js";
@@ -68,11 +69,17 @@ export function deriveChecks(
   const project = projectCommands(cwd, searchPath);
   // Words that name no check at all ask for the project's tests: "done" means the tests pass.
   const wanted: CheckKind[] = kinds.length > 0 ? kinds : checks.length > 0 ? [] : ["test"];
-  // The project's own word on what its tests are: its CI's test step, at the repository's top.
+  // The project's own word on what its tests are: its CI's test step, at the repository's top — when the
+  // user has its program (a CI that runs `pnpm test` for a user without pnpm: the package files' command).
   const ci = wanted.includes("test") ? projectCiTests(cwd) : null;
+  const runnable = (command: string) => {
+    const program = command.trim().split(/\s+/)[0] ?? "";
+    return searchPath === null || onPath(program, searchPath, cwd) !== null;
+  };
   for (const kind of wanted) {
     if (checks.some((check) => check.kind === kind)) continue;
-    if (kind === "test" && ci?.command) add({ command: ci.command, kind, source: "project", from: ci.file });
+    if (kind === "test" && ci?.command && runnable(ci.command))
+      add({ command: ci.command, kind, source: "project", from: ci.file });
     else if (project[kind]) add({ command: project[kind], kind, source: "project" });
   }
   return checks;
