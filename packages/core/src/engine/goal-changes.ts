@@ -14,7 +14,8 @@ import { continueGoal } from "../store/continuation.js";
 import type { SessionFile } from "../store/session-file.js";
 import { goalName, goalText, quotedGoal } from "../text/goal-text.js";
 import { checkToolchain } from "../verify/check-definition.js";
-import { deriveChecks, projectCiTests } from "../verify/derive-checks.js";
+import { ciTests } from "../verify/ci-workflows.js";
+import { deriveChecks } from "../verify/derive-checks.js";
 import { capturedChecksNote } from "./check-commands.js";
 import { decision, type EngineContext } from "./engine-context.js";
 import type { EngineDecision, EngineEventOf } from "./engine-event.js";
@@ -40,9 +41,17 @@ export function captureGoal(
   const { objective, budget: stated } = splitTrailingBudget(command.objective);
   const budget = stated ?? (context.config.budget ? parseBudget(context.config.budget) : null);
   const requirements = requirementsFromWords(objective);
-  const checks = deriveChecks(objective, identity.cwd, requirements, "searchPath" in event ? (event.searchPath ?? null) : null);
-  // The time zone and locale the project's CI runs its tests with: goalpost's runs do the same (said below).
-  const ci = checks.some((check) => check.kind === "test") ? projectCiTests(identity.cwd) : null;
+  // The project's CI test run, read once: its command may be the test check, and the time zone and locale
+  // it runs with are the checks' too (said below).
+  const ciRun = ciTests(identity.cwd);
+  const checks = deriveChecks(
+    objective,
+    identity.cwd,
+    requirements,
+    "searchPath" in event ? (event.searchPath ?? null) : null,
+    ciRun,
+  );
+  const ci = checks.some((check) => check.kind === "test") ? ciRun : null;
   const { session, result } = store.update(identity, (state) => {
     // The turn starts before the goal exists: what the host recorded until now is not the new goal's.
     startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);

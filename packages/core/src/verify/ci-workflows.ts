@@ -85,12 +85,14 @@ const isTestCommand = (command: string) =>
   !CI_ONLY.test(command) && !NOT_THE_TESTS.test(command) && checkKindOf(command) === "test";
 
 /**
- * The project's CI test run: from the first workflow with a test step (`ci.yml`, `test.yml` and their
- * kin first, then by name), its command and the time
- * zone and locale it sets; else the settings of any workflow, with no command. Null without workflows.
+ * The project's CI test run, for a goal set in `cwd`: only at the repository's top (a CI step runs there,
+ * not in a package folder) — from the first workflow with a test step (`ci.yml`, `test.yml` and their kin
+ * first, then by name), its command and the time zone and locale it sets; else the settings of any
+ * workflow, with no command. Null without workflows, or below the top.
  */
 export function ciTests(cwd: string): CiTests | null {
   const top = findRepository(cwd)?.workTree ?? resolve(cwd);
+  if (top !== resolve(cwd)) return null;
   const folder = join(top, ".github", "workflows");
   let names: string[];
   try {
@@ -106,13 +108,14 @@ export function ciTests(cwd: string): CiTests | null {
     try {
       text = readFileSync(join(folder, name), "utf8").slice(0, WORKFLOW_BYTES);
     } catch {}
-    return { file: `.github/workflows/${name}`, text };
+    return { file: `.github/workflows/${name}`, text, env: settings(text) };
   });
-  for (const { file, text } of workflows) {
+  for (const { file, text, env } of workflows) {
     const command = runCommands(text).find(isTestCommand);
-    if (command) return { file, command, env: settings(text) };
+    if (command) return { file, command, env };
   }
-  const env = Object.assign({}, ...workflows.map(({ text }) => settings(text)).reverse()) as Record<string, string>;
-  const first = workflows.find(({ text }) => Object.keys(settings(text)).length > 0);
+  const first = workflows.find(({ env }) => Object.keys(env).length > 0);
+  // The first workflow that sets a variable wins it, as in the search above.
+  const env = Object.assign({}, ...workflows.map((workflow) => workflow.env).reverse()) as Record<string, string>;
   return first ? { file: first.file, command: null, env } : null;
 }

@@ -8,9 +8,8 @@ export { checkKindOf, namedKind } from "./check-kind.js";
 
 import { checkKindOf, namedKind } from "./check-kind.js";
 import { onPath } from "./check-programs.js";
-import { ciTests } from "./ci-workflows.js";
+import { type CiTests, ciTests } from "./ci-workflows.js";
 import { projectCommands } from "./project-checks.js";
-import { findRepository } from "./project-git.js";
 
 /** Words that name a kind of check, tried on the whole goal text. */
 const KIND_WORDS: readonly (readonly [CheckKind, RegExp])[] = [
@@ -48,13 +47,16 @@ function namedCommands(words: string): string[] {
 
 /**
  * The checks of the user's words. `requirements` are the goal's requirements as read from the same words
- * (requirementsFromWords): a command named inside one is that requirement's own check.
+ * (requirementsFromWords): a command named inside one is that requirement's own check. `ciRun` is the
+ * project's CI test run where the caller has read it already (ciTests), so that capture reads the
+ * workflows once.
  */
 export function deriveChecks(
   words: string,
   cwd: string,
   requirements: readonly string[] = [],
   searchPath: string | null = null,
+  ciRun?: CiTests | null,
 ): GoalCheck[] {
   const checks: GoalCheck[] = [];
   const add = (check: GoalCheck) => {
@@ -71,7 +73,7 @@ export function deriveChecks(
   const wanted: CheckKind[] = kinds.length > 0 ? kinds : checks.length > 0 ? [] : ["test"];
   // The project's own word on what its tests are: its CI's test step, at the repository's top — when the
   // user has its program (a CI that runs `pnpm test` for a user without pnpm: the package files' command).
-  const ci = wanted.includes("test") ? projectCiTests(cwd) : null;
+  const ci = wanted.includes("test") ? (ciRun === undefined ? ciTests(cwd) : ciRun) : null;
   const runnable = (command: string) => {
     const program = command.trim().split(/\s+/)[0] ?? "";
     return searchPath === null || onPath(program, searchPath, cwd) !== null;
@@ -83,12 +85,6 @@ export function deriveChecks(
     else if (project[kind]) add({ command: project[kind], kind, source: "project" });
   }
   return checks;
-}
-
-/** The CI test run of the project at `cwd`, when `cwd` is its top (a CI step runs there, not in a package). */
-export function projectCiTests(cwd: string): ReturnType<typeof ciTests> {
-  const top = findRepository(cwd)?.workTree;
-  return top === undefined || top === cwd ? ciTests(cwd) : null;
 }
 
 /** A check the user typed (`/goal check add <command>`): its kind from the command (see namedKind). */
