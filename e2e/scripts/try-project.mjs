@@ -5,7 +5,9 @@
 // text in a file — a close again. Prints each verdict. Uses the built packages and the caller's real home
 // (its tool caches and settings), as a user's own goal would; goalpost's state goes to a folder of its own.
 //
-//   node e2e/scripts/try-project.mjs <project> <file> <buggy text> <fixed text> [--goal "<words>"]
+//   node e2e/scripts/try-project.mjs <project> <file> <buggy text> <fixed text> [--goal "<words>"] [--prompt "<words>"]
+//
+// --prompt is what the user types after the starting point is told (printed): `goal: check trust npm test`.
 //
 // The file must contain <buggy text> (put the bug in first); it is left fixed.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,6 +19,8 @@ import { runStartingPoint, runVerification } from "@goalpost/core/verify";
 const args = process.argv.slice(2);
 const goalAt = args.indexOf("--goal");
 const words = goalAt >= 0 ? args.splice(goalAt, 2)[1] : "fix the bug; done when the tests pass";
+const promptAt = args.indexOf("--prompt");
+const userPrompt = promptAt >= 0 ? args.splice(promptAt, 2)[1] : null;
 const [project, file, buggy, fixed] = args;
 if (!project || !file || buggy === undefined || fixed === undefined) {
   console.error('usage: try-project.mjs <project> <file> <buggy text> <fixed text> [--goal "<words>"]');
@@ -46,6 +50,12 @@ const start = await runStartingPoint(
   requests.find((request) => request.task === "start"),
 );
 console.log(`start [${seconds()}]: ${start?.state}: ${start?.summary}`);
+const told = engine.handle({ type: "prompt-submitted", ...identity, prompt: "go on", origin: "user" });
+if (told.userNote) console.log(`told: ${told.userNote}`);
+if (userPrompt)
+  console.log(
+    `the user: ${userPrompt}: ${engine.handle({ type: "prompt-submitted", ...identity, prompt: userPrompt, origin: "user" }).userNote ?? ""}`,
+  );
 
 const tools = createGoalTools(store, { startVerification });
 tools.update(identity, {

@@ -43,6 +43,11 @@ export interface SandboxWalls {
   readonly cwd?: string;
   /** The checks' commands: whether they fetch packages (npx) decides what of npm's cache they get. */
   readonly commands?: readonly string[];
+  /**
+   * The checks ask npm's cache for packages, whatever their commands look like: set for a second run after
+   * npm said a package it needed was not in the cache it was given (run-checks.ts).
+   */
+  readonly fetches?: boolean;
   /** The run's own folder, removed after it: the checks' /tmp and the files made for their home. */
   readonly runDir: string;
   /** Folders of the user's home the checks may read (toolchains, package caches; sandbox-walls.ts). */
@@ -79,7 +84,7 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
     homeFiles: homeFilesFor(walls.runDir, home),
     userTmpdir: env["TMPDIR"] || null,
     cwd: walls.cwd ?? walls.project,
-    packageCache: fetchesPackages(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]),
+    packageCache: walls.fetches || fetchesPackages(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]),
     bytecode: bytecodeFolders(walls.project),
   });
   return {

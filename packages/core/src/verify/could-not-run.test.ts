@@ -40,6 +40,21 @@ describe("could not run, or failed", () => {
     expect(couldNotRun(0, "sh: 1: jest: not found\n", null)).toBeNull();
   });
 
+  it("a missing package quoted inside an assertion is what the test found (packtester's test of the packed tarball)", () => {
+    const output = [
+      "✔ installed packtester from tarball",
+      "AssertionError [ERR_ASSERTION]: Got unwanted exception: could not require('packtester')",
+      `Actual message: "Cannot find module 'sinon'`,
+      "Require stack:",
+      "- /tmp/packtester-9266/node_modules/packtester/src/packtester.js",
+      "Node.js v20.20.2",
+    ].join("\n");
+    expect(couldNotRun(1, output, readTestReport(output))).toBeNull();
+    expect(couldNotRun(1, `Error: Cannot find module 'sinon'\nRequire stack:\n- /p/src/index.js\n`, null)).toBe(
+      "Error: Cannot find module 'sinon'",
+    );
+  });
+
   it("a runner that reported a test ran, even with a launch error after it (a posttest offline), is judged by its report", () => {
     const output = `${readFileSync(join(import.meta.dirname, "__fixtures__", "runners", "tape-failing.txt"), "utf8")}\nnpm error code ENOTFOUND\nnpm error network request failed, reason: getaddrinfo ENOTFOUND registry.npmjs.org\n`;
     expect(couldNotRun(1, output, readTestReport(output))).toBeNull();
@@ -67,5 +82,19 @@ describe.skipIf(unavailable !== null)("a check that could not run, in the real w
     );
     expect(report.run.verdict).not.toMatch(/failed/);
     expect(() => setup.tools.close(setup.identity, { status: "complete" })).not.toThrow(/did not pass/);
+  });
+
+  it("a test script of the project's own that fails is refused in its assertion's words, not 'could not run'", async () => {
+    const cwd = buggyProject({
+      "check.js": 'require("node:assert").strictEqual(require("./math.js").add(2, 3), 5, "add(2, 3) is 5");\n',
+    });
+    const setup = goalOn(cwd);
+    const pkg = JSON.parse(readFileSync(join(cwd, "package.json"), "utf8"));
+    writeFileSync(join(cwd, "package.json"), JSON.stringify({ ...pkg, scripts: { test: "node check.js" } }, null, 2));
+    setup.tools.close(setup.identity, { status: "complete" });
+    const report = (await runVerification(setup.store, setup.requests.at(-1)!))!;
+    expect(report.run.state).toBe("failed");
+    expect(report.run.results[0]?.couldNotRun).toBeUndefined();
+    expect(report.run.verdict).toMatch(/it exited with status 1: AssertionError \[ERR_ASSERTION\]: add\(2, 3\) is 5/);
   });
 });

@@ -33,6 +33,26 @@ const LAUNCH_ERROR = new RegExp(
   "im",
 );
 
+/**
+ * A test's own failure in the output: an assertion that threw, a TAP `not ok`. A missing package quoted
+ * inside one ("Got unwanted exception … Cannot find module 'sinon'", from a test that installs the packed
+ * tarball) is what the test found, not why it could not start.
+ */
+const ASSERTED = /\bAssertionError\b|\bERR_ASSERTION\b|^not ok \d/m;
+
+/**
+ * The assertion that failed, in its own words, where no runner goalpost reads reported (a test script of
+ * the project's own, run by node): the first line that names an AssertionError, at most 240 characters.
+ */
+export function assertionLine(output: string): string | null {
+  const line = output
+    .replace(ANSI, "")
+    .split(/\r?\n/)
+    .map((text) => text.trim())
+    .find((text) => /^(?:Uncaught )?AssertionError\b/.test(text));
+  return line ? (line.length > 240 ? `${line.slice(0, 239)}…` : line) : null;
+}
+
 /** Lines of a launcher's report that carry no reason: npm's field lines and log pointers. */
 const NOISE =
   /complete log of this run|^npm (?:ERR!|error) (?:code|errno|syscall|path|command|cwd|signal|Lifecycle|A complete)\b|^npm (?:verbose|info|warn|http|timing|silly) |^\s*at /i;
@@ -48,7 +68,7 @@ const testsRan = (report: TestReport | null) =>
  * at most 240 characters); null when it ran — its runner reported a test, or nothing says it did not start.
  */
 export function couldNotRun(exitCode: number | null, output: string, report: TestReport | null): string | null {
-  if (exitCode === 0 || testsRan(report)) return null;
+  if (exitCode === 0 || testsRan(report) || ASSERTED.test(output)) return null;
   const lines = output
     .replace(ANSI, "")
     .split(/\r?\n/)

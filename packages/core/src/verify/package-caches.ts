@@ -61,6 +61,16 @@ export function fetchesPackages(commands: readonly string[], folders: readonly s
 }
 
 /**
+ * Whether a check's reason for not running is npm finding no package in the cache it was given
+ * (`ENOTCACHED`, "cache mode is 'only-if-cached'"): a fetch the scripts did not show (a test, or a tool
+ * the scripts run, that installs a package), which the user's shell would have made. The run is made
+ * again with the user's cache (run-checks.ts).
+ */
+export function missedPackageCache(reason: string | null | undefined): boolean {
+  return !!reason && /\bENOTCACHED\b|cache mode is 'only-if-cached'/.test(reason);
+}
+
+/**
  * bubblewrap's arguments for npm's cache at `~/.npm` in the walls: a folder of the run's own there — npm
  * writes its logs, temporary files and packed tarballs under it (`npm pack` in a `pretest` stopped with
  * EROFS on a read-only cache, where the user's shell passes) — with the user's npx installs read-only

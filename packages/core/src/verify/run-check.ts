@@ -9,7 +9,7 @@ import { loadBuiltin } from "../lazy-builtin.js";
 import type { CheckResult, GoalCheck } from "../record/goal-checks.js";
 import { redactSecrets } from "../redaction/redact-secrets.js";
 import type { CheckSandbox } from "./check-sandbox.js";
-import { couldNotRun, couldNotRunVerdict } from "./could-not-run.js";
+import { assertionLine, couldNotRun, couldNotRunVerdict } from "./could-not-run.js";
 import { createTestReader, type TestReport } from "./test-report.js";
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\r/g;
@@ -81,15 +81,20 @@ function judge(
   check: GoalCheck,
   run: { exitCode: number | null; signal: string | null; timedOut: boolean; timeoutMs: number },
   report: TestReport | null,
+  output: string,
 ): Pick<CheckResult, "passed" | "verdict"> {
   const said = report && report.failed > 0 ? `${failedReport(report)}; ` : "";
+  // No runner's report: the assertion that failed says what did, in its own words.
+  const line = !report && run.exitCode !== 0 ? assertionLine(output) : null;
+  const asserted = line ? redactSecrets(line) : null;
   if (run.timedOut)
     return {
       passed: false,
       verdict: `${said}it ran past its time limit (${Math.round(run.timeoutMs / 60_000)} min) and goalpost stopped it`,
     };
   if (run.exitCode === null) return { passed: false, verdict: `${said}it was killed (${run.signal ?? "by a signal"})` };
-  if (run.exitCode !== 0) return { passed: false, verdict: `${said}it exited with status ${run.exitCode}` };
+  if (run.exitCode !== 0)
+    return { passed: false, verdict: `${said}it exited with status ${run.exitCode}${asserted ? `: ${asserted}` : ""}` };
   if (report && report.failed > 0) return { passed: false, verdict: `${failedReport(report)}, though it exited 0` };
   if (check.kind !== "test" || check.exitStatusCounts)
     return {
@@ -195,10 +200,12 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
       : null;
   const output = outcome.error ? `goalpost could not run the check: ${outcome.error}` : tail;
   // Never started, or its runner never got to a test: not a failure of the tests (could-not-run.ts).
-  const notRun = sandboxRefused || timedOut ? null : outcome.error ? outcome.error : couldNotRun(outcome.exitCode, tail, report);
+  const launch = sandboxRefused || timedOut ? null : outcome.error ? outcome.error : couldNotRun(outcome.exitCode, tail, report);
+  // The tool's own line goes into the verdict the model reads: redacted as the output is (a registry URL with a password).
+  const notRun = launch ? redactSecrets(launch) : null;
   const judged = notRun
     ? { passed: false, verdict: couldNotRunVerdict(check.command, notRun), couldNotRun: notRun }
-    : judge(check, { ...outcome, timedOut, timeoutMs: options.timeoutMs }, report);
+    : judge(check, { ...outcome, timedOut, timeoutMs: options.timeoutMs }, report, tail);
   return {
     result: {
       command: check.command,

@@ -8,6 +8,7 @@ import type { CheckBaseline } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { checkDefinition, checkToolchain } from "./check-definition.js";
 import { type CheckSandbox, noSandbox, openCheckSandbox } from "./check-sandbox.js";
+import { missedPackageCache } from "./package-caches.js";
 import { type CheckRun, runCheck } from "./run-check.js";
 import { makeRunFolder, sweepRunFolders } from "./run-folders.js";
 import { projectRoot } from "./sandbox-walls.js";
@@ -51,7 +52,7 @@ export async function runChecks(goal: GoalRecord, options: ChecksRunOptions): Pr
     const before = treeState(goal.cwd);
     const definition = checkDefinition(goal.cwd, new Date(), setup);
     const readable = goal.checkBaseline?.home.length ? goal.checkBaseline.home : checkToolchain(goal.cwd, setup).home;
-    const opened = await openCheckSandbox({
+    const walls = {
       project: projectRoot(goal.cwd, options.env["HOME"] || undefined),
       cwd: goal.cwd,
       commands: setup.commands,
@@ -59,30 +60,48 @@ export async function runChecks(goal: GoalRecord, options: ChecksRunOptions): Pr
       readable,
       unreadable: options.unreadable,
       env: options.env,
-    });
+    };
+    const opened = await openCheckSandbox(walls);
     let unsandboxed: string | null = null;
     if ("sandbox" in opened) sandbox = opened.sandbox;
-    else if (options.allowUnsandboxed) sandbox = noSandbox(projectRoot(goal.cwd, options.env["HOME"] || undefined));
+    else if (options.allowUnsandboxed) sandbox = noSandbox(walls.project);
     else unsandboxed = opened.unavailable;
+    let fetches = false;
+    const madeEarlier: string[] = [];
     const runs: CheckRun[] = [];
     if (sandbox)
       for (const check of goal.checks) {
         options.onCheck?.(check.command);
-        const run = await runCheck(check, {
-          cwd: goal.cwd,
-          sandbox,
-          path: setup.searchPath ?? "/usr/local/bin:/usr/bin:/bin",
-          timeoutMs: options.timeoutMs,
-          env: options.env,
-          extraEnv: goal.checkEnv,
-        });
+        const runOnce = (inside: CheckSandbox) =>
+          runCheck(check, {
+            cwd: goal.cwd,
+            sandbox: inside,
+            path: setup.searchPath ?? "/usr/local/bin:/usr/bin:/bin",
+            timeoutMs: options.timeoutMs,
+            env: options.env,
+            extraEnv: goal.checkEnv,
+          });
+        let run = await runOnce(sandbox);
+        // npm found no package in the cache the walls gave it: something the scripts did not show fetches
+        // (a pretest that installs the packed tarball). Once, the walls are built again with the user's
+        // cache, as `npx` in a script gets it, and the check runs again.
+        if (!fetches && "sandbox" in opened && missedPackageCache(run.result.couldNotRun)) {
+          fetches = true;
+          const again = await openCheckSandbox({ ...walls, fetches });
+          if ("sandbox" in again) {
+            madeEarlier.push(...sandbox.madeByTheRun());
+            await sandbox.dispose().catch(() => {});
+            sandbox = again.sandbox;
+            run = await runOnce(sandbox);
+          }
+        }
         runs.push(run);
         if (run.sandboxRefused) {
           unsandboxed = `the sandbox refused to start a check: ${run.sandboxRefused}`;
           break;
         }
       }
-    const madeByTheRun = sandbox?.madeByTheRun() ?? [];
+    const madeByTheRun = [...new Set([...madeEarlier, ...(sandbox?.madeByTheRun() ?? [])])];
     return {
       runs,
       sandbox: sandbox?.name ?? "none: no sandbox could run",

@@ -230,6 +230,25 @@ sandboxed("against the starting point", { timeout: 60_000 }, () => {
     expect(report.run.verdict).toMatch(/2 tests that ran when the goal was set did not run: adds, subtracts/);
     expect(setup.goal().status).toBe("active");
   });
+  it("a runner that reports no test at the start is told to the user at the next prompt, with how to let its exit status count", async () => {
+    // The project's tests are its pretest's (packtester's shape); the runner after it has no test file.
+    const cwd = buggyProject({
+      "package.json": JSON.stringify({
+        name: "demo",
+        private: true,
+        scripts: { pretest: "node check.js", test: "node --test empty/" },
+      }),
+      "check.js": 'require("node:assert").strictEqual(1 + 1, 2);\n',
+      "empty/.keep": "",
+    });
+    const setup = goalOn(cwd, undefined, { startingPoint: true });
+    await setup.start();
+    const engine = createGoalEngine({ store: setup.store, startVerification: () => {} });
+    const told = engine.handle({ type: "prompt-submitted", ...setup.identity, prompt: "go on" }).userNote ?? "";
+    expect(told).toMatch(
+      /`npm test`'s node:test reports no test run, so its pass cannot show which tests ran; `goal: check trust npm test`/,
+    );
+  });
 });
 
 sandboxed("the programs the checks start", { timeout: 60_000 }, () => {

@@ -105,18 +105,23 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
 }
 
 /**
- * A test check whose output no runner goalpost reads printed a report in, at the start: said so, with the
+ * A test check whose output no runner goalpost reads printed a report in at the start, or whose runner
+ * reported no test (a project whose tests are its pretest's, with an empty mocha after): said so, with the
  * user's way to let its exit status count.
  */
 function unreadHint(goal: GoalRecord): string {
   const unread = (goal.checkStart?.results ?? []).filter(
     (result) =>
-      result.tests === null &&
+      (result.tests === null || (result.tests.passed === 0 && result.tests.failed === 0)) &&
       goal.checks.some((check) => check.command === result.command && check.kind === "test" && !check.exitStatusCounts),
   );
   if (unread.length === 0) return "";
-  const command = goalText(unread[0]!.command, 120);
-  return ` goalpost reads no test runner's report in \`${command}\`'s output, so its pass cannot show which tests ran; \`goal: check trust ${command}\` lets its exit status alone count.`;
+  const { command, tests } = unread[0]!;
+  const quoted = goalText(command, 120);
+  const seen = tests
+    ? `\`${quoted}\`'s ${tests.runner} reports no test run`
+    : `goalpost reads no test runner's report in \`${quoted}\`'s output`;
+  return ` ${seen}, so its pass cannot show which tests ran; \`goal: check trust ${quoted}\` lets its exit status alone count.`;
 }
 
 function startTurnIfOpen(context: EngineContext, event: Event): void {
