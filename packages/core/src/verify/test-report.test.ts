@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { compareWithStart } from "./compare-start.js";
 import { createTestReader, readTestReport, readTestSummary } from "./test-report.js";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "__fixtures__", "runners", name), "utf8");
@@ -208,6 +209,21 @@ describe("reading what a test runner ran", () => {
     const apart = readTestReport(fixture("jest-two-runs-failing.txt"));
     expect(apart).toMatchObject({ runner: "jest", passed: 4, failed: 1 });
     expect(apart?.units).toHaveLength(3);
+  });
+
+  it("jest's reprint of the failing files (after many files, without their project's name) is no file of its own", () => {
+    // Captured from testing-library/dom-testing-library: jest 29, two projects (dom, node), 29 files, 666 tests.
+    const failing = readTestReport(fixture("jest-dom-testing-library-failing.txt"));
+    const passing = readTestReport(fixture("jest-dom-testing-library-passing.txt"));
+    expect(failing).toMatchObject({ runner: "jest", passed: 657, failed: 9 });
+    expect(passing).toMatchObject({ runner: "jest", passed: 666, failed: 0 });
+    expect(failing?.units).toHaveLength(29);
+    const names = new Set(passing?.units.map((unit) => unit.name));
+    expect(failing?.units.filter((unit) => !names.has(unit.name))).toEqual([]);
+    expect(failing?.failing).toContain(
+      "src/__tests__/text-matchers.js › queries trim leading, trailing & inner whitespace by default › queryAllByText",
+    );
+    expect(compareWithStart(failing!, passing!)).toMatchObject({ missingCount: 0, fixedCount: 2 });
   });
 
   it("go test without -v names its failing tests with their package, a parent by its failing subtests", () => {
