@@ -12,6 +12,7 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isInside } from "../evidence/classify-tool-call.js";
+import { goBuildCacheArguments } from "./go-build-cache.js";
 import type { GuardedPaths } from "./guarded-paths.js";
 import { npmCacheArguments } from "./package-caches.js";
 import { CREDENTIALS_IN_TOOLCHAINS } from "./sandbox-walls.js";
@@ -36,6 +37,8 @@ export interface BubblewrapWalls {
   readonly cwd: string;
   /** A check will fetch packages from npm's cache (npx): its index is copied for the run. */
   readonly packageCache: boolean;
+  /** The user's Go build cache, when the checks build Go: linked into a cache of the run's own (go-build-cache.ts). */
+  readonly goBuildCache: string | null;
   /** The project's Python bytecode folders: each an empty one of the run's own (bytecode-folders.ts). */
   readonly bytecode: readonly string[];
 }
@@ -106,6 +109,8 @@ export function bubblewrapArguments(walls: BubblewrapWalls): string[] {
   // npm's cache: a folder of the run's own over the user's content, with a copy of the index when a check
   // fetches (package-caches.ts says why).
   if (walls.readable.includes(join(home, ".npm"))) args.push(...npmCacheArguments(walls.runDir, home, walls.packageCache));
+  // Go's build cache: a cache of the run's own, its entries links to the user's, read-only (go-build-cache.ts).
+  if (walls.goBuildCache) args.push(...goBuildCacheArguments(walls.runDir, walls.goBuildCache));
   // A credential inside a readable toolchain folder (cargo's registry token) stays unreadable.
   for (const credential of CREDENTIALS_IN_TOOLCHAINS) {
     const path = join(home, credential);

@@ -10,6 +10,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { bubblewrapArguments, findBubblewrap, unsandboxableProject } from "./bubblewrap-sandbox.js";
 import { bytecodeFolders } from "./bytecode-folders.js";
+import { buildsGo, goBuildCache } from "./go-build-cache.js";
 import { type GuardedPaths, guardPaths } from "./guarded-paths.js";
 import { homeFilesFor } from "./home-files.js";
 import { fetchesPackages } from "./package-caches.js";
@@ -86,6 +87,7 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
     cwd: walls.cwd ?? walls.project,
     packageCache: walls.fetches || fetchesPackages(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]),
     bytecode: bytecodeFolders(walls.project),
+    goBuildCache: buildsGo(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]) ? goBuildCache(home, env) : null,
   });
   return {
     sandbox: {

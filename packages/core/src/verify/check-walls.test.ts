@@ -136,6 +136,62 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(spawnSync("find", [join(home, ".npm")], { encoding: "utf8" }).stdout).toBe(before);
   });
 
+  it("gives Go the user's build cache to read, its own to write, and keeps none of it (a check cannot plant an entry)", async () => {
+    const cwd = project();
+    writeFiles(cwd, { "go.mod": "module example.com/m\n\ngo 1.19\n" });
+    const home = fakeHome();
+    const cache = join(home, ".cache", "go-build");
+    writeFiles(cache, {
+      README: "This directory holds cached build artifacts from the Go build system.\n",
+      "ab/ab01-d": "the user's entry\n",
+    });
+    const before = spawnSync("find", [cache, "-printf", "%p %s\\n"], { encoding: "utf8" }).stdout;
+    const { result } = await inWalls(
+      cwd,
+      [
+        'c="$HOME/.cache/go-build"',
+        'cat "$c/ab/ab01-d"',
+        'echo built > "$c/ab/ab02-d" && echo wrote-new',
+        '(echo planted > "$c/ab/ab01-d") 2>/dev/null || echo entry-kept',
+        '(echo planted > "$c.user/ab/ab01-d") 2>/dev/null || echo user-cache-kept',
+      ].join("; "),
+      { home },
+    );
+    expect(result.output).toContain("the user's entry");
+    expect(result.output).toContain("wrote-new");
+    expect(result.output).toContain("entry-kept");
+    expect(result.output).toContain("user-cache-kept");
+    expect(spawnSync("find", [cache, "-printf", "%p %s\\n"], { encoding: "utf8" }).stdout).toBe(before);
+    expect(readFileSync(join(cache, "ab/ab01-d"), "utf8")).toBe("the user's entry\n");
+  });
+
+  it.skipIf(spawnSync("go", ["version"]).status !== 0)(
+    "builds Go with the user's cache: a package built once is not built again",
+    async () => {
+      const cwd = project();
+      writeFiles(cwd, {
+        "go.mod": "module example.com/m\n\ngo 1.19\n",
+        "m.go": "package m\n\nfunc Add(a, b int) int { return a + b }\n",
+        "m_test.go":
+          'package m\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(2, 3) != 5 {\n\t\tt.Fatal("add")\n\t}\n}\n',
+      });
+      const home = fakeHome();
+      const cache = join(home, ".cache", "go-build");
+      // The user's shell built it once, with the Go on this machine.
+      const warmed = spawnSync("go", ["test", "./..."], {
+        cwd,
+        env: { ...process.env, HOME: home, GOCACHE: cache, GOFLAGS: "-mod=mod" },
+        encoding: "utf8",
+      });
+      expect(warmed.status, warmed.stderr).toBe(0);
+      const { result } = await inWalls(cwd, "go test -count=1 -x ./... 2>&1 | grep -c '/compile ' ; go test -count=1 ./...", {
+        home,
+      });
+      expect(result.output).toMatch(/^0\n/);
+      expect(result.output).toMatch(/ok\s+example\.com\/m/);
+    },
+  );
+
   it("writes nothing outside the project: home, /tmp, the project's parent are the run's own, thrown away", async () => {
     const cwd = project();
     const home = fakeHome();
