@@ -78,7 +78,7 @@ const close = async (label) => {
   tools.close(identity, { status: "complete" });
   const report = await runVerification(store, requests.at(-1));
   console.log(
-    `${label} [${((Date.now() - since) / 1000).toFixed(1)} s]: ${report?.outcome}: ${report?.run.state}: ${report?.run.verdict}`,
+    `${label} [${((Date.now() - since) / 1000).toFixed(1)} s; checks ${(report?.run.results ?? []).map((r) => `${(r.durationMs / 1000).toFixed(1)} s`).join(", ")}]: ${report?.outcome}: ${report?.run.state}: ${report?.run.verdict}`,
   );
   if (report?.run.state !== "passed" && process.env.TRY_OUTPUT)
     console.log(report?.run.results.map((r) => r.output).join("\n---\n"));

@@ -24,6 +24,22 @@ describe("whether a check fetches packages", () => {
     expect(fetchesPackages(["npm test"], [scripted])).toBe(true);
   });
 
+  it("not an npx of a program the project has installed (`npx tap` with tap in node_modules/.bin): npm runs it without its cache", () => {
+    const installed = project({
+      "package.json": JSON.stringify({ scripts: { test: "npx tap" } }),
+      "node_modules/.bin/tap": "#!/bin/sh\n",
+    });
+    expect(fetchesPackages(["npx tap"], [installed])).toBe(false);
+    expect(fetchesPackages(["npm test"], [installed])).toBe(false);
+    expect(fetchesPackages(["npx --yes tap"], [installed])).toBe(false);
+    expect(fetchesPackages(["npx --yes pnpm@10.34.8 test"], [installed])).toBe(true);
+    expect(fetchesPackages(["npx tap && npx -p cowsay cowsay hi"], [installed])).toBe(true);
+    expect(fetchesPackages(["npx tap && pnpm dlx tsx t.ts"], [installed])).toBe(true);
+    const bare = project({ "package.json": JSON.stringify({ scripts: { test: "npx tap" } }) });
+    expect(fetchesPackages(["npx tap"], [bare])).toBe(true);
+    expect(fetchesPackages(["npm test"], [bare])).toBe(true);
+  });
+
   it("a script file a script runs that runs npx (a pinned package manager), one level down and inside the project only", () => {
     const runner = project({
       "package.json": JSON.stringify({ scripts: { test: "node scripts/run.mjs test", lint: "./tools/lint.sh" } }),
