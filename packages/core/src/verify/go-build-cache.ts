@@ -6,17 +6,22 @@
 // writes what it builds anew into the run's folder (thrown away with it), and cannot write the user's.
 import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
+import { isInside } from "../evidence/classify-tool-call.js";
 
 /** More entries than this are not linked (about 15 µs each): the run then builds with an empty cache. */
 const ENTRY_LIMIT = 40_000;
 
-/** Where the user's Go build cache is: `GOCACHE`, or the user's cache folder's `go-build` (Go's default). */
+/**
+ * Where the user's Go build cache is: `GOCACHE`, or the user's cache folder's `go-build` (Go's default) —
+ * only under the home, whose walls are the run's own folder, where the user's entries can be put in sight
+ * beside it (elsewhere the system's folders are read-only and hold no place for them).
+ */
 export function goBuildCache(home: string, env: Readonly<Record<string, string | undefined>>): string | null {
   const set = env["GOCACHE"];
   if (set === "off") return null;
   const xdg = env["XDG_CACHE_HOME"];
   const path = set && isAbsolute(set) ? set : join(xdg && isAbsolute(xdg) ? xdg : join(home, ".cache"), "go-build");
-  return existsSync(join(path, "README")) ? path : null;
+  return isInside(home, path) && path !== home && existsSync(join(path, "README")) ? path : null;
 }
 
 /** Whether the checks build Go: a go.mod where they run, or `go` in a check's command. */
