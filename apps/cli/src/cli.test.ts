@@ -188,6 +188,7 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
           results: [],
           pid: null,
           pidStart: null,
+          changed: { files: [{ path: "src/import.js", added: 12, removed: 3 }], more: 0 },
         },
       } satisfies typeof goal;
       state.goals.push(retireGoal(proven, { status: "complete", reason: "goalpost's run passed" }));
@@ -196,7 +197,13 @@ describe("goalpost status, list and show across hosts", { timeout: 120_000 }, ()
     expect(status.stdout).toMatch(/^No open goals in .*project-a\.\n/);
     expect(status.stdout).toContain("Closed in the last 12 hours");
     expect(status.stdout).toMatch(new RegExp(`✓ ${goal.id}  complete \\d+ s ago  Claude Code · session cc-9`));
-    expect(status.stdout).toContain("  proven by goalpost's own run of `npm test`: npm test: 12 tests passed");
+    expect(status.stdout).toContain(
+      "  proven by goalpost's own run of `npm test`: npm test: 12 tests passed; changed since the goal was set: src/import.js (+12 −3)",
+    );
+    // The report says what the work changed too, beside the run's verdict.
+    expect(machine.run(["report", goal.id, "--out", "-"]).stdout).toContain(
+      "<p data-changed>Changed since the goal was set: src/import.js (+12 −3)</p>",
+    );
     const json = JSON.parse(machine.run(["status", "--json"]).stdout);
     expect(json.goals).toEqual([]);
     expect(json.closed).toEqual([

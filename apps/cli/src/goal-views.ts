@@ -4,6 +4,7 @@ import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
 import {
   archivedSessions,
+  changesText,
   createGoalStore,
   durationText,
   endedWithin,
@@ -47,7 +48,13 @@ export interface GoalRow {
   /** Where the checks started from, in words ("1 of 3 tests fail (`npm test`)"), or null before it is taken. */
   readonly startingPoint: string | null;
   /** goalpost's latest run of them, or null. */
-  readonly verification: { readonly state: string; readonly verdict: string; readonly sandbox: string } | null;
+  readonly verification: {
+    readonly state: string;
+    readonly verdict: string;
+    readonly sandbox: string;
+    /** What the work changed since the goal was set, as the run saw it ("src/a.js (+3 −1)"), or null. */
+    readonly changed: string | null;
+  } | null;
   /** What the goal waits for the user to judge (`/goal accept` or `/goal refuse`), or null. */
   readonly waitingForYou: string | null;
   /** What the goal has cost, against its budget when it has one: "3 of 5 turns, 12 min, 41,200 tokens". */
@@ -132,7 +139,12 @@ export function goalRow({ root, session, archived }: LocatedSession, goal: GoalR
     checks: goal.checks.map((check) => check.command),
     startingPoint: goal.checkStart?.summary ?? null,
     verification: goal.verification
-      ? { state: goal.verification.state, verdict: goal.verification.verdict, sandbox: goal.verification.sandbox }
+      ? {
+          state: goal.verification.state,
+          verdict: goal.verification.verdict,
+          sandbox: goal.verification.sandbox,
+          changed: goal.verification.changed?.files.length ? changesText(goal.verification.changed) : null,
+        }
       : null,
     waitingForYou: goal.awaitingUser?.summary ?? null,
     spent: spendText(goal.budget, goal.spent),
@@ -149,7 +161,7 @@ function ending(goal: GoalRecord): string {
   const run = goal.verification;
   if (goal.status === "complete")
     return run?.state === "passed"
-      ? `proven by goalpost's own run of ${goal.checks.map((check) => `\`${check.command}\``).join(", ") || "the checks"}: ${run.verdict.split("\n")[0]}`
+      ? `proven by goalpost's own run of ${goal.checks.map((check) => `\`${check.command}\``).join(", ") || "the checks"}: ${run.verdict.split("\n")[0]}${run.changed?.files.length ? `; changed since the goal was set: ${changesText(run.changed)}` : ""}`
       : `closed as complete${goal.closeReason ? `: ${goal.closeReason}` : ""}`;
   if (goal.status === "blocked") return `closed as blocked${goal.closeReason ? `: ${goal.closeReason}` : ""}`;
   return `${goal.status}${goal.closeReason ? `: ${goal.closeReason}` : ""}`;
@@ -253,6 +265,7 @@ export function rowText(goal: GoalRow, color: Colors, hostName: (id: string) => 
     ...(goal.continuedFrom ? [color.dim(`  continued from ${goal.continuedFrom}`)] : []),
     ...(goal.startingPoint ? [`  starting point: ${goal.startingPoint}`] : []),
     `  checks: ${goal.checks.length > 0 ? goal.checks.join(", ") : "none"}${goal.verification ? ` · goalpost's last run: ${goal.verification.state === "passed" ? color.green("passed") : goal.verification.state === "running" ? "running" : color.red(goal.verification.state)} — ${goal.verification.verdict.split("\n")[0]}` : ""}`,
+    ...(goal.verification?.changed ? [`  changed since the goal was set: ${goal.verification.changed}`] : []),
     ...(goal.charged ? [`  spent: ${goal.spent}`] : []),
     ...(goal.waitingForYou ? [color.yellow(`  ! waits for you: ${goal.waitingForYou}`)] : []),
     ...(goal.letGo ? [color.yellow(`  ! ${goal.letGo}`)] : []),

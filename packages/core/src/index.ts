@@ -237,6 +237,7 @@ export { GOAL_TOOL_SPECS } from "./tools/goal-tool-specs.js";
 export type { GoalToolResult, GoalTools, GoalToolsOptions, ToolCaller } from "./tools/goal-tools.js";
 export { createGoalTools, toolErrorText } from "./tools/goal-tools.js";
 export { TOOL_DESCRIPTIONS } from "./tools/tool-descriptions.js";
+export { changesText } from "./verify/changes-text.js";
 export { checkDefinition, definitionChanges } from "./verify/check-definition.js";
 export { checkKindOf, deriveChecks, userCheck } from "./verify/derive-checks.js";
 export { projectCommands } from "./verify/project-checks.js";

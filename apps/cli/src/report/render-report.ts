@@ -4,6 +4,7 @@
 // anything, so the page works offline and cannot leak.
 import {
   budgetText,
+  changesText,
   evaluateCompletionGate,
   GOAL_SOURCE_WORDS,
   type GoalRecord,
@@ -145,6 +146,7 @@ function checksMarkup(goal: GoalRecord) {
   const tone = run.state === "passed" ? "covered" : run.state === "running" ? "" : "uncovered";
   const fixed = run.results.flatMap((result) => result.start?.fixed ?? []);
   return html`${checks}${start}<p data-run="${run.state}"><span class="${tone}">${run.state}</span> — ${run.verdict}</p>
+${run.changed?.files.length ? html`<p data-changed>Changed since the goal was set: ${changesText(run.changed)}</p>` : ""}
 <p class="meta">sandbox: ${run.sandbox || "—"} · tree <code>${(run.tree ?? "—").slice(0, 12)}</code> · ${when(run.startedAt)}</p>
 ${fixed.length > 0 ? html`<p data-fixed>Failing at the start, passing now: ${fixed.join(", ")}</p>` : ""}
 ${

@@ -67,13 +67,3 @@ export function changesSince(
   const files = [...changes.values()].sort((a, b) => a.path.localeCompare(b.path));
   return { files: files.slice(0, NAMED), more: Math.max(0, files.length - NAMED) };
 }
-
-/** "src/math.js (+1 −1), README.md (+4)" */
-export function changesText(changes: { readonly files: readonly SourceChange[]; readonly more: number }): string {
-  const one = (change: SourceChange) => {
-    if (change.added === null && change.removed === null) return change.path;
-    const parts = [change.added ? `+${change.added}` : null, change.removed ? `−${change.removed}` : null].filter(Boolean);
-    return parts.length > 0 ? `${change.path} (${parts.join(" ")})` : change.path;
-  };
-  return `${changes.files.map(one).join(", ")}${changes.more > 0 ? ` and ${changes.more} more` : ""}`;
-}
