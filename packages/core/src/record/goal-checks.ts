@@ -103,6 +103,11 @@ export const checkResultSchema = z.object({
       "The check never got to its tests (a program not found, a package manager that could not fetch or write, no network): the tool's own error line. Not a test failure.",
     ),
   ),
+  machineryChanged: z.optional(
+    text(
+      "The assert canary saw Node's assert changed in a process of the run (a replaced function, or an assertion known to fail that passed): what it saw. The run proves nothing.",
+    ),
+  ),
   exitCode: described(z.nullable(z.int()), "The exit status; null when it was killed (time limit) or never started."),
   tests: described(z.nullable(testCountsSchema), "The runner's own counts, when its report was found."),
   start: z.optional(

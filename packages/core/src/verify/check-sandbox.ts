@@ -5,9 +5,10 @@
 // (bubblewrap-sandbox.ts); on macOS with Anthropic's sandbox runtime (`sandbox-exec`), loaded only there
 // and only by the verifying process. Where no walls can be built, the caller is told why, and no check
 // runs unless the user allowed that.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { CANARY_PATH, CANARY_SOURCE } from "./assert-canary.js";
 import { bubblewrapArguments, findBubblewrap, unsandboxableProject } from "./bubblewrap-sandbox.js";
 import { bytecodeFolders } from "./bytecode-folders.js";
 import { buildsGo, goBuildCache } from "./go-build-cache.js";
@@ -30,6 +31,8 @@ export interface SandboxedCommand {
 export interface CheckSandbox {
   /** What contains the checks, for the verdict. */
   readonly name: string;
+  /** Where the assert canary is inside the walls (assert-canary.ts), or null where the walls hold none. */
+  readonly canary: string | null;
   /** How `command` (a shell command line) runs inside the walls, from the project folder. */
   command(command: string): Promise<SandboxedCommand>;
   /** After the checks: each escape hatch of the project a check made (removed again), relative to it. */
@@ -89,9 +92,12 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
     bytecode: bytecodeFolders(walls.project),
     goBuildCache: buildsGo(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]) ? goBuildCache(home, env) : null,
   });
+  const canary = canaryArguments(walls.runDir);
+  prefix.push(...canary);
   return {
     sandbox: {
       name: "bubblewrap",
+      canary: canary.length > 0 ? CANARY_PATH : null,
       command: async (command) => ({
         file: bubblewrap.path,
         // bubblewrap reports its child before it builds the mounts (which is where it is refused): the
@@ -103,6 +109,14 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
       dispose: async () => {},
     },
   };
+}
+
+/** The canary's file, read-only at CANARY_PATH in the walls' own /run; none where the system has no /run. */
+function canaryArguments(runDir: string): string[] {
+  if (!existsSync("/run")) return [];
+  const file = join(runDir, "assert-canary.cjs");
+  writeFileSync(file, CANARY_SOURCE, { mode: 0o444 });
+  return ["--ro-bind", file, CANARY_PATH];
 }
 
 /**
@@ -150,6 +164,7 @@ async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<Sa
   return {
     sandbox: {
       name: "sandbox-exec (sandbox runtime)",
+      canary: null,
       command: async (command) => ({
         file: "/bin/sh",
         args: ["-c", await SandboxManager.wrapWithSandbox(command, "/bin/sh")],
@@ -172,6 +187,7 @@ export function noSandbox(project: string): CheckSandbox {
   const guarded = guardPaths(project);
   return {
     name: "none (allowed by the user)",
+    canary: null,
     command: async (command) => ({ file: "/bin/sh", args: ["-c", command], startFd: null }),
     madeByTheRun: () => guarded.madeByTheRun(),
     dispose: async () => {},

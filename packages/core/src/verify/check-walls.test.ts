@@ -307,6 +307,8 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(
       path.filter((folder) => !usersPath.has(folder) && !folder.startsWith(home) && folder !== "./node_modules/.bin"),
     ).toEqual([]);
+    // NODE_OPTIONS loads the assert canary (assert-canary.ts) and nothing else; it names no one either.
+    expect(result.output).toMatch(/^NODE_OPTIONS=--require=\/run\/assert-canary\.cjs$/m);
     expect(result.output.replace(/^PATH=.*$/m, "")).not.toMatch(/goalpost|SANDBOX|srt|GOALPOST/i);
     const names = result.output
       .split("\n")
@@ -315,7 +317,8 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     // PYTHONPYCACHEPREFIX keeps Python from loading bytecode out of the project (run-check.ts): it names no one.
     expect(
       names.filter(
-        (name) => !["HOME", "PATH", "LANG", "CI", "PWD", "SHLVL", "_", "OLDPWD", "PYTHONPYCACHEPREFIX"].includes(name!),
+        (name) =>
+          !["HOME", "PATH", "LANG", "CI", "PWD", "SHLVL", "_", "OLDPWD", "PYTHONPYCACHEPREFIX", "NODE_OPTIONS"].includes(name!),
       ),
     ).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { type Env, USER_VARIABLES } from "../env.js";
 import { loadBuiltin } from "../lazy-builtin.js";
 import type { CheckResult, GoalCheck } from "../record/goal-checks.js";
 import { redactSecrets } from "../redaction/redact-secrets.js";
+import { canaryFinding, withCanary } from "./assert-canary.js";
 import type { CheckSandbox } from "./check-sandbox.js";
 import { assertionLine, couldNotRun, couldNotRunVerdict } from "./could-not-run.js";
 import { createTestReader, type TestReport } from "./test-report.js";
@@ -49,14 +50,20 @@ export interface CheckRun {
  * host had, and `CI=true`, which every CI service sets and which keeps runners from waiting in a watch mode. Nothing else: no NODE_OPTIONS, npm_config_*, BASH_ENV
  * or shell functions of the agent's, and no variable a user's own run would not have.
  */
-export function checkEnvironment(options: Pick<CheckRunOptions, "path" | "env" | "extraEnv">): Record<string, string> {
+export function checkEnvironment(
+  options: Pick<CheckRunOptions, "path" | "env" | "extraEnv">,
+  canary: string | null = null,
+): Record<string, string> {
   const from = options.env ?? process.env;
   const kept: Record<string, string> = {};
   for (const name of [...USER_VARIABLES, "TMPDIR"]) {
     const value = from[name];
     if (value) kept[name] = value;
   }
-  return { ...kept, ...options.extraEnv, PATH: options.path, CI: "true" };
+  const env: Record<string, string> = { ...kept, ...options.extraEnv, PATH: options.path, CI: "true" };
+  // The walls' assert canary, loaded first by every Node process of the run (assert-canary.ts).
+  if (canary) env["NODE_OPTIONS"] = withCanary(env["NODE_OPTIONS"], canary);
+  return env;
 }
 
 /** Whose counts a report gives: "go test reports packages: 1 failed" where it names no test, only packages. */
@@ -136,13 +143,14 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
   let bytes = 0;
   let status = "";
   let timedOut = false;
+  let canary: string | null = null;
   const command = await options.sandbox.command(check.command);
   const outcome = await new Promise<{ exitCode: number | null; signal: string | null; error: string | null }>((resolve) => {
     let child: ChildProcess;
     try {
       child = spawn(command.file, [...command.args], {
         cwd: options.cwd,
-        env: checkEnvironment(options),
+        env: checkEnvironment(options, options.sandbox.canary),
         stdio: command.startFd ? ["ignore", "pipe", "pipe", "ignore", "pipe"] : ["ignore", "pipe", "pipe"],
         // Its own process group: a timeout ends everything the check started, not only its shell.
         detached: true,
@@ -155,6 +163,8 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
       const text = chunk.toString("utf8");
       bytes += chunk.length;
       reader.write(text);
+      // The canary's line, wherever it falls in the output (the tail keeps only the end); across chunks too.
+      if (canary === null && options.sandbox.canary) canary = canaryFinding(`${tail.slice(-400)}${text}`);
       tail = (tail + text).slice(-TAIL);
     };
     child.stdout?.on("data", take);
@@ -203,9 +213,16 @@ export async function runCheck(check: GoalCheck, options: CheckRunOptions): Prom
   const launch = sandboxRefused || timedOut ? null : outcome.error ? outcome.error : couldNotRun(outcome.exitCode, tail, report);
   // The tool's own line goes into the verdict the model reads: redacted as the output is (a registry URL with a password).
   const notRun = launch ? redactSecrets(launch) : null;
-  const judged = notRun
-    ? { passed: false, verdict: couldNotRunVerdict(check.command, notRun), couldNotRun: notRun }
-    : judge(check, { ...outcome, timedOut, timeoutMs: options.timeoutMs }, report, tail);
+  const changedMachinery = canary === null ? null : redactSecrets(canary);
+  const judged = changedMachinery
+    ? {
+        passed: false,
+        verdict: `the test machinery itself was changed while it ran: Node's assert no longer does what Node gave (${changedMachinery}) — its tests prove nothing`,
+        machineryChanged: changedMachinery,
+      }
+    : notRun
+      ? { passed: false, verdict: couldNotRunVerdict(check.command, notRun), couldNotRun: notRun }
+      : judge(check, { ...outcome, timedOut, timeoutMs: options.timeoutMs }, report, tail);
   return {
     result: {
       command: check.command,

@@ -9,7 +9,7 @@ import { baselineOf } from "./check-definition.js";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { runCheck } from "./run-check.js";
 import { runVerification } from "./run-verification.js";
-import { ADD_TEST, buggyProject, FIXED_ADD, git, goalOn, temporaryDir, writeFiles } from "./test-projects.js";
+import { ADD_TEST, BUGGY_ADD, buggyProject, FIXED_ADD, git, goalOn, temporaryDir, writeFiles } from "./test-projects.js";
 
 // The walls need bubblewrap on Linux (CI installs it).
 const probe = await openCheckSandbox({ project: temporaryDir(), runDir: temporaryDir(), readable: [], unreadable: [] });
@@ -197,6 +197,35 @@ function twoFileProject() {
     "other.test.js": 'require("node:test")("other", () => {});\n',
   });
 }
+
+sandboxed("the test machinery", { timeout: 60_000 }, () => {
+  it("a source file that patches node:assert when a test loads it voids the run: the test machinery itself was changed", async () => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    // The work: add stays wrong, and loading math.js makes every assert pass.
+    writeFileSync(
+      join(cwd, "math.js"),
+      `${BUGGY_ADD}const assert = require("node:assert");\nfor (const name of ["equal", "strictEqual", "deepStrictEqual"]) assert[name] = () => {};\n`,
+    );
+    const { report } = await closeAndVerify(setup);
+    expect(report.run.state).toBe("void");
+    expect(report.run.verdict).toMatch(
+      /`npm test`: the test machinery itself was changed while it ran: Node's assert no longer does what Node gave \(assert\.equal\(1, 2\) passed, assert\.strictEqual\(1, 2\) passed/,
+    );
+    expect(report.run.results[0]?.machineryChanged).toMatch(/assert\.deepStrictEqual\(\{ a: 1 \}, \{ a: 2 \}\) passed/);
+    expect(setup.goal().status).toBe("active");
+  });
+
+  it("a suite that leaves assert alone runs as in the user's shell, the canary silent: the fix closes", async () => {
+    const cwd = buggyProject();
+    const setup = goalOn(cwd);
+    writeFileSync(join(cwd, "math.js"), FIXED_ADD);
+    const { report } = await closeAndVerify(setup);
+    expect(report.outcome).toBe("closed");
+    expect(report.run.results[0]?.machineryChanged).toBeUndefined();
+    expect(report.run.results[0]?.output).not.toMatch(/goalpost-canary/);
+  });
+});
 
 sandboxed("against the starting point", { timeout: 60_000 }, () => {
   it("is taken right after the goal is set: which tests exist and which fail, in words", async () => {

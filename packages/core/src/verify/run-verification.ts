@@ -163,6 +163,16 @@ export async function runVerification(
         `files changed while the checks ran${named(outside)}: by the agent, or by a check in a file that is the project's; the run proves nothing about any one tree`,
         ran.after.fingerprint,
       );
+    else if (results.some((result) => result.machineryChanged))
+      // The assert canary: a pass here would be the patched assert's, not the work's (assert-canary.ts).
+      run = finish(
+        "void",
+        results
+          .filter((result) => result.machineryChanged)
+          .map((result) => `\`${result.command}\`: ${result.verdict}`)
+          .join("; "),
+        tree,
+      );
     else if (results.some((result) => result.couldNotRun) && results.every((result) => result.passed || result.couldNotRun))
       // Never got to its tests: proves nothing either way, and is never "the tests fail" (could-not-run.ts).
       run = finish(
