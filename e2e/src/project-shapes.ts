@@ -217,7 +217,7 @@ export const SHAPES: readonly ProjectShape[] = [
   },
   {
     name: "go",
-    what: "a Go module, with Go's build cache under the home folder",
+    what: "a Go module, with the user's Go build cache linked in read-only",
     files: {
       "go.mod": "module example.com/shape\n\ngo 1.19\n",
       "reverse.go":

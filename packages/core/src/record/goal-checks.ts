@@ -50,6 +50,12 @@ export const startTreeSchema = z.object({
     z.record(z.string(), z.string()),
     "Files already changed then (against that commit, or untracked), by content hash: not the work's while they stay so.",
   ),
+  built: z.optional(
+    described(
+      z.record(z.string(), z.string()),
+      "Files git ignores in the project's build output folders (dist/, build/, out/, lib/) then, by content hash: a close names those changed since, which git does not show.",
+    ),
+  ),
 });
 export type StartTree = z.infer<typeof startTreeSchema>;
 

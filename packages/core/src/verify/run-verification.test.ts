@@ -216,6 +216,21 @@ sandboxed("the test machinery", { timeout: 60_000 }, () => {
     expect(setup.goal().status).toBe("active");
   });
 
+  it("a git-ignored build output the tests load, edited by hand, is named in what the work changed at the close", async () => {
+    // The tests load dist/math.js, which git ignores: git shows no edit of it.
+    const cwd = buggyProject({
+      ".gitignore": "node_modules/\ndist/\n",
+      "src/math.js": BUGGY_ADD,
+      "dist/math.js": BUGGY_ADD,
+      "math.test.js": ADD_TEST.replace('require("./math.js")', 'require("./dist/math.js")'),
+    });
+    const setup = goalOn(cwd);
+    writeFileSync(join(cwd, "dist/math.js"), FIXED_ADD);
+    const { report } = await closeAndVerify(setup);
+    expect(report.outcome).toBe("closed");
+    expect(report.run.changed?.files.map((change) => change.path)).toContain("dist/math.js");
+  });
+
   it("a suite that leaves assert alone runs as in the user's shell, the canary silent: the fix closes", async () => {
     const cwd = buggyProject();
     const setup = goalOn(cwd);

@@ -4,7 +4,7 @@
 // (project-git.ts, nothing of the project's run): at the goal's start its HEAD and the files already
 // changed then (by content), at the close what differs from that HEAD now, less the files still as they
 // were at the start.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SourceChange, StartTree } from "../record/goal-checks.js";
 import { zeroSeparated } from "./project-files.js";
@@ -22,7 +22,27 @@ export function startTree(cwd: string): StartTree | null {
   const head = git?.run(["rev-parse", "--verify", "-q", "HEAD"])?.toString().trim();
   if (!git || head === undefined) return null;
   const dirty = Object.fromEntries([...treeState(cwd).files].slice(0, DIRTY_KEPT));
-  return { head: head || null, dirty };
+  const built = builtFiles(cwd, git);
+  return { head: head || null, dirty, ...(Object.keys(built).length > 0 ? { built } : {}) };
+}
+
+/** Top folders that hold a build's output, which tests often load in place of the sources. */
+const BUILD_FOLDERS = ["dist", "build", "out", "lib"];
+/** Build output files kept by content at most (hashing them is on the goal's capture). */
+const BUILT_KEPT = 300;
+
+/**
+ * The files git ignores in the project's build output folders, by content hash: git shows no edit of
+ * them, yet a test that imports `dist/` runs what is there — an edit by hand passes the tests without a
+ * change to the sources. Kept so that a close names them when they changed (they are rebuilt by a
+ * `pretest` as often: then they are named beside the sources that changed).
+ */
+function builtFiles(cwd: string, git: NonNullable<ReturnType<typeof projectGit>>): Record<string, string> {
+  const folders = BUILD_FOLDERS.filter((folder) => existsSync(join(cwd, folder)));
+  if (folders.length === 0) return {};
+  const listed = git.run(["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--", ...folders]);
+  const paths = listed ? zeroSeparated(listed).filter((path) => !path.includes("node_modules/")) : [];
+  return Object.fromEntries(paths.slice(0, BUILT_KEPT).map((path) => [path, fileHash(join(cwd, path))]));
 }
 
 function lineCount(path: string): number | null {
@@ -63,6 +83,9 @@ export function changesSince(
     if (changes.has(path) && fileHash(join(cwd, path)) === digest) changes.delete(path);
     else if (!changes.has(path) && fileHash(join(cwd, path)) !== digest) changes.set(path, { path, added: null, removed: null });
   }
+  // Build output git ignores, changed since the start: by a build, or by hand (builtFiles).
+  for (const [path, digest] of Object.entries(start.built ?? {}))
+    if (!changes.has(path) && fileHash(join(cwd, path)) !== digest) changes.set(path, { path, added: null, removed: null });
   for (const path of outputs) changes.delete(path);
   const files = [...changes.values()].sort((a, b) => a.path.localeCompare(b.path));
   return { files: files.slice(0, NAMED), more: Math.max(0, files.length - NAMED) };
