@@ -78,6 +78,8 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
   const bubblewrap = findBubblewrap();
   if ("unavailable" in bubblewrap) return bubblewrap;
   const guarded = guardPaths(walls.project);
+  // Where the checks run and the project's top: what their scripts and files say they need.
+  const checkFolders = [walls.project, walls.cwd ?? walls.project];
   const prefix = bubblewrapArguments({
     project: walls.project,
     guarded,
@@ -88,9 +90,9 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
     homeFiles: homeFilesFor(walls.runDir, home),
     userTmpdir: env["TMPDIR"] || null,
     cwd: walls.cwd ?? walls.project,
-    packageCache: walls.fetches || fetchesPackages(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]),
+    packageCache: walls.fetches || fetchesPackages(walls.commands ?? [], checkFolders),
     bytecode: bytecodeFolders(walls.project),
-    goBuildCache: buildsGo(walls.commands ?? [], [walls.project, walls.cwd ?? walls.project]) ? goBuildCache(home, env) : null,
+    goBuildCache: buildsGo(walls.commands ?? [], checkFolders) ? goBuildCache(home, env) : null,
   });
   const canary = canaryArguments(walls.runDir);
   prefix.push(...canary);
@@ -115,7 +117,8 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
 function canaryArguments(runDir: string): string[] {
   if (!existsSync("/run")) return [];
   const file = join(runDir, "assert-canary.cjs");
-  writeFileSync(file, CANARY_SOURCE, { mode: 0o444 });
+  // Read-only once written: walls built again for the same run (run-checks.ts) use the file as it is.
+  if (!existsSync(file)) writeFileSync(file, CANARY_SOURCE, { mode: 0o444 });
   return ["--ro-bind", file, CANARY_PATH];
 }
 

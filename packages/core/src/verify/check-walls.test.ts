@@ -165,6 +165,33 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(readFileSync(join(cache, "ab/ab01-d"), "utf8")).toBe("the user's entry\n");
   });
 
+  it("are built again for the same run (npm's cache retried) over what the first walls made: the canary, Go's links", async () => {
+    const cwd = project();
+    writeFiles(cwd, { "go.mod": "module example.com/m\n\ngo 1.19\n" });
+    const home = fakeHome();
+    writeFiles(join(home, ".cache", "go-build"), { README: "Go's cache\n", "ab/ab01-d": "the user's entry\n" });
+    const runDir = madeRunFolder();
+    const walls = { project: cwd, runDir, readable: [], unreadable: [], env: { HOME: home, PATH: process.env["PATH"] } };
+    const first = await openCheckSandbox(walls);
+    const again = await openCheckSandbox({ ...walls, fetches: true });
+    expect("sandbox" in first && "sandbox" in again).toBe(true);
+    if (!("sandbox" in again)) return;
+    const check: GoalCheck = {
+      command: 'cat "$HOME/.cache/go-build/ab/ab01-d"; node -e 0 && echo node-ran',
+      kind: "other",
+      source: "user",
+    };
+    const { result } = await runCheck(check, {
+      cwd,
+      sandbox: again.sandbox,
+      path: process.env["PATH"] ?? "",
+      timeoutMs: 30_000,
+      env: walls.env,
+    });
+    expect(result.output).toContain("the user's entry");
+    expect(result.output).toContain("node-ran");
+  });
+
   it.skipIf(spawnSync("go", ["version"]).status !== 0)(
     "builds Go with the user's cache: a package built once is not built again",
     async () => {

@@ -40,6 +40,9 @@ export function buildsGo(commands: readonly string[], folders: readonly string[]
 export function goBuildCacheArguments(runDir: string, cache: string): string[] {
   const own = join(runDir, "go-build");
   const seen = `${cache}.user`;
+  const binds = ["--ro-bind", cache, seen, "--bind", own, cache];
+  // Walls built again for the same run (npm's cache retried, run-checks.ts) keep the links made first.
+  if (existsSync(own)) return binds;
   const subfolders = readdirSync(cache, { withFileTypes: true });
   let entries = 0;
   const plan: [string, string[]][] = [];
@@ -57,5 +60,5 @@ export function goBuildCacheArguments(runDir: string, cache: string): string[] {
   }
   for (const file of ["README", "testexpire.txt"])
     if (statSync(join(cache, file), { throwIfNoEntry: false })?.isFile()) symlinkSync(join(seen, file), join(own, file));
-  return ["--ro-bind", cache, seen, "--bind", own, cache];
+  return binds;
 }
