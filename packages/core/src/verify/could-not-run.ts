@@ -45,12 +45,8 @@ const ASSERTED = /\bAssertionError\b|\bERR_ASSERTION\b|^not ok \d/m;
  * the project's own, run by node): the first line that names an AssertionError, at most 240 characters.
  */
 export function assertionLine(output: string): string | null {
-  const line = output
-    .replace(ANSI, "")
-    .split(/\r?\n/)
-    .map((text) => text.trim())
-    .find((text) => /^(?:Uncaught )?AssertionError\b/.test(text));
-  return line ? (line.length > 240 ? `${line.slice(0, 239)}…` : line) : null;
+  const line = outputLines(output).find((text) => /^(?:Uncaught )?AssertionError\b/.test(text));
+  return line ? quoted(line) : null;
 }
 
 /** Lines of a launcher's report that carry no reason: npm's field lines and log pointers. */
@@ -58,6 +54,16 @@ const NOISE =
   /complete log of this run|^npm (?:ERR!|error) (?:code|errno|syscall|path|command|cwd|signal|Lifecycle|A complete)\b|^npm (?:verbose|info|warn|http|timing|silly) |^\s*at /i;
 
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+/** The output's lines as a reader sees them: colour codes out, trimmed. */
+const outputLines = (output: string) =>
+  output
+    .replace(ANSI, "")
+    .split(/\r?\n/)
+    .map((line) => line.trim());
+
+/** A line quoted in a verdict: at most 240 characters. */
+const quoted = (line: string) => (line.length > 240 ? `${line.slice(0, 239)}…` : line);
 
 /** Whether the runner got to any test: a report with a test run or failed. */
 const testsRan = (report: TestReport | null) =>
@@ -69,12 +75,9 @@ const testsRan = (report: TestReport | null) =>
  */
 export function couldNotRun(exitCode: number | null, output: string, report: TestReport | null): string | null {
   if (exitCode === 0 || testsRan(report) || ASSERTED.test(output)) return null;
-  const lines = output
-    .replace(ANSI, "")
-    .split(/\r?\n/)
-    .map((line) => line.trim());
+  const lines = outputLines(output);
   const said = lines.find((line) => line !== "" && LAUNCH_ERROR.test(line) && !NOISE.test(line));
-  if (said) return said.length > 240 ? `${said.slice(0, 239)}…` : said;
+  if (said) return quoted(said);
   // The shell's own statuses for "not found" and "not executable".
   if (exitCode === 127 || exitCode === 126) {
     const last = lines.filter((line) => line !== "").at(-1);
