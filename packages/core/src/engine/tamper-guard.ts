@@ -4,11 +4,12 @@
 // `.goalpost/` folder (the user's goal file), or take goalpost's entries out of the host's configuration. The user is trusted and can do all of it.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { isAbsolute, resolve } from "node:path";
+import { resolve } from "node:path";
 import { isMutatingSegment } from "../evidence/classify-command.js";
 import { isInside, type ToolCallDescription } from "../evidence/classify-tool-call.js";
 import { goalpostBinWords } from "../evidence/goal-tool-names.js";
 import { parseShell } from "../evidence/shell-syntax.js";
+import { collapseSlashes, followLinks, inputPaths, pathForms } from "./input-paths.js";
 
 export interface TamperGuardOptions {
   /** goalpost's state root. */
@@ -45,9 +46,6 @@ function spellings(path: string, cwd: string): string[] {
   return forms;
 }
 
-/** `//` and `/./` read as `/`, as the kernel reads them: `~//.claude/./goalpost` is goalpost's folder. */
-const collapseSlashes = (text: string) => text.replace(/\/(?:\.\/)+/g, "/").replace(/\/{2,}/g, "/");
-
 /**
  * Every path a command line names, as the shell would resolve it: its words (quotes taken out by the
  * tokenizer: `goal''post` is `goalpost`), `--flag=value` values and redirection targets, with `~` and
@@ -70,7 +68,8 @@ function namedPaths(command: string, cwd: string): string[] {
     }
     for (const word of words) if (/[/~$]|^\.\.?$/.test(word) || !word.startsWith("-")) paths.push(resolveWord(word));
   }
-  return paths;
+  // A symlink in the project to goalpost's state is goalpost's state.
+  return [...paths, ...paths.map(followLinks)];
 }
 
 const count = (text: string) => (text.match(/goalpost/gi) ?? []).length;
@@ -113,35 +112,15 @@ function fileMentionsGoalpost(path: string): boolean {
   }
 }
 
-/**
- * Every string in a tool's input that reads as a path (one line, starting with `/`, `~`, `./`, `../`,
- * or a relative path with a `/` and no space), at any depth: another MCP server names its paths with
- * its own keys. Bounded: a tool's input can be large.
- */
-function pathLikeStrings(input: unknown, cwd: string): string[] {
-  const home = process.env["HOME"] || homedir();
-  const found: string[] = [];
-  const walk = (value: unknown, depth: number) => {
-    if (found.length >= 200 || depth > 6) return;
-    if (typeof value === "string") {
-      const text = value.trim();
-      if (text.length === 0 || text.length > 4096 || text.includes("\n")) return;
-      if (!/^(?:[/~]|\.\.?\/)/.test(text) && !(text.includes("/") && !/\s/.test(text))) return;
-      const expanded = text === "~" ? home : text.startsWith("~/") ? `${home}/${text.slice(2)}` : text;
-      found.push(resolve(cwd, collapseSlashes(expanded)));
-    } else if (Array.isArray(value)) for (const item of value) walk(item, depth + 1);
-    else if (typeof value === "object" && value !== null) for (const item of Object.values(value)) walk(item, depth + 1);
-  };
-  walk(input, 0);
-  return found;
-}
-
 /** What in this call tampers with goalpost, in words for the denial, or null. */
 export function tamperViolation(call: ToolCallDescription, input: unknown, options: TamperGuardOptions): string | null {
   const { stateRoot, protectedFiles, cwd } = options;
   // The project's goalpost folder holds the user's goal file (goal-file.ts): the user's words, never the agent's.
   const projectFolder = resolve(cwd, ".goalpost");
   const dirs = [stateRoot, ...(options.protectedDirs ?? []), projectFolder];
+  // Each guarded place as written and with its links followed: a state root under a linked home is both.
+  const guardedDirs = dirs.flatMap((dir) => pathForms(dir, cwd));
+  const guardedFiles = protectedFiles.flatMap((file) => pathForms(file, cwd));
   if (call.command !== undefined) {
     const { segments } = parseShell(call.command);
     for (const segment of segments) {
@@ -155,7 +134,8 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
       const named = namedPaths(call.command, cwd);
       const touched = [...dirs, ...protectedFiles].find(
         (path) =>
-          spellings(path, cwd).some((form) => text.includes(form)) || named.some((candidate) => isInside(path, candidate)),
+          spellings(path, cwd).some((form) => text.includes(form)) ||
+          pathForms(path, cwd).some((form) => named.some((candidate) => isInside(form, candidate))),
       );
       if (touched) return `a command that changes files and names ${touched}`;
     }
@@ -163,19 +143,20 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
   }
   if (!call.edits) {
     if (!options.unknownTool) return null;
-    const touched = pathLikeStrings(input, cwd).find(
-      (path) => dirs.some((dir) => isInside(dir, path)) || protectedFiles.some((file) => resolve(file) === path),
+    const touched = inputPaths(input, cwd).find(
+      (path) => guardedDirs.some((dir) => isInside(dir, path)) || guardedFiles.includes(path),
     );
     return touched ? `a ${call.tool} call (a tool goalpost cannot read) naming ${touched}` : null;
   }
   for (const raw of call.paths) {
-    const path = isAbsolute(raw) ? raw : resolve(cwd, raw);
-    if (isInside(stateRoot, path)) return `editing ${raw}, in goalpost's state`;
-    if (isInside(projectFolder, path)) return `editing ${raw}, the user's goal file (only the user writes it)`;
-    const record = dirs.slice(1).find((dir) => isInside(dir, path));
+    const forms = pathForms(raw, cwd);
+    const under = (dir: string) => pathForms(dir, cwd).some((root) => forms.some((path) => isInside(root, path)));
+    if (under(stateRoot)) return `editing ${raw}, in goalpost's state`;
+    if (under(projectFolder)) return `editing ${raw}, the user's goal file (only the user writes it)`;
+    const record = dirs.slice(1, -1).find(under);
     if (record) return `editing ${raw}, in the host's own record (${record})`;
-    if (protectedFiles.some((file) => resolve(file) === path) && removesGoalpostEntries(input, path))
-      return `taking goalpost's entries out of ${raw}`;
+    const file = forms.find((path) => guardedFiles.includes(path));
+    if (file && removesGoalpostEntries(input, file)) return `taking goalpost's entries out of ${raw}`;
   }
   return null;
 }

@@ -82,6 +82,8 @@ export interface ToolClassifier {
   describe(toolName: string, input: unknown): ToolCallDescription;
   /** What the call proves, for the record after it ran. */
   classify(toolName: string, input: unknown): ToolCallClass;
+  /** Whether the tool is one the host's profile names, or goalpost's own: what it does with a path is known. */
+  knows(toolName: string): boolean;
   /** goalpost's own tools, one direct run of its shell goal tools, or only reading its state: never drift, never evidence. */
   isBookkeeping(toolName: string, call: ToolCallDescription): boolean;
 }
@@ -117,6 +119,11 @@ export function createToolClassifier(
     };
   }
 
+  function knows(toolName: string): boolean {
+    const key = bare(toolName).toLowerCase();
+    return goalToolName(toolName) !== null || [shell, read, edit, test, task].some((names) => names.has(key));
+  }
+
   function isBookkeeping(toolName: string, call: ToolCallDescription): boolean {
     const root = options.stateRoot;
     return (
@@ -145,7 +152,7 @@ export function createToolClassifier(
     return { ...base, kind: "other" };
   }
 
-  return { profile, describe, classify, isBookkeeping };
+  return { profile, describe, classify, knows, isBookkeeping };
 }
 
 /** One line describing a call for the tool history: the command or the paths, redacted and bounded. */

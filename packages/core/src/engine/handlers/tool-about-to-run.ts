@@ -85,7 +85,9 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
     protectedFiles: context.protectedFiles,
     protectedDirs: context.protectedDirs,
     cwd: event.cwd,
-    unknownTool: !call.shell && !call.edits && context.classifier.classify(event.toolName, event.toolInput).kind === "other",
+    // Judged by the tool's name, not by what it names: a tool the profile does not know that names only
+    // goalpost's state is not reading it as bookkeeping — it may be writing it.
+    unknownTool: !call.shell && !call.edits && !context.classifier.knows(event.toolName),
   });
   if (tampering) {
     store.update(context.identityOf(event), (state) => {
