@@ -1,8 +1,10 @@
 // The project's goal file (.goalpost/goal.md): the user's goal for a session that has none, taken once
 // per content; an edit is the user's new goal; the agent may not write it.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { noticesOf } from "../store/notice-log.js";
 import { temporaryRoot } from "../store/test-root.js";
 import { testEngine } from "./test-engine.js";
 
@@ -85,5 +87,43 @@ describe("the project's goal file", () => {
     expect(shell.action).toBe("deny-tool");
     // Reading it is fine.
     expect(send({ type: "tool-about-to-run", toolName: "Read", toolInput: { file_path: path }, cwd }).action).toBe("none");
+  });
+
+  it("written during the agent's turn by a command the guard cannot read, is not the user's goal: the open goal stays, the user is told", () => {
+    const { cwd } = project(GOAL);
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "let us start", cwd });
+    // A script that builds the path: no word of the command names the goal file.
+    const command = `node -e "require('fs').writeFileSync(['.goal','post'].join('')+'/goal.md', 'print hello and stop')"`;
+    expect(send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command }, cwd }).action).toBe("none");
+    execFileSync("sh", ["-c", command], { cwd });
+    send({ type: "stop-requested", cwd });
+    expect(noticesOf(store.root, "breach").map((notice) => notice.message)).toEqual([
+      expect.stringMatching(
+        /^\.goalpost\/goal\.md in .* was changed during the agent's turn, with no prompt of yours in between: its new words are not taken as your goal, and goal "The importer streams large files/,
+      ),
+    ]);
+    const next = send({ type: "prompt-submitted", prompt: "why did you stop?", cwd });
+    expect(next.userNote ?? "").not.toContain("goal.md is this session's goal");
+    const goals = store.read("session-1")!.goals;
+    expect(goals.map((goal) => goal.objective.split("\n")[0])).toEqual(["The importer streams large files"]);
+    // The user's own edit afterwards is theirs, as always.
+    writeFileSync(join(cwd, ".goalpost", "goal.md"), "The importer reports progress");
+    expect(send({ type: "prompt-submitted", prompt: "go on", cwd }).userNote).toMatch(
+      /^goalpost: your edit of \.goalpost\/goal\.md/,
+    );
+  });
+
+  it("edited by the user before a goal command stays theirs: the stop after does not take it for the agent's", () => {
+    const { cwd, write } = project(GOAL);
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "let us start", cwd });
+    write("The importer streams large files, fast");
+    send({ type: "prompt-submitted", prompt: "/goal status", cwd });
+    send({ type: "stop-requested", cwd });
+    expect(noticesOf(store.root, "breach")).toEqual([]);
+    expect(send({ type: "prompt-submitted", prompt: "go on", cwd }).userNote).toMatch(
+      /^goalpost: your edit of \.goalpost\/goal\.md/,
+    );
   });
 });

@@ -4,13 +4,18 @@
 // is open is the user's new goal (the old one is set aside, resumable by name). A file taken once is not
 // taken again while it reads the same (store/goal-files.ts): a goal closed or cleared stays so. The
 // agent may not write it: the tamper guard refuses edits to the project's `.goalpost/` folder, and a
-// check goalpost runs cannot write it (verify/sandbox-walls.ts); what a hook cannot see (a write while
-// no goal is open) the user sees when the goal is taken, in their own words and the file's name.
+// check goalpost runs cannot write it (verify/sandbox-walls.ts); a write the guard cannot see (a script
+// that builds the path, `cp -r` of a staged folder) while the file's goal is open is found at the stop
+// that ends the agent's turn: that content is never taken, and the user is told. What a hook cannot see
+// at all (a write while no goal is open) the user sees when the goal is taken, in their own words and
+// the file's name.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { recordBreaches } from "../notify/record-breaches.js";
 import { sha256 } from "../record/sha256.js";
 import { activeGoal } from "../session/session-goals.js";
-import { recordGoalFileTaken, takenGoalFile } from "../store/goal-files.js";
+import { noteGoalFile, recordGoalFileTaken, type TakenGoalFile, takenGoalFile } from "../store/goal-files.js";
+import { quotedGoal } from "../text/goal-text.js";
 import type { EngineContext } from "./engine-context.js";
 import type { EngineDecision, EngineEventOf } from "./engine-event.js";
 import { captureGoal } from "./goal-changes.js";
@@ -46,7 +51,7 @@ export function goalFromFile(context: EngineContext, event: EngineEventOf<"promp
   const file = readGoalFile(event.cwd);
   if (!file) return null;
   const taken = takenGoalFile(context.store.root, event.cwd);
-  if (taken?.hash === file.hash) return null;
+  if (taken?.hash === file.hash || taken?.agentWrote === file.hash) return null;
   const open = activeGoal(context.store.peek(event.sessionId));
   // A goal the user set with /goal (or another session's goal continued here) holds the session; the file waits.
   if (open && open.id !== taken?.goalId) return null;
@@ -59,4 +64,41 @@ export function goalFromFile(context: EngineContext, event: EngineEventOf<"promp
     ...captured,
     userNote: `goalpost: ${edited} ${GOAL_FILE} is this session's goal (edit the file to change it, goal: clear to drop it). ${(captured.userNote ?? "").replace(/^goalpost: /, "")}`,
   };
+}
+
+/** A content of the goal file that is not one the user is known to have: neither taken, nor read at their prompt, nor already refused. */
+const unexplained = (file: { hash: string }, taken: TakenGoalFile) =>
+  file.hash !== taken.hash && file.hash !== taken.atPrompt && file.hash !== taken.agentWrote;
+
+/** The open goal, when it came from this project's goal file, with what was taken; null otherwise. */
+function fileGoal(context: EngineContext, event: { sessionId: string; cwd: string }) {
+  const open = activeGoal(context.store.peek(event.sessionId));
+  const taken = open ? takenGoalFile(context.store.root, event.cwd) : null;
+  return open && taken && taken.goalId === open.id ? { open, taken } : null;
+}
+
+/**
+ * A user's prompt that is a goal command (the file is not read as a goal then): an edit of theirs
+ * since the goal was taken is remembered as theirs, so the stop does not take it for the agent's.
+ */
+export function markGoalFileAtPrompt(context: EngineContext, event: EngineEventOf<"prompt-submitted">): void {
+  if (event.origin !== "user" || event.subagent) return;
+  const held = fileGoal(context, event);
+  const file = held ? readGoalFile(event.cwd) : null;
+  if (held && file && unexplained(file, held.taken)) noteGoalFile(context.store.root, event.cwd, { atPrompt: file.hash });
+}
+
+/**
+ * At the stop that ends the agent's turn: the goal file changed since the user's prompt, while its goal
+ * was open. No prompt of the user's came between, so the change is the agent's (or something it ran):
+ * that content is never taken as the user's goal, the open goal stays, and the user is told.
+ */
+export function goalFileWrittenInTurn(context: EngineContext, event: { sessionId: string; cwd: string }): void {
+  const held = fileGoal(context, event);
+  const file = held ? readGoalFile(event.cwd) : null;
+  if (!held || !file || !unexplained(file, held.taken)) return;
+  noteGoalFile(context.store.root, event.cwd, { agentWrote: file.hash });
+  recordBreaches(context.store.root, [
+    `${GOAL_FILE} in ${event.cwd} was changed during the agent's turn, with no prompt of yours in between: its new words are not taken as your goal, and goal ${quotedGoal(held.open)} stays open. If the edit was yours, set the goal in your words: /goal <what done means>.`,
+  ]);
 }

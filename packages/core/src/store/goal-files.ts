@@ -15,6 +15,10 @@ export interface TakenGoalFile {
   readonly hash: string;
   readonly goalId: string;
   readonly at: string;
+  /** The file's content as it was when the user last prompted, when that was not `hash` (an edit of theirs before a goal command). */
+  readonly atPrompt?: string;
+  /** A content written during the agent's turn (seen at a stop): never taken as the user's goal. */
+  readonly agentWrote?: string;
 }
 
 function readAll(root: string): Record<string, TakenGoalFile> {
@@ -34,12 +38,24 @@ export function takenGoalFile(root: string, cwd: string): TakenGoalFile | null {
 
 /** Records that the file's content (`hash`) became `goalId`. Never throws: a lost record means the file is offered again. */
 export function recordGoalFileTaken(root: string, cwd: string, entry: TakenGoalFile): void {
+  writeEntry(root, cwd, () => entry);
+}
+
+/** Adds to this project's entry (what the file read at a prompt, what the agent wrote). Never throws. */
+export function noteGoalFile(root: string, cwd: string, note: Pick<TakenGoalFile, "atPrompt" | "agentWrote">): void {
+  writeEntry(root, cwd, (entry) => (entry ? { ...entry, ...note } : null));
+}
+
+function writeEntry(root: string, cwd: string, change: (entry: TakenGoalFile | null) => TakenGoalFile | null): void {
   try {
     ensureDirectory(join(root, "locks"));
     withFileLock(
       join(root, "locks", "goal-files.lock"),
       () => {
-        const files = { ...readAll(root), [cwd]: entry };
+        const all = readAll(root);
+        const entry = change(all[cwd] ?? null);
+        if (!entry) return;
+        const files = { ...all, [cwd]: entry };
         const kept = Object.entries(files)
           .sort(([, a], [, b]) => b.at.localeCompare(a.at))
           .slice(0, PROJECTS_KEPT);

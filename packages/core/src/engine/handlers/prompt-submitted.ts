@@ -18,7 +18,7 @@ import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-
 import { noticeIssue } from "../github-issue-notice.js";
 import { captureGoal, clearGoal, continueEarlierGoal, proposeReplacement, resumeSetAside, setPaused } from "../goal-changes.js";
 import { asksToContinue, type GoalCommand, parseGoalCommand } from "../goal-command.js";
-import { goalFromFile } from "../goal-file.js";
+import { goalFromFile, markGoalFileAtPrompt } from "../goal-file.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
 import type { RenderForm } from "../render-goal.js";
@@ -267,6 +267,7 @@ function answerPrompt(context: EngineContext, event: Event, command: GoalCommand
     });
   }
   // The project's goal file: a goal the user wrote there that goalpost has not taken yet (goal-file.ts).
+  if (command) markGoalFileAtPrompt(context, event);
   const fromFile = command ? null : goalFromFile(context, event);
   if (fromFile) return fromFile;
   const status = command?.kind === "status";

@@ -18,12 +18,14 @@ import { waitingNote } from "../check-commands.js";
 import { closedNote } from "../close-note.js";
 import { decision, type EngineContext } from "../engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "../engine-event.js";
+import { goalFileWrittenInTurn } from "../goal-file.js";
 import { hostLimitNote } from "../host-goal-observed.js";
 import { stopBlockReason, windDownReason } from "../policy-text.js";
 import { attemptStop } from "../stop-backstop.js";
 
 export function onStopRequested(context: EngineContext, event: EngineEventOf<"stop-requested">): EngineDecision {
   if (event.subagent) return NO_DECISION;
+  goalFileWrittenInTurn(context, event);
   // The host stopped its own goal's work for a usage limit or its token budget: pushing on is futile, or past the user's budget.
   const session = context.store.peek(event.sessionId);
   const open = activeGoal(session);
