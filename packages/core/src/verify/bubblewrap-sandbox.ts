@@ -119,9 +119,9 @@ export function bubblewrapArguments(walls: BubblewrapWalls): string[] {
     if (kind === "dir") args.push("--tmpfs", path, "--remount-ro", path);
     else if (kind === "file") args.push("--ro-bind", "/dev/null", path);
   }
-  // A settings copy inside a folder the check reads anyway is not placed: that folder is read-only in the walls.
-  for (const [name, hostPath] of Object.entries(walls.homeFiles))
-    if (!walls.readable.some((folder) => isInside(folder, join(home, name)))) args.push("--ro-bind", hostPath, join(home, name));
+  // Each settings copy goes over the user's file, inside a folder the check reads too (cargo's config.toml
+  // in ~/.cargo, nvm's etc/npmrc): the original holds the secrets the copy left out.
+  for (const [name, hostPath] of Object.entries(walls.homeFiles)) args.push("--ro-bind", hostPath, join(home, name));
   args.push("--bind", project, project);
   for (const path of walls.bytecode) args.push("--tmpfs", path);
   for (const path of walls.guarded.existing) args.push("--ro-bind", path, path);

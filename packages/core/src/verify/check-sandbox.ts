@@ -60,6 +60,8 @@ export interface SandboxWalls {
   readonly unreadable: readonly string[];
   /** The user's environment (HOME, TMPDIR). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The PATH the checks run with (the goal's), when it is not the environment's: whose Node's settings they read. */
+  readonly path?: string;
 }
 
 export type SandboxOutcome = { readonly sandbox: CheckSandbox } | { readonly unavailable: string };
@@ -87,7 +89,7 @@ function openBubblewrap(walls: SandboxWalls, home: string, env: Readonly<Record<
     home,
     readable: walls.readable,
     unreadable: walls.unreadable,
-    homeFiles: homeFilesFor(walls.runDir, home),
+    homeFiles: homeFilesFor(walls.runDir, home, walls.path ?? env["PATH"] ?? ""),
     userTmpdir: env["TMPDIR"] || null,
     cwd: walls.cwd ?? walls.project,
     packageCache: walls.fetches || fetchesPackages(walls.commands ?? [], checkFolders),

@@ -27,6 +27,14 @@ function fakeHome() {
     ".git-credentials": `https://user:${SECRET}@example.com\n`,
     ".config/gh/hosts.yml": `oauth_token: ${SECRET}\n`,
     ".ssh/id_ed25519": `${SECRET}\n`,
+    ".aws/credentials": `[default]\naws_secret_access_key = ${SECRET}\n`,
+    ".config/gcloud/application_default_credentials.json": `{"refresh_token":"${SECRET}"}`,
+    ".azure/msal_token_cache.json": `{"AccessToken":"${SECRET}"}`,
+    ".kube/config": `users:\n- user:\n    token: ${SECRET}\n`,
+    ".docker/config.json": `{"auths":{"ghcr.io":{"auth":"${SECRET}"}}}`,
+    ".pypirc": `[pypi]\npassword = ${SECRET}\n`,
+    ".netrc": `machine example.com login me password ${SECRET}\n`,
+    ".copilot/config.json": `{"token":"${SECRET}"}`,
     ".npmrc": `registry=https://registry.example.com/\n//registry.example.com/:_authToken=${SECRET}\n`,
     ".gitconfig": `[user]\n\tname = Ada\n\temail = ada@example.com\n[credential]\n\thelper = store --file ~/.git-credentials\n[url "https://${SECRET}@github.com/"]\n\tinsteadOf = https://github.com/\n`,
     ".toolchain/bin/tool": "#!/bin/sh\necho toolchain-ran\n",
@@ -41,7 +49,7 @@ function fakeHome() {
 async function inWalls(
   project: string,
   command: string,
-  options: { home?: string; readable?: string[]; unreadable?: string[] } = {},
+  options: { home?: string; readable?: string[]; unreadable?: string[]; path?: string } = {},
 ) {
   const home = options.home ?? fakeHome();
   const runDir = madeRunFolder();
@@ -51,6 +59,7 @@ async function inWalls(
     readable: options.readable ?? [join(home, ".toolchain"), join(home, ".cargo")],
     unreadable: options.unreadable ?? [],
     env: { HOME: home, PATH: process.env["PATH"] },
+    ...(options.path ? { path: options.path } : {}),
   });
   if (!("sandbox" in opened)) throw new Error(opened.unavailable);
   const check: GoalCheck = { command, kind: "other", source: "user" };
@@ -74,7 +83,7 @@ const project = () => {
 };
 
 describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_000 }, () => {
-  it("reads no credential of the user's: the hosts', git's, gh's, ssh's, a token in a readable toolchain folder, npm's token", async () => {
+  it("reads no credential of the user's: the hosts', git's, gh's, ssh's, the cloud CLIs', docker's, pip's, netrc's, a token in a readable toolchain folder, npm's token", async () => {
     const cwd = project();
     const files = [
       ".claude/.credentials.json",
@@ -83,6 +92,14 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
       ".config/gh/hosts.yml",
       ".ssh/id_ed25519",
       ".cargo/credentials.toml",
+      ".aws/credentials",
+      ".config/gcloud/application_default_credentials.json",
+      ".azure/msal_token_cache.json",
+      ".kube/config",
+      ".docker/config.json",
+      ".pypirc",
+      ".netrc",
+      ".copilot/config.json",
     ];
     const { result, home } = await inWalls(
       cwd,
@@ -95,6 +112,44 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     expect(result.output).toContain("an index");
     expect(result.output).toContain("toolchain-ran");
     expect(readFileSync(join(home, ".npmrc"), "utf8")).toContain(SECRET);
+  });
+
+  it("keeps out the secrets the tools' own settings hold: npm's quoted keys and URL passwords, cargo's registry token, nvm's global npmrc", async () => {
+    const cwd = project();
+    const home = fakeHome();
+    const nvm = join(home, ".nvm", "versions", "node", "v20.0.0");
+    writeFiles(home, {
+      ".npmrc": [
+        "registry=https://registry.example.com/",
+        `"//registry.example.com/:_authToken"=${SECRET}`,
+        `@corp:registry=https://me:${SECRET}@npm.corp.example.com/`,
+        `https-proxy=http://proxy-user:${SECRET}@proxy.example.com:8080`,
+        `'//npm.corp.example.com/:_password'=${SECRET}`,
+        "save-exact=true",
+      ].join("\n"),
+      ".cargo/config.toml": `[net]\ngit-fetch-with-cli = true\n[registry]\ntoken = "${SECRET}"\n[registries.corp]\nindex = "sparse+https://cargo.example.com/"\ntoken = "${SECRET}"\n`,
+      ".nvm/versions/node/v20.0.0/bin/node": "#!/bin/sh\necho nvm-node\n",
+      ".nvm/versions/node/v20.0.0/etc/npmrc": `//registry.example.com/:_authToken=${SECRET}\nfund=false\n`,
+    });
+    chmodSync(join(nvm, "bin", "node"), 0o755);
+    const { result } = await inWalls(
+      cwd,
+      `cat ~/.npmrc ~/.cargo/config.toml "${nvm}/etc/npmrc"; grep -rl ${SECRET} ~ 2>/dev/null; true`,
+      {
+        home,
+        readable: [join(home, ".cargo"), join(home, ".nvm")],
+        path: `${join(nvm, "bin")}:${process.env["PATH"]}`,
+      },
+    );
+    expect(result.output).not.toContain(SECRET);
+    // What the tools need of those files is there.
+    expect(result.output).toContain("@corp:registry=https://npm.corp.example.com/");
+    expect(result.output).toContain("https-proxy=http://proxy.example.com:8080");
+    expect(result.output).toContain("save-exact=true");
+    expect(result.output).toContain("git-fetch-with-cli = true");
+    expect(result.output).toContain('index = "sparse+https://cargo.example.com/"');
+    expect(result.output).toContain("fund=false");
+    expect(readFileSync(join(home, ".cargo", "config.toml"), "utf8")).toContain(SECRET);
   });
 
   it("sees the user's tool settings as their shell does — pnpm's, yarn's, Go's, pip's — with no secret in them", async () => {

@@ -2,25 +2,34 @@
 // behave in goalpost's run as in the user's shell: npm's and pnpm's settings (a registry, a scope's
 // registry, `manage-package-manager-versions=false` — without which a pinned `packageManager` sends pnpm
 // to fetch another pnpm), yarn's, Go's (`go env -w`: GOFLAGS, GOPROXY, GOPRIVATE), pip's, and git's name
-// and email, which tests that commit in a scratch repository need. Tokens, passwords, client keys,
-// certificates and the credentials in a URL are left out; the real files stay unreadable with the rest of
-// the home. Each copy is read-only in the walls, and thrown away with the run.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+// and email, which tests that commit in a scratch repository need; cargo's and a Node's global npm
+// settings, which sit in toolchain folders a check reads. Tokens, passwords, client keys, certificates
+// and the credentials in a URL are left out; the real files stay unreadable with the rest of the home,
+// or under the copy. Each copy is read-only in the walls, and thrown away with the run.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative } from "node:path";
+
+/** A URL's user and password (`https://me:token@host/`), which no copy keeps. */
+const URL_CREDENTIALS = /(\b[a-z][\w+.-]*:\/\/)[^\s/@:]+(?::[^\s/@]*)?@/gi;
 
 /** An npmrc key that holds or points at a secret: `//registry/:_authToken`, `_auth`, `certfile`, … */
 const NPM_SECRET = /(?:^|:)_?(?:auth|authtoken|password|token|username|email|certfile|keyfile|cert|key|ca)\s*$/i;
 
-/** The user's .npmrc without a line that holds a secret (or names one by a variable). */
+/**
+ * The user's .npmrc without a line that holds a secret (or names one by a variable), its key read as
+ * npm reads it (`"//host/:_authToken"=…` quoted too), and no URL's user and password (a registry's, a
+ * proxy's).
+ */
 export function npmrcWithoutSecrets(text: string): string {
   return text
     .split(/\r?\n/)
     .filter((line) => {
       const trimmed = line.trim();
       if (trimmed === "" || trimmed.startsWith("#") || trimmed.startsWith(";")) return true;
-      const key = trimmed.split("=")[0]?.trim() ?? "";
+      const key = (trimmed.split("=")[0] ?? "").trim().replace(/^(["'])(.*)\1$/, "$2");
       return !NPM_SECRET.test(key) && !/\$\{[^}]*\}/.test(trimmed);
     })
+    .map((line) => line.replace(URL_CREDENTIALS, "$1"))
     .join("\n");
 }
 
@@ -39,9 +48,6 @@ export function gitIdentity(text: string): string {
   }
   return [...sections].map(([name, lines]) => `[${name}]\n${lines.join("\n")}\n`).join("");
 }
-
-/** A URL's user and password (`https://me:token@host/`), which no copy keeps. */
-const URL_CREDENTIALS = /(\b[a-z][\w+.-]*:\/\/)[^\s/@:]+(?::[^\s/@]*)?@/gi;
 
 /** A `key = value` or `key: value` setting whose key names a secret (yarn's npmAuthToken, pip's password, …). */
 const SECRET_KEY = /^\s*["']?[\w.-]*(?:auth|token|password|passwd|secret|credential|cert|key)[\w.-]*["']?\s*[:=]/i;
@@ -66,7 +72,22 @@ const TOOL_SETTINGS: readonly { readonly name: string; readonly strip: (text: st
   { name: ".config/go/env", strip: settingsWithoutSecrets },
   { name: ".config/pip/pip.conf", strip: settingsWithoutSecrets },
   { name: ".pip/pip.conf", strip: settingsWithoutSecrets },
+  // cargo's settings sit in ~/.cargo, which a check that runs cargo reads: `[registry] token` goes.
+  { name: ".cargo/config.toml", strip: settingsWithoutSecrets },
+  { name: ".cargo/config", strip: settingsWithoutSecrets },
 ];
+
+/**
+ * npm's global settings (`<prefix>/etc/npmrc`) of each Node under home on the PATH — nvm's, fnm's,
+ * volta's: readable with that toolchain's folder, so a copy without secrets goes over each.
+ */
+function globalNpmrcs(path: string, home: string): string[] {
+  return path
+    .split(":")
+    .filter((entry) => isAbsolute(entry) && entry.startsWith(`${home}/`) && existsSync(join(entry, "node")))
+    .map((entry) => relative(home, join(dirname(entry), "etc", "npmrc")))
+    .filter((name, index, names) => names.indexOf(name) === index && existsSync(join(home, name)));
+}
 
 const read = (path: string) => {
   try {
@@ -83,8 +104,11 @@ const read = (path: string) => {
  */
 const OFFLINE = "\n# goalpost's run has no network: packages come from your caches\noffline=true\n";
 
-/** The copies for a run's home, written in `<runDir>/home`: name in the home → path on the host. */
-export function homeFilesFor(runDir: string, home: string): Record<string, string> {
+/**
+ * The copies for a run's home, written in `<runDir>/home`: name in the home → path on the host. Each goes
+ * over the user's file in the walls, also inside a folder the check reads (a toolchain's).
+ */
+export function homeFilesFor(runDir: string, home: string, path = ""): Record<string, string> {
   const made: Record<string, string> = {};
   const dir = join(runDir, "home");
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -96,7 +120,8 @@ export function homeFilesFor(runDir: string, home: string): Record<string, strin
     writeFileSync(join(dir, ".gitconfig"), gitIdentity(gitconfig), { mode: 0o600 });
     made[".gitconfig"] = join(dir, ".gitconfig");
   }
-  for (const { name, strip } of TOOL_SETTINGS) {
+  const globals = globalNpmrcs(path, home).map((name) => ({ name, strip: npmrcWithoutSecrets }));
+  for (const { name, strip } of [...TOOL_SETTINGS, ...globals]) {
     const text = read(join(home, name));
     if (text === null) continue;
     const copy = join(dir, name.replaceAll("/", "%"));

@@ -60,6 +60,7 @@ export async function runChecks(goal: GoalRecord, options: ChecksRunOptions): Pr
       readable,
       unreadable: options.unreadable,
       env: options.env,
+      ...(setup.searchPath ? { path: setup.searchPath } : {}),
     };
     const opened = await openCheckSandbox(walls);
     let unsandboxed: string | null = null;
