@@ -357,6 +357,34 @@ describe.skipIf(unavailable !== null)("the walls around a check", { timeout: 60_
     for (const path of [".envrc", ".vscode", ".husky", ".goalpost"]) expect(existsSync(join(cwd, path))).toBe(false);
   });
 
+  it("guards the escape hatches below the top folder too: a nested repository's, a workspace package's", async () => {
+    const cwd = project();
+    const nested = join(cwd, "vendor", "lib");
+    writeFiles(nested, { "lib.js": "module.exports = 1;\n" });
+    git(nested, "init", "-q");
+    writeFiles(cwd, { "packages/app/.npmrc": "save-exact=true\n", "packages/app/package.json": "{}\n" });
+    const config = readFileSync(join(nested, ".git", "config"), "utf8");
+    const { made } = await inWalls(
+      cwd,
+      [
+        `printf '[core]\\n\\tfsmonitor = touch ${cwd}/pwned\\n' >> vendor/lib/.git/config`,
+        "printf '#!/bin/sh\\ntouch pwned\\n' > vendor/lib/.git/hooks/post-checkout",
+        "echo 'script-shell=/tmp/evil' >> packages/app/.npmrc",
+        "echo 'touch pwned' > packages/app/.envrc",
+        "mkdir -p packages/web/.vscode && echo '{}' > packages/web/.vscode/tasks.json",
+        "git init -q packages/web/scratch",
+        "true",
+      ].join("; "),
+    );
+    expect(readFileSync(join(nested, ".git", "config"), "utf8")).toBe(config);
+    expect(existsSync(join(nested, ".git", "hooks", "post-checkout"))).toBe(false);
+    expect(readFileSync(join(cwd, "packages/app/.npmrc"), "utf8")).toBe("save-exact=true\n");
+    expect(made.sort()).toEqual(["packages/app/.envrc", "packages/web/.vscode", "packages/web/scratch/.git"]);
+    for (const path of made) expect(existsSync(join(cwd, path))).toBe(false);
+    git(nested, "status");
+    expect(existsSync(join(cwd, "pwned"))).toBe(false);
+  });
+
   it("ends the check's whole process tree with it", async () => {
     const cwd = project();
     const marker = `goalpost-orphan-${process.pid}-${Date.now()}`;
