@@ -13,7 +13,7 @@ import { BACKUP_SUFFIX, type FileChange } from "./config-changes.js";
 const FOOTPRINT_FILE = "footprint.json";
 
 /** What a user's goals are: kept by uninstall (the history they may want), gone only with --purge. */
-const GOAL_RECORDS = new Set(["by-session", "by-cwd-session", "archive", "audit.log", "compact", "reports"]);
+const GOAL_RECORDS = new Set(["by-session", "by-cwd-session", "ledger", "archive", "audit.log", "compact", "reports"]);
 
 /**
  * goalpost's folders above each file a change writes: the missing ones it would create, and those that

@@ -1,9 +1,11 @@
 // The threat model, as tests: the user is trusted; the model, and everything it runs through its
 // tools, is not. Each attack here got through once.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { activeGoal } from "../session/session-goals.js";
+import { noticesOf } from "../store/notice-log.js";
 import { SESSION, testEngine } from "./test-engine.js";
 
 const bash = (command: string) => ({ toolName: "Bash", toolInput: { command } });
@@ -345,5 +347,40 @@ describe("scope holds however the call is spelled", () => {
     expect(action("mv src/a.ts lib/a.ts")).toBe("deny-tool");
     expect(action("sed -i 's/a/b/' src/a.ts")).toBe("none");
     expect(action("cat package.json > /dev/null")).toBe("none");
+  });
+});
+
+describe("goalpost's session file written by the agent's shell", () => {
+  it("a goal marked complete, or its run passed, by a script is read as goalpost left it, and the user is told", () => {
+    const { send, store } = withOpenGoal();
+    const file = store.sessionPath(SESSION.sessionId);
+    // What a script the agent runs does: no hook sees it.
+    const forge = `const fs = require("fs"); const s = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+      for (const g of s.goals) { g.status = "complete"; g.closedAt = new Date().toISOString();
+        g.verification = { id: "v-forged", state: "passed" }; }
+      fs.writeFileSync(process.argv[1], JSON.stringify(s));`;
+    execFileSync(process.execPath, ["-e", forge, file]);
+    expect(JSON.parse(readFileSync(file, "utf8")).goals[0].status).toBe("complete");
+    // The stop is refused: the goal is open as goalpost left it.
+    expect(send({ type: "stop-requested" }).action).toBe("block-stop");
+    const goal = activeGoal(store.read(SESSION.sessionId))!;
+    expect(goal).toMatchObject({ objective: "Stream large files", closedAt: null, verification: null });
+    expect(goal.status).not.toBe("complete");
+    expect(noticesOf(store.root, "breach").map((notice) => notice.message)).toEqual([
+      expect.stringMatching(
+        /^goalpost's session file for session-1 was written by something other than goalpost: goal \S+ reads complete where goalpost left it active; goal \S+'s run of the checks reads v-forged:passed where goalpost left none/,
+      ),
+    ]);
+    // Written back as it was: the file agrees with goalpost again.
+    expect(JSON.parse(readFileSync(file, "utf8")).goals[0].closedAt).toBeNull();
+  });
+
+  it("goalpost's own changes are not forgeries: a goal the user clears, the model blocks, or goalpost's run closes", () => {
+    const { send, store, tools } = withOpenGoal();
+    tools.close({ ...SESSION }, { status: "blocked", reason: "The v2 client needs credentials only the user has" });
+    send({ type: "prompt-submitted", prompt: "/goal Stream large files again" });
+    send({ type: "prompt-submitted", prompt: "/goal clear" });
+    send({ type: "stop-requested" });
+    expect(noticesOf(store.root, "breach")).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { type AuditEntry, appendAuditEntry } from "./audit-log.js";
 import { type LockOptions, withFileLock } from "./file-lock.js";
+import { forgedStanding, readLedger, recordForgedStanding, writeLedger } from "./goal-ledger.js";
 import { upgradeSession } from "./older-records.js";
 import { markClosed, markOpen, unmarkOpen } from "./open-goal-markers.js";
 import { readJsonFile, type Warn } from "./read-json-file.js";
@@ -175,9 +176,28 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
   const indexDirectory = join(root, "by-cwd-session");
   const indexPath = (cwd: string, sessionId: string) => join(indexDirectory, `${indexKey(cwd)}--${safeFileName(sessionId)}.json`);
 
+  /** Set when the last session read was put back to goalpost's ledger: the next write keeps it so. */
+  let restored = false;
+  /**
+   * The session as goalpost left it (goal-ledger.ts): a goal whose standing the file changed without
+   * goalpost is read as it was, and the user is told. In memory; an update writes it back.
+   */
+  const asGoalpostLeftIt = (session: SessionFile | null): SessionFile | null => {
+    const ledger = session ? readLedger(root, session.sessionId) : null;
+    if (!session || !ledger) return session;
+    const told = forgedStanding(session, ledger, true);
+    if (told.length > 0) {
+      restored = true;
+      recordForgedStanding(root, session.sessionId, told);
+    }
+    return session;
+  };
+
   /** A session file as this store reads it: a damaged one set aside (told to `onAside`), or for a reader left in place. */
   const readSessionFile = (path: string, onAside?: (aside: string | null) => void) =>
-    upgradeSession(readJsonFile(path, sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now(), onAside, readOnly));
+    asGoalpostLeftIt(
+      upgradeSession(readJsonFile(path, sessionFileSchema, SESSION_FILE_SCHEMA_VERSION, warn, now(), onAside, readOnly)),
+    );
 
   /**
    * The session, validated. A file that cannot be read is set aside and what can be read of it kept
@@ -254,7 +274,7 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
         data !== null &&
         (data as SessionFile).schemaVersion === SESSION_FILE_SCHEMA_VERSION &&
         Array.isArray((data as SessionFile).goals);
-      return looksRight ? (data as SessionFile) : read(sessionId);
+      return looksRight ? asGoalpostLeftIt(data as SessionFile) : read(sessionId);
     },
     update(identity, mutate) {
       const lockPath = join(root, "locks", `${safeFileName(identity.sessionId)}.lock`);
@@ -263,14 +283,16 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
       return withFileLock(
         lockPath,
         (stillHeld) => {
+          restored = false;
           const before = read(identity.sessionId);
+          const rewrite = restored;
           const session: SessionFile = before
             ? structuredClone(before)
             : emptySessionFile(identity.sessionId, identity.host, identity.cwd, now());
           const result = mutate(session);
           trimSession(session);
           const original = before ? JSON.stringify(before) : null;
-          if (JSON.stringify(session) !== original) {
+          if (rewrite || JSON.stringify(session) !== original) {
             session.updatedAt = now().toISOString();
             // The marker goes up before a file with an open goal, and down after one without (see open-goal-markers.ts).
             const open = session.goals.some(isOpen);
@@ -283,6 +305,7 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
               );
             if (open) markOpen(root, identity.sessionId);
             writeFileAtomic(sessionPath(identity.sessionId), `${JSON.stringify(session)}\n`);
+            writeLedger(root, rewrite ? null : before, session);
             if (!open) unmarkOpen(root, identity.sessionId);
             // Its last open goal closed just now: the status line shows the close for a while.
             if (!open && before?.goals.some(isOpen)) markClosed(root, identity.sessionId);
