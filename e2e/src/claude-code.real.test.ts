@@ -464,6 +464,34 @@ echo forged`;
     },
   );
 
+  it.skipIf(!claudeSandboxRuns)(
+    "in strict mode the shell goal tools open, update and close the goal: the hook runs them outside the sandbox",
+    // As CC-VERIFIER-WALL: Claude Code's sandbox now and then fails to start one Bash call.
+    { retry: 1 },
+    async () => {
+      verifies("CC-STRICT-GOAL-TOOLS");
+      const home = await setUp({ main: [] }, HELLO_PROJECT);
+      const strict = await goalpostCli(home, ["install", "--scope", "user", "--strict"]);
+      expect(strict.exitCode, String(strict.stderr)).toBe(0);
+      const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+      const shell = (verb: string, input: object) => bash(`goalpost-claude-code ${verb} ${quoted(JSON.stringify(input))}`);
+      const id = await runGoal(home, [
+        shell("open", { objective: "Make hello.js print hello", requirements: ["node hello.js prints hello"] }),
+        { text: "", toolUse: { name: "Write", input: { file_path: join(home.project, "hello.js"), content: HELLO_FIX } } },
+        bash("npm test"),
+        shell("update", HELLO_EVIDENCE),
+        shell("close", { status: "complete" }),
+        { text: "done" },
+      ]);
+      const results = toolResults(model.current.requests);
+      expect(results[0]?.text).toMatch(/goalpost ran `open` for you in its hook[\s\S]*Goal goal_\S+ is open/);
+      expect(results[3]?.text).toMatch(/goalpost ran `update` for you/);
+      expect(results[4]?.text).toMatch(/goalpost ran `close` for you[\s\S]*goalpost is now running the user's checks itself/);
+      const goal = session(home, id).goals.find((candidate) => candidate.level === "epic");
+      expect(goal).toMatchObject({ status: "complete", verification: { state: "passed" } });
+    },
+  );
+
   it("a hollowed test passes goalpost's run but the goal waits for the user's word, and the stop goes through", async () => {
     verifies("CC-CLOSE-GATE");
     const home = await setUp({ main: [] }, HELLO_PROJECT);

@@ -69,6 +69,12 @@ export const REQUIREMENTS = [
       "With Claude Code's own sandbox on, code the agent leaves for goalpost's run of the checks cannot write the project's git config or hooks from inside that run, so nothing it wrote runs as the user afterwards (goalpost's own git included), and an honest fix still closes the goal.",
   },
   {
+    id: "CC-STRICT-GOAL-TOOLS",
+    host: "claude-code",
+    behaviour:
+      "In strict mode the shell goal tools work though the agent's commands cannot reach goalpost's files: the hook runs `goalpost-claude-code open|update|close` outside the sandbox and answers with its text, and the goal closes on goalpost's run.",
+  },
+  {
     id: "CC-STRICT",
     host: "claude-code",
     behaviour:

@@ -236,6 +236,7 @@ export type { GoalToolSpec } from "./tools/goal-tool-specs.js";
 export { GOAL_TOOL_SPECS } from "./tools/goal-tool-specs.js";
 export type { GoalToolResult, GoalTools, GoalToolsOptions, ToolCaller } from "./tools/goal-tools.js";
 export { createGoalTools, toolErrorText } from "./tools/goal-tools.js";
+export { type GoalToolsInHookOptions, goalToolInHook } from "./tools/goal-tools-in-hook.js";
 export { TOOL_DESCRIPTIONS } from "./tools/tool-descriptions.js";
 export { changesText } from "./verify/changes-text.js";
 export { checkDefinition, definitionChanges } from "./verify/check-definition.js";

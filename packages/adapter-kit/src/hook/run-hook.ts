@@ -22,6 +22,7 @@ import {
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { STATUS_LINE_EVENT } from "../installing/hook-command.js";
+import { goalToolInSandbox } from "./goal-tool-in-sandbox.js";
 import { removeSessionClaims } from "./hook-claims.js";
 import type { HookResult } from "./hook-io.js";
 import { claimHook, type HookLedgerEntry, WouldWait } from "./hook-ledger.js";
@@ -335,10 +336,12 @@ function answerHook(
         : {}),
     });
     const breaches: string[] = [];
-    const decision = engine.handle(
-      built,
-      hostWorld({ adapter, env, payload, store, root, sessionId: session.sessionId, targets, warnings, breaches, options }),
-    );
+    const decision =
+      goalToolInSandbox(built, { adapter, env, store, root }) ??
+      engine.handle(
+        built,
+        hostWorld({ adapter, env, payload, store, root, sessionId: session.sessionId, targets, warnings, breaches, options }),
+      );
     const out = written(adapter, spec, decision, payload, { root, sessionId: session.sessionId });
     if ("misfit" in out)
       return fault(
