@@ -6,8 +6,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { installedHookCommands, type Tree } from "@goalpost/adapter-kit/testing";
 import { createGoalStore, readSnapshot } from "@goalpost/core";
+import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_BIN, type ClaudeHome, goalpostCli, runClaude } from "./claude-code-home.js";
 import { committed, escapingHello, HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
@@ -491,6 +493,46 @@ echo forged`;
       expect(goal).toMatchObject({ status: "complete", verification: { state: "passed" } });
     },
   );
+
+  it("with goalpost's hooks taken out of the settings while a goal is open, its status line says goalpost is off", async () => {
+    verifies("CC-OFF-TOLD");
+    const home = await setUp({ main: [] }, HELLO_PROJECT);
+    const id = randomUUID();
+    expect((await runClaude(home, `/goal ${HELLO_GOAL}`, { args: ["--session-id", id] })).exitCode).toBe(0);
+    const settingsPath = join(home.configDir, "settings.json");
+    const settings = JSON.parse(readFileSync(settingsPath, "utf8")) as { statusLine: { command: string }; hooks?: unknown };
+    const statusLine = () =>
+      execa("sh", ["-c", settings.statusLine.command], {
+        cwd: home.project,
+        env: home.env(),
+        extendEnv: false,
+        input: JSON.stringify({ session_id: id, cwd: home.project, workspace: { current_dir: home.project } }),
+        reject: false,
+      });
+    expect(String((await statusLine()).stdout)).toMatch(/^goalpost ◎/m);
+    const cli = fileURLToPath(new URL("../../apps/cli/dist/goalpost.js", import.meta.url));
+    const status = () =>
+      execa(process.execPath, [cli, "status", "--root", home.stateRoot], {
+        cwd: home.project,
+        env: home.env(),
+        extendEnv: false,
+        reject: false,
+      });
+    expect(String((await status()).stdout)).not.toMatch(/hooks are gone/);
+    // What a script the agent runs does: every one of goalpost's hooks out of the settings, nothing else.
+    const { hooks: _gone, ...rest } = settings;
+    writeFileSync(settingsPath, JSON.stringify(rest, null, 2));
+    expect(String((await statusLine()).stdout)).toMatch(
+      /^goalpost ⊘ off: goalpost's .*Stop hook.* no longer in it \(.*settings\.json since \d\d:\d\d\) · ".*" is not enforced$/m,
+    );
+    // So does `goalpost status`, which the user runs in the project.
+    expect(String((await status()).stdout)).toMatch(
+      /goalpost's hooks are gone from .*settings\.json since \d\d:\d\d UTC, after your last prompt/,
+    );
+    // `disableAllHooks` says the same, in its own words (Claude Code runs no status line then: doctor and the next prompt say it).
+    writeFileSync(settingsPath, JSON.stringify({ ...settings, disableAllHooks: true }, null, 2));
+    expect(String((await statusLine()).stdout)).toMatch(/^goalpost ⊘ off: .*disableAllHooks/m);
+  });
 
   it("a hollowed test passes goalpost's run but the goal waits for the user's word, and the stop goes through", async () => {
     verifies("CC-CLOSE-GATE");

@@ -69,6 +69,12 @@ export const REQUIREMENTS = [
       "With Claude Code's own sandbox on, code the agent leaves for goalpost's run of the checks cannot write the project's git config or hooks from inside that run, so nothing it wrote runs as the user afterwards (goalpost's own git included), and an honest fix still closes the goal.",
   },
   {
+    id: "CC-OFF-TOLD",
+    host: "claude-code",
+    behaviour:
+      "With a goal open, goalpost's hooks taken out of Claude Code's settings (or `disableAllHooks` set) since the user's last prompt: goalpost's status line, which still runs where the hooks do not, says goalpost is off, why and since when.",
+  },
+  {
     id: "CC-STRICT-GOAL-TOOLS",
     host: "claude-code",
     behaviour:

@@ -510,7 +510,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     const out = run(["uninstall", "--yes"]);
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout).toMatch(
-      /kept your goal records in .*\.claude\/goalpost \(audit\.log, by-cwd-session, by-session\); `goalpost-claude-code uninstall --purge` removes them too/,
+      /kept your goal records in .*\.claude\/goalpost \(audit\.log, by-cwd-session, by-session, ledger\); `goalpost-claude-code uninstall --purge` removes them too/,
     );
     const records = join("/.claude", "goalpost");
     // Nothing else differs: the settings byte for byte, no backup, no folder install made, no mode changed.

@@ -7,13 +7,15 @@ import { KILL_SWITCH_FILE } from "@goalpost/core";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { closedRowText, goalRows, rowText } from "../goal-views.js";
+import { hooksGone } from "../hooks-gone.js";
 import { hostName, loadHosts, stateRoots } from "../hosts.js";
 
 export const status: Command = {
   name: "status",
   summary: "open goals of this directory, across hosts and sessions",
   usage: "[--dir <dir>] [--root <state-dir>] [--json]",
-  description: `Shows the open goals left in this directory (or --dir) by any host's sessions: host, session,
+  description: `Says first when goalpost is switched off, or its hooks are gone from a host's settings since your
+last prompt (nothing then holds the agent). Shows the open goals left in this directory (or --dir) by any host's sessions: host, session,
 objective, status, remaining work, blockers, drift since the last update, when it last changed,
 whether its completion gate is satisfied, and where it came from when it was continued from another
 session or host; the goals closed here in the last 12 hours, with how each was proven (goalpost's own
@@ -33,6 +35,8 @@ goalpost answering one host, what was done to goalpost that it saw and could not
           .filter((host) => existsSync(join(host.stateRoot(env), KILL_SWITCH_FILE)))
           .map((host) => ({ host: host.id, displayName: host.displayName, file: join(host.stateRoot(env), KILL_SWITCH_FILE) }));
     const goals = goalRows(roots, { dir });
+    // goalpost's hooks taken out of a host's settings since the last prompt, with a goal open here.
+    const gone = goals.length === 0 ? [] : roots.flatMap((root) => hooksGone(root, hosts));
     const closed = goalRows(roots, { dir, recent: true });
     // Faults hooks met (the host shows their stderr to nobody): a goal may be enforced from a kept copy.
     const problems = roots.flatMap((root) => {
@@ -48,7 +52,7 @@ goalpost answering one host, what was done to goalpost that it saw and could not
     // What prompts decided that loosened a goal: a script can run the prompt hook in the user's name.
     const decisions = roots.flatMap((root) => recentHookFaults(root).decisions.map(({ at, message }) => ({ root, at, message })));
     if (json) {
-      term.json({ dir, off, goals, closed, problems, decisions });
+      term.json({ dir, off, gone, goals, closed, problems, decisions });
       return EXIT.ok;
     }
     const { color } = term;
@@ -56,6 +60,10 @@ goalpost answering one host, what was done to goalpost that it saw and could not
     if (off.length > 0)
       term.out(
         `${color.yellow(`goalpost is switched off for ${off.map((host) => host.displayName).join(", ")}`)}: goals are kept, nothing holds the agent to them. \`goalpost enable\` switches it back on.\n\n`,
+      );
+    for (const { file, since } of gone)
+      term.out(
+        `${color.yellow(`goalpost's hooks are gone from ${file}`)} since ${since.slice(11, 16)} UTC, after your last prompt: nothing holds the agent to the goals below. If you did not take them out, run \`goalpost install\`; \`goalpost doctor\` says more.\n\n`,
       );
     if (goals.length === 0)
       term.out(`No open goals in ${dir}.${closed.length > 0 ? "" : " `goalpost list` shows every directory."}\n`);

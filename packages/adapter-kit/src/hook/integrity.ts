@@ -180,3 +180,27 @@ export function checkTurn(install: WatchedInstall): string[] {
     return [];
   }
 }
+
+/**
+ * What switched goalpost's hooks off since the user's last prompt, in words with the time it happened,
+ * or null: a configuration file that was wired at that prompt and is not now (its hooks taken out,
+ * `disableAllHooks`, a GOALPOST_ variable in its `env`). For what still runs when the hooks do not (the
+ * status line): a stat per file, a file read only where its mark moved.
+ */
+export function switchedOffSince(install: WatchedInstall): string | null {
+  const before = readTurnMarks(install.root);
+  if (!before) return null;
+  for (const target of install.targets) {
+    if (before.states[target.path] !== "wired") continue;
+    const now = mark(target.path);
+    if (now === before.marks[target.path]) continue;
+    const { state, parts } = configState(target, install.bundleFile ?? join(process.cwd(), "index.js"));
+    // Pieces of goalpost gone count too: a file holding its status line still reads as goalpost's.
+    const lost = (before.parts[target.path] ?? []).filter((part) => !parts.includes(part));
+    if (state === "wired" && lost.length === 0) continue;
+    const since = now === "missing" ? "" : ` since ${new Date(Number(now.split(":")[1])).toTimeString().slice(0, 5)}`;
+    const said = state === "wired" ? `goalpost's ${lost.join(", ")} ${lost.length > 1 ? "are" : "is"} no longer in it` : state;
+    return `${said} (${target.path}${since})`;
+  }
+  return null;
+}

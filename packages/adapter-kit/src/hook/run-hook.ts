@@ -242,7 +242,7 @@ function answerHook(
   let failing: Failing | undefined;
   let ledger: HookLedgerEntry | undefined;
   try {
-    if (eventName === STATUS_LINE_EVENT && adapter.statusLine) return statusLineAnswer(adapter, readInput, env);
+    if (eventName === STATUS_LINE_EVENT && adapter.statusLine) return statusLineAnswer(adapter, readInput, env, options.copy);
     if (!Object.hasOwn(adapter.events, eventName))
       return fault(`goalpost: unknown ${adapter.displayName} hook event "${eventName}"; answering with no decision.\n`);
     const spec = adapter.events[eventName]!;

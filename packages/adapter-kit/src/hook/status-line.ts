@@ -5,10 +5,12 @@
 // fast hook costs. Read only (but for sweeping markers of closes older than it shows): no lock, no
 // ledger; anything amiss answers nothing.
 import {
+  activeGoal,
   CLOSED_SHOWN_MS,
   closedLately,
   createGoalStore,
   type Env,
+  goalText,
   isMarkedOpen,
   killSwitchEngaged,
   statusSegment,
@@ -16,6 +18,8 @@ import {
 import * as z from "zod/mini";
 import type { HostAdapter, StatusLineSpec } from "../contract/host-adapter.js";
 import type { HookResult } from "./hook-io.js";
+import { switchedOffSince } from "./integrity.js";
+import { installScopeTargets } from "./protected-files.js";
 
 /** A status line whose JSON names its session in one string field (the host's fact: its name). */
 export function statusLineSession(field: string): StatusLineSpec {
@@ -25,16 +29,26 @@ export function statusLineSession(field: string): StatusLineSpec {
 
 const nothing: HookResult = { stdout: "", stderr: "" };
 
-export function statusLineAnswer(adapter: HostAdapter, readInput: () => string, env: Env): HookResult {
+export function statusLineAnswer(adapter: HostAdapter, readInput: () => string, env: Env, bundleFile?: string): HookResult {
   const spec = adapter.statusLine;
   if (!spec) return nothing;
   try {
     const sessionId = spec.sessionOf(JSON.parse(readInput()));
     const root = adapter.stateRoot(env);
-    if (!sessionId || killSwitchEngaged(root, env)) return nothing;
+    if (!sessionId) return nothing;
+    const open = isMarkedOpen(root, sessionId);
     // A goal open, or one that closed lately (its close shown for a while): else nothing to read.
-    if (!isMarkedOpen(root, sessionId) && !closedLately(root, sessionId, CLOSED_SHOWN_MS)) return nothing;
+    if (!open && !closedLately(root, sessionId, CLOSED_SHOWN_MS)) return nothing;
     const session = createGoalStore({ root, readOnly: true, warn: () => {} }).peek(sessionId);
+    // The status line runs where the hooks may not any more: with a goal open, it says goalpost is off.
+    const goal = open && session ? activeGoal(session) : null;
+    if (goal) {
+      const off = killSwitchEngaged(root, env)
+        ? "switched off (goalpost disable, or GOALPOST_DISABLED)"
+        : switchedOffSince({ adapter, root, targets: installScopeTargets(adapter, session!.cwd, env), bundleFile });
+      if (off) return { stdout: `goalpost ⊘ off: ${off} · "${goalText(goal.objective, 60)}" is not enforced\n`, stderr: "" };
+    }
+    if (killSwitchEngaged(root, env)) return nothing;
     const segment = session ? statusSegment(session) : "";
     return segment ? { stdout: `${segment}\n`, stderr: "" } : nothing;
   } catch (error) {

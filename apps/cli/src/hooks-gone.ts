@@ -1,0 +1,54 @@
+// What `goalpost status` can say of hooks that no longer run, without loading any adapter's hook code:
+// goalpost's turn watch marked each host configuration file that held its hooks at the user's last
+// prompt (core's integrity.json), with goalpost's pieces in it then (each hook, the status line: each
+// names the adapter's command once); one that changed since and names the command fewer times than it
+// had pieces had goalpost taken out of it — by the user, or by something the agent ran — and while a
+// goal is open, nothing holds the agent to it. (`disableAllHooks` and the like leave the commands in
+// the file: the status line and doctor say those.)
+import { readFileSync, statSync } from "node:fs";
+import type { AdapterDescriptor } from "@goalpost/adapter-kit";
+import { readTurnMarks } from "@goalpost/core";
+
+export interface HooksGone {
+  readonly file: string;
+  /** When the file changed (its mtime), ISO. */
+  readonly since: string;
+}
+
+const mark = (path: string) => {
+  try {
+    const { size, mtimeMs } = statSync(path);
+    return { mark: `${size}:${Math.round(mtimeMs)}`, mtimeMs };
+  } catch {
+    return { mark: "missing", mtimeMs: Date.now() };
+  }
+};
+
+/** How many times the file names one of goalpost's commands. */
+const mentions = (path: string, bins: readonly string[]) => {
+  try {
+    const text = readFileSync(path, "utf8");
+    return Math.max(0, ...bins.map((bin) => text.split(bin).length - 1));
+  } catch {
+    return 0;
+  }
+};
+
+/** The configuration files, under `root`'s marks, that held goalpost's hooks at the last prompt and name no adapter of it now. */
+export function hooksGone(root: string, hosts: readonly AdapterDescriptor[]): HooksGone[] {
+  const marks = readTurnMarks(root);
+  if (!marks) return [];
+  return Object.entries(marks.states).flatMap(([file, state]) => {
+    const now = mark(file);
+    if (state !== "wired" || now.mark === marks.marks[file]) return [];
+    const pieces = marks.parts[file]?.length ?? 1;
+    if (
+      mentions(
+        file,
+        hosts.map((host) => host.bin),
+      ) >= pieces
+    )
+      return [];
+    return [{ file, since: new Date(now.mtimeMs).toISOString() }];
+  });
+}
