@@ -4,7 +4,9 @@
 // message id, so a message is counted once, at the largest usage seen for it. Input read from the
 // cache is not counted: it is the same context again, not new work. A message whose usage no model
 // response can have (its input beyond the largest context window, its output beyond the largest output)
-// was written by something else: left out, and named for the kit to tell.
+// was written by something else: left out, and named for the kit to tell. Subagents write transcripts of
+// their own (`<session>/subagents/agent-<id>.jsonl`, Claude Code 2.1.2+): the main one holds the main
+// agent's responses only, which the kit bounds by the hooks it saw.
 import { type HostTokenRecord, type TokenTally, tokenCount } from "@goalpost/adapter-kit";
 
 interface Usage {
@@ -41,6 +43,7 @@ export const claudeCodeTokens: HostTokenRecord = {
   tally(lines, before) {
     let { tokens, last } = before;
     let implausible: string | undefined;
+    let responses = 0;
     // `last` is "<message id> <tokens counted for it>": its later lines add only what they add.
     let [lastId, lastCounted] = last
       ? [last.slice(0, last.lastIndexOf(" ")), Number(last.slice(last.lastIndexOf(" ") + 1))]
@@ -67,10 +70,12 @@ export const claudeCodeTokens: HostTokenRecord = {
         lastCounted = Math.max(counted, lastCounted);
       } else {
         tokens += counted;
+        // A message with no usage (an API error Claude Code records as the model's) is no response.
+        if (counted > 0) responses++;
         [lastId, lastCounted] = [id, counted];
       }
     }
     last = lastId ? `${lastId} ${lastCounted}` : last;
-    return { tokens, last, ...(implausible ? { implausible } : {}) } satisfies TokenTally;
+    return { tokens, last, responses, ...(implausible ? { implausible } : {}) } satisfies TokenTally;
   },
 };

@@ -142,4 +142,38 @@ describe("Claude Code's transcript as the record of token use", () => {
       /gained usage no model response can have \(5,000,000 input tokens in one message\); goalpost did not charge it to the goal's budget/,
     );
   });
+
+  it("charges no more responses than the turn's hooks saw: plausible lines appended by a script are told, not charged", () => {
+    const { env, transcript, hook } = session();
+    writeFileSync(transcript, "");
+    hook("UserPromptSubmit", { prompt: "/goal make the tests pass budget 200k tokens" });
+    writeFileSync(transcript, `${message("msg_1", { input_tokens: 3000, output_tokens: 1000 })}\n`);
+    hook("Stop", { stop_hook_active: false });
+    const spent = () => createGoalStore({ root: claudeCodeAdapter.stateRoot(env) }).read("s-1")!.goals[0]!;
+    expect(spent().spent.tokens).toBe(4000);
+
+    // An honest turn: a prompt, two tool calls, three responses — charged.
+    hook("UserPromptSubmit", { prompt: "go on" });
+    for (const id of ["toolu_1", "toolu_2"])
+      hook("PreToolUse", { tool_name: "Bash", tool_input: { command: "npm test" }, tool_use_id: id });
+    const honest = ["msg_2", "msg_3", "msg_4"].map((id) => message(id, { input_tokens: 2000, output_tokens: 500 }));
+    writeFileSync(transcript, `${[message("msg_1", { input_tokens: 3000, output_tokens: 1000 }), ...honest].join("\n")}\n`);
+    hook("Stop", { stop_hook_active: false });
+    expect(spent().spent.tokens).toBe(11_500);
+
+    // A turn with one tool call whose record gains six responses of 150k tokens each, as a script appends them.
+    hook("UserPromptSubmit", { prompt: "and the rest" });
+    hook("PreToolUse", { tool_name: "Bash", tool_input: { command: "node spend.js" }, tool_use_id: "toolu_3" });
+    const forged = [1, 2, 3, 4, 5, 6].map((n) => message(`msg_f${n}`, { input_tokens: 150_000, output_tokens: 800 }));
+    writeFileSync(
+      transcript,
+      `${[message("msg_1", { input_tokens: 3000, output_tokens: 1000 }), ...honest, ...forged, message("msg_5", { input_tokens: 2000, output_tokens: 100 })].join("\n")}\n`,
+    );
+    hook("Stop", { stop_hook_active: false });
+    expect(spent().spent.tokens).toBe(11_500);
+    expect(spent().status).not.toBe("budget-limited");
+    expect(hook("UserPromptSubmit", { prompt: "why?" }).stdout).toMatch(
+      /gained 7 model responses since goalpost last read it, where goalpost's hooks saw at most 5 .*goalpost did not charge their 906,900 tokens/,
+    );
+  });
 });

@@ -91,6 +91,12 @@ export interface TokenTally {
    * and output hold), left out of `tokens`, in words: the kit tells the user it was forged, never charges it.
    */
   readonly implausible?: string;
+  /**
+   * The model responses these lines hold (each counted once, whatever its lines): the kit bounds them by
+   * what goalpost's hooks saw of the turn (each response ends in a tool call, a stop or a prompt's
+   * answer). Left out by a record of running totals.
+   */
+  readonly responses?: number;
 }
 
 /** A token count as a host's record gives it: a finite number above zero, else 0 (absent, null, garbage). */

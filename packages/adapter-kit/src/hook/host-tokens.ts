@@ -6,7 +6,7 @@
 // record rewritten shorter is read on from its new end: what it held was counted already.
 import { closeSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { type Env, recordBreaches, safeFileName, writeFileAtomic } from "@goalpost/core";
+import { activeGoal, createGoalStore, type Env, isEnforced, recordBreaches, safeFileName, writeFileAtomic } from "@goalpost/core";
 import type { HostTokenRecord, TokenTally } from "../contract/host-adapter.js";
 import { openRecord } from "./record-tail.js";
 
@@ -19,15 +19,40 @@ const SUM_LIMIT = 64 * 1024 * 1024;
 interface Cursor extends TokenTally {
   readonly file: string;
   readonly offset: number;
+  /** What goalpost's hooks had seen at this reading: the goal enforced, and its tool calls, prompts and stops. */
+  readonly seen?: { readonly goal: string; readonly events: number };
 }
 
 function readCursor(path: string, file: string): Cursor {
   try {
     const cursor = JSON.parse(readFileSync(path, "utf8")) as Partial<Cursor>;
     if (cursor.file === file && typeof cursor.offset === "number" && typeof cursor.tokens === "number")
-      return { file, offset: cursor.offset, tokens: cursor.tokens, last: typeof cursor.last === "string" ? cursor.last : null };
+      return {
+        file,
+        offset: cursor.offset,
+        tokens: cursor.tokens,
+        last: typeof cursor.last === "string" ? cursor.last : null,
+        ...(cursor.seen && typeof cursor.seen.goal === "string" && typeof cursor.seen.events === "number"
+          ? { seen: cursor.seen }
+          : {}),
+      };
   } catch {}
   return { file, offset: 0, tokens: 0, last: null };
+}
+
+/**
+ * Responses a window may hold beyond the events goalpost saw in it: the turn's last answer, and one
+ * the host wrote after the previous reading (a turn's usage can land after its stop hook ran).
+ */
+const RESPONSE_SLACK = 2;
+
+/** The session's enforced goal and the events its hooks counted (tool calls, prompts, stops), or null. */
+function seenNow(root: string, sessionId: string): Cursor["seen"] | undefined {
+  const session = createGoalStore({ root, readOnly: true, warn: () => {} }).peek(sessionId);
+  const goal = session ? activeGoal(session) : null;
+  if (!session || !goal || !isEnforced(goal)) return undefined;
+  const { toolCalls = 0, prompts = 0, stops = 0 } = session.counters ?? {};
+  return { goal: goal.id, events: toolCalls + prompts + stops };
 }
 
 /** The bytes the record gained since `offset`, up to its last whole line; null when it is no regular file. */
@@ -78,15 +103,31 @@ export function hostTokensUsed(
     if (!read) return null;
     if (read.end === cursor.offset) return cursor.tokens;
     if (read.text === "") {
-      writeFileAtomic(path, `${JSON.stringify({ file, offset: read.end, tokens: cursor.tokens, last: cursor.last })}\n`);
+      writeFileAtomic(
+        path,
+        `${JSON.stringify({ file, offset: read.end, tokens: cursor.tokens, last: cursor.last, ...(cursor.seen ? { seen: cursor.seen } : {}) })}\n`,
+      );
       return cursor.tokens;
     }
     // Read from a new start (a replaced record, a backlog cut short): its lines are counted afresh.
     const before: TokenTally = read.from === cursor.offset ? cursor : { tokens: cursor.tokens, last: null };
     const lines = read.text.split("\n");
     if (read.from !== cursor.offset && read.from !== 0) lines.shift(); // cut by the read
-    const after = record.tally(lines, before);
-    writeFileAtomic(path, `${JSON.stringify({ file, offset: read.end, tokens: after.tokens, last: after.last })}\n`);
+    let after = record.tally(lines, before);
+    // More responses than the turn's hooks can account for, while one goal was enforced throughout: the
+    // record was written by something other than the host. Told, and not charged.
+    const seen = seenNow(root, sessionId);
+    const allowed = seen && cursor.seen?.goal === seen.goal ? seen.events - cursor.seen.events + RESPONSE_SLACK : null;
+    if (allowed !== null && after.responses !== undefined && after.responses > allowed) {
+      recordBreaches(root, [
+        `the host's record of token use (${file}) gained ${after.responses} model responses since goalpost last read it, where goalpost's hooks saw at most ${allowed} (the tool calls, prompts and stops of the turn); goalpost did not charge their ${(after.tokens - cursor.tokens).toLocaleString("en-US")} tokens to the goal's budget. Something the agent ran wrote them.`,
+      ]);
+      after = { ...after, tokens: cursor.tokens };
+    }
+    writeFileAtomic(
+      path,
+      `${JSON.stringify({ file, offset: read.end, tokens: after.tokens, last: after.last, ...(seen ? { seen } : {}) })}\n`,
+    );
     // Written into the record by something other than the host: told as what it is, not charged.
     if (after.implausible)
       recordBreaches(root, [

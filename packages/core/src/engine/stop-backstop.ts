@@ -54,6 +54,8 @@ export function attemptStop(
     const now = context.now();
     const at = now.toISOString();
     if (stop) {
+      // A stop ends a model response: the kit bounds the responses a turn's record may hold by these counts.
+      state.counters.stops += 1;
       goal = chargeTurn(state, goal, now, stop.tokensUsed);
       replaceGoal(state, goal);
     }

@@ -18,6 +18,7 @@ export const sessionCountersSchema = described(
   z.object({
     toolCalls: count("Tool calls seen in this session (main session only)."),
     prompts: count("User prompts seen."),
+    stops: count("Stops of the main session seen while a goal was open."),
     stalls: count("Times goalpost let the agent go because its goal made no progress (the goal needs the user's input)."),
     subagentsActive: count("Subagents started and not yet stopped (hosts whose tool events do not mark subagents)."),
   }),
@@ -39,6 +40,7 @@ export const sessionFileSchema = described(
     counters: z._default(sessionCountersSchema, {
       toolCalls: 0,
       prompts: 0,
+      stops: 0,
       stalls: 0,
       subagentsActive: 0,
     }),
@@ -195,7 +197,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     updatedAt: at,
     activeGoalId: null,
     goals: [],
-    counters: { toolCalls: 0, prompts: 0, stalls: 0, subagentsActive: 0 },
+    counters: { toolCalls: 0, prompts: 0, stops: 0, stalls: 0, subagentsActive: 0 },
     pendingReplacement: null,
     endedAt: null,
     turnStartedAt: null,
