@@ -44,8 +44,11 @@ export function runEventPipeline(
   // Taken before this prompt's own decision is recorded: what came since the user's last prompt.
   const decisions = decisionsToTell(context, event);
   workFromHostRecord(context, event, world);
+  // A stop's turn is judged first: its decision may wait for a run, and another tool's Stop hook that ends
+  // the turn can leave this hook cut short by the host — what the turn changed must be seen by then.
+  if (isMainStop(event)) world.checkTurn?.();
   const decided = steps.decide(event);
-  watchTheTurn(context, event, world);
+  markTheTurn(context, event, world);
   const breaches = breachesToTell(event, world);
   checkReceipts(context, event, world);
   if (event.type === "session-ended" && !event.subagent) world.sessionEnded?.();
@@ -80,10 +83,9 @@ function mirrorHostGoal(event: EngineEvent, world: HostWorld, steps: PipelineSte
   return steps.decideInput({ type: "native-goal-changed", sessionId, host, cwd, ...change } as EngineEventInput);
 }
 
-/** What keeps goalpost working, marked as the user's turn starts and compared at its stops. */
-function watchTheTurn(context: EngineContext, event: EngineEvent, world: HostWorld): void {
-  if (isMainStop(event)) world.checkTurn?.();
-  else if (event.type === "prompt-submitted" && !event.subagent && event.origin !== "host")
+/** What keeps goalpost working, marked as the user's turn starts (after the prompt's decision: the goal it set counts). */
+function markTheTurn(context: EngineContext, event: EngineEvent, world: HostWorld): void {
+  if (event.type === "prompt-submitted" && !event.subagent && event.origin !== "host")
     world.markTurnStart?.(knownOpenGoal(context.store.root, event.sessionId)?.id ?? null);
 }
 

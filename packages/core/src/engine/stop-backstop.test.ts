@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { finishVerification } from "../verify/finish-verification.js";
-import { SESSION, testEngine } from "./test-engine.js";
+import { createGoalEngine } from "./goal-engine.js";
+import { SESSION, TEST_PROFILE, testEngine } from "./test-engine.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -161,6 +162,24 @@ describe("a run of goalpost's own under way", () => {
       expect(answer.reason).toMatch(/goalpost is still verifying \(\d min, `npm test`\)\. .*end your turn again to wait for it/);
     }
     expect(goal()).toMatchObject({ status: "active", stopStreak: { count: 0 } });
+  });
+
+  it("the turn is judged before the stop waits for the run: a stop cut short while it waits has compared the turn", () => {
+    const { store, caller } = verifying();
+    // The hook server's quick answer: a stop that would wait is handed to another process (WouldWait).
+    const engine = createGoalEngine({
+      store,
+      profile: TEST_PROFILE,
+      startVerification: () => {},
+      beforeWait: () => {
+        throw new Error("cut short while waiting");
+      },
+    });
+    const judged: string[] = [];
+    expect(() =>
+      engine.handle({ type: "stop-requested", ...caller }, { checkTurn: () => void judged.push("turn compared") }),
+    ).toThrow(/cut short/);
+    expect(judged).toEqual(["turn compared"]);
   });
 
   it("a failure that lands after the agent was let go holds it again, to fix what failed", () => {
