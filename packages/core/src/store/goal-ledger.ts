@@ -5,7 +5,7 @@
 // session to change it (goal-store.ts): a goal whose standing moved without goalpost is read as it was,
 // and the user is told. The ledger is in the same state root, so a script that knows of it can forge both:
 // this tells of the plain forgery, it does not prevent the careful one (core's threat model says so).
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { goalPhase, isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
@@ -48,14 +48,23 @@ export function readLedger(root: string, sessionId: string): GoalLedger | null {
   }
 }
 
-/** Writes the ledger when it changed (`before`: the session as read). Never throws: a lost ledger is written at the next change. */
+/**
+ * Writes the ledger when it changed (`before`: the session as read). Never throws. One that could not be
+ * written (a full disk) is removed rather than left behind the session file: a stale ledger would undo
+ * goalpost's own change as a forgery; none only means the next change starts a new one.
+ */
 export function writeLedger(root: string, before: SessionFile | null, after: SessionFile): void {
   const ledger = ledgerOf(after);
   if (before && JSON.stringify(ledgerOf(before)) === JSON.stringify(ledger)) return;
+  const path = ledgerPath(root, after.sessionId);
   try {
     mkdirSync(join(root, "ledger"), { recursive: true, mode: 0o700 });
-    writeFileAtomic(ledgerPath(root, after.sessionId), `${JSON.stringify(ledger)}\n`);
-  } catch {}
+    writeFileAtomic(path, `${JSON.stringify(ledger)}\n`);
+  } catch {
+    try {
+      rmSync(path, { force: true });
+    } catch {}
+  }
 }
 
 /**
