@@ -1,7 +1,7 @@
 // The project's goal file (.goalpost/goal.md): the user's goal for a session that has none, taken once
 // per content; an edit is the user's new goal; the agent may not write it.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { noticesOf } from "../store/notice-log.js";
@@ -125,5 +125,30 @@ describe("the project's goal file", () => {
     expect(send({ type: "prompt-submitted", prompt: "go on", cwd }).userNote).toMatch(
       /^goalpost: your edit of \.goalpost\/goal\.md/,
     );
+  });
+
+  it("is read only as a regular file of text: a FIFO, a link to /dev/zero or a binary never hangs a prompt or becomes a goal", () => {
+    const path = (cwd: string) => join(cwd, ".goalpost", "goal.md");
+    const planted: Record<string, (file: string) => void> = {
+      "a FIFO": (file) => execFileSync("mkfifo", [file]),
+      "a link to /dev/zero": (file) => symlinkSync("/dev/zero", file),
+      "a binary": (file) => writeFileSync(file, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 1, 2, 0xff, 0xfe, 0x80, 0x81])),
+    };
+    for (const [what, plant] of Object.entries(planted)) {
+      const { cwd } = project(null);
+      plant(path(cwd));
+      const { send, store } = testEngine();
+      const started = Date.now();
+      const answer = send({ type: "prompt-submitted", prompt: "let us start", cwd });
+      expect(Date.now() - started, what).toBeLessThan(2_000);
+      expect(answer.userNote ?? "", what).not.toContain("goal.md");
+      expect(store.read("session-1")?.goals ?? [], what).toEqual([]);
+    }
+    // A long file of text is its start, within the bound.
+    const { cwd } = project(null);
+    writeFileSync(path(cwd), `The importer streams large files\n\n${"More words. ".repeat(200_000)}`);
+    const { send, store } = testEngine();
+    send({ type: "prompt-submitted", prompt: "let us start", cwd });
+    expect(store.read("session-1")!.goals[0]!.objective).toMatch(/^The importer streams large files/);
   });
 });

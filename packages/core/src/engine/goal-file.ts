@@ -9,7 +9,7 @@
 // that ends the agent's turn: that content is never taken, and the user is told. What a hook cannot see
 // at all (a write while no goal is open) the user sees when the goal is taken, in their own words and
 // the file's name.
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { recordBreaches } from "../notify/record-breaches.js";
 import { sha256 } from "../record/sha256.js";
@@ -25,14 +25,37 @@ export const GOAL_FILE = join(".goalpost", "goal.md");
 /** A goal's words fit in far less: a longer file is read as its start. */
 const GOAL_FILE_LIMIT = 16 * 1024;
 
-/** The goal in the project's goal file: its words (HTML comments, a leading `/goal` and a heading's `#` taken out), or null. */
-export function readGoalFile(cwd: string): { text: string; hash: string } | null {
-  let raw: string;
+/**
+ * The file's first bytes as text, or null: read only when it is a regular file (opened without waiting,
+ * so a FIFO or a device a cloned repository holds at that path never hangs a prompt or a stop), within
+ * the bound, and only when it is text — a binary file is never anyone's goal.
+ */
+function readBoundedText(path: string): string | null {
+  let fd: number;
   try {
-    raw = readFileSync(join(cwd, GOAL_FILE), "utf8").slice(0, GOAL_FILE_LIMIT);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return null;
   }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buffer = Buffer.alloc(GOAL_FILE_LIMIT);
+    const bytes = buffer.subarray(0, readSync(fd, buffer, 0, GOAL_FILE_LIMIT, 0));
+    if (bytes.includes(0)) return null;
+    const text = bytes.toString("utf8");
+    // Bytes that are not UTF-8 (a binary, an image): not text. The bound may cut one character at the end.
+    return (text.match(/\uFFFD/g)?.length ?? 0) > 1 ? null : text.replace(/\uFFFD$/, "");
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The goal in the project's goal file: its words (HTML comments, a leading `/goal` and a heading's `#` taken out), or null. */
+export function readGoalFile(cwd: string): { text: string; hash: string } | null {
+  const raw = readBoundedText(join(cwd, GOAL_FILE));
+  if (raw === null) return null;
   const text = raw
     .replace(/<!--[\s\S]*?(?:-->|$)/g, "")
     .trim()
