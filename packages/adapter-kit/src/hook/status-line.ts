@@ -40,15 +40,16 @@ export function statusLineAnswer(adapter: HostAdapter, readInput: () => string, 
     // A goal open, or one that closed lately (its close shown for a while): else nothing to read.
     if (!open && !closedLately(root, sessionId, CLOSED_SHOWN_MS)) return nothing;
     const session = createGoalStore({ root, readOnly: true, warn: () => {} }).peek(sessionId);
+    const switchedOff = killSwitchEngaged(root, env);
     // The status line runs where the hooks may not any more: with a goal open, it says goalpost is off.
     const goal = open && session ? activeGoal(session) : null;
-    if (goal) {
-      const off = killSwitchEngaged(root, env)
+    if (session && goal) {
+      const off = switchedOff
         ? "switched off (goalpost disable, or GOALPOST_DISABLED)"
-        : switchedOffSince({ adapter, root, targets: installScopeTargets(adapter, session!.cwd, env), bundleFile });
+        : switchedOffSince({ adapter, root, targets: installScopeTargets(adapter, session.cwd, env), bundleFile });
       if (off) return { stdout: `goalpost ⊘ off: ${off} · "${goalText(goal.objective, 60)}" is not enforced\n`, stderr: "" };
     }
-    if (killSwitchEngaged(root, env)) return nothing;
+    if (switchedOff) return nothing;
     const segment = session ? statusSegment(session) : "";
     return segment ? { stdout: `${segment}\n`, stderr: "" } : nothing;
   } catch (error) {

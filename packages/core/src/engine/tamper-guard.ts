@@ -118,9 +118,15 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
   // The project's goalpost folder holds the user's goal file (goal-file.ts): the user's words, never the agent's.
   const projectFolder = resolve(cwd, ".goalpost");
   const dirs = [stateRoot, ...(options.protectedDirs ?? []), projectFolder];
-  // Each guarded place as written and with its links followed: a state root under a linked home is both.
-  const guardedDirs = dirs.flatMap((dir) => pathForms(dir, cwd));
-  const guardedFiles = protectedFiles.flatMap((file) => pathForms(file, cwd));
+  // Each guarded place as written and with its links followed (a state root under a linked home is
+  // both): found on disk only for a call that could touch one, and once per call.
+  const known = new Map<string, string[]>();
+  const formsOf = (path: string) => {
+    let forms = known.get(path);
+    if (!forms) known.set(path, (forms = pathForms(path, cwd)));
+    return forms;
+  };
+  const guardedFiles = () => protectedFiles.flatMap(formsOf);
   if (call.command !== undefined) {
     const { segments } = parseShell(call.command);
     for (const segment of segments) {
@@ -135,7 +141,7 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
       const touched = [...dirs, ...protectedFiles].find(
         (path) =>
           spellings(path, cwd).some((form) => text.includes(form)) ||
-          pathForms(path, cwd).some((form) => named.some((candidate) => isInside(form, candidate))),
+          formsOf(path).some((form) => named.some((candidate) => isInside(form, candidate))),
       );
       if (touched) return `a command that changes files and names ${touched}`;
     }
@@ -143,19 +149,19 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
   }
   if (!call.edits) {
     if (!options.unknownTool) return null;
-    const touched = inputPaths(input, cwd).find(
-      (path) => guardedDirs.some((dir) => isInside(dir, path)) || guardedFiles.includes(path),
-    );
+    const guardedDirs = dirs.flatMap(formsOf);
+    const files = guardedFiles();
+    const touched = inputPaths(input, cwd).find((path) => guardedDirs.some((dir) => isInside(dir, path)) || files.includes(path));
     return touched ? `a ${call.tool} call (a tool goalpost cannot read) naming ${touched}` : null;
   }
   for (const raw of call.paths) {
     const forms = pathForms(raw, cwd);
-    const under = (dir: string) => pathForms(dir, cwd).some((root) => forms.some((path) => isInside(root, path)));
+    const under = (dir: string) => formsOf(dir).some((root) => forms.some((path) => isInside(root, path)));
     if (under(stateRoot)) return `editing ${raw}, in goalpost's state`;
     if (under(projectFolder)) return `editing ${raw}, the user's goal file (only the user writes it)`;
     const record = dirs.slice(1, -1).find(under);
     if (record) return `editing ${raw}, in the host's own record (${record})`;
-    const file = forms.find((path) => guardedFiles.includes(path));
+    const file = forms.find((path) => guardedFiles().includes(path));
     if (file && removesGoalpostEntries(input, file)) return `taking goalpost's entries out of ${raw}`;
   }
   return null;
