@@ -122,8 +122,8 @@ export function tamperViolation(call: ToolCallDescription, input: unknown, optio
   // both): found on disk only for a call that could touch one, and once per call.
   const known = new Map<string, string[]>();
   const formsOf = (path: string) => {
-    let forms = known.get(path);
-    if (!forms) known.set(path, (forms = pathForms(path, cwd)));
+    const forms = known.get(path) ?? pathForms(path, cwd);
+    known.set(path, forms);
     return forms;
   };
   const guardedFiles = () => protectedFiles.flatMap(formsOf);
