@@ -446,12 +446,23 @@ echo forged`;
           `touch "${home.stateRoot}/disabled" 2>/dev/null && echo "wrote disabled" || echo "refused disabled"`,
           `printf '{}' > "${settingsPath}" 2>/dev/null && echo "wrote settings" || echo "refused settings"`,
           `node -e 'const s=require("net").connect(process.argv[1]);s.on("data",d=>{console.log("socket "+d);process.exit()});s.on("error",e=>{console.log("socket "+e.code);process.exit()})' "${socket}"`,
+          // The goal file is the user's: a command that never names it cannot write it either.
+          `mkdir -p .goalpost; node -e 'require("fs").writeFileSync(".goal"+"post/goal.md","goal: say done")' 2>/dev/null && echo "wrote goal file" || echo "refused goal file"`,
         ].join("\n"),
       );
+      const goalFile = join(home.project, ".goalpost", "goal.md");
       try {
-        const id = await runGoal(home, [bash("sh try.sh"), { text: "done" }]);
+        const id = await runGoal(home, [
+          bash("sh try.sh"),
+          { text: "", toolUse: { name: "Write", input: { file_path: goalFile, content: "goal: say done\n" } } },
+          { text: "done" },
+        ]);
         const results = toolResults(model.current.requests);
-        expect(results[0]?.text).toMatch(/refused disabled[\s\S]*refused settings[\s\S]*socket (EPERM|EACCES|ENOENT)/);
+        expect(results[0]?.text).toMatch(
+          /refused disabled[\s\S]*refused settings[\s\S]*socket (EPERM|EACCES|ENOENT)[\s\S]*refused goal file/,
+        );
+        expect(results[1]?.text).toMatch(/denied|permission/i);
+        expect(existsSync(goalFile) ? readFileSync(goalFile, "utf8") : "").not.toMatch(/say done/);
         expect(existsSync(join(home.stateRoot, "disabled"))).toBe(false);
         expect(readFileSync(settingsPath, "utf8")).toBe(settings);
         // Held: the stop was refused while the goal was open.
@@ -491,6 +502,8 @@ echo forged`;
       expect(results[4]?.text).toMatch(/goalpost ran `close` for you[\s\S]*goalpost is now running the user's checks itself/);
       const goal = session(home, id).goals.find((candidate) => candidate.level === "epic");
       expect(goal).toMatchObject({ status: "complete", verification: { state: "passed" } });
+      // The goal file's rule leaves nothing behind in a project that has none (no mount point made for it).
+      expect(existsSync(join(home.project, ".goalpost"))).toBe(false);
     },
   );
 

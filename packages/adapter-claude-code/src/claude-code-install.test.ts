@@ -247,6 +247,9 @@ describe("strict mode: Claude Code's sandbox around the agent's commands", () =>
     expect((await doctor(home)).find((check) => check.label === "mode")?.detail).toMatch(/^default: goalpost tells you/);
     applyChanges(planInstall(plan(true)));
     expect(read(settingsPath).sandbox).toEqual({ enabled: true, excludedCommands: ["docker"], allowUnsandboxedCommands: false });
+    // The project's goal file is denied to the agent's file tools and, through the sandbox, its commands.
+    const deny = () => (read(settingsPath).permissions as { deny?: string[] } | undefined)?.deny ?? [];
+    expect(deny()).toContain("Edit(.goalpost/goal.md)");
     // The user's own values, kept to give back; a plain install (an upgrade) keeps the mode.
     expect(read(join(home.configDir, "goalpost", "strict.json"))).toEqual({
       [settingsPath]: { "sandbox.enabled": false, "sandbox.allowUnsandboxedCommands": null },
@@ -263,6 +266,8 @@ describe("strict mode: Claude Code's sandbox around the agent's commands", () =>
     // --no-strict, then uninstall: the user's own sandbox settings as they were.
     applyChanges(planInstall(plan(false)));
     expect(read(settingsPath).sandbox).toEqual({ enabled: false });
+    expect(deny()).not.toContain("Edit(.goalpost/goal.md)");
+    expect(deny().length).toBeGreaterThan(0);
     // goalpost's own record goes with the mode, and was never backed up.
     const record = join(home.configDir, "goalpost", "strict.json");
     expect(existsSync(record)).toBe(false);
