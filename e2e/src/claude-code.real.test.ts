@@ -545,6 +545,24 @@ echo forged`;
     // `disableAllHooks` says the same, in its own words (Claude Code runs no status line then: doctor and the next prompt say it).
     writeFileSync(settingsPath, JSON.stringify({ ...settings, disableAllHooks: true }, null, 2));
     expect(String((await statusLine()).stdout)).toMatch(/^goalpost ⊘ off: .*disableAllHooks/m);
+    expect(String((await status()).stdout)).toMatch(
+      /goalpost's hooks are switched off in .*settings\.json \(disableAllHooks is true\) since \d\d:\d\d UTC/,
+    );
+    // GOALPOST_HOME moved in the settings' env: every hook, and the status line, get it from Claude Code
+    // and read another state root, where no goal is open. The line still finds the goal, and says so.
+    const elsewhere = join(home.root, "elsewhere");
+    writeFileSync(settingsPath, JSON.stringify({ ...settings, env: { GOALPOST_HOME: elsewhere } }, null, 2));
+    const moved = await execa("sh", ["-c", settings.statusLine.command], {
+      cwd: home.project,
+      env: { ...home.env(), GOALPOST_HOME: elsewhere },
+      extendEnv: false,
+      input: JSON.stringify({ session_id: id, cwd: home.project, workspace: { current_dir: home.project } }),
+      reject: false,
+    });
+    expect(String(moved.stdout)).toMatch(/^goalpost ⊘ off: .*GOALPOST_HOME.*is not enforced$/m);
+    expect(String((await status()).stdout)).toMatch(
+      /goalpost's hooks are switched off in .*settings\.json \(it sets GOALPOST_HOME\)/,
+    );
   });
 
   it("a hollowed test passes goalpost's run but the goal waits for the user's word, and the stop goes through", async () => {

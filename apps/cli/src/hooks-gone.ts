@@ -3,16 +3,33 @@
 // prompt (core's integrity.json), with goalpost's pieces in it then (each hook, the status line: each
 // names the adapter's command once); one that changed since and names the command fewer times than it
 // had pieces had goalpost taken out of it — by the user, or by something the agent ran — and while a
-// goal is open, nothing holds the agent to it. (`disableAllHooks` and the like leave the commands in
-// the file: the status line and doctor say those.)
+// goal is open, nothing holds the agent to it. A switch written into such a file switches the hooks off
+// while leaving the commands in it: Claude Code's `disableAllHooks: true`, or one of goalpost's own
+// variables in a settings file's `env` (GOALPOST_HOME there sends every hook to another state root, where
+// no goal is open); those are named too.
 import { readFileSync, statSync } from "node:fs";
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
-import { readTurnMarks } from "@goalpost/core";
+import { GOALPOST_SWITCH_VARIABLES, readTurnMarks } from "@goalpost/core";
 
 export interface HooksGone {
   readonly file: string;
   /** When the file changed (its mtime), ISO. */
   readonly since: string;
+  /** What in the file switched the hooks off while they are still in it, or absent where they are gone. */
+  readonly switchedOff?: string;
+}
+
+/** The switch a file holds as a key (JSON or TOML), in the file's words, or null. */
+function switchIn(path: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+  if (/"disableAllHooks"\s*:\s*true/.test(text)) return "disableAllHooks is true";
+  const name = GOALPOST_SWITCH_VARIABLES.find((variable) => new RegExp(`["']?\\b${variable}\\b["']?\\s*[:=]`).test(text));
+  return name ? `it sets ${name}` : null;
 }
 
 const mark = (path: string) => {
@@ -42,13 +59,16 @@ export function hooksGone(root: string, hosts: readonly AdapterDescriptor[]): Ho
     const now = mark(file);
     if (state !== "wired" || now.mark === marks.marks[file]) return [];
     const pieces = marks.parts[file]?.length ?? 1;
+    const since = new Date(now.mtimeMs).toISOString();
     if (
       mentions(
         file,
         hosts.map((host) => host.bin),
       ) >= pieces
-    )
-      return [];
-    return [{ file, since: new Date(now.mtimeMs).toISOString() }];
+    ) {
+      const switchedOff = switchIn(file);
+      return switchedOff ? [{ file, since, switchedOff }] : [];
+    }
+    return [{ file, since }];
   });
 }

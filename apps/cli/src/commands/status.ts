@@ -61,9 +61,11 @@ goalpost answering one host, what was done to goalpost that it saw and could not
       term.out(
         `${color.yellow(`goalpost is switched off for ${off.map((host) => host.displayName).join(", ")}`)}: goals are kept, nothing holds the agent to them. \`goalpost enable\` switches it back on.\n\n`,
       );
-    for (const { file, since } of gone)
+    for (const { file, since, switchedOff } of gone)
       term.out(
-        `${color.yellow(`goalpost's hooks are gone from ${file}`)} since ${since.slice(11, 16)} UTC, after your last prompt: nothing holds the agent to the goals below. If you did not take them out, run \`goalpost install\`; \`goalpost doctor\` says more.\n\n`,
+        switchedOff
+          ? `${color.yellow(`goalpost's hooks are switched off in ${file}`)} (${switchedOff}) since ${since.slice(11, 16)} UTC, after your last prompt: nothing holds the agent to the goals below. If you did not switch them off, take that out of the file; \`goalpost doctor\` says more.\n\n`
+          : `${color.yellow(`goalpost's hooks are gone from ${file}`)} since ${since.slice(11, 16)} UTC, after your last prompt: nothing holds the agent to the goals below. If you did not take them out, run \`goalpost install\`; \`goalpost doctor\` says more.\n\n`,
       );
     if (goals.length === 0)
       term.out(`No open goals in ${dir}.${closed.length > 0 ? "" : " `goalpost list` shows every directory."}\n`);

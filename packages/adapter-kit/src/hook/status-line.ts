@@ -29,13 +29,25 @@ export function statusLineSession(field: string): StatusLineSpec {
 
 const nothing: HookResult = { stdout: "", stderr: "" };
 
+/**
+ * The state root holding the session's goal: the one `env` names, or — where GOALPOST_HOME sends the
+ * hooks elsewhere (a settings file's `env` can set it for every hook and this line) and the session's
+ * goal is open in the root without it — that one, so the line says goalpost is off rather than nothing.
+ */
+function rootOf(adapter: HostAdapter, env: Env, sessionId: string): string {
+  const root = adapter.stateRoot(env);
+  if (!env["GOALPOST_HOME"]) return root;
+  const home = adapter.stateRoot({ ...env, GOALPOST_HOME: "" });
+  return home !== root && !isMarkedOpen(root, sessionId) && isMarkedOpen(home, sessionId) ? home : root;
+}
+
 export function statusLineAnswer(adapter: HostAdapter, readInput: () => string, env: Env, bundleFile?: string): HookResult {
   const spec = adapter.statusLine;
   if (!spec) return nothing;
   try {
     const sessionId = spec.sessionOf(JSON.parse(readInput()));
-    const root = adapter.stateRoot(env);
     if (!sessionId) return nothing;
+    const root = rootOf(adapter, env, sessionId);
     const open = isMarkedOpen(root, sessionId);
     // A goal open, or one that closed lately (its close shown for a while): else nothing to read.
     if (!open && !closedLately(root, sessionId, CLOSED_SHOWN_MS)) return nothing;
