@@ -20,6 +20,8 @@ export interface Host {
   readonly folder: string;
   readonly stateRoot: (home: string) => string;
   readonly hooks: (home: string) => { prompt: string; stop: string };
+  /** The configuration file that holds goalpost's hooks. */
+  readonly hooksFile: (home: string) => string;
   readonly prompt: (session: string, project: string, home: string, prompt: string) => object;
   readonly stop: (session: string, project: string, home: string, extra?: Record<string, unknown>) => object;
   /** Appends a model request's usage to the host's record (fresh tokens: 1,000 in, 100 out); absent where the host keeps none. */
@@ -73,6 +75,7 @@ export const HOSTS: readonly Host[] = [
     bin: ADAPTER_BIN,
     folder: ".claude",
     stateRoot: (home) => join(home, ".claude", "goalpost"),
+    hooksFile: (home) => join(home, ".claude", "settings.json"),
     hooks: (home) => {
       const commands = installedHookCommands(json(join(home, ".claude", "settings.json")).hooks, "goalpost-claude-code");
       return { prompt: commands["UserPromptSubmit"]!, stop: commands["Stop"]! };
@@ -128,6 +131,7 @@ export const HOSTS: readonly Host[] = [
     bin: CODEX_ADAPTER_BIN,
     folder: ".codex",
     stateRoot: (home) => join(home, ".codex", "goalpost"),
+    hooksFile: (home) => join(home, ".codex", "hooks.json"),
     hooks: (home) => {
       const commands = installedHookCommands(json(join(home, ".codex", "hooks.json")).hooks, "goalpost-codex");
       return { prompt: commands["UserPromptSubmit"]!, stop: commands["Stop"]! };
@@ -179,6 +183,7 @@ export const HOSTS: readonly Host[] = [
     bin: COPILOT_ADAPTER_BIN,
     folder: ".copilot",
     stateRoot: (home) => join(home, ".copilot", "goalpost"),
+    hooksFile: (home) => join(home, ".copilot", "hooks", "goalpost.json"),
     hooks: (home) => {
       const hooks = json(join(home, ".copilot", "hooks", "goalpost.json")).hooks as Record<string, { bash: string }[]>;
       return { prompt: hooks["userPromptSubmitted"]![0]!.bash, stop: hooks["agentStop"]![0]!.bash };
@@ -222,6 +227,7 @@ export const HOSTS: readonly Host[] = [
     bin: join(dirname(COPILOT_ADAPTER_BIN), "..", "..", "adapter-vscode-chat", "dist", "goalpost-vscode-chat.js"),
     folder: join(".config", "Code", "User"),
     stateRoot: (home) => join(home, ".config", "Code", "User", "goalpost"),
+    hooksFile: (home) => join(home, ".copilot", "hooks", "goalpost-vscode.json"),
     hooks: (home) => {
       const hooks = json(join(home, ".copilot", "hooks", "goalpost-vscode.json")).hooks as Record<string, { command: string }[]>;
       return { prompt: hooks["UserPromptSubmit"]![0]!.command, stop: hooks["Stop"]![0]!.command };

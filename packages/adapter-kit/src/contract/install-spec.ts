@@ -69,6 +69,8 @@ export interface InstallTarget {
   rivals?(data: JsonObject): string[];
   /** goalpost's own record of what install changed (the user's values it replaced), not a part of goalpost: doctor lists none. */
   readonly record?: boolean;
+  /** A whole file of goalpost's (an extension, a skill): any change to it during the agent's turn is told, as for its hook code. */
+  readonly owned?: boolean;
   /** Parts the user may leave out (the status line): what doctor says of each, never what makes goalpost unwired. */
   optionalParts?(data: JsonObject): readonly OptionalPart[];
 }

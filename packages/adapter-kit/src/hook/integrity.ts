@@ -109,7 +109,9 @@ function watched(install: WatchedInstall): { files: string[]; targets: readonly 
   const files = bundleFile
     ? [bundleFile, ...["-hook.sh", "-hook.pl", "-hook.cjs"].map((end) => join(dirname(bundleFile), `${adapter.bin}${end}`))]
     : [];
-  return { files, targets: install.targets };
+  // goalpost's whole files in the host's home (Copilot CLI's extension tells the user what hooks saw).
+  const owned = install.targets.filter((target) => target.owned).map((target) => target.path);
+  return { files: [...files, ...owned], targets: install.targets };
 }
 
 /** The installed adapter's version, from the package.json beside its dist folder ("" where there is none). */

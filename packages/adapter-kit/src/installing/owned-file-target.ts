@@ -20,6 +20,7 @@ export function ownedFileTarget(options: {
     path: options.path,
     format: "text",
     label: options.label,
+    owned: true,
     install: (data) => {
       const current = text(data);
       if (current !== null && current.trim() !== "" && !options.isOwn(current))
