@@ -563,6 +563,14 @@ echo forged`;
     expect(String((await status()).stdout)).toMatch(
       /goalpost's hooks are switched off in .*settings\.json \(it sets GOALPOST_HOME\)/,
     );
+    // The hooks back (the user ran install, or undid the edit): the next prompt says goalpost was off.
+    writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
+    // (Claude Code prints a hook's systemMessage, the user's channel, in its stream.)
+    const back = await runClaude(home, "how is it going?", {
+      args: ["--resume", id, "--output-format", "stream-json", "--verbose"],
+    });
+    expect(back.exitCode, back.stderr).toBe(0);
+    expect(back.stdout).toMatch(/goalpost's hooks stopped running while goal \S+ was open: goalpost's .*no longer in it/);
   });
 
   it("a hollowed test passes goalpost's run but the goal waits for the user's word, and the stop goes through", async () => {

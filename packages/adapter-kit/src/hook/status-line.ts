@@ -2,8 +2,8 @@
 // with its status JSON on stdin (Claude Code's statusLine, Copilot CLI's custom footer); the answer
 // is goalpost's segment for the session the JSON names (core's statusSegment), as plain text. It
 // goes the hooks' way (the shell's no-goal gate, the hook server, the loader), so it costs what a
-// fast hook costs. Read only (but for sweeping markers of closes older than it shows): no lock, no
-// ledger; anything amiss answers nothing.
+// fast hook costs. Read only (but for sweeping markers of closes older than it shows, and for recording
+// once that goalpost's hooks stopped running while a goal is open): no ledger; anything amiss answers nothing.
 import {
   activeGoal,
   CLOSED_SHOWN_MS,
@@ -13,6 +13,7 @@ import {
   goalText,
   isMarkedOpen,
   killSwitchEngaged,
+  recordBreaches,
   statusSegment,
 } from "@goalpost/core";
 import * as z from "zod/mini";
@@ -59,7 +60,15 @@ export function statusLineAnswer(adapter: HostAdapter, readInput: () => string, 
       const off = switchedOff
         ? "switched off (goalpost disable, or GOALPOST_DISABLED)"
         : switchedOffSince({ adapter, root, targets: installScopeTargets(adapter, session.cwd, env), bundleFile });
-      if (off) return { stdout: `goalpost ⊘ off: ${off} · "${goalText(goal.objective, 60)}" is not enforced\n`, stderr: "" };
+      if (off) {
+        // Kept to be told when goalpost's hooks run again (the next prompt or session start) and in
+        // `goalpost status`, once however often the line is drawn (an untold breach is not recorded twice).
+        if (!switchedOff)
+          recordBreaches(root, [
+            `goalpost's hooks stopped running while goal ${goal.id} was open: ${off}. Until they ran again nothing held the agent to "${goalText(goal.objective, 80)}"; what it did then was not checked.`,
+          ]);
+        return { stdout: `goalpost ⊘ off: ${off} · "${goalText(goal.objective, 60)}" is not enforced\n`, stderr: "" };
+      }
     }
     if (switchedOff) return nothing;
     const segment = session ? statusSegment(session) : "";
