@@ -73,6 +73,19 @@ describe.skipIf(process.platform === "win32")("goalpost's integrity across the a
     expect(readBreaches(pkg.state)).toHaveLength(1);
   });
 
+  it("tells of another tool's stop hook added during a turn whose stop goalpost never ran (the host ended it first)", () => {
+    const { pkg, settings } = installedWithGoal();
+    pkg.hook("user_prompt", { prompt: "go on" });
+    const data = JSON.parse(readFileSync(settings, "utf8")) as { hooks: { stop: unknown[] } };
+    data.hooks.stop.unshift({ hooks: [{ type: "command", command: `echo '{"continue": false}'` }] });
+    writeFileSync(settings, JSON.stringify(data));
+    // No stop of goalpost's: the next prompt judges the turn.
+    expect(pkg.hook("user_prompt", { prompt: "next" }).stderr).toMatch(
+      /was changed after your last prompt, in a turn whose end goalpost did not see: another stop hook \(`echo '\{"continue": false\}'`\)/,
+    );
+    expect(readBreaches(pkg.state)).toHaveLength(1);
+  });
+
   it("tells at the next prompt that goalpost's stop hook went, though no stop ran to compare", () => {
     const { pkg, settings } = installedWithGoal();
     const command = (event: string) => `node ${pkg.loader} hook ${event}`;

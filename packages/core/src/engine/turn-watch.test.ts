@@ -63,6 +63,39 @@ describe("the turn watch: what keeps goalpost working, judged across the agent's
     expect(noticesOf(root, "breach")).toHaveLength(1);
   });
 
+  it("a turn whose end no stop judged (the host killed the stop hook, the turn was interrupted) is judged at the next prompt", () => {
+    const root = temporaryRoot();
+    startTurnWatch(root, readTurnMarks(root), { ...start, ...files }, "goal_1");
+    // Another stop hook written in during the turn; goalpost's stop never compared the marks.
+    const rival = {
+      ...start,
+      ...files,
+      marks: { ...start.marks, "/h/settings.json": "90:5" },
+      states: {
+        "/h/settings.json": "another stop hook (`echo '{\"continue\": false}'`) can end the turn before goalpost's answer counts",
+      },
+    };
+    startTurnWatch(root, readTurnMarks(root), rival, "goal_1");
+    expect(noticesOf(root, "breach").map((breach) => breach.message)).toEqual([
+      expect.stringMatching(
+        /^\/h\/settings\.json was changed after your last prompt, in a turn whose end goalpost did not see: another stop hook/,
+      ),
+    ]);
+    // A turn a stop judged leaves nothing for the prompt; nor does a change between turns (the user's).
+    endTurnWatch(root, readTurnMarks(root)!, rival);
+    startTurnWatch(root, readTurnMarks(root), { ...rival, states: { "/h/settings.json": "disableAllHooks is true" } }, "goal_1");
+    expect(noticesOf(root, "breach")).toHaveLength(1);
+    // With no goal open at the prompt, nothing is held, and nothing is judged.
+    startTurnWatch(root, readTurnMarks(root), { ...start, ...files }, null);
+    startTurnWatch(
+      root,
+      readTurnMarks(root),
+      { ...rival, states: { "/h/settings.json": "its env sets GOALPOST_HOME=/x" } },
+      null,
+    );
+    expect(noticesOf(root, "breach")).toHaveLength(1);
+  });
+
   it("orders releases as semver does for x.y.z and pre-releases", () => {
     expect(laterRelease("1.2.0", "1.10.0")).toBe(true);
     expect(laterRelease("1.2.0", "1.2.0")).toBe(false);

@@ -40,13 +40,25 @@ export interface TurnMarks extends WatchedMarks {
   readonly parts: Readonly<Record<string, readonly string[]>>;
   /** The turn's goal, while one was open at the prompt: goalpost switched off since is a breach. */
   readonly goal: string | null;
+  /**
+   * Whether a stop compared the marks since the prompt took them. False from a prompt until a stop:
+   * where no stop ran (killed by the host when another hook ended the turn first, an interrupted turn),
+   * the next prompt compares them instead, so what is told does not hang on a stop's timing.
+   */
+  readonly judged?: boolean;
 }
 
 /** The marks taken at the turn's start; null before any. */
 export function readTurnMarks(root: string): TurnMarks | null {
   try {
     const data = JSON.parse(readFileSync(join(root, INTEGRITY_FILE), "utf8")) as Partial<TurnMarks>;
-    return { marks: data.marks ?? {}, states: data.states ?? {}, parts: data.parts ?? {}, goal: data.goal ?? null };
+    return {
+      marks: data.marks ?? {},
+      states: data.states ?? {},
+      parts: data.parts ?? {},
+      goal: data.goal ?? null,
+      ...(data.judged !== undefined ? { judged: data.judged } : {}),
+    };
   } catch {
     return null;
   }
@@ -83,9 +95,16 @@ function lostParts(before: TurnMarks | null, now: WatchedNow): string[] {
  * pieces gone from a configuration file since are recorded to be told now (see lostParts).
  */
 export function startTurnWatch(root: string, before: TurnMarks | null, now: WatchedNow, goal: string | null): void {
-  const lost = lostParts(before, now);
-  if (lost.length > 0) recordBreaches(root, lost);
-  writeTurnMarks(root, before, { marks: now.marks, states: now.states, parts: now.parts ?? {}, goal });
+  // A turn with a goal open whose end no stop judged: judged now, in words that do not claim who did it.
+  const unjudged =
+    before?.judged === false && before.goal !== null
+      ? changesSince(root, before, now, "after your last prompt, in a turn whose end goalpost did not see")
+      : [];
+  // A file told as changed is not told again for the pieces gone from it.
+  const told = now.configFiles.filter((file) => unjudged.some((text) => text.startsWith(`${file} was changed`)));
+  const lost = lostParts(before, now).filter((text) => !told.some((file) => text.includes(` no longer in ${file},`)));
+  if (unjudged.length + lost.length > 0) recordBreaches(root, [...unjudged, ...lost]);
+  writeTurnMarks(root, before, { marks: now.marks, states: now.states, parts: now.parts ?? {}, goal, judged: false });
 }
 
 /** Whether `now` is a later release than `before` (x.y.z, a pre-release counting before its release). */
@@ -108,7 +127,20 @@ export function laterRelease(before: string, now: string): boolean {
  * is told once). Returns the breaches' texts.
  */
 export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): string[] {
-  const during = "during the agent's turn";
+  const breaches = changesSince(root, before, now, "during the agent's turn");
+  if (breaches.length > 0) recordBreaches(root, breaches);
+  writeTurnMarks(root, before, {
+    marks: now.marks,
+    states: now.states,
+    parts: now.parts ?? before.parts,
+    goal: before.goal,
+    judged: true,
+  });
+  return breaches;
+}
+
+/** What changed between `before` and `now`, in words saying when (`during`). */
+function changesSince(root: string, before: TurnMarks, now: WatchedNow, during: string): string[] {
   const { marks, states } = now;
   // goalpost upgraded to a later release (npm, a plugin update): its files changed as they should.
   const upgraded = !!before.marks["version"] && !!marks["version"] && laterRelease(before.marks["version"], marks["version"]);
@@ -132,8 +164,6 @@ export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): 
         ]
       : []),
   ];
-  if (breaches.length > 0) recordBreaches(root, breaches);
-  writeTurnMarks(root, before, { marks, states, parts: now.parts ?? before.parts, goal: before.goal });
   return breaches;
 }
 
