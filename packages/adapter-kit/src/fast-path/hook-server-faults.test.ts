@@ -364,6 +364,39 @@ describe.skipIf(process.platform === "win32")("the hook server, faulted", { time
     }
   });
 
+  it("a second install folder never gets the first's old answer: a stop held while the goal was open goes through once it is cleared", async () => {
+    const first = serverCopy();
+    // goalpost installed again from another folder (an upgrade to a new path, a second checkout): one state root.
+    const second = serverCopy("", { env: { GOALPOST_HOME: first.state } });
+    first.hook("user_prompt", openGoal);
+    const stop = { last_assistant_message: "done" };
+    const held = first.hook("stop", stop);
+    expect(held.stdout).toMatch(/"block"/);
+    // Minutes pass: the claim is older than the moment two copies answer one event side by side.
+    const claims = join(first.state, "hooks");
+    for (const session of readdirSync(claims))
+      for (const name of readdirSync(join(claims, session))) {
+        const file = join(claims, session, name);
+        const claim = JSON.parse(readFileSync(file, "utf8")) as { at?: number };
+        writeFileSync(file, JSON.stringify({ ...claim, at: (claim.at ?? Date.now()) - 10 * 60_000 }));
+      }
+    first.hook("user_prompt", { prompt: "/goal clear" });
+    // The same stop, byte for byte, now through the second install: decided afresh, not held.
+    const after = spawnSync(process.execPath, [second.loader, "hook", "stop"], {
+      input: first.payload("stop", stop),
+      env: second.env,
+      cwd: first.project,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(after.status).toBe(0);
+    expect(after.stdout).not.toMatch(/"block"/);
+    for (const pkg of [first, second]) {
+      const pid = pkg.serverPid();
+      if (pid) trackServer(pid);
+    }
+  });
+
   it("a hook in a folder removed since, with no Perl: one line on stderr at most, no stack trace, exit 0", () => {
     const pkg = serverCopy();
     const gone = join(pkg.root, "gone");

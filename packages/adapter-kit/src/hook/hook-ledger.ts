@@ -7,9 +7,12 @@
 //
 // So the first run of a hook claims it — a file named for the event and its payload, created with
 // O_EXCL under the session's folder in <root>/hooks/ — and settles it with its answer. A second run of
-// the same request, or another copy's run of the same event, finds the claim and answers what the
-// first answered (waiting a moment for a first run still at work). A run from the same copy with
-// another request id is the host's own repeat of an identical event (the same stop twice): it runs.
+// the same request, or another copy's run of the same event within the moment the host runs both
+// copies' commands (TWINS_MS), finds the claim and answers what the first answered (waiting a moment
+// for a first run still at work). Any other run is a hook of its own and is decided afresh: one from
+// the same copy with another request id is the host's own repeat of an identical event (the same stop
+// twice), and another copy's claim older than that moment (an upgrade to a new folder, a second
+// checkout, a stop whose last words repeat minutes later) is never replayed — its answer was for then.
 // Claims are a few hundred bytes, pruned after ten minutes (every session's, now and then, and by
 // `goalpost prune`), removed with their session when it ends; none is written where the root cannot be.
 import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
@@ -20,11 +23,19 @@ import type { HookResult } from "./hook-io.js";
 
 /** How long a run waits for another's answer to the same event before it runs itself. */
 const WAIT_MS = 2_000;
+/**
+ * How close together two copies' runs of one host event start: the host runs their commands side by
+ * side, each starting within a loaded machine's process start-up. A claim of another copy's made
+ * earlier than this is another event.
+ */
+export const TWINS_MS = 5_000;
 
 interface Claim {
   readonly request: string;
   readonly copy: string;
   readonly pid: number;
+  /** When the claim was made (ms since the epoch); absent in claims of older releases. */
+  readonly at?: number;
   readonly answer?: HookResult;
 }
 
@@ -100,7 +111,7 @@ const NOTHING: HookLedgerEntry = { repeat: undefined, settle: () => {}, release:
 export function claimHook(run: HookRun, warn: (message: string) => void): HookLedgerEntry {
   const folder = join(run.root, FOLDER, safeFileName(run.sessionId));
   const path = join(folder, eventKey(run.event, run.payload));
-  const mine: Claim = { request: run.request, copy: run.copy, pid: process.pid };
+  const mine: Claim = { request: run.request, copy: run.copy, pid: process.pid, at: Date.now() };
   // The claim's file stays open until the answer is written into it, in place: one file made per hook
   // and no rename (a reader that meets it half-written sees no answer yet, and looks again).
   let descriptor: number | undefined;
@@ -150,7 +161,9 @@ export function claimHook(run: HookRun, warn: (message: string) => void): HookLe
     }
     let claim = readClaim(path);
     const sameHook = (found: Claim | undefined) =>
-      found !== undefined && (found.request === run.request || found.copy !== run.copy);
+      found !== undefined &&
+      (found.request === run.request ||
+        (found.copy !== run.copy && typeof found.at === "number" && Math.abs(mine.at! - found.at) < TWINS_MS));
     if (!sameHook(claim)) {
       // The host's own repeat of an identical event (or an old claim): a new hook, and this run claims it.
       write(mine);
