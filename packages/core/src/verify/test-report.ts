@@ -70,6 +70,12 @@ const READERS: readonly (() => RunnerReader)[] = [
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007/g;
 /** A line longer than this is cut: no runner prints one, and the output is never held whole. */
 const LINE_LIMIT = 16 * 1024;
+/** What no runner's report holds: bytes that are not UTF-8 text, and control characters but tab and escape. */
+const NOT_TEXT = /[\uFFFD\u0000-\u0008\u000B\u000C\u000E-\u001A\u001C-\u001F]/;
+
+/** A line within the limit: its head and its end (where a runner's first line glued to a flood is). */
+const cut = (line: string) =>
+  line.length > LINE_LIMIT ? `${line.slice(0, LINE_LIMIT / 2)}${line.slice(-LINE_LIMIT / 2)}` : line;
 
 function totals(result: RunnerResult): TestCounts {
   const fromUnits = result.units.reduce(
@@ -103,10 +109,15 @@ export function createTestReader(): TestReader {
   };
   return {
     write(chunk) {
+      // A piece of a line that is no runner's (binary, or past the line limit) ends where the next piece
+      // starts: a runner's first line after a flood that ended without a newline starts a line of its own.
+      if (partial && (partial.length >= LINE_LIMIT || NOT_TEXT.test(partial))) {
+        feed(partial);
+        partial = "";
+      }
       const lines = (partial + chunk).split(/\r\n|\n|\r/);
-      partial = lines.pop() ?? "";
-      if (partial.length > LINE_LIMIT) partial = partial.slice(0, LINE_LIMIT);
-      for (const line of lines) feed(line.length > LINE_LIMIT ? line.slice(0, LINE_LIMIT) : line);
+      partial = cut(lines.pop() ?? "");
+      for (const line of lines) feed(cut(line));
     },
     end() {
       if (partial) feed(partial);

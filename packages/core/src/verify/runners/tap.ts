@@ -47,7 +47,9 @@ export function tapReader(): RunnerReader {
         else if (pending && body === "type: 'suite'") pending.suite = true;
         return true;
       }
-      const version_ = /^TAP version (\d+)$/.exec(body);
+      // At a line's end too: a check's own output that ended without a newline (a flood, a progress bar)
+      // leaves the runner's first line glued to it.
+      const version_ = /TAP version (\d+)$/.exec(body);
       if (version_) {
         seen = true;
         version = num(version_[1]);
