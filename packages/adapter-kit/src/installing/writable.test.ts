@@ -40,34 +40,41 @@ afterAll(() => {
 });
 
 describe("a home install cannot write in", () => {
-  it.skipIf(!BIN)("gets one clear line, nothing written, and doctor names the folder instead of suggesting install", () => {
-    const dir = testdir({ acme: { "settings.jsonc": '{ "model": "fast" }\n' }, project: {} });
-    chmodSync(dir, 0o755);
-    chmodSync(join(dir, "project"), 0o755);
-    chmodSync(join(dir, "acme"), 0o555);
-    const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: dir, ACME_HOME: join(dir, "acme") };
-    const bin = (...args: string[]) =>
-      spawnSync(asUser[0] ?? process.execPath, [...asUser.slice(1), ...(root ? [process.execPath] : []), BIN!, ...args], {
-        env,
-        cwd: join(dir, "project"),
-        encoding: "utf8",
-        timeout: 30_000,
-      });
-    const install = bin("install");
-    expect(install.status).toBe(1);
-    expect(install.stderr).toBe(
-      `goalpost-acme install: cannot write in ${join(dir, "acme")} (permission denied for this user); nothing was changed. Make it writable for you, then run \`goalpost-acme install\` again.\n`,
-    );
-    expect(install.stdout).toBe("");
-    expect(readdirSync(join(dir, "acme"))).toEqual(["settings.jsonc"]);
-    expect(readFileSync(join(dir, "acme", "settings.jsonc"), "utf8")).toBe('{ "model": "fast" }\n');
-    const doctor = bin("doctor");
-    expect(doctor.stdout).toContain(
-      `✗ hooks: not installed, and install cannot write in ${join(dir, "acme")} (permission denied for this user)`,
-    );
-    expect(doctor.stdout).toMatch(/✗ state: \S+ cannot be written: \S+acme is not writable \(permission denied for this user\)/);
-    expect(doctor.stdout).not.toContain("run `goalpost-acme install`");
-  });
+  // Three processes as another user: seconds on a loaded machine.
+  it.skipIf(!BIN)(
+    "gets one clear line, nothing written, and doctor names the folder instead of suggesting install",
+    { timeout: 60_000 },
+    () => {
+      const dir = testdir({ acme: { "settings.jsonc": '{ "model": "fast" }\n' }, project: {} });
+      chmodSync(dir, 0o755);
+      chmodSync(join(dir, "project"), 0o755);
+      chmodSync(join(dir, "acme"), 0o555);
+      const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: dir, ACME_HOME: join(dir, "acme") };
+      const bin = (...args: string[]) =>
+        spawnSync(asUser[0] ?? process.execPath, [...asUser.slice(1), ...(root ? [process.execPath] : []), BIN!, ...args], {
+          env,
+          cwd: join(dir, "project"),
+          encoding: "utf8",
+          timeout: 30_000,
+        });
+      const install = bin("install");
+      expect(install.status).toBe(1);
+      expect(install.stderr).toBe(
+        `goalpost-acme install: cannot write in ${join(dir, "acme")} (permission denied for this user); nothing was changed. Make it writable for you, then run \`goalpost-acme install\` again.\n`,
+      );
+      expect(install.stdout).toBe("");
+      expect(readdirSync(join(dir, "acme"))).toEqual(["settings.jsonc"]);
+      expect(readFileSync(join(dir, "acme", "settings.jsonc"), "utf8")).toBe('{ "model": "fast" }\n');
+      const doctor = bin("doctor");
+      expect(doctor.stdout).toContain(
+        `✗ hooks: not installed, and install cannot write in ${join(dir, "acme")} (permission denied for this user)`,
+      );
+      expect(doctor.stdout).toMatch(
+        /✗ state: \S+ cannot be written: \S+acme is not writable \(permission denied for this user\)/,
+      );
+      expect(doctor.stdout).not.toContain("run `goalpost-acme install`");
+    },
+  );
 
   it("asks the nearest folder that exists: one install would create is no obstacle", () => {
     const dir = testdir({ here: {} });
