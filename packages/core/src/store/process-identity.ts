@@ -62,3 +62,16 @@ export function processRuns(pid: number, startedAt: number | null | undefined): 
   const now = processStart(pid);
   return now === undefined || Math.abs(now - startedAt) <= 2_000;
 }
+
+/**
+ * Whether the process a record names still holds what it recorded: `startedAt` its start as recorded
+ * (processRuns), or where the record carries none (a record of an earlier release), judged by when the
+ * record was written (`writtenAt`, ms since the epoch): a process that started after it cannot have
+ * written it — its pid was taken since.
+ */
+export function holderRuns(pid: number, startedAt: number | null | undefined, writtenAt: number): boolean {
+  if (startedAt !== null && startedAt !== undefined) return processRuns(pid, startedAt);
+  if (!processRuns(pid, null)) return false;
+  const started = processStart(pid);
+  return started === undefined || started <= writtenAt + 2_000;
+}

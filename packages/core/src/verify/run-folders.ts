@@ -1,9 +1,9 @@
 // Each run's own folder — the checks' /tmp and the files made for their home — in the user's folder of
 // the system's temporary folder, named by the process that owns it. Removed when the run ends, on every
 // path; one left by a process that was killed is removed by the next run that starts.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { processRuns, processStart } from "../store/process-identity.js";
+import { holderRuns, processStart } from "../store/process-identity.js";
 import { queueFolder } from "./run-queue.js";
 
 const runsFolder = () => join(dirname(queueFolder()), "runs");
@@ -20,11 +20,13 @@ export function sweepRunFolders(): number {
   }
   for (const name of names) {
     let owner = "";
+    let writtenAt = 0;
     try {
       owner = readFileSync(join(folder, name, "owner"), "utf8");
+      writtenAt = statSync(join(folder, name, "owner")).mtimeMs;
     } catch {}
     const [pid, started] = owner.split(" ");
-    if (pid && processRuns(Number(pid), started ? Number(started) : null)) continue;
+    if (pid && holderRuns(Number(pid), started ? Number(started) : null, writtenAt)) continue;
     // No owner written yet: a folder being made this moment is young; an old one was left half made.
     if (!pid && !(Date.now() - Number(name.split("-")[1]) > 60_000)) continue;
     rmSync(join(folder, name), { recursive: true, force: true });

@@ -1,16 +1,26 @@
 // Runs of the checks wait their turn: one at a time in a project (two runs there would change each
 // other's files and void each other), and a few at a time on the machine (a test suite takes the cores;
 // eight sessions closing at once must not run eight suites side by side on a laptop). A turn is a file
-// made exclusively, naming its process by pid and start time; one whose process has gone — killed,
-// a zombie, its pid taken since — is taken over. Waiting is told to the caller, which records why.
+// made exclusively, naming its process by pid and start time, when it was taken and for which project;
+// one whose process has gone — killed, a zombie, its pid taken since — is taken over. Fair across
+// projects: a run that has held a machine's turn for FAIR_SHARE_MS (a slow suite, or a hung one running
+// to its time limit) no longer counts against the machine's runs, so another project's run starts beside
+// it rather than waiting out its limit (up to one run per core, and only with memory to spare). Waiting
+// is told to the caller, which records why: for which project's run, and by when at the latest.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, freemem, tmpdir } from "node:os";
 import { join } from "node:path";
 import { sha256 } from "../record/sha256.js";
-import { processRuns, processStart } from "../store/process-identity.js";
+import { holderRuns, processStart } from "../store/process-identity.js";
 
 /** Runs at once on this machine: half its cores, one at least, two at most. */
 export const MACHINE_SLOTS = Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2)));
+/** How long a run holds a machine's turn before another project's run may start beside it. */
+export const FAIR_SHARE_MS = 2 * 60_000;
+/** Runs at once however long some take: one per core. */
+const MOST_SLOTS = Math.max(2, availableParallelism());
+/** Memory a run beside a long one needs free. */
+const SPARE_MEMORY = 1024 ** 3;
 
 const uid = typeof process.getuid === "function" ? process.getuid() : "user";
 /** Where the turns are kept: the user's own folder in the system's temporary folder. */
@@ -20,36 +30,46 @@ export function queueFolder(): string {
   return folder;
 }
 
-const me = () => `${process.pid} ${processStart(process.pid) ?? ""}`;
+/** Who holds a turn: since when (ms since the epoch), for which project ("" in a turn of an earlier release). */
+interface Holder {
+  readonly since: number;
+  readonly project: string;
+}
 
-/** Takes the turn at `path` when it is free or its holder has gone; false when a live process holds it. */
-function tryTake(path: string): boolean {
+const me = (project: string) => `${process.pid} ${processStart(process.pid) ?? ""} ${Date.now()} ${encodeURIComponent(project)}`;
+
+/** Takes the turn at `path` when it is free or its holder has gone (null); else who holds it. */
+function tryTake(path: string, project: string): Holder | null {
+  let holder: Holder = { since: Date.now(), project: "" };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, "wx", 0o600);
       try {
-        writeSync(fd, me());
+        writeSync(fd, me(project));
       } finally {
         closeSync(fd);
       }
-      return true;
+      return null;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    let holder = "";
+    let text = "";
+    let writtenAt = 0;
     try {
-      holder = readFileSync(path, "utf8");
+      text = readFileSync(path, "utf8");
+      writtenAt = statSync(path).mtimeMs;
     } catch {
       continue;
     }
-    const [pid, started] = holder.split(" ");
+    const [pid, started, since, held] = text.split(" ");
+    holder = { since: Number(since) || writtenAt, project: held ? decodeURIComponent(held) : "" };
     if (!pid) {
       // Being written this very moment — or left empty by a holder killed in between.
-      if (Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) < 2000) return false;
-    } else if (processRuns(Number(pid), started ? Number(started) : null)) return false;
+      if (Date.now() - writtenAt < 2000) return holder;
+    } else if (holderRuns(Number(pid), started ? Number(started) : null, writtenAt)) return holder;
     rmSync(path, { force: true });
   }
-  return false;
+  return holder;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,24 +79,42 @@ export interface Turn {
   release(): void;
 }
 
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+/** The wait for a machine's turn in words: whose runs, and by when this one starts at the latest. */
+function machineWait(held: readonly Holder[], slots: number, fairShare: number): string {
+  const runs = held.length === 1 ? "another run" : `${held.length} other runs`;
+  const named = held.map((holder) => (holder.project ? `checking ${holder.project}` : "")).filter(Boolean);
+  const latest = Math.min(...held.map((holder) => holder.since + fairShare));
+  const by = Number.isFinite(latest) && latest > Date.now() ? `; this one starts by ${clock(latest)} UTC at the latest` : "";
+  return `${runs} of goalpost's ${held.length === 1 ? "is" : "are"} under way on this machine${named.length > 0 ? ` (${named.join(", ")})` : ""}${slots === 1 && held.length === 1 ? ", and this one waits for it" : ""}${by}`;
+}
+
 /**
  * Waits for this project's turn, then for one of the machine's; `waiting` hears why, once per reason,
  * so the run's record can say it. `gaveUp` ends the wait (a superseded run) with null.
  */
 export async function takeTurn(
   project: string,
-  options: { readonly waiting?: (why: string) => void; readonly gaveUp?: () => boolean; readonly slots?: number } = {},
+  options: {
+    readonly waiting?: (why: string) => void;
+    readonly gaveUp?: () => boolean;
+    readonly slots?: number;
+    /** How long a run holds a machine's turn before another project's may start beside it (tests). */
+    readonly fairShareMs?: number;
+  } = {},
 ): Promise<Turn | null> {
   const folder = queueFolder();
   const projectTurn = join(folder, `project-${sha256(project).slice(0, 16)}`);
   const slots = options.slots ?? MACHINE_SLOTS;
+  const fairShare = options.fairShareMs ?? FAIR_SHARE_MS;
   let told = "";
   const tell = (why: string) => {
     if (why !== told) options.waiting?.(why);
     told = why;
   };
   let delay = 100;
-  while (!tryTake(projectTurn)) {
+  while (tryTake(projectTurn, project) !== null) {
     if (options.gaveUp?.()) return null;
     tell("another run of goalpost's is checking this project; this one waits for it");
     await sleep(delay);
@@ -84,23 +122,27 @@ export async function takeTurn(
   }
   delay = 100;
   for (;;) {
-    for (let slot = 0; slot < slots; slot++) {
+    const held: Holder[] = [];
+    for (let slot = 0; slot < Math.max(slots, MOST_SLOTS); slot++) {
+      // Past the machine's runs only beside runs that have had their share, and with memory to spare.
+      const running = held.filter((holder) => Date.now() - holder.since < fairShare).length;
+      if (slot >= slots && (running >= slots || freemem() < SPARE_MEMORY)) break;
       const path = join(folder, `machine-${slot}`);
-      if (tryTake(path))
+      const holder = tryTake(path, project);
+      if (holder === null)
         return {
           release() {
             rmSync(path, { force: true });
             rmSync(projectTurn, { force: true });
           },
         };
+      held.push(holder);
     }
     if (options.gaveUp?.()) {
       rmSync(projectTurn, { force: true });
       return null;
     }
-    tell(
-      `${slots === 1 ? "another run" : `${slots} other runs`} of goalpost's ${slots === 1 ? "is" : "are"} under way on this machine; this one waits for ${slots === 1 ? "it" : "one of them"}`,
-    );
+    tell(machineWait(held, slots, fairShare));
     await sleep(delay);
     delay = Math.min(1000, delay * 2);
   }

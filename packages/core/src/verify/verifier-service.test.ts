@@ -2,10 +2,11 @@
 // prints 100 MB, one that hangs, a verify process killed and never reaped, eight sessions closing at
 // once — it ends verified, failed with its real reason, or waiting for the user with the way out.
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { GoalCheck } from "../record/goal-checks.js";
+import { sha256 } from "../record/sha256.js";
 import { processStart } from "../store/process-identity.js";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { runCheck } from "./run-check.js";
@@ -125,5 +126,42 @@ describe.skipIf(unavailable !== null)("goalpost's run under load and faults", { 
     await waiting;
     expect(second).not.toBeNull();
     second!.release();
+  });
+
+  it("a run that has had its share of the machine (a hung check running to its limit) no longer holds another project's", async () => {
+    const hung = temporaryDir();
+    const other = temporaryDir();
+    const fairShareMs = 600;
+    const first = await takeTurn(hung, { slots: 1, fairShareMs });
+    const told: string[] = [];
+    const started = Date.now();
+    const second = await takeTurn(other, { slots: 1, fairShareMs, waiting: (why) => told.push(why) });
+    // It started beside the long run once that had its share, and said for whose run it waited, and until when.
+    expect(second).not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(told.join("\n")).toMatch(
+      new RegExp(
+        `under way on this machine \\([^)]*checking ${hung.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[^)]*\\).*starts by \\d\\d:\\d\\d:\\d\\d UTC at the latest`,
+      ),
+    );
+    first?.release();
+    second!.release();
+  });
+
+  it("a turn of an earlier release (no start time) naming a live process that started after it is taken over", async () => {
+    const cwd = temporaryDir();
+    const stranger = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      const turn = join(queueFolder(), `project-${sha256(cwd).slice(0, 16)}`);
+      writeFileSync(turn, `${stranger.pid} `);
+      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      utimesSync(turn, hourAgo, hourAgo);
+      const told: string[] = [];
+      const taken = await takeTurn(cwd, { waiting: (why) => told.push(why) });
+      expect(told.filter((why) => why.includes("checking this project"))).toEqual([]);
+      taken?.release();
+    } finally {
+      stranger.kill("SIGKILL");
+    }
   });
 });
