@@ -122,6 +122,7 @@ export {
   takeUpGoal,
   UPDATE_COUNTING_FIELDS,
 } from "./lifecycle/goal-lifecycle.js";
+export { collectNotifierFailure, takeUntoldProblems } from "./notify/notifier-failure.js";
 export { recordBreaches } from "./notify/record-breaches.js";
 export { HISTORY_LIMITS, pushGoalEvent, pushReceipt, pushToolCall } from "./record/bounded-history.js";
 export type { GoalBudget, GoalSpend } from "./record/goal-budget.js";

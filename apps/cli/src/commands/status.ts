@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { recentHookFaults } from "@goalpost/adapter-kit/faults";
-import { KILL_SWITCH_FILE } from "@goalpost/core";
+import { collectNotifierFailure, KILL_SWITCH_FILE } from "@goalpost/core";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { closedRowText, goalRows, rowText } from "../goal-views.js";
@@ -40,8 +40,10 @@ goalpost answering one host, what was done to goalpost that it saw and could not
     const closed = goalRows(roots, { dir, recent: true });
     // Faults hooks met (the host shows their stderr to nobody): a goal may be enforced from a kept copy.
     const problems = roots.flatMap((root) => {
-      const { faults, breaches, twoCopies } = recentHookFaults(root);
+      collectNotifierFailure(root);
+      const { faults, breaches, twoCopies, problems: failed } = recentHookFaults(root);
       return [
+        ...failed.map((problem) => ({ root, at: problem.at, event: "notifications", message: problem.message })),
         ...faults.map((fault) => ({ root, at: fault.at, event: fault.event, message: fault.message })),
         ...breaches.map((breach) => ({ root, at: breach.at, event: "breach", message: breach.message })),
         ...(twoCopies

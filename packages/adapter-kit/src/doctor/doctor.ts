@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Env } from "@goalpost/core";
-import { createGoalStore, killSwitchEngaged, loadEngineConfig, OPEN_MARKERS } from "@goalpost/core";
+import { collectNotifierFailure, createGoalStore, killSwitchEngaged, loadEngineConfig, OPEN_MARKERS } from "@goalpost/core";
 import { userCommand } from "../contract/descriptor.js";
 import type { DoctorCheck, DoctorContext, HostAdapter } from "../contract/host-adapter.js";
 import type { InstallTarget, OptionalPart } from "../contract/install-spec.js";
@@ -380,7 +380,8 @@ export function sandboxCheck(cliPath: string, root: string): DoctorCheck {
  * read), breaches (what was done to goalpost that it saw and could not prevent), and two copies.
  */
 function hookFaultChecks(root: string): DoctorCheck[] {
-  const { faults, breaches, twoCopies } = recentHookFaults(root);
+  collectNotifierFailure(root);
+  const { faults, breaches, twoCopies, problems } = recentHookFaults(root);
   const last = faults.at(-1);
   const checks: DoctorCheck[] = [
     last
@@ -397,6 +398,16 @@ function hookFaultChecks(root: string): DoctorCheck[] {
           detail: `${breaches.length} in the last day; the last at ${breaches.at(-1)!.at}: ${breaches.at(-1)!.message} See goalpost's threat model (core's README) for what each host's walls stop.`,
         }
       : { ok: true, label: "breaches", detail: "none seen in the last day" },
+    // What the user turned on that failed (their notifier, desktop notifications): nothing shows it otherwise.
+    ...(problems.length > 0
+      ? [
+          {
+            ok: false,
+            label: "notifications",
+            detail: `${problems.length} problem${problems.length === 1 ? "" : "s"} in the last day; the last at ${problems.at(-1)!.at}: ${problems.at(-1)!.message}`,
+          },
+        ]
+      : []),
   ];
   // A debug line, not a failure: the host renamed a tool's path field, and its files miss the working context.
   const drift = readPathDrift(root);

@@ -49,7 +49,7 @@ export function readTwoCopies(root: string): { at: string; copies: string[] } | 
 export function recentHookFaults(
   root: string,
   now = Date.now(),
-): { faults: HookFault[]; breaches: Breach[]; twoCopies: string[] | null; decisions: Breach[] } {
+): { faults: HookFault[]; breaches: Breach[]; twoCopies: string[] | null; decisions: Breach[]; problems: Breach[] } {
   const recent = recentNotices(root, now);
   const copies = recent["two-copies"].at(-1);
   return {
@@ -57,6 +57,7 @@ export function recentHookFaults(
     breaches: recent.breach.map(breach),
     twoCopies: copies ? [...(copies.copies ?? [])] : null,
     decisions: recent.decision.map(breach),
+    problems: recent.problem.map(breach),
   };
 }
 

@@ -2,8 +2,9 @@
 // processes: a change made between the user's prompt and the stop is told at the next prompt (and kept
 // for doctor); a change between turns is the user's and is not.
 import { spawn } from "node:child_process";
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { recordBreaches } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { killStartedServers, serverCopy } from "../__fixtures__/server-copy.js";
 import { removeTestdirs } from "../testing/index.js";
@@ -84,6 +85,18 @@ describe.skipIf(process.platform === "win32")("goalpost's integrity across the a
       /was changed after your last prompt, in a turn whose end goalpost did not see: another stop hook \(`echo '\{"continue": false\}'`\)/,
     );
     expect(readBreaches(pkg.state)).toHaveLength(1);
+  });
+
+  it("tells once at the next prompt that the user's notifier failed when goalpost called it", async () => {
+    const { pkg } = installedWithGoal();
+    writeFileSync(join(pkg.state, "config.json"), JSON.stringify({ notify: "exit 3" }));
+    // Something goalpost tells the user of (a breach) runs their notifier, which fails.
+    recordBreaches(pkg.state, ["goalpost's installed file hook.sh was changed during the agent's turn."]);
+    for (let tries = 0; tries < 100 && !existsSync(join(pkg.state, "notifier-failed")); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const next = pkg.hook("user_prompt", { prompt: "next" }).stderr;
+    expect(next).toMatch(/your notifier \(config\.json's `notify` command\) exited with status 3/);
+    expect(pkg.hook("user_prompt", { prompt: "again" }).stderr).not.toMatch(/your notifier/);
   });
 
   it("tells at the next prompt that goalpost's stop hook went, though no stop ran to compare", () => {

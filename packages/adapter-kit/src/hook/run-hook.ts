@@ -18,6 +18,7 @@ import {
   recordNotices,
   switchedOffDecision,
   takeUntoldBreaches,
+  takeUntoldProblems,
 } from "@goalpost/core";
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
@@ -220,7 +221,7 @@ function hostWorld(parts: {
       checkTurn(install);
     },
     takeBreaches: () => {
-      breaches.push(...takeUntoldBreaches(root));
+      breaches.push(...takeUntoldBreaches(root), ...takeUntoldProblems(root));
       return breaches;
     },
     // A session that ended takes its once-per-hook claims with it (another copy's repeat of this very

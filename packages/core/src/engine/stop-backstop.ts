@@ -116,7 +116,7 @@ export function attemptStop(
     return refusal(goal, guided, false);
   });
   if (result.userNote) store.audit({ sessionId: event.sessionId, goalId: root.id, type: "stalled", note: result.userNote });
-  if (letGo) notifyUser(config, userNotice("let-go", letGo.goal, letGo.message, letGo.todo), process.env, store.warn);
+  if (letGo) notifyUser(config, userNotice("let-go", letGo.goal, letGo.message, letGo.todo), process.env, store.warn, store.root);
   return result;
 }
 

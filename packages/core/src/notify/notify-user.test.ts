@@ -9,6 +9,8 @@ import { SESSION, testEngine } from "../engine/test-engine.js";
 import { temporaryRoot } from "../store/test-root.js";
 import { runVerification } from "../verify/run-verification.js";
 import { buggyProject, FIXED_ADD, goalOn, sandboxUnavailable } from "../verify/test-projects.js";
+import { takeUntoldProblems } from "./notifier-failure.js";
+import { breachNotice, notifyUser } from "./notify-user.js";
 import { recordBreaches } from "./record-breaches.js";
 
 const unavailable = await sandboxUnavailable();
@@ -69,6 +71,37 @@ describe("notifications", () => {
     tools.open({ ...SESSION }, { objective: "tidy the readme", remaining: ["the intro"] });
     send({ type: "stop-requested" });
     expect(send({ type: "stop-requested", stopHookActive: true }).userNote).toMatch(/needs your input/);
+  });
+
+  it("a notifier that fails, is not found, or desktop notifications with none on the machine: a problem told once", async () => {
+    const root = temporaryRoot();
+    mkdirSync(root, { recursive: true });
+    const notice = breachNotice("something happened");
+    const failedFile = join(root, "notifier-failed");
+    const waitFor = async () => {
+      for (let tries = 0; tries < 100 && !existsSync(failedFile); tries++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    notifyUser({ notify: "exit 3", desktopNotifications: false }, notice, process.env, () => {}, root);
+    await waitFor();
+    expect(takeUntoldProblems(root)).toEqual([
+      expect.stringMatching(/^goalpost: your notifier \(config\.json's `notify` command\) exited with status 3 at \d\d:\d\d UTC/),
+    ]);
+    expect(takeUntoldProblems(root)).toEqual([]);
+    notifyUser({ notify: "no-such-notifier-here", desktopNotifications: false }, notice, process.env, () => {}, root);
+    await waitFor();
+    expect(takeUntoldProblems(root)).toEqual([expect.stringMatching(/your notifier .* was not found \(status 127\)/)]);
+    // A notifier that works leaves nothing.
+    notifyUser({ notify: "cat > /dev/null", desktopNotifications: false }, notice, process.env, () => {}, root);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(existsSync(failedFile)).toBe(false);
+    // Desktop notifications on a machine (a PATH) with no notifier: said at once, recorded once while untold.
+    const bare = { ...process.env, PATH: mkdtempSync(join(tmpdir(), "goalpost-empty-path-")) };
+    notifyUser({ notify: null, desktopNotifications: true }, notice, bare, () => {}, root);
+    notifyUser({ notify: null, desktopNotifications: true }, notice, bare, () => {}, root);
+    expect(takeUntoldProblems(root)).toEqual([
+      expect.stringMatching(/desktop notifications are on .* has no (notify-send|osascript)/),
+    ]);
   });
 
   it.skipIf(unavailable !== null)("tells the user when goalpost's own run closes their goal", async () => {

@@ -12,6 +12,7 @@ import type { Env } from "../env.js";
 import { loadBuiltin } from "../lazy-builtin.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
+import { notifierFailureFile, recordProblem } from "./notifier-failure.js";
 
 /**
  * let-go: the agent was let go (needs input, budget reached); closed: complete on goalpost's run;
@@ -72,13 +73,27 @@ function desktopCommand(title: string, body: string, env: Env): [string, string[
   return null;
 }
 
-/** Starts the user's notifier(s) for `notice`, detached; says on `warn` what could not start. */
+/**
+ * The user's command in a shell that, where it fails, leaves its status in `failed` for the next prompt
+ * (notifier-failure.ts): `sh -c '<wrapper>' goalpost-notify '<command>' '<failed file>'`.
+ */
+const WRAPPER = '/bin/sh -c "$1"; status=$?; if [ "$status" -ne 0 ]; then printf "%s\n" "$status" > "$2"; fi';
+
+/**
+ * Starts the user's notifier(s) for `notice`, detached; says on `warn` what could not start. With the
+ * state root, a failure is kept there as a problem the user hears of (notifier-failure.ts).
+ */
 export function notifyUser(
   config: Pick<EngineConfig, "notify" | "desktopNotifications">,
   notice: UserNotice,
   env: Env = process.env,
   warn: (message: string) => void = () => {},
+  root?: string,
 ): void {
+  const failed = (message: string) => {
+    warn(message);
+    if (root) recordProblem(root, message.replace(/^goalpost: /, ""));
+  };
   const start = (file: string, args: string[], input: string | null) => {
     try {
       // Loaded only at such a moment: node:child_process costs every hook milliseconds at start.
@@ -89,15 +104,20 @@ export function notifyUser(
         env: env as NodeJS.ProcessEnv,
         cwd: notice.cwd && existsSync(notice.cwd) ? notice.cwd : undefined,
       });
-      child.on("error", (error) => warn(`goalpost: the notifier ${file} could not start: ${error.message}`));
+      child.on("error", (error) => failed(`goalpost: the notifier ${file} could not start: ${error.message}`));
       child.stdin?.on("error", () => {});
       child.stdin?.end(input);
       child.unref();
     } catch (error) {
-      warn(`goalpost: the notifier ${file} could not start: ${(error as Error).message}`);
+      failed(`goalpost: the notifier ${file} could not start: ${(error as Error).message}`);
     }
   };
-  if (config.notify) start("/bin/sh", ["-c", config.notify], `${JSON.stringify(notice)}\n`);
+  if (config.notify)
+    start(
+      "/bin/sh",
+      root ? ["-c", WRAPPER, "goalpost-notify", config.notify, notifierFailureFile(root)] : ["-c", config.notify],
+      `${JSON.stringify(notice)}\n`,
+    );
   if (config.desktopNotifications) {
     const desktop = desktopCommand(
       notice.goal ? `goalpost: ${notice.goal.objective}` : "goalpost: a breach",
@@ -105,5 +125,9 @@ export function notifyUser(
       env,
     );
     if (desktop) start(desktop[0], desktop[1], null);
+    else
+      failed(
+        `goalpost: desktop notifications are on (config.json's desktopNotifications), but the PATH goalpost's hooks see has no ${process.platform === "darwin" ? "osascript" : "notify-send (Debian and Ubuntu: apt install libnotify-bin)"}: none was shown. Install it, or turn them off.`,
+      );
   }
 }

@@ -16,7 +16,7 @@ export function recordBreaches(root: string, messages: readonly string[], env: E
     try {
       const config = loadEngineConfig(root, env);
       if (config.notify || config.desktopNotifications)
-        for (const message of heard) notifyUser(config, breachNotice(message), env);
+        for (const message of heard) notifyUser(config, breachNotice(message), env, () => {}, root);
     } catch {
       // A notifier is a courtesy: the breach is recorded and told at the next prompt whatever happens here.
     }

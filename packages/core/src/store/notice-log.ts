@@ -3,7 +3,10 @@
 // wiring would otherwise show only on a stderr nobody reads), two copies of goalpost answering one state
 // root; a decision that loosens enforcement, taken from a prompt (told back at the next one, for a
 // script can run the prompt hook too); a host's tool whose arguments no longer hold a path where
-// goalpost reads one (schema drift: a debug line for doctor, never the model's). Breaches and decisions are told once at the user's next prompt; all are kept a while for `doctor` and `status`.
+// goalpost reads one (schema drift: a debug line for doctor, never the model's); a problem with
+// something the user turned on or depends on (their notifier failed, desktop notifications with no
+// notifier on the machine). Breaches, decisions and problems are told once at the user's next prompt; all
+// are kept a while for `doctor` and `status`.
 //
 // This file reads the log, with Node's built-ins only: `goalpost status` loads it (as
 // `@goalpost/core/notices`) without loading core. Writing is record-notice.ts, under a lock.
@@ -13,7 +16,7 @@ import { join } from "node:path";
 
 export const NOTICE_LOG_FILE = "notices.json";
 
-export type NoticeKind = "breach" | "fault" | "two-copies" | "decision" | "drift";
+export type NoticeKind = "breach" | "fault" | "two-copies" | "decision" | "drift" | "problem";
 
 export interface Notice {
   readonly at: string;
@@ -34,12 +37,13 @@ export const NOTICES_KEPT: Readonly<Record<NoticeKind, number>> = {
   "two-copies": 1,
   decision: 20,
   drift: 20,
+  problem: 20,
 };
 
 const KINDS = new Set<string>(Object.keys(NOTICES_KEPT));
 
 /** Before one log, goalpost kept a file per kind; their entries are read until the log's first write removes them. */
-export const LEGACY_NOTICE_FILES: Readonly<Record<Exclude<NoticeKind, "decision" | "drift">, string>> = {
+export const LEGACY_NOTICE_FILES: Readonly<Record<Exclude<NoticeKind, "decision" | "drift" | "problem">, string>> = {
   breach: "breaches.json",
   fault: "hook-faults.json",
   "two-copies": "two-copies.json",
@@ -95,7 +99,7 @@ export function readNotices(root: string): Notice[] {
 export const noticesOf = (root: string, kind: NoticeKind): Notice[] => readNotices(root).filter((notice) => notice.kind === kind);
 
 /** Whether a notice of `kind` waits to be told (one read; on a healthy machine the log is missing). */
-export const hasUntold = (root: string, kind: "breach" | "decision"): boolean =>
+export const hasUntold = (root: string, kind: "breach" | "decision" | "problem"): boolean =>
   noticesOf(root, kind).some((notice) => notice.told !== true);
 
 /** Whether a breach waits to be told. */
@@ -111,5 +115,6 @@ export function recentNotices(root: string, now = Date.now()): Record<NoticeKind
     "two-copies": of("two-copies"),
     decision: of("decision"),
     drift: of("drift"),
+    problem: of("problem"),
   };
 }

@@ -76,7 +76,8 @@ export function recordNotices(root: string, inputs: readonly NoticeInput[]): boo
       const recorded = added.map((notice) => {
         const same = kept.filter((earlier) => earlier.kind === notice.kind);
         const repeat =
-          (notice.kind === "breach" && same.some((earlier) => earlier.told !== true && earlier.message === notice.message)) ||
+          ((notice.kind === "breach" || notice.kind === "problem") &&
+            same.some((earlier) => earlier.told !== true && earlier.message === notice.message)) ||
           (notice.kind === "drift" && same.some((earlier) => earlier.message === notice.message)) ||
           (notice.kind === "two-copies" && same.some((earlier) => Date.parse(at) - Date.parse(earlier.at) < TWO_COPIES_EVERY_MS));
         if (!repeat) kept.push(notice);
@@ -95,7 +96,7 @@ export const recordNotice = (root: string, input: NoticeInput): boolean => recor
  * The notices of `kind` not told yet, oldest first, marked told (the caller tells them). Asked at every
  * prompt: with none waiting (the usual case) the log is only read, never locked.
  */
-export function takeUntold(root: string, kind: "breach" | "decision"): Notice[] {
+export function takeUntold(root: string, kind: "breach" | "decision" | "problem"): Notice[] {
   if (!hasUntold(root, kind)) return [];
   return changeLog(
     root,

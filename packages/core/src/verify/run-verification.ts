@@ -237,6 +237,7 @@ export async function runVerification(
       ),
       env,
       store.warn,
+      store.root,
     );
   if (settled && (outcome === "closed" || outcome === "awaiting-user"))
     notifyUser(
@@ -251,6 +252,7 @@ export async function runVerification(
           ),
       env,
       store.warn,
+      store.root,
     );
   return { run, outcome };
 }
