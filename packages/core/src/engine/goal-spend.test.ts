@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import { emptySessionFile } from "../store/session-file.js";
-import { chargeTurn, IDLE_GAP_SECONDS, startTurn, tickTurn } from "./goal-spend.js";
+import { chargeTurn, endTurn, IDLE_GAP_SECONDS, startTurn, tickTurn } from "./goal-spend.js";
 
 const at = (minutes: number) => new Date(Date.parse("2026-11-27T10:00:00.000Z") + minutes * 60_000);
 
@@ -35,6 +35,18 @@ describe("a goal's working time", () => {
     tickTurn(file, at(8 * 60 + 1));
     const second = chargeTurn(file, first, at(8 * 60 + 2), null);
     expect(second.spent.seconds).toBe(60 + IDLE_GAP_SECONDS + 60);
+  });
+
+  it("counts nothing between a stop that went through and the turn the host starts itself hours later", () => {
+    const { file, goal } = session();
+    startTurn(file, at(0), null);
+    const first = chargeTurn(file, goal, at(1), null);
+    // The stop went through: the agent was let go, nothing runs.
+    endTurn(file);
+    // Eight hours later a background task's end starts a turn without a prompt.
+    tickTurn(file, at(8 * 60 + 1));
+    tickTurn(file, at(8 * 60 + 3));
+    expect(chargeTurn(file, first, at(8 * 60 + 4), null).spent.seconds).toBe(60 + 3 * 60);
   });
 
   it("never counts a clock that jumps back, and a jump forward as one capped gap", () => {

@@ -20,7 +20,11 @@ export function takeHostTokens(session: SessionFile, tokensUsed: number | null |
 /** A gap between two of the host's hooks longer than this is the user or the host away, not the agent working. */
 export const IDLE_GAP_SECONDS = 10 * 60;
 
-/** The host ran a hook: the time since the last one in this turn (capped, never negative) is working time. */
+/**
+ * The host ran a hook: the time since the last one in this turn (capped, never negative) is working time.
+ * With no turn running (the last stop let the agent go: nothing ran since), the turn starts now — the
+ * hours before a turn the host starts without a prompt (a background task's end) are nobody's work.
+ */
 export function tickTurn(session: SessionFile, now: Date): void {
   const last = Date.parse(session.turnLastAt ?? session.turnStartedAt ?? "");
   if (Number.isFinite(last)) {
@@ -39,6 +43,12 @@ export function startTurn(session: SessionFile, now: Date, tokensUsed: number | 
   const goal = activeGoal(session);
   const charged = goal && chargeTokens(goal, added);
   if (charged && charged !== goal) replaceGoal(session, charged);
+}
+
+/** A stop went through: no turn runs until the host's next hook (a prompt, or a turn it starts itself). */
+export function endTurn(session: SessionFile): void {
+  session.turnStartedAt = null;
+  session.turnLastAt = null;
 }
 
 /** The turn ended: the goal, charged (turns and time while enforced); the session's turn clock restarts for a continuation. */

@@ -10,11 +10,12 @@ import { spendText, WIND_DOWN_AT } from "../record/goal-budget.js";
 import { isEnforced } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { activeGoal, replaceGoal } from "../session/session-goals.js";
+import type { SessionFile } from "../store/session-file.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { treeFingerprint } from "../verify/tree-fingerprint.js";
 import { decision, type EngineContext } from "./engine-context.js";
 import { type EngineDecision, type EngineEventOf, NO_DECISION } from "./engine-event.js";
-import { budgetState, chargeTurn } from "./goal-spend.js";
+import { budgetState, chargeTurn, endTurn } from "./goal-spend.js";
 import { budgetSpentNote, needsInputNote } from "./policy-text.js";
 
 /**
@@ -49,6 +50,12 @@ export function attemptStop(
   // callback below is not seen by the narrowing of a plain `= null`.
   let letGo = null as { readonly goal: GoalRecord; readonly message: string; readonly todo: string } | null;
   const { result } = store.update(context.identityOf(event), (state) => {
+    const decided = decideStop(state);
+    // A stop that goes through ends the turn: what follows it until the host's next hook is no one's work.
+    if (stop && decided.action !== "block-stop") endTurn(state);
+    return decided;
+  });
+  function decideStop(state: SessionFile): EngineDecision {
     let goal = activeGoal(state);
     if (!goal) return NO_DECISION;
     const now = context.now();
@@ -114,7 +121,7 @@ export function attemptStop(
       ),
     );
     return refusal(goal, guided, false);
-  });
+  }
   if (result.userNote) store.audit({ sessionId: event.sessionId, goalId: root.id, type: "stalled", note: result.userNote });
   if (letGo) notifyUser(config, userNotice("let-go", letGo.goal, letGo.message, letGo.todo), process.env, store.warn, store.root);
   return result;
