@@ -53,7 +53,14 @@ export { CLOSED_SHOWN_MS, statusSegment } from "./engine/status-segment.js";
 export { switchedOffDecision } from "./engine/switched-off.js";
 export { taskStatus, tasksFromToolInput } from "./engine/task-goals.js";
 export type { TurnMarks, WatchedMarks, WatchedNow } from "./engine/turn-watch.js";
-export { endTurnWatch, laterRelease, noteSwitchedOff, readTurnMarks, startTurnWatch } from "./engine/turn-watch.js";
+export {
+  endTurnWatch,
+  laterRelease,
+  noteSwitchedOff,
+  readTurnMarks,
+  startTurnWatch,
+  UNREADABLE_STATE,
+} from "./engine/turn-watch.js";
 export type { Env } from "./env.js";
 export { USER_VARIABLES } from "./env.js";
 export type { GoalpostErrorCode } from "./errors.js";

@@ -168,4 +168,22 @@ describe.skipIf(process.platform === "win32")("goalpost's integrity across the a
     expect(pkg.hook("user_prompt", { prompt: "next" }).stderr).not.toMatch(/was changed/);
     expect(readBreaches(pkg.state)).toEqual([]);
   });
+
+  it("a settings file still half-saved when the stop reads it, whole again by the next prompt, is not told; one still broken is", () => {
+    const { pkg, settings } = installedWithGoal();
+    pkg.hook("user_prompt", { prompt: "go on" });
+    const whole = readFileSync(settings, "utf8");
+    // The user's editor is slow: the file stays half written through the stop's retries.
+    writeFileSync(settings, whole.slice(0, 20));
+    pkg.hook("stop", {});
+    writeFileSync(settings, whole);
+    expect(pkg.hook("user_prompt", { prompt: "next" }).stderr).not.toMatch(/was changed/);
+    expect(readBreaches(pkg.state)).toEqual([]);
+    // Broken during a turn and still broken at the next prompt: told then.
+    writeFileSync(settings, whole.slice(0, 20));
+    pkg.hook("stop", {});
+    expect(pkg.hook("user_prompt", { prompt: "and now?" }).stderr).toMatch(
+      /was changed during the agent's turn: it cannot be read/,
+    );
+  });
 });

@@ -4,14 +4,15 @@
 // entries, and what in them would switch goalpost off: the adapter's `problems`, e.g. Claude Code's
 // `disableAllHooks` or a GOALPOST_ variable in its `env`), the state root's owner and mode, and the
 // installed release. A configuration file caught mid-save by the user's editor is read again a moment
-// later before it counts as unreadable.
+// later before it counts as unreadable, and one still unreadable at the stop is judged again at the next
+// prompt (core tells of it only if it then says more than at the turn's start).
 //
 // Cheap on purpose: a stat per file at a prompt and at a stop; a configuration file is read only when
 // its size or time changed.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { endTurnWatch, readTurnMarks, startTurnWatch, type TurnMarks, type WatchedNow } from "@goalpost/core";
+import { endTurnWatch, readTurnMarks, startTurnWatch, type TurnMarks, UNREADABLE_STATE, type WatchedNow } from "@goalpost/core";
 import { userCommand } from "../contract/descriptor.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";
@@ -73,7 +74,7 @@ function configState(target: InstallTarget, near: string): ConfigState {
   }
 }
 
-const UNREADABLE = "it cannot be read";
+const UNREADABLE = UNREADABLE_STATE;
 
 function emptyFile(path: string): boolean {
   try {

@@ -46,7 +46,15 @@ export interface TurnMarks extends WatchedMarks {
    * the next prompt compares them instead, so what is told does not hang on a stop's timing.
    */
   readonly judged?: boolean;
+  /**
+   * Configuration files a stop found unreadable (a save caught half-way, however long the editor took),
+   * with what they said at the turn's start: the next prompt tells of one only if it still says more.
+   */
+  readonly deferred?: Readonly<Record<string, string>>;
 }
+
+/** How the kit words a configuration file it could not read (a state's first words). */
+export const UNREADABLE_STATE = "it cannot be read";
 
 /** The marks taken at the turn's start; null before any. */
 export function readTurnMarks(root: string): TurnMarks | null {
@@ -58,6 +66,7 @@ export function readTurnMarks(root: string): TurnMarks | null {
       parts: data.parts ?? {},
       goal: data.goal ?? null,
       ...(data.judged !== undefined ? { judged: data.judged } : {}),
+      ...(data.deferred ? { deferred: data.deferred } : {}),
     };
   } catch {
     return null;
@@ -100,6 +109,11 @@ export function startTurnWatch(root: string, before: TurnMarks | null, now: Watc
     before?.judged === false && before.goal !== null
       ? changesSince(root, before, now, "after your last prompt, in a turn whose end goalpost did not see")
       : [];
+  // A file a stop could not read: told now only if it still says more than at its turn's start.
+  for (const [file, was] of Object.entries(before?.deferred ?? {})) {
+    const added = addedSince(was, now.states[file]);
+    if (added.length > 0) unjudged.push(`${file} was changed during the agent's turn: ${added.join("; ")}.`);
+  }
   // A file told as changed is not told again for the pieces gone from it.
   const told = now.configFiles.filter((file) => unjudged.some((text) => text.startsWith(`${file} was changed`)));
   const lost = lostParts(before, now).filter((text) => !told.some((file) => text.includes(` no longer in ${file},`)));
@@ -127,7 +141,15 @@ export function laterRelease(before: string, now: string): boolean {
  * is told once). Returns the breaches' texts.
  */
 export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): string[] {
-  const breaches = changesSince(root, before, now, "during the agent's turn");
+  // A file that could not be read is judged again at the next prompt (the user's editor may be mid-save).
+  const deferred = Object.fromEntries(
+    now.configFiles
+      .filter((file) => before.states[file] !== undefined && (now.states[file] ?? "").startsWith(UNREADABLE_STATE))
+      .map((file) => [file, before.states[file]!]),
+  );
+  const breaches = changesSince(root, before, now, "during the agent's turn").filter(
+    (text) => !Object.keys(deferred).some((file) => text.startsWith(`${file} was changed`)),
+  );
   if (breaches.length > 0) recordBreaches(root, breaches);
   writeTurnMarks(root, before, {
     marks: now.marks,
@@ -135,8 +157,16 @@ export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): 
     parts: now.parts ?? before.parts,
     goal: before.goal,
     judged: true,
+    ...(Object.keys(deferred).length > 0 ? { deferred } : {}),
   });
   return breaches;
+}
+
+/** What a configuration file's state says now that it did not (`was`), item by item. */
+function addedSince(was: string, now: string | undefined): string[] {
+  if (now === undefined || now === "wired") return [];
+  const before = was.split("; ");
+  return now.split("; ").filter((item) => !before.includes(item));
 }
 
 /** What changed between `before` and `now`, in words saying when (`during`). */
@@ -152,10 +182,9 @@ function changesSince(root: string, before: TurnMarks, now: WatchedNow, during: 
           `goalpost's installed file ${basename(file)} was ${marks[file] === "missing" ? "removed" : "changed"} ${during} (${file}).`,
       ),
     ...now.configFiles.flatMap((file) => {
-      if (before.states[file] === undefined || states[file] === "wired") return [];
+      if (before.states[file] === undefined) return [];
       // What the file says now that it did not (the rest was there at the prompt, the user's).
-      const was = before.states[file]!.split("; ");
-      const added = (states[file] ?? "").split("; ").filter((item) => !was.includes(item));
+      const added = addedSince(before.states[file]!, states[file]);
       return added.length > 0 ? [`${file} was changed ${during}: ${added.join("; ")}.`] : [];
     }),
     ...(before.marks["state root"] !== undefined && before.marks["state root"] !== marks["state root"]
