@@ -1,10 +1,11 @@
 // The backstop the model cannot reset: refused stops are counted per goal and only progress — a
 // changed work tree, a pass of goalpost's own run — or the user's prompt starts the count again. A
 // model that "updates" every turn without changing anything reaches needs-input and is let go.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { finishVerification } from "../verify/finish-verification.js";
 import { createGoalEngine } from "./goal-engine.js";
 import { SESSION, TEST_PROFILE, testEngine } from "./test-engine.js";
@@ -180,6 +181,37 @@ describe("a run of goalpost's own under way", () => {
       engine.handle({ type: "stop-requested", ...caller }, { checkTurn: () => void judged.push("turn compared") }),
     ).toThrow(/cut short/);
     expect(judged).toEqual(["turn compared"]);
+  });
+
+  // A full disk kills a run as surely as a kill: the user is told which, not only that it stopped.
+  const fullTmp = mkdtempSync(join(tmpdir(), "goalpost-full-tmp-"));
+  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", fullTmp]).status === 0;
+  afterAll(() => {
+    if (mounted) spawnSync("umount", [fullTmp]);
+    rmSync(fullTmp, { recursive: true, force: true });
+  });
+  it.skipIf(!mounted)("a run that died on a full temporary folder is void, its verdict saying the disk is full", () => {
+    const { send, goal, store, caller } = verifying();
+    // Its process is gone (no pid runs with this start), and the temporary folder has no room left.
+    store.update(caller, (session) => {
+      const current = session.goals.at(-1)!;
+      session.goals[session.goals.length - 1] = { ...current, verification: { ...current.verification!, pidStart: 1 } };
+    });
+    writeFileSync(join(fullTmp, "filler"), Buffer.alloc(250 * 1024));
+    const before = process.env["TMPDIR"];
+    process.env["TMPDIR"] = fullTmp;
+    try {
+      send({ type: "stop-requested" });
+    } finally {
+      if (before === undefined) delete process.env["TMPDIR"];
+      else process.env["TMPDIR"] = before;
+    }
+    expect(goal().verification).toMatchObject({
+      state: "void",
+      verdict: expect.stringMatching(
+        /stopped before its verdict: the disk of the temporary folder .* is full \(0 MB free\) — free some space/,
+      ),
+    });
   });
 
   it("a failure that lands after the agent was let go holds it again, to fix what failed", () => {

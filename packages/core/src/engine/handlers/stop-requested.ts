@@ -5,6 +5,8 @@
 // so no host loops forever. A goal's budget ends its turns the same way (budget-limited). A stop goes
 // through while the host says its own goal's work stopped for a usage limit or its token budget
 // (Codex). The host's own "task complete" call (Copilot CLI's autopilot) is a stop attempt too.
+import { statfsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { isHostLimited } from "../../host/host-goal.js";
 import { isUserGoal } from "../../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../../record/bounded-history.js";
@@ -116,13 +118,31 @@ export function verifyingReason(goal: GoalRecord, now: Date): string {
   return `goalpost is still verifying (${elapsed}, ${what}). Its verdict closes the goal or says what failed. Do not change files meanwhile (that voids the run); end your turn again to wait for it.`;
 }
 
+/** Below this, the temporary folder a run works in is full for it (its walls, its home's copies, its output). */
+const LOW_DISK_BYTES = 64 * 1024 ** 2;
+
+/** Why a run may have died: the temporary folder's disk full, in words with the room left; null otherwise. */
+function fullDisk(): string | null {
+  try {
+    const folder = tmpdir();
+    const { bavail, bsize } = statfsSync(folder);
+    const free = bavail * bsize;
+    return free < LOW_DISK_BYTES
+      ? `the disk of the temporary folder ${folder} is full (${Math.round(free / 1024 ** 2)} MB free) — free some space`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A run whose process died before its verdict proves nothing: recorded void, so the next close runs again. */
 function abandonVerification(context: EngineContext, event: EngineEventOf<"stop-requested">, goalId: string): void {
   context.store.update(context.identityOf(event), (session) => {
     const goal = session.goals.find((candidate) => candidate.id === goalId);
     const run = goal?.verification;
     if (!goal || run?.state !== "running" || verificationAlive(run, context.now())) return;
-    const verdict = "goalpost's run of the checks stopped before its verdict; closing again runs them again";
+    const full = fullDisk();
+    const verdict = `goalpost's run of the checks stopped before its verdict${full ? `: ${full}` : ""}; closing again runs them again`;
     replaceGoal(session, {
       ...goal,
       closeRequest: null,
