@@ -1,5 +1,6 @@
 // What every event handler shares: the store, the settings, the host's profile and its tool
 // classifier, the clock, and the few steps several handlers take (render, cancel, hint).
+
 import { resolve } from "node:path";
 import { DEFAULT_ENGINE_CONFIG, type EngineConfig } from "../config/engine-config.js";
 import { createToolClassifier, type ToolClassifier } from "../evidence/classify-tool-call.js";
@@ -15,6 +16,7 @@ import { goalText } from "../text/goal-text.js";
 import { type StartVerification, startVerificationInProcess } from "../verify/verification-request.js";
 import type { EngineDecision, EngineEvent } from "./engine-event.js";
 import type { LookUpIssue } from "./github-issue-lookup.js";
+import { monotonicClock } from "./goal-spend.js";
 import { sessionArgumentsNote } from "./policy-text.js";
 import { DEFAULT_TOOL_HINT, type RenderForm, renderSessionGoal } from "./render-goal.js";
 
@@ -36,6 +38,8 @@ export interface EngineContext {
   /** See GoalEngineOptions.beforeWait. */
   readonly beforeWait: () => void;
   now(): Date;
+  /** The machine's monotonic clock (goal-spend.ts), null where the store keeps a time of its own (tests). */
+  clock(): string | null;
   identityOf(event: EngineEvent): SessionIdentity;
   /** The goal block for the model, within the form's budget. */
   render(session: SessionFile, goal: GoalRecord, form: RenderForm): string;
@@ -99,6 +103,7 @@ export function createEngineContext(options: GoalEngineOptions): EngineContext {
     beforeWait,
     classifier: createToolClassifier(profile, { stateRoot: store.root }),
     now,
+    clock: () => (store.realClock ? monotonicClock() : null),
     identityOf: (event) => ({ sessionId: event.sessionId, host: event.host, cwd: event.cwd }),
     render(session, goal, form) {
       const hint = profile.sessionArguments

@@ -54,7 +54,7 @@ export function captureGoal(
   const ci = checks.some((check) => check.kind === "test") ? ciRun : null;
   const { session, result } = store.update(identity, (state) => {
     // The turn starts before the goal exists: what the host recorded until now is not the new goal's.
-    startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined);
+    startTurn(state, context.now(), "tokensUsed" in event ? event.tokensUsed : undefined, context.clock());
     state.pendingReplacement = null;
     const created = createGoal(
       {

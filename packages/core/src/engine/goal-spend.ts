@@ -1,8 +1,10 @@
 // Charging a goal for the agent's turns: each turn's end adds one turn and the turn's working time (a
 // paused goal, or one goalpost let go, is not charged them); the tokens the host's record grew by are
 // charged whenever it is read, at a prompt or a stop. Working time is what passed between the hooks the
-// host ran in the turn, each gap counted up to IDLE_GAP_SECONDS — never the clock alone, so an idle
-// night before a turn the user did not start, or a clock jump, is not work.
+// host ran in the turn, each gap counted up to IDLE_GAP_SECONDS and measured on the machine's monotonic
+// clock where it can be (so a jump of the wall clock is not work), and none before a turn the host
+// starts itself after a stop went through (an idle night is not work).
+import { readFileSync } from "node:fs";
 import { budgetUsed, type GoalSpend } from "../record/goal-budget.js";
 import { isEnforced } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
@@ -25,19 +27,54 @@ export const IDLE_GAP_SECONDS = 10 * 60;
  * With no turn running (the last stop let the agent go: nothing ran since), the turn starts now — the
  * hours before a turn the host starts without a prompt (a background task's end) are nobody's work.
  */
-export function tickTurn(session: SessionFile, now: Date): void {
+export function tickTurn(session: SessionFile, now: Date, clock: string | null = null): void {
   const last = Date.parse(session.turnLastAt ?? session.turnStartedAt ?? "");
   if (Number.isFinite(last)) {
-    const gap = Math.min(IDLE_GAP_SECONDS, Math.max(0, (now.getTime() - last) / 1000));
+    // On one boot the monotonic clock says how long it was; the wall clock may have jumped meanwhile.
+    const span = monotonicSpan(session.turnLastClock ?? null, clock) ?? (now.getTime() - last) / 1000;
+    const gap = Math.min(IDLE_GAP_SECONDS, Math.max(0, span));
     session.turnSeconds = (session.turnSeconds ?? 0) + gap;
   }
   session.turnLastAt = now.toISOString();
+  session.turnLastClock = clock;
+}
+
+let bootId: string | undefined;
+/**
+ * The machine's monotonic clock, `<boot id>:<ms since boot>` (Linux: the kernel's boot id and
+ * CLOCK_MONOTONIC, the same in every process), or null where it cannot be told which boot it is.
+ */
+export function monotonicClock(): string | null {
+  if (bootId === undefined) {
+    try {
+      bootId = readFileSync("/proc/sys/kernel/random/boot_id", "latin1").trim();
+    } catch {
+      bootId = "";
+    }
+  }
+  return bootId ? `${bootId}:${Number(process.hrtime.bigint() / 1_000_000n)}` : null;
+}
+
+/** Seconds between two readings of the monotonic clock on one boot; null otherwise. */
+function monotonicSpan(before: string | null, after: string | null): number | null {
+  if (!before || !after) return null;
+  const [bootBefore, msBefore] = before.split(":");
+  const [bootAfter, msAfter] = after.split(":");
+  if (bootBefore !== bootAfter) return null;
+  const span = (Number(msAfter) - Number(msBefore)) / 1000;
+  return Number.isFinite(span) ? span : null;
 }
 
 /** A turn began: its working time is counted from now, and any tokens the host recorded since go to the goal. */
-export function startTurn(session: SessionFile, now: Date, tokensUsed: number | null | undefined): void {
+export function startTurn(
+  session: SessionFile,
+  now: Date,
+  tokensUsed: number | null | undefined,
+  clock: string | null = null,
+): void {
   session.turnStartedAt = now.toISOString();
   session.turnLastAt = session.turnStartedAt;
+  session.turnLastClock = clock;
   session.turnSeconds = 0;
   const added = takeHostTokens(session, tokensUsed);
   const goal = activeGoal(session);
@@ -49,12 +86,19 @@ export function startTurn(session: SessionFile, now: Date, tokensUsed: number | 
 export function endTurn(session: SessionFile): void {
   session.turnStartedAt = null;
   session.turnLastAt = null;
+  session.turnLastClock = null;
 }
 
 /** The turn ended: the goal, charged (turns and time while enforced); the session's turn clock restarts for a continuation. */
-export function chargeTurn(session: SessionFile, goal: GoalRecord, now: Date, tokensUsed: number | null | undefined): GoalRecord {
+export function chargeTurn(
+  session: SessionFile,
+  goal: GoalRecord,
+  now: Date,
+  tokensUsed: number | null | undefined,
+  clock: string | null = null,
+): GoalRecord {
   const withTokens = chargeTokens(goal, takeHostTokens(session, tokensUsed));
-  tickTurn(session, now);
+  tickTurn(session, now, clock);
   const seconds = Math.round(session.turnSeconds ?? 0);
   session.turnStartedAt = now.toISOString();
   session.turnLastAt = session.turnStartedAt;

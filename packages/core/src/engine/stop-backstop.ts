@@ -63,7 +63,7 @@ export function attemptStop(
     if (stop) {
       // A stop ends a model response: the kit bounds the responses a turn's record may hold by these counts.
       state.counters.stops += 1;
-      goal = chargeTurn(state, goal, now, stop.tokensUsed);
+      goal = chargeTurn(state, goal, now, stop.tokensUsed, context.clock());
       replaceGoal(state, goal);
     }
     if (!isEnforced(goal)) return NO_DECISION;

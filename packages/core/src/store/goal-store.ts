@@ -103,6 +103,8 @@ export interface GoalStore {
   sessionPath(sessionId: string): string;
   readonly warn: Warn;
   readonly now: () => Date;
+  /** Whether `now` is the machine's own clock (no `now` was given): the monotonic clock then measures turns too. */
+  readonly realClock: boolean;
 }
 
 function stderrOnce(): Warn {
@@ -258,6 +260,7 @@ export function createGoalStore(options: GoalStoreOptions): GoalStore {
   return {
     root,
     now,
+    realClock: options.now === undefined,
     warn,
     sessionPath,
     read,

@@ -57,7 +57,14 @@ describe("the notice log: what the user must hear later, in one file", () => {
     expect(noticesOf(root, "breach")[0]!.message).not.toContain("ghp_0123456789");
 
     const tomorrow = Date.now() + 25 * 60 * 60_000;
-    expect(recentNotices(root, tomorrow)).toEqual({ breach: [], fault: [], "two-copies": [], decision: [], drift: [] });
+    expect(recentNotices(root, tomorrow)).toEqual({
+      breach: [],
+      fault: [],
+      "two-copies": [],
+      decision: [],
+      drift: [],
+      problem: [],
+    });
     expect(recentNotices(root).fault).toHaveLength(20);
   });
 

@@ -159,6 +159,13 @@ export const sessionFileSchema = described(
     turnLastAt: z
       ._default(z.nullable(z.string()), null)
       .check(describe("When the host last ran a hook in the current turn: the next gap is counted from here.")),
+    turnLastClock: z
+      ._default(z.nullable(z.string()), null)
+      .check(
+        describe(
+          "The machine's monotonic clock at that hook, `<boot id>:<ms since boot>`: a gap on one boot is measured by it, so a jump of the wall clock is never work.",
+        ),
+      ),
     hostTokens: z
       ._default(z.nullable(z.int().check(z.nonnegative())), null)
       .check(
@@ -203,6 +210,7 @@ export function emptySessionFile(sessionId: string, host: string, cwd: string, n
     turnStartedAt: null,
     turnSeconds: 0,
     turnLastAt: null,
+    turnLastClock: null,
     hostTokens: null,
     sentGoal: null,
     stopGuided: null,

@@ -58,7 +58,7 @@ function injectGoal(context: EngineContext, event: Event, status: boolean): Engi
   const { session, result } = context.store.update(context.identityOf(event), (state) => {
     // Another hook process may have closed the goal since the peek: then there is nothing to inject.
     if (!activeGoal(state)) return null;
-    startTurn(state, context.now(), event.tokensUsed);
+    startTurn(state, context.now(), event.tokensUsed, context.clock());
     const found = activeGoal(state)!;
     let root = found;
     let started: string | null = null;
@@ -126,7 +126,7 @@ function unreadHint(goal: GoalRecord): string {
 
 function startTurnIfOpen(context: EngineContext, event: Event): void {
   if (!activeGoal(context.store.peek(event.sessionId))) return;
-  context.store.update(context.identityOf(event), (state) => startTurn(state, context.now(), event.tokensUsed));
+  context.store.update(context.identityOf(event), (state) => startTurn(state, context.now(), event.tokensUsed, context.clock()));
 }
 
 /** Prompts between two one-line references to an unchanged goal the model already has. */

@@ -110,7 +110,7 @@ export function onToolAboutToRun(context: EngineContext, event: Event): EngineDe
   const { session: updated, result } = store.update(context.identityOf(event), (state) => {
     let goal = activeGoal(state);
     if (!goal) return NO_DECISION;
-    tickTurn(state, context.now());
+    tickTurn(state, context.now(), context.clock());
     const at = context.now().toISOString();
     // What defines the checks is recorded before the agent's first action: the process started at the
     // goal's capture usually has; if not yet, this call waits for it to be taken here.

@@ -115,7 +115,7 @@ export function onToolRan(context: EngineContext, event: Event): EngineDecision 
     const goal = activeGoal(state);
     if (!goal) return false;
     const now = context.now();
-    tickTurn(state, now);
+    tickTurn(state, now, context.clock());
     const at = now.toISOString();
     let next = pushToolCall(goal, { at, tool: call.tool, kind: call.kind, summary });
     if (call.edits && event.succeeded !== false) next = { ...next, lastEditAt: at };
