@@ -43,4 +43,19 @@ describe("the tokens the host's record says", () => {
     appendFileSync(record, line(500));
     expect(read()).toBe(10_500);
   });
+
+  it("goes on counting when the host rotates the session's record to a new file: the new file's usage on top of the old", () => {
+    const dir = testdir({});
+    const first = join(dir, "first.jsonl");
+    const second = join(dir, "second.jsonl");
+    writeFileSync(first, line(4000) + line(6000));
+    const read = (record: string) => hostTokensUsed(summed, dir, "s", { record }, {});
+    expect(read(first)).toBe(10_000);
+    // The host goes on in a new file, which already holds a response when goalpost first reads it.
+    writeFileSync(second, line(3000));
+    expect(read(second)).toBe(13_000);
+    appendFileSync(second, line(500));
+    expect(read(second)).toBe(13_500);
+    expect(read(second)).toBe(13_500);
+  });
 });

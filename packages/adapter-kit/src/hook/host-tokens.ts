@@ -3,7 +3,8 @@
 // sums each model message's usage, Codex's rollout carries running totals); the kit reads only what
 // the record gained since the last reading, from a cursor kept per session in
 // `<root>/host-tokens/<session>.json`, so a stop reads the turn it ends, not the whole conversation. A
-// record rewritten shorter is read on from its new end: what it held was counted already.
+// record rewritten shorter is read on from its new end: what it held was counted already. A session the
+// host goes on recording in a new file (rotated) is counted there from its start, on top of the old.
 import { closeSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { activeGoal, createGoalStore, type Env, isEnforced, recordBreaches, safeFileName, writeFileAtomic } from "@goalpost/core";
@@ -19,6 +20,8 @@ const SUM_LIMIT = 64 * 1024 * 1024;
 interface Cursor extends TokenTally {
   readonly file: string;
   readonly offset: number;
+  /** Tokens of the session's earlier records (the host rotated to a new file): what this one adds goes on top. */
+  readonly base?: number;
   /** What goalpost's hooks had seen at this reading: the goal enforced, and its tool calls, prompts and stops. */
   readonly seen?: { readonly goal: string; readonly events: number };
 }
@@ -26,19 +29,36 @@ interface Cursor extends TokenTally {
 function readCursor(path: string, file: string): Cursor {
   try {
     const cursor = JSON.parse(readFileSync(path, "utf8")) as Partial<Cursor>;
-    if (cursor.file === file && typeof cursor.offset === "number" && typeof cursor.tokens === "number")
+    const base = typeof cursor.base === "number" ? cursor.base : 0;
+    if (typeof cursor.offset === "number" && typeof cursor.tokens === "number") {
+      // The host went on in a new record (rotated, or continued in a new file): counted from its start,
+      // on top of everything the earlier ones held.
+      if (cursor.file !== file) return { file, offset: 0, tokens: 0, last: null, base: base + cursor.tokens };
       return {
         file,
         offset: cursor.offset,
         tokens: cursor.tokens,
         last: typeof cursor.last === "string" ? cursor.last : null,
+        ...(base > 0 ? { base } : {}),
         ...(cursor.seen && typeof cursor.seen.goal === "string" && typeof cursor.seen.events === "number"
           ? { seen: cursor.seen }
           : {}),
       };
+    }
   } catch {}
   return { file, offset: 0, tokens: 0, last: null };
 }
+
+/** The cursor as written: the record's tokens so far, and those of earlier records. */
+const cursorText = (cursor: Cursor) =>
+  `${JSON.stringify({
+    file: cursor.file,
+    offset: cursor.offset,
+    tokens: cursor.tokens,
+    last: cursor.last,
+    ...(cursor.base ? { base: cursor.base } : {}),
+    ...(cursor.seen ? { seen: cursor.seen } : {}),
+  })}\n`;
 
 /**
  * Responses a window may hold beyond the events goalpost saw in it: the turn's last answer, and one
@@ -92,22 +112,20 @@ export function hostTokensUsed(
     if (!file) return null;
     const path = join(root, FOLDER, `${safeFileName(sessionId)}.json`);
     const cursor = readCursor(path, file);
+    const base = cursor.base ?? 0;
     let read: ReturnType<typeof gained>;
     try {
       read = gained(file, cursor.offset, record.cumulative === true);
     } catch (error) {
       // Named but not written yet (a session's first prompt): nothing used so far.
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return cursor.tokens;
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return base + cursor.tokens;
       throw error;
     }
     if (!read) return null;
-    if (read.end === cursor.offset) return cursor.tokens;
+    if (read.end === cursor.offset) return base + cursor.tokens;
     if (read.text === "") {
-      writeFileAtomic(
-        path,
-        `${JSON.stringify({ file, offset: read.end, tokens: cursor.tokens, last: cursor.last, ...(cursor.seen ? { seen: cursor.seen } : {}) })}\n`,
-      );
-      return cursor.tokens;
+      writeFileAtomic(path, cursorText({ ...cursor, offset: read.end }));
+      return base + cursor.tokens;
     }
     // Read from a new start (a replaced record, a backlog cut short): its lines are counted afresh.
     const before: TokenTally = read.from === cursor.offset ? cursor : { tokens: cursor.tokens, last: null };
@@ -126,14 +144,14 @@ export function hostTokensUsed(
     }
     writeFileAtomic(
       path,
-      `${JSON.stringify({ file, offset: read.end, tokens: after.tokens, last: after.last, ...(seen ? { seen } : {}) })}\n`,
+      cursorText({ file, offset: read.end, tokens: after.tokens, last: after.last, base, ...(seen ? { seen } : {}) }),
     );
     // Written into the record by something other than the host: told as what it is, not charged.
     if (after.implausible)
       recordBreaches(root, [
         `the host's record of token use (${file}) gained usage no model response can have (${after.implausible}); goalpost did not charge it to the goal's budget. Something the agent ran wrote it.`,
       ]);
-    return after.tokens;
+    return base + after.tokens;
   } catch {
     return null;
   }
