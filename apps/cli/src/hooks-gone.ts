@@ -57,7 +57,8 @@ export function hooksGone(root: string, hosts: readonly AdapterDescriptor[]): Ho
   if (!marks) return [];
   return Object.entries(marks.states).flatMap(([file, state]) => {
     const now = mark(file);
-    if (state !== "wired" || now.mark === marks.marks[file]) return [];
+    // (An installed whole file's mark carries its digest after a `#`.)
+    if (state !== "wired" || now.mark === marks.marks[file]?.split("#")[0]) return [];
     const pieces = marks.parts[file]?.length ?? 1;
     const since = new Date(now.mtimeMs).toISOString();
     if (

@@ -154,6 +154,17 @@ describe.skipIf(process.platform === "win32")("goalpost's integrity across the a
     expect(version).not.toBe("99.0.0");
   });
 
+  it("goalpost's files written again with the same bytes during the turn (npm reinstalling an unchanged package) are no change", async () => {
+    const { pkg } = installedWithGoal();
+    pkg.hook("user_prompt", { prompt: "go on" });
+    const same = readFileSync(pkg.script);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writeFileSync(pkg.script, same);
+    pkg.hook("stop", {});
+    expect(pkg.hook("user_prompt", { prompt: "and now?" }).stderr).not.toMatch(/was changed/);
+    expect(readBreaches(pkg.state)).toEqual([]);
+  });
+
   it("a settings file caught mid-save by the user's editor is read again before anything is told", async () => {
     const { pkg, settings } = installedWithGoal();
     pkg.hook("user_prompt", { prompt: "go on" });

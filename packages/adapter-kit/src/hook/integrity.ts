@@ -9,6 +9,7 @@
 //
 // Cheap on purpose: a stat per file at a prompt and at a stop; a configuration file is read only when
 // its size or time changed.
+import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -127,10 +128,31 @@ function installedVersion(bundleFile: string | undefined): string {
   }
 }
 
-function marksNow(install: WatchedInstall, files: readonly string[], targets: readonly InstallTarget[]) {
+/**
+ * An installed file's mark with its content's digest (`<size>:<mtime>#<sha-256>`): read only where the
+ * stat moved since `before` (once per install, and when it changes), so a file written again with the
+ * same bytes — npm reinstalling an unchanged package in an upgrade — is not a change.
+ */
+function contentMark(path: string, before: string | undefined): string {
+  const stat = mark(path);
+  if (stat === "missing") return stat;
+  if (before?.split("#")[0] === stat && before.includes("#")) return before;
+  try {
+    return `${stat}#${createHash("sha256").update(readFileSync(path)).digest("hex").slice(0, 32)}`;
+  } catch {
+    return stat;
+  }
+}
+
+function marksNow(
+  install: WatchedInstall,
+  files: readonly string[],
+  targets: readonly InstallTarget[],
+  before: TurnMarks | null,
+) {
   const marks: Record<string, string> = { version: installedVersion(install.bundleFile) };
-  for (const file of files) marks[file] = mark(file);
-  for (const target of targets) marks[target.path] = mark(target.path);
+  for (const file of files) marks[file] = contentMark(file, before?.marks[file]);
+  for (const target of targets) marks[target.path] ??= mark(target.path);
   try {
     const { mode, uid } = statSync(install.root);
     marks["state root"] = `${(mode & 0o7777).toString(8)}:${uid}`;
@@ -143,7 +165,7 @@ function marksNow(install: WatchedInstall, files: readonly string[], targets: re
 /** What is there now; a configuration file's state is read again only where its mark moved since `before`. */
 function watchedNow(install: WatchedInstall, before: TurnMarks | null): WatchedNow {
   const { files, targets } = watched(install);
-  const marks = marksNow(install, files, targets);
+  const marks = marksNow(install, files, targets, before);
   const states: Record<string, string> = {};
   const parts: Record<string, readonly string[]> = {};
   for (const target of targets) {
@@ -196,7 +218,7 @@ export function switchedOffSince(install: WatchedInstall): string | null {
   for (const target of install.targets) {
     if (before.states[target.path] !== "wired") continue;
     const now = mark(target.path);
-    if (now === before.marks[target.path]) continue;
+    if (now === before.marks[target.path]?.split("#")[0]) continue;
     const { state, parts } = configState(target, install.bundleFile ?? join(process.cwd(), "index.js"));
     // Pieces of goalpost gone count too: a file holding its status line still reads as goalpost's.
     const lost = (before.parts[target.path] ?? []).filter((part) => !parts.includes(part));

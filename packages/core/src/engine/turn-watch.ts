@@ -162,6 +162,16 @@ export function endTurnWatch(root: string, before: TurnMarks, now: WatchedNow): 
   return breaches;
 }
 
+/**
+ * Whether two marks of an installed file name the same file: the same stat, or the same content digest
+ * (`<size>:<mtime>#<digest>`, where the kit read one) — the same bytes written again are no change.
+ */
+function sameContent(before: string, now: string | undefined): boolean {
+  if (now === undefined || before === now) return before === now;
+  const digest = (mark: string) => mark.split("#")[1];
+  return digest(before) !== undefined && digest(before) === digest(now);
+}
+
 /** What a configuration file's state says now that it did not (`was`), item by item. */
 function addedSince(was: string, now: string | undefined): string[] {
   if (now === undefined || now === "wired") return [];
@@ -176,7 +186,7 @@ function changesSince(root: string, before: TurnMarks, now: WatchedNow, during: 
   const upgraded = !!before.marks["version"] && !!marks["version"] && laterRelease(before.marks["version"], marks["version"]);
   const breaches = [
     ...now.files
-      .filter((file) => !upgraded && before.marks[file] !== undefined && before.marks[file] !== marks[file])
+      .filter((file) => !upgraded && before.marks[file] !== undefined && !sameContent(before.marks[file]!, marks[file]))
       .map(
         (file) =>
           `goalpost's installed file ${basename(file)} was ${marks[file] === "missing" ? "removed" : "changed"} ${during} (${file}).`,
