@@ -4,8 +4,9 @@
 // process, on the hook's path: the branch from `.git/HEAD`. The issue's title and milestone come later,
 // from the GitHub CLI where it is installed and signed in, run off the hook's path by the adapter
 // (the engine's `lookUpIssue`), once per session and issue; without it, the number alone.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
+import { readProjectText } from "../store/project-text.js";
 import type { GitHubIssue, SessionFile } from "../store/session-file.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 
@@ -32,11 +33,12 @@ export function gitBranch(cwd: string): string | null {
     try {
       let gitDir = dotGit;
       if (statSync(dotGit).isFile()) {
-        const pointer = /^gitdir:\s*(.+)\s*$/m.exec(readFileSync(dotGit, "utf8"))?.[1];
+        const pointer = /^gitdir:\s*(.+)\s*$/m.exec(readProjectText(dotGit, 4096) ?? "")?.[1];
         if (!pointer) return null;
         gitDir = isAbsolute(pointer) ? pointer : resolve(dir, pointer);
       }
-      const head = readFileSync(join(gitDir, "HEAD"), "utf8");
+      const head = readProjectText(join(gitDir, "HEAD"), 4096);
+      if (head === null) return null;
       return /^ref:\s*refs\/heads\/(.+?)\s*$/m.exec(head)?.[1] ?? null;
     } catch {}
     const parent = dirname(dir);

@@ -9,12 +9,13 @@
 // that ends the agent's turn: that content is never taken, and the user is told. What a hook cannot see
 // at all (a write while no goal is open) the user sees when the goal is taken, in their own words and
 // the file's name.
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+
 import { join } from "node:path";
 import { recordBreaches } from "../notify/record-breaches.js";
 import { sha256 } from "../record/sha256.js";
 import { activeGoal } from "../session/session-goals.js";
 import { noteGoalFile, recordGoalFileTaken, type TakenGoalFile, takenGoalFile } from "../store/goal-files.js";
+import { readProjectBytes } from "../store/project-text.js";
 import { quotedGoal } from "../text/goal-text.js";
 import type { EngineContext } from "./engine-context.js";
 import type { EngineDecision, EngineEventOf } from "./engine-event.js";
@@ -31,25 +32,11 @@ const GOAL_FILE_LIMIT = 16 * 1024;
  * the bound, and only when it is text — a binary file is never anyone's goal.
  */
 function readBoundedText(path: string): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return null;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return null;
-    const buffer = Buffer.alloc(GOAL_FILE_LIMIT);
-    const bytes = buffer.subarray(0, readSync(fd, buffer, 0, GOAL_FILE_LIMIT, 0));
-    if (bytes.includes(0)) return null;
-    const text = bytes.toString("utf8");
-    // Bytes that are not UTF-8 (a binary, an image): not text. The bound may cut one character at the end.
-    return (text.match(/\uFFFD/g)?.length ?? 0) > 1 ? null : text.replace(/\uFFFD$/, "");
-  } catch {
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+  const bytes = readProjectBytes(path, GOAL_FILE_LIMIT);
+  if (bytes === null || bytes.includes(0)) return null;
+  const text = bytes.toString("utf8");
+  // Bytes that are not UTF-8 (a binary, an image): not text. The bound may cut one character at the end.
+  return (text.match(/\uFFFD/g)?.length ?? 0) > 1 ? null : text.replace(/\uFFFD$/, "");
 }
 
 /** The goal in the project's goal file: its words (HTML comments, a leading `/goal` and a heading's `#` taken out), or null. */

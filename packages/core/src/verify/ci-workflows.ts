@@ -5,8 +5,9 @@
 // would give. Read line by line, on the hook's path at capture: a workflow's `run:` steps (one line, or a
 // `|` / `>` block) and its `env:` settings at any level. A step that needs what only CI has — a value from
 // the workflow (`${{ … }}`), another folder, a coverage upload, a container — is not taken.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { readProjectText } from "../store/project-text.js";
 import { checkKindOf } from "./check-kind.js";
 import { findRepository } from "./project-git.js";
 
@@ -104,10 +105,7 @@ export function ciTests(cwd: string): CiTests | null {
     return null;
   }
   const workflows = names.map((name) => {
-    let text = "";
-    try {
-      text = readFileSync(join(folder, name), "utf8").slice(0, WORKFLOW_BYTES);
-    } catch {}
+    const text = readProjectText(join(folder, name), WORKFLOW_BYTES) ?? "";
     return { file: `.github/workflows/${name}`, text, env: settings(text) };
   });
   for (const { file, text, env } of workflows) {

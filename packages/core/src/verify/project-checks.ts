@@ -1,22 +1,17 @@
 // What a project defines for each kind of check, read from its own files: package.json scripts with the
 // package manager its lockfile names, pytest's configuration, Cargo, Go modules, a Makefile's targets.
 // Only what the user's words asked for is taken from here (see derive-checks.ts).
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type { CheckKind } from "../record/goal-checks.js";
+import { readProjectText } from "../store/project-text.js";
 import { onPath } from "./check-programs.js";
 
 type Commands = Partial<Record<CheckKind, string>>;
 
 const exists = (cwd: string, ...names: string[]) => names.some((name) => existsSync(join(cwd, name)));
 
-function readText(path: string): string | null {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-}
+const readText = (path: string): string | null => readProjectText(path);
 
 /** npm's placeholder for a project without tests: it always fails, so it is no check. */
 const NO_TEST_SPECIFIED = /no test specified/;

@@ -2,9 +2,10 @@
 // files it does not ignore; elsewhere, a walk that skips what the project's .gitignore ignores (read by
 // `ignore`, the matcher eslint and prettier use) and version-control folders. git runs as
 // project-git.ts runs it: nothing the project's config names is run.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import ignore from "ignore";
+import { readProjectText } from "../store/project-text.js";
 import { type ProjectGit, projectGit } from "./project-git.js";
 
 /** More files than this are not listed: the fingerprint says it was cut. */
@@ -25,9 +26,7 @@ export function untrackedFiles(git: ProjectGit): string[] {
 
 function walk(cwd: string): string[] {
   const rules = ignore().add([".git", ".hg", ".svn", "node_modules"]);
-  try {
-    rules.add(readFileSync(join(cwd, ".gitignore"), "utf8"));
-  } catch {}
+  rules.add(readProjectText(join(cwd, ".gitignore")) ?? "");
   const files: string[] = [];
   const visit = (dir: string) => {
     let entries: import("node:fs").Dirent[];

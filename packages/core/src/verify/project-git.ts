@@ -9,10 +9,11 @@
 //     naming one), and given to git, so that core.worktree cannot point the fingerprint at another tree;
 //   - no GIT_* variable of the caller's reaches git, and no pager, prompt or optional lock is used.
 // project-git.test.ts plants each of these in a repository and checks that nothing ran.
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import type { Env } from "../env.js";
 import { loadBuiltin } from "../lazy-builtin.js";
+import { readProjectText } from "../store/project-text.js";
 import { trustedProgram } from "./trusted-program.js";
 
 /** Loaded when git first runs: a hook that runs no git does not pay for it. */
@@ -34,7 +35,7 @@ export function findRepository(cwd: string): GitRepository | null {
       if (stat.isDirectory()) return { gitDir: dotGit, workTree: dir };
       if (stat.isFile()) {
         // A worktree's or submodule's `.git` file: "gitdir: <path>", relative to its own folder.
-        const named = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, "utf8"))?.[1];
+        const named = /^gitdir:\s*(.+?)\s*$/m.exec(readProjectText(dotGit, 4096) ?? "")?.[1];
         if (named) return { gitDir: isAbsolute(named) ? named : resolve(dir, named), workTree: dir };
       }
     } catch {}
