@@ -138,6 +138,26 @@ export interface AdapterBuild {
   readonly extra?: readonly Options[];
 }
 
+/**
+ * Whether the project's TypeScript can build the library entry's declarations: tsup builds them through
+ * TypeScript's JavaScript API, which TypeScript 7 (native, npm's `latest` since 2026) does not ship. With
+ * it, the adapter builds whole but for `index.d.ts`, and says how to have that too.
+ */
+function declarationsBuildable(): boolean {
+  let version: string;
+  try {
+    const require = createRequire(join(process.cwd(), "package.json"));
+    version = (JSON.parse(readFileSync(require.resolve("typescript/package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return true; // none found: tsup says what it needs
+  }
+  if (Number.parseInt(version, 10) < 7) return true;
+  process.stderr.write(
+    `goalpost-adapter-kit: TypeScript ${version} has no JavaScript API for tsup's declaration build; the adapter is built without index.d.ts. For its types too, add TypeScript 6 beside it: npm install --save-dev typescript@6\n`,
+  );
+  return false;
+}
+
 export function adapterBuild(build: AdapterBuild): Options[] {
   const common = { target: "node20", platform: "node", esbuildOptions: makeEsbuildOptions(sourceConditions()) } as const;
   return [
@@ -188,7 +208,7 @@ export function adapterBuild(build: AdapterBuild): Options[] {
       entry: { index: "src/index.ts", ...(build.descriptorEntry ? { descriptor: build.descriptorEntry } : {}) },
       format: ["esm"],
       // Types of the bundled packages are inlined: they are not runtime dependencies of the adapter.
-      dts: { resolve: [/^@goalpost\//] },
+      dts: declarationsBuildable() ? { resolve: [/^@goalpost\//] } : false,
       sourcemap: true,
       noExternal: bundled,
       external,
