@@ -1,12 +1,24 @@
 // The import rules of the monorepo, checked by dependency-cruiser in the README's test command
 // (`pnpm run deps`). docs/architecture.md says why each holds. Test files and test helpers
 // (`test-*.ts`) are left out: they may reach anywhere to set a scene.
+const { readFileSync } = require("node:fs");
+
 const ADAPTERS = "^packages/adapter-(claude-code|codex|copilot-cli|vscode-chat)/";
-/** The kit's public entries (its package.json `exports`): all an adapter may import. */
-const KIT_ENTRIES =
-  "^packages/adapter-kit/src/(index|install|bin/run-bin|testing/index|build/adapter-build|contract/descriptor|hook/fault-records|bin/command-line)\\.ts$";
-/** Core's public entries (its package.json `exports`). */
-const CORE_ENTRIES = "^packages/core/src/(index|store/store-root|verify/verify-entry)\\.ts$";
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * A package's published entries — every file its package.json `exports` names (the source its
+ * `goalpost:source` condition gives, or the file itself) — as a path pattern: read from the manifest, so
+ * an entry added or taken out there is what the rules allow, never a list kept by hand.
+ */
+function entries(dir) {
+  const targets = Object.values(JSON.parse(readFileSync(`${dir}/package.json`, "utf8")).exports);
+  const files = targets.map((target) => (typeof target === "string" ? target : target["goalpost:source"])).filter(Boolean);
+  return `^${escape(dir)}/(${files.map((file) => escape(file.replace(/^\.\//, ""))).join("|")})$`;
+}
+/** The kit's public entries: all an adapter may import. */
+const KIT_ENTRIES = entries("packages/adapter-kit");
+/** Core's public entries. */
+const CORE_ENTRIES = entries("packages/core");
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -69,7 +81,10 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     // Workspace packages resolve to their sources, as vitest and the build resolve them.
+    // Through each package's `exports`, subpaths included: without them no import between packages
+    // resolves, and the rules about them could not fail.
     enhancedResolveOptions: {
+      exportsFields: ["exports"],
       conditionNames: ["goalpost:source", "import", "types", "default"],
       extensions: [".ts", ".js", ".mjs", ".cjs", ".json"],
     },
