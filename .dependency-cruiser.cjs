@@ -4,7 +4,7 @@
 const { readFileSync } = require("node:fs");
 
 const ADAPTERS = "^packages/adapter-(claude-code|codex|copilot-cli|vscode-chat)/";
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /**
  * A package's published entries — every file its package.json `exports` names (the source its
  * `goalpost:source` condition gives, or the file itself) — as a path pattern: read from the manifest, so
@@ -13,7 +13,7 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function entries(dir) {
   const targets = Object.values(JSON.parse(readFileSync(`${dir}/package.json`, "utf8")).exports);
   const files = targets.map((target) => (typeof target === "string" ? target : target["goalpost:source"])).filter(Boolean);
-  return `^${escape(dir)}/(${files.map((file) => escape(file.replace(/^\.\//, ""))).join("|")})$`;
+  return `^${literal(dir)}/(${files.map((file) => literal(file.replace(/^\.\//, ""))).join("|")})$`;
 }
 /** The kit's public entries: all an adapter may import. */
 const KIT_ENTRIES = entries("packages/adapter-kit");
