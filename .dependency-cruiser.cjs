@@ -33,7 +33,7 @@ module.exports = {
     {
       name: "no-folder-cycle",
       comment:
-        "Folders are layers (core: record < gate < lifecycle < store < session < evidence/verify/tools < engine; kit: contract < installing < hook < fast-path/doctor < bin): a folder never imports one that imports it.",
+        "Folders are layers (core: base < record < gate < lifecycle < store < session < evidence/verify/tools < engine; kit: contract < installing < hook < fast-path/doctor < bin): a folder never imports one that imports it.",
       severity: "error",
       scope: "folder",
       from: {},

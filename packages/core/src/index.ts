@@ -1,5 +1,22 @@
 // @goalpost/core: the public surface. Adding a line here is an API decision.
 
+export type { Env } from "./base/env.js";
+export { USER_VARIABLES } from "./base/env.js";
+export type { GoalpostErrorCode } from "./base/errors.js";
+export {
+  AmbiguousContinuationError,
+  CompletionRefusedError,
+  EmptyUpdateError,
+  GoalAlreadyOpenError,
+  GoalClosedError,
+  GoalNotFoundError,
+  GoalpostError,
+  InvalidInputError,
+  InvalidTransitionError,
+  StoreError,
+  SubagentRefusedError,
+  UserGoalError,
+} from "./base/errors.js";
 export type { EngineConfig, EngineConfigInput } from "./config/engine-config.js";
 export {
   CONFIG_FILE,
@@ -61,23 +78,6 @@ export {
   startTurnWatch,
   UNREADABLE_STATE,
 } from "./engine/turn-watch.js";
-export type { Env } from "./env.js";
-export { USER_VARIABLES } from "./env.js";
-export type { GoalpostErrorCode } from "./errors.js";
-export {
-  AmbiguousContinuationError,
-  CompletionRefusedError,
-  EmptyUpdateError,
-  GoalAlreadyOpenError,
-  GoalClosedError,
-  GoalNotFoundError,
-  GoalpostError,
-  InvalidInputError,
-  InvalidTransitionError,
-  StoreError,
-  SubagentRefusedError,
-  UserGoalError,
-} from "./errors.js";
 export { classifyCommand, commandSegments, isMutatingCommand } from "./evidence/classify-command.js";
 export type {
   ToolCallClass,

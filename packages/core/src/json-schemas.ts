@@ -3,8 +3,8 @@
 // a test fails when the checked-in files drift.
 
 import * as z from "zod/mini";
+import { generateJsonSchema, schemaUrl } from "./base/json-schema-generation.js";
 import { engineDecisionSchema, engineEventSchema } from "./engine/engine-event.js";
-import { generateJsonSchema, schemaUrl } from "./json-schema-generation.js";
 import { goalRecordJsonSchema } from "./record/goal-record-json-schema.js";
 import { sessionFileSchema } from "./store/session-file.js";
 import { GOAL_TOOL_SPECS } from "./tools/goal-tool-specs.js";

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod/mini";
-import type { Env } from "../env.js";
+import type { Env } from "../base/env.js";
 import { parseBudget } from "../record/goal-budget.js";
 
 export const engineConfigSchema = z.strictObject({

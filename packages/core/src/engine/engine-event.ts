@@ -1,7 +1,7 @@
 // Host-neutral events: what an adapter tells the engine after reading its host's payload. Every
 // adapter and every third-party harness feeds these same events, so every host behaves the same.
 import * as z from "zod/mini";
-import { described } from "../described.js";
+import { described } from "../base/described.js";
 import { hostGoalSchema } from "../host/host-goal.js";
 
 const eventType = <T extends string>(type: T) => described(z.literal(type), "The kind of event.");

@@ -3,7 +3,7 @@
 // one, pause or resume it. The prompt handler and the host-goal handlers call these; none is a handler.
 
 import { homedir } from "node:os";
-import { GoalpostError } from "../errors.js";
+import { GoalpostError } from "../base/errors.js";
 import { createGoal, pauseGoal, resumeGoal, setGoalAside } from "../lifecycle/goal-lifecycle.js";
 import { budgetText, parseBudget, splitTrailingBudget } from "../record/goal-budget.js";
 import { isGoalId } from "../record/goal-identity.js";

@@ -2,7 +2,7 @@
 // compaction snapshot → restore → stop blocked → stall cap → close refused → close with evidence →
 // stop allowed. Each row is an event and what the decision must be.
 import { describe, expect, it } from "vitest";
-import { CompletionRefusedError } from "../errors.js";
+import { CompletionRefusedError } from "../base/errors.js";
 import { readSnapshot } from "../store/snapshots.js";
 import type { EngineDecision } from "./engine-event.js";
 import { SESSION, testEngine } from "./test-engine.js";

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { InvalidInputError } from "../base/errors.js";
 import { killSwitchEngaged, loadEngineConfig } from "../config/engine-config.js";
-import { InvalidInputError } from "../errors.js";
 import { defineHostProfile } from "../host/host-profile.js";
 import { isOpen } from "../record/goal-phase.js";
 import { activeGoal } from "../session/session-goals.js";

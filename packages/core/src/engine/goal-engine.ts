@@ -2,8 +2,8 @@
 // event type (handlers/); adapters only translate payloads to events and decisions to host output.
 // What it knows of the host comes from the host's profile.
 
+import { InvalidInputError } from "../base/errors.js";
 import type { EngineConfig } from "../config/engine-config.js";
-import { InvalidInputError } from "../errors.js";
 import { withSessionSecrets } from "../session/session-secrets.js";
 import { createEngineContext, type GoalEngineOptions } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, engineEventSchema, NO_DECISION } from "./engine-event.js";

@@ -2,7 +2,7 @@
 // the host's settings, what was met on the way. The kit supplies it (each reader reads only when a step
 // of the pipeline asks, event-pipeline.ts); a harness that embeds core supplies what it has, or nothing.
 // The engine decides when each is read — the kit never branches on the event.
-import type { Env } from "../env.js";
+import type { Env } from "../base/env.js";
 import type { HostToolRecord } from "../session/receipt-corroboration.js";
 import type { EngineEventInput } from "./engine-event.js";
 

@@ -2,7 +2,7 @@
 // which goal, and its state. The engine follows its changes (see handlers/native-goal-changed.ts)
 // and remembers what it saw in the session file, so each change is acted on once.
 import * as z from "zod/mini";
-import { described } from "../described.js";
+import { described } from "../base/described.js";
 
 const describe = z.describe;
 

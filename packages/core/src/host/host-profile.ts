@@ -2,7 +2,7 @@
 // whether it marks a subagent's tool calls, whether it has a /goal of its own. Each adapter passes
 // its profile to the engine; a new host needs a profile, never a core release.
 import * as z from "zod/mini";
-import { described } from "../described.js";
+import { described } from "../base/described.js";
 
 const describe = z.describe;
 /** Shared inside every described list: schemas are immutable, and each instance costs a hook's start. */

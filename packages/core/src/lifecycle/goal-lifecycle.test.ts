@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CompletionRefusedError, EmptyUpdateError, InvalidInputError } from "../errors.js";
+import { CompletionRefusedError, EmptyUpdateError, InvalidInputError } from "../base/errors.js";
 import { HISTORY_LIMITS, pushToolCall } from "../record/bounded-history.js";
 import { goalRecordSchema } from "../record/goal-record.js";
 import { at, completableGoal, draftGoal, T0 } from "../record/test-goals.js";

@@ -7,7 +7,7 @@ import {
   GoalClosedError,
   InvalidInputError,
   InvalidTransitionError,
-} from "../errors.js";
+} from "../base/errors.js";
 import { evaluateCompletionGate } from "../gate/completion-gate.js";
 import { coverageProblem, resolutionProblems } from "../gate/evidence-checks.js";
 import type { VerificationGateOptions } from "../gate/verification-conditions.js";

@@ -7,9 +7,9 @@
 import type { spawn as Spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
+import type { Env } from "../base/env.js";
+import { loadBuiltin } from "../base/lazy-builtin.js";
 import type { EngineConfig } from "../config/engine-config.js";
-import type { Env } from "../env.js";
-import { loadBuiltin } from "../lazy-builtin.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
 import { notifierFailureFile, recordProblem } from "./notifier-failure.js";

@@ -1,7 +1,8 @@
 // A breach is recorded to be told at the user's next prompt (store/record-notice.ts) and is word the user
 // should have even away from the terminal: their notifier hears each one once, when it is recorded.
+
+import type { Env } from "../base/env.js";
 import { loadEngineConfig } from "../config/engine-config.js";
-import type { Env } from "../env.js";
 import { recordNotices } from "../store/record-notice.js";
 import { breachNotice, notifyUser } from "./notify-user.js";
 

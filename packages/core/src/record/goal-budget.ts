@@ -5,7 +5,7 @@
 // left open overnight spends nothing; tokens are what the host's own record says the session used
 // (input not read from a cache, plus output), and stay null where the host records none.
 import * as z from "zod/mini";
-import { described } from "../described.js";
+import { described } from "../base/described.js";
 
 const nonNegativeInt = z.int().check(z.nonnegative());
 const limit = (description: string) => described(z._default(z.nullable(z.int().check(z.positive())), null), description);

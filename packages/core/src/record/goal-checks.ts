@@ -3,7 +3,7 @@
 // it fingerprinted before and after; a goal waits for the user when goalpost cannot judge alone (the
 // checks themselves changed, no sandbox, no check at all).
 import * as z from "zod/mini";
-import { described } from "../described.js";
+import { described } from "../base/described.js";
 
 const text = (description: string) => described(z.string(), description);
 const nullableText = (description: string) => described(z.nullable(z.string()), description);

@@ -1,7 +1,7 @@
 // What a caller (a model through a goal tool, a harness through the API) may send to open, update or
 // close a goal. These schemas feed the MCP tools' input schemas, so their descriptions teach the model.
 import * as z from "zod/mini";
-import { described } from "../described.js";
+import { described } from "../base/described.js";
 import { issueResolutionSchema, progressMarkerSchema, requirementCoverageSchema } from "./goal-record.js";
 
 const describe = z.describe;

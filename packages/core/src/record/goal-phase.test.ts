@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GoalClosedError, InvalidTransitionError } from "../errors.js";
+import { GoalClosedError, InvalidTransitionError } from "../base/errors.js";
 import { applyGoalUpdate, closeGoal, letGoalGo, pauseGoal, resumeGoal, takeUpGoal } from "../lifecycle/goal-lifecycle.js";
 import { GOAL_PHASES, type GoalPhase, goalPhase, isOpen, LET_GO, PHASE_TRANSITIONS } from "./goal-phase.js";
 import type { GoalRecord } from "./goal-record.js";

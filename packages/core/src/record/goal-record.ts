@@ -2,7 +2,7 @@
 // schemas and the checked-in JSON Schema (schema/goal-record.schema.json) is generated from them.
 // zod/mini keeps the hook bundle small: a hook process starts on every tool call of the agent.
 import * as z from "zod/mini";
-import { described } from "../described.js";
+import { described } from "../base/described.js";
 import { goalBudgetSchema, goalSpendSchema } from "./goal-budget.js";
 import {
   awaitingUserSchema,

@@ -1,7 +1,7 @@
 // node:crypto takes ~6 ms to load (it pulls in streams), and a hook process pays that on every tool
 // call if it is imported up front. Hashes go through sha256.ts (pure JavaScript for short texts), so
 // only a goal's id (random bytes) and long texts load it, on first use.
-import { loadBuiltin } from "../lazy-builtin.js";
+import { loadBuiltin } from "../base/lazy-builtin.js";
 
 type Crypto = typeof import("node:crypto");
 let crypto: Crypto | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
+import { AmbiguousContinuationError, GoalNotFoundError } from "../base/errors.js";
 import { closeGoal, createGoal } from "../lifecycle/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import { continueGoal } from "./continuation.js";

@@ -6,7 +6,7 @@
 // session could stop. Copies of one goal id in several sessions: one goal, the newest
 // copy. Two or more goals: refuse and list them, so the user picks. `peers` are the stores of other
 // hosts on this machine (see store-registry.ts): a goal left in Claude Code continues in Codex.
-import { AmbiguousContinuationError, GoalNotFoundError } from "../errors.js";
+import { AmbiguousContinuationError, GoalNotFoundError } from "../base/errors.js";
 import { retireGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
 import { isOpen } from "../record/goal-phase.js";

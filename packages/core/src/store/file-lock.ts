@@ -19,7 +19,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
-import { StoreError } from "../errors.js";
+import { StoreError } from "../base/errors.js";
 import { FILE_MODE } from "./atomic-file.js";
 import { processRuns, processStart, processStartTicks } from "./process-identity.js";
 

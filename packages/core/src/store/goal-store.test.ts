@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { StoreError } from "../errors.js";
+import { StoreError } from "../base/errors.js";
 import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushToolCall } from "../record/bounded-history.js";
 import { noteRecentFile, parseProgressMarkers } from "../record/working-context.js";

@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync, realpathSync, unlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as z from "zod/mini";
-import { StoreError } from "../errors.js";
+import { StoreError } from "../base/errors.js";
 import { cwdHash } from "../record/goal-identity.js";
 import { endedWithin, isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";

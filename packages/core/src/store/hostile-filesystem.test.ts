@@ -3,7 +3,7 @@
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { StoreError } from "../errors.js";
+import { StoreError } from "../base/errors.js";
 import { createGoal } from "../lifecycle/goal-lifecycle.js";
 import { createGoalStore } from "./goal-store.js";
 import { safeFileName } from "./safe-file-name.js";

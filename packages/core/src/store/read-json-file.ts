@@ -4,7 +4,7 @@
 // Written by a newer goalpost (a higher schemaVersion): refused, so it is never overwritten.
 import { readFileSync, renameSync } from "node:fs";
 import type * as z from "zod/mini";
-import { StoreError } from "../errors.js";
+import { StoreError } from "../base/errors.js";
 
 export type Warn = (message: string) => void;
 

@@ -1,9 +1,9 @@
 // One session's state on disk: its goals (the open one and the hierarchy under it, plus recently
 // closed ones), which goal is active, and the counters the engine keeps between hook processes.
 import * as z from "zod/mini";
-import { described } from "../described.js";
+import { described } from "../base/described.js";
+import { schemaUrl } from "../base/json-schema-generation.js";
 import { seenHostGoalSchema } from "../host/host-goal.js";
-import { schemaUrl } from "../json-schema-generation.js";
 import { goalRecordSchema, workingContextSchema } from "../record/goal-record.js";
 
 const describe = z.describe;

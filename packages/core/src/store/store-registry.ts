@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import type { Env } from "../env.js";
+import type { Env } from "../base/env.js";
 import { sha256 } from "../record/sha256.js";
 
 export function storeRegistryDir(env: Env = process.env): string {

@@ -2,7 +2,7 @@
 // home isolates a test completely), unless GOALPOST_HOME says otherwise.
 
 import { resolve } from "node:path";
-import type { Env } from "../env.js";
+import type { Env } from "../base/env.js";
 
 export function resolveStoreRoot(defaultRoot: string, env: Env = process.env): string {
   const override = env["GOALPOST_HOME"]?.trim();

@@ -3,8 +3,6 @@
 // messages a model can act on; every refusal and change is recorded in the audit log.
 
 import type * as z from "zod/mini";
-import { closedNote, recentRunClose } from "../engine/close-note.js";
-import { renderSessionGoal } from "../engine/render-goal.js";
 import {
   GoalAlreadyOpenError,
   GoalNotFoundError,
@@ -12,7 +10,9 @@ import {
   InvalidInputError,
   SubagentRefusedError,
   UserGoalError,
-} from "../errors.js";
+} from "../base/errors.js";
+import { closedNote, recentRunClose } from "../engine/close-note.js";
+import { renderSessionGoal } from "../engine/render-goal.js";
 import { evaluateCompletionGate, unmetWords } from "../gate/completion-gate.js";
 import { applyGoalUpdate, closeGoal, createGoal, isUserGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";

@@ -3,7 +3,7 @@
 // unchanged checks closes the goal as complete; a pass on changed checks, or a run that could not be
 // sandboxed, waits for the user; anything else keeps the goal open with the verdict on record.
 
-import { CompletionRefusedError } from "../errors.js";
+import { CompletionRefusedError } from "../base/errors.js";
 import { unmetWords } from "../gate/completion-gate.js";
 import { closeGoal, takeUpGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";

@@ -11,8 +11,8 @@
 // project-git.test.ts plants each of these in a repository and checks that nothing ran.
 import { statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import type { Env } from "../env.js";
-import { loadBuiltin } from "../lazy-builtin.js";
+import type { Env } from "../base/env.js";
+import { loadBuiltin } from "../base/lazy-builtin.js";
 import { readProjectText } from "../store/project-text.js";
 import { trustedProgram } from "./trusted-program.js";
 

@@ -4,7 +4,7 @@
 // the goal closes by itself when it passes (see finish-verification.ts). With no check to run, or a pass
 // goalpost cannot judge alone, the goal waits for the user.
 
-import { CompletionRefusedError } from "../errors.js";
+import { CompletionRefusedError } from "../base/errors.js";
 import { evaluateCompletionGate, type UnmetCondition } from "../gate/completion-gate.js";
 import { VERIFICATION_CONDITION_CODES } from "../gate/verification-conditions.js";
 import { assertClosable, closeGoal } from "../lifecycle/goal-lifecycle.js";

@@ -3,7 +3,7 @@
 // what a check made of the project's escape hatches taken back, and the tree fingerprinted again after.
 // The run's own folder is removed on every path.
 import { rmSync } from "node:fs";
-import type { Env } from "../env.js";
+import type { Env } from "../base/env.js";
 import type { CheckBaseline } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { checkDefinition, checkToolchain } from "./check-definition.js";

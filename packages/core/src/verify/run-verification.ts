@@ -4,8 +4,9 @@
 // as when the user set them, programs and installed dependencies included) and the starting point (the
 // same tests ran, none fewer) — and land the verdict on the goal (finish-verification.ts). The checks run
 // outside any lock; only the reads and the final write take it.
+
+import type { Env } from "../base/env.js";
 import { loadEngineConfig } from "../config/engine-config.js";
-import type { Env } from "../env.js";
 import { notifyUser, userNotice } from "../notify/notify-user.js";
 import type { CheckBaseline, CheckResult, Verification } from "../record/goal-checks.js";
 import type { GoalRecord } from "../record/goal-record.js";

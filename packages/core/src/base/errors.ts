@@ -1,6 +1,6 @@
 // Errors are values with identity. The marker is a global symbol, so `GoalpostError.isInstance` works
 // even when two copies of @goalpost/core are loaded (an adapter bundle next to a harness's own copy).
-import { goalText } from "./text/goal-text.js";
+import { goalText } from "../text/goal-text.js";
 
 const MARKER = Symbol.for("goalpost.error");
 
