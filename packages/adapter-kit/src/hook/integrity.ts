@@ -9,7 +9,6 @@
 //
 // Cheap on purpose: a stat per file at a prompt and at a stop; a configuration file is read only when
 // its size or time changed.
-import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -18,6 +17,7 @@ import { userCommand } from "../contract/descriptor.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";
 import { targetParts } from "../installing/same-file-targets.js";
+import { loadBuiltin } from "./load-builtin.js";
 
 function mark(path: string): string {
   try {
@@ -138,6 +138,8 @@ function contentMark(path: string, before: string | undefined): string {
   if (stat === "missing") return stat;
   if (before?.split("#")[0] === stat && before.includes("#")) return before;
   try {
+    // node:crypto loaded only here (it costs a hook milliseconds at start): once per install, and per change.
+    const { createHash } = loadBuiltin<typeof import("node:crypto")>("node:crypto");
     return `${stat}#${createHash("sha256").update(readFileSync(path)).digest("hex").slice(0, 32)}`;
   } catch {
     return stat;
