@@ -10,23 +10,27 @@ import { removeTestdirs } from "@goalpost/adapter-kit/testing";
 import { createGoalTools } from "@goalpost/core";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { HOSTS, installed } from "./installed-hosts.js";
+import { HOSTS, type Host, installed } from "./installed-hosts.js";
 
 afterEach(removeTestdirs);
 
 const CLI = fileURLToPath(new URL("../../apps/cli/dist/goalpost.js", import.meta.url));
 const refused = (answer: { output: Record<string, unknown> | null }) => JSON.stringify(answer.output ?? {}).includes('"block"');
 
+/** The user's `/goal`, then the agent opening it with its goal tools (as its MCP server runs them, on the same store). */
+function goalOpen(h: Awaited<ReturnType<typeof installed>>, host: Host, session: string): void {
+  h.prompt(session, "/goal make the parser return a syntax tree");
+  createGoalTools(h.store).open(
+    { sessionId: session, host: host.name, cwd: h.project },
+    { objective: "The parser returns a syntax tree", remaining: ["find where the tree is built"] },
+  );
+}
+
 describe.each(HOSTS)("what an agent's script does to goalpost, told on $name", { timeout: 120_000 }, (host) => {
   it("its session file marked complete by a script: the goal is read as goalpost left it, and the user is told", async () => {
     const h = await installed(host);
     const session = `${host.name}-forged`;
-    h.prompt(session, "/goal make the parser return a syntax tree");
-    // The agent opens it with its goal tools (as its MCP server runs them, on the same store).
-    createGoalTools(h.store).open(
-      { sessionId: session, host: host.name, cwd: h.project },
-      { objective: "The parser returns a syntax tree", remaining: ["find where the tree is built"] },
-    );
+    goalOpen(h, host, session);
     expect(h.goal(session).status).toBe("active");
     // The script: the goal complete and its run passed, written straight into goalpost's session file.
     const forge = `const fs = require("fs"); const s = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
@@ -70,11 +74,7 @@ describe.each(HOSTS)("what an agent's script does to goalpost, told on $name", {
     async () => {
       const h = await installed(host);
       const session = `${host.name}-extension`;
-      h.prompt(session, "/goal make the parser return a syntax tree");
-      createGoalTools(h.store).open(
-        { sessionId: session, host: host.name, cwd: h.project },
-        { objective: "The parser returns a syntax tree", remaining: ["find where the tree is built"] },
-      );
+      goalOpen(h, host, session);
       h.prompt(session, "go on");
       const extension = join(h.home, ".copilot", "extensions", "goalpost", "extension.mjs");
       writeFileSync(extension, `${readFileSync(extension, "utf8")}\nexport const quiet = true;\n`);

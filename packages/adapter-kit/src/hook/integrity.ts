@@ -70,12 +70,10 @@ function configState(target: InstallTarget, near: string): ConfigState {
   // through the shell (`cat new > settings.json`) empties the file before it writes.
   for (let wait = 100; ; wait *= 2) {
     const read = configStateNow(target, near);
-    if ((!read.state.startsWith(UNREADABLE) && !emptyFile(target.path)) || wait > 400) return read;
+    if ((!read.state.startsWith(UNREADABLE_STATE) && !emptyFile(target.path)) || wait > 400) return read;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
   }
 }
-
-const UNREADABLE = UNREADABLE_STATE;
 
 function emptyFile(path: string): boolean {
   try {
@@ -93,7 +91,7 @@ function configStateNow(target: InstallTarget, near: string): ConfigState {
     const state = [part, ...(target.problems?.(data) ?? []), ...(target.rivals?.(data) ?? [])].filter(Boolean).join("; ");
     return { state: state || "wired", parts: targetParts(target, data) };
   } catch (error) {
-    return { state: `${UNREADABLE} (${(error as Error).message.split("\n")[0]})`, parts: [] };
+    return { state: `${UNREADABLE_STATE} (${(error as Error).message.split("\n")[0]})`, parts: [] };
   }
 }
 
