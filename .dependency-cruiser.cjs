@@ -19,10 +19,49 @@ function entries(dir) {
 const KIT_ENTRIES = entries("packages/adapter-kit");
 /** Core's public entries. */
 const CORE_ENTRIES = entries("packages/core");
+/**
+ * Core's folders are layers, lowest first: a folder imports only folders before it (docs/architecture.md
+ * says what each holds). Every folder of core's `src/` is in the list — a folder left out is refused by
+ * the rule below, so a new one has to be placed.
+ */
+const CORE_LAYERS = [
+  "redaction",
+  "text",
+  "base",
+  "host",
+  "record",
+  "evidence",
+  "gate",
+  "lifecycle",
+  "config",
+  "store",
+  "notify",
+  "session",
+  "verify",
+  "tools",
+  "engine",
+];
+const CORE = "^packages/core/src/";
+/** One rule per layer: nothing in it imports a layer above it. */
+const layerRules = CORE_LAYERS.slice(0, -1).map((layer, index) => ({
+  name: "core-layer-order",
+  comment: `Core's \`${layer}\` sits below ${CORE_LAYERS.slice(index + 1).join(", ")}: it never imports them.`,
+  severity: "error",
+  from: { path: `${CORE}${layer}/` },
+  to: { path: `${CORE}(${CORE_LAYERS.slice(index + 1).join("|")})/` },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
+    {
+      name: "core-layer-order",
+      comment: "Every folder of core's src/ is a layer of the list in this file: a new folder is placed there.",
+      severity: "error",
+      from: { path: CORE, pathNot: `${CORE}(${CORE_LAYERS.join("|")})/|${CORE}[^/]+$|${CORE}__fixtures__/` },
+      to: {},
+    },
     {
       name: "no-circular",
       comment: "A module that imports itself through others: split out what both need.",
@@ -33,7 +72,7 @@ module.exports = {
     {
       name: "no-folder-cycle",
       comment:
-        "Folders are layers (core: base < record < gate < lifecycle < store < session < evidence/verify/tools < engine; kit: contract < installing < hook < fast-path/doctor < bin): a folder never imports one that imports it.",
+        "Folders are layers (core's order is the rule `core-layer-order`; the kit's: contract < installing < hook < fast-path/doctor < bin): a folder never imports one that imports it.",
       severity: "error",
       scope: "folder",
       from: {},

@@ -3,7 +3,8 @@
 // between packages are followed at all (through each package's `exports`), which the rules about them
 // need to mean anything.
 import { spawnSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -11,12 +12,17 @@ const repo = fileURLToPath(new URL("../../", import.meta.url));
 const depcruise = `${repo}node_modules/.bin/depcruise`;
 const planted: string[] = [];
 afterEach(() => {
-  for (const file of planted.splice(0)) rmSync(`${repo}${file}`, { force: true });
+  for (const file of planted.splice(0)) {
+    rmSync(`${repo}${file}`, { force: true });
+    // A folder made for the probe goes with it.
+    if (file.includes("/probe-layer/")) rmSync(`${repo}${dirname(file)}`, { recursive: true, force: true });
+  }
 });
 
 /** Cruises `files` alone (written first, taken away after) with the repository's rules: the rules it breaks. */
 function broken(files: Record<string, string>): string[] {
   for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(`${repo}${file}`), { recursive: true });
     writeFileSync(`${repo}${file}`, text);
     planted.push(file);
   }
@@ -45,6 +51,9 @@ describe("the import rules", { timeout: 180_000 }, () => {
       "adapters-know-no-other-adapter",
       { "packages/adapter-codex/src/probe-rule.ts": 'export * from "../../adapter-claude-code/src/index.js";\n' },
     ],
+    // A low layer reaching up (the gate is below the engine), and a folder of core in no layer.
+    ["core-layer-order", { "packages/core/src/gate/probe-rule.ts": 'export * from "../session/session-goals.js";\n' }],
+    ["core-layer-order", { "packages/core/src/probe-layer/probe-rule.ts": 'export * from "../base/errors.js";\n' }],
     ["no-folder-cycle", { "packages/core/src/record/probe-rule.ts": 'export * from "../engine/goal-spend.js";\n' }],
     [
       "no-circular",

@@ -8,6 +8,7 @@ import { GENERIC_HOST_PROFILE, type HostProfile } from "../host/host-profile.js"
 import { closeGoal } from "../lifecycle/goal-lifecycle.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
+import { DEFAULT_TOOL_HINT, type RenderForm, renderSessionGoal } from "../session/render-goal.js";
 import { activeGoal, goalAncestors, replaceGoal } from "../session/session-goals.js";
 import { continuationCandidates } from "../store/continuation.js";
 import { createGoalStore, type GoalStore, type SessionIdentity } from "../store/goal-store.js";
@@ -18,7 +19,6 @@ import type { EngineDecision, EngineEvent } from "./engine-event.js";
 import type { LookUpIssue } from "./github-issue-lookup.js";
 import { monotonicClock } from "./goal-spend.js";
 import { sessionArgumentsNote } from "./policy-text.js";
-import { DEFAULT_TOOL_HINT, type RenderForm, renderSessionGoal } from "./render-goal.js";
 
 export interface EngineContext {
   readonly store: GoalStore;

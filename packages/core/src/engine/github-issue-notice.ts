@@ -3,9 +3,10 @@
 // branch checked out later that names no issue ends one a branch named (a detached HEAD does not). A new
 // issue is looked up once — its title and milestone — by the adapter, off the hook's path (the engine's
 // `lookUpIssue`; nothing where none is given, and the number alone is kept).
+
+import { gitBranch, issueChanges, issueFromBranch, issueFromWords, noteIssue } from "../session/github-issue.js";
 import type { EngineContext } from "./engine-context.js";
 import type { EngineEvent } from "./engine-event.js";
-import { gitBranch, issueChanges, issueFromBranch, issueFromWords, noteIssue } from "./github-issue.js";
 
 export function noticeIssue(context: EngineContext, event: EngineEvent, words: string | null): void {
   if (event.subagent) return;

@@ -10,8 +10,8 @@
 
 import { type GoalBudget, parseBudget } from "../record/goal-budget.js";
 import { isGoalId } from "../record/goal-identity.js";
+import { CARRY_ON, MARKER } from "../session/goal-words.js";
 import { closest } from "../text/did-you-mean.js";
-import { CARRY_ON, MARKER } from "./goal-words.js";
 
 export type GoalCommand =
   | { readonly kind: "set"; readonly objective: string; readonly source: "slash" | "marker" }

@@ -2,8 +2,8 @@
 // any case) sets a goal with the words after it; a carry-on phrase alone asks to continue; and what
 // only looks like one does neither.
 import { describe, expect, it } from "vitest";
+import { GOAL_WORDS } from "../session/goal-words.js";
 import { asksToContinue, parseGoalCommand } from "./goal-command.js";
-import { GOAL_WORDS } from "./goal-words.js";
 
 describe.each(Object.entries(GOAL_WORDS))("the words of %s", (_language, words) => {
   it.each(words.markers)("%s: sets a goal", (marker) => {
@@ -56,7 +56,7 @@ describe("the README", () => {
 
 describe("WHO / WHAT / WHY", () => {
   it("are the goal's own lines that say them, in any language with them, and never invented", async () => {
-    const { focusFromWords } = await import("./goal-words.js");
+    const { focusFromWords } = await import("../session/goal-words.js");
     expect(focusFromWords("make the importer stream\nwho: the data team\nWhy: imports of 2 GB files run out of memory")).toEqual({
       who: "the data team",
       what: null,

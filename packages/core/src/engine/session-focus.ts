@@ -6,6 +6,7 @@
 
 import { checklistLine, checklistOf } from "../record/working-context.js";
 import { markRestored } from "../session/compaction-restore.js";
+import { issueLine } from "../session/github-issue.js";
 import { activeGoal } from "../session/session-goals.js";
 import { noteWork, renderWork } from "../session/session-work.js";
 import type { SessionFile } from "../store/session-file.js";
@@ -13,7 +14,6 @@ import { goalText } from "../text/goal-text.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 import type { EngineContext } from "./engine-context.js";
 import type { EngineEvent, TaskItem } from "./engine-event.js";
-import { issueLine } from "./github-issue.js";
 import { applyTaskChange, applyTasks, taskChangeFromToolCall, tasksFromToolInput } from "./task-goals.js";
 
 /** The task list a task tool's call leaves, from its input (whole lists) or as a change by id; null if none. */

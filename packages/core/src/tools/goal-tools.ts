@@ -11,8 +11,6 @@ import {
   SubagentRefusedError,
   UserGoalError,
 } from "../base/errors.js";
-import { closedNote, recentRunClose } from "../engine/close-note.js";
-import { renderSessionGoal } from "../engine/render-goal.js";
 import { evaluateCompletionGate, unmetWords } from "../gate/completion-gate.js";
 import { applyGoalUpdate, closeGoal, createGoal, isUserGoal } from "../lifecycle/goal-lifecycle.js";
 import { pushGoalEvent } from "../record/bounded-history.js";
@@ -26,6 +24,7 @@ import {
 } from "../record/goal-inputs.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { settleClosedGoal } from "../session/close-in-session.js";
+import { renderSessionGoal } from "../session/render-goal.js";
 import { activeGoal, replaceGoal } from "../session/session-goals.js";
 import { withSessionSecrets } from "../session/session-secrets.js";
 import { continuationCandidates } from "../store/continuation.js";
@@ -34,6 +33,7 @@ import type { SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { sanitizeList } from "../text/sanitize-list.js";
 import { checkDefinition } from "../verify/check-definition.js";
+import { closedNote, recentRunClose } from "../verify/close-note.js";
 import { deriveChecks } from "../verify/derive-checks.js";
 import { type CompletionOutcome, requestCompletion, verifyingText } from "../verify/request-completion.js";
 import { treeFingerprint } from "../verify/tree-fingerprint.js";
@@ -106,7 +106,7 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
           ? ` Open goals from other sessions in this directory (the user can continue one with /goal continue <id>):\n${others.map((other) => `- ${goalText(other.goalId, 80)}: ${goalText(other.objective, 300)}`).join("\n")}`
           : "";
         // goalpost's run closed the goal while no stop waited for it: the agent hears the close, and what the
-        // work changed, to pass on to the user (engine/close-note.ts).
+        // work changed, to pass on to the user (verify/close-note.ts).
         const closed = session ? recentRunClose(session.goals, now()) : null;
         const told = closed ? `${closedNote(closed, closed.verification)} Tell the user this, with what changed.\n\n` : "";
         return { text: `${told}This session has no open goal.${hint}`, goal: null };

@@ -6,6 +6,7 @@
 import { takeUpGoal } from "../../lifecycle/goal-lifecycle.js";
 import type { GoalRecord } from "../../record/goal-record.js";
 import { awaitsRestore, markRestored } from "../../session/compaction-restore.js";
+import type { RenderForm } from "../../session/render-goal.js";
 import { activeGoal, replaceGoal } from "../../session/session-goals.js";
 import { continuationCandidates } from "../../store/continuation.js";
 import { recordNotice } from "../../store/record-notice.js";
@@ -21,7 +22,6 @@ import { asksToContinue, type GoalCommand, parseGoalCommand } from "../goal-comm
 import { goalFromFile, markGoalFileAtPrompt } from "../goal-file.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
-import type { RenderForm } from "../render-goal.js";
 import { pendingFocus, restoreWorkingContext } from "../session-focus.js";
 
 type Event = EngineEventOf<"prompt-submitted">;

@@ -7,11 +7,11 @@ import { spendText } from "../record/goal-budget.js";
 import { isOpen } from "../record/goal-phase.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { checklistItem, checklistLine } from "../record/working-context.js";
-import { goalAncestors, goalStack } from "../session/session-goals.js";
 import type { GitHubIssue, SessionFile } from "../store/session-file.js";
 import { goalText } from "../text/goal-text.js";
 import { issueLine } from "./github-issue.js";
 import { focusFromWords } from "./goal-words.js";
+import { goalAncestors, goalStack } from "./session-goals.js";
 
 /**
  * full: session start, resume, after a compaction. compact: a prompt while the model may not have the

@@ -4,13 +4,14 @@
 // call runs outside that sandbox: it runs the goal tool there, for the main session only, and answers
 // with the tool's own text as the call's refusal — which the host hands to the model as the call's
 // result. The same tools, the same checks, one process fewer.
-import type { EngineDecision, EngineEventOf } from "../engine/engine-event.js";
+
 import { createToolClassifier } from "../evidence/classify-tool-call.js";
 import { goalToolInvocation } from "../evidence/goal-tool-names.js";
 import type { HostProfile } from "../host/host-profile.js";
 import type { GoalStore } from "../store/goal-store.js";
+import { createGoalTools, toolErrorText } from "../tools/goal-tools.js";
 import type { StartVerification } from "../verify/verification-request.js";
-import { createGoalTools, toolErrorText } from "./goal-tools.js";
+import type { EngineDecision, EngineEventOf } from "./engine-event.js";
 
 export interface GoalToolsInHookOptions {
   readonly store: GoalStore;

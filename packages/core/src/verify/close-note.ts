@@ -4,7 +4,7 @@
 // and the status tool the agent asks (which tells the agent to pass it on).
 import type { GoalRecord } from "../record/goal-record.js";
 import { goalText, quotedGoal } from "../text/goal-text.js";
-import { changesText } from "../verify/changes-text.js";
+import { changesText } from "./changes-text.js";
 
 export function closedNote(goal: GoalRecord, run: GoalRecord["verification"]): string {
   const verdict = run?.verdict ? `: ${goalText(run.verdict, 300)}` : "";
