@@ -107,6 +107,16 @@ module.exports = {
       to: { path: "^packages/core/src/", pathNot: CORE_ENTRIES },
     },
     {
+      name: "internal-is-goalposts-own",
+      comment:
+        "Core's internal entry is for goalpost's own packages: a harness, the kit's example adapter and anything else use the main entry.",
+      severity: "error",
+      from: {
+        pathNot: "^(packages/(core|adapter-kit/src|adapter-(claude-code|codex|copilot-cli|vscode-chat)|mcp)/|apps/|e2e/)",
+      },
+      to: { path: "^packages/core/src/internal\\.ts$" },
+    },
+    {
       name: "adapters-know-no-other-adapter",
       comment: "Each adapter is published and installed on its own.",
       severity: "error",

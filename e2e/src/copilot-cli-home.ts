@@ -7,7 +7,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type Tree, testdir } from "@goalpost/adapter-kit/testing";
-import { createGoalStore, type SessionFile } from "@goalpost/core";
+import { createGoalStore } from "@goalpost/core";
+import type { SessionFile } from "@goalpost/core/internal";
 import { execa, type Result } from "execa";
 
 const require = createRequire(import.meta.url);

@@ -51,6 +51,11 @@ describe("the import rules", { timeout: 180_000 }, () => {
       "adapters-know-no-other-adapter",
       { "packages/adapter-codex/src/probe-rule.ts": 'export * from "../../adapter-claude-code/src/index.js";\n' },
     ],
+    // The kit's example adapter is a third party's: core's internal entry is not for it.
+    [
+      "internal-is-goalposts-own",
+      { "packages/adapter-kit/examples/example-host/src/probe-rule.ts": 'export { goalText } from "@goalpost/core/internal";\n' },
+    ],
     // A low layer reaching up (the gate is below the engine), and a folder of core in no layer.
     ["core-layer-order", { "packages/core/src/gate/probe-rule.ts": 'export * from "../session/session-goals.js";\n' }],
     ["core-layer-order", { "packages/core/src/probe-layer/probe-rule.ts": 'export * from "../base/errors.js";\n' }],

@@ -107,6 +107,39 @@ describe("the published packages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("install one by one into an empty folder with npm's defaults: no warning, no error", () => {
+    // What a stranger types: `npm install <package>`, nothing pinned, npm's own log level. goalpost's
+    // packages are not on the registry yet, so the goalpost packages a package needs are its packs too.
+    const packOf = new Map(
+      tarballs.map((tarball) => {
+        const manifest = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }));
+        return [manifest.name as string, { tarball, manifest }];
+      }),
+    );
+    const withOwn = (name: string, found = new Set<string>()): Set<string> => {
+      found.add(name);
+      const { dependencies = {}, peerDependencies = {} } = packOf.get(name)!.manifest;
+      for (const dependency of Object.keys({ ...dependencies, ...peerDependencies }))
+        if (packOf.has(dependency) && !found.has(dependency)) withOwn(dependency, found);
+      return found;
+    };
+    for (const name of packOf.keys()) {
+      const folder = join(work, "alone", name.replace("/", "+"));
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, "package.json"), '{ "name": "alone", "private": true }\n');
+      const install = spawnSync(
+        "npm",
+        ["install", "--no-audit", "--no-fund", ...[...withOwn(name)].map((own) => packOf.get(own)!.tarball)],
+        { cwd: folder, encoding: "utf8", timeout: 180_000 },
+      );
+      expect(install.status, `${name}: ${install.stderr}`).toBe(0);
+      expect(
+        install.stderr.split("\n").filter((line) => /^npm (warn|error)/i.test(line)),
+        name,
+      ).toEqual([]);
+    }
+  });
+
   it("run a harness built on @goalpost/core alone: two sessions, each goal held, then closed on goalpost's own run", () => {
     const harness = run(process.execPath, [join(consumer, "node_modules/@goalpost/core/examples/harness.mjs")]);
     if (!bubblewrapRuns()) {
@@ -412,6 +445,9 @@ describe("the published packages", { timeout: 120_000 }, () => {
 import { createGoalMcpServer, resolveByArguments } from "@goalpost/mcp";
 import { descriptor } from "@goalpost/adapter-codex";
 import { createGoalEngine as harnessEngine, type EngineDecision, goalToolDefinitions } from "@goalpost/core/harness";
+import { readNotices } from "@goalpost/core/notices";
+import { resolveStoreRoot } from "@goalpost/core/store-root";
+import { runVerification } from "@goalpost/core/verify";
 const env: Env = { HOME: "/home/me" };
 const store = createGoalStore({ root: "/tmp/consumer" });
 const event: EngineEventInput = { type: "stop-requested", sessionId: "s", host: "harness", cwd: "/p" };
@@ -420,6 +456,7 @@ createGoalMcpServer({ store, resolveSession: resolveByArguments(store, "harness"
 export const found: [string, string] = [action, descriptor.stateRoot(env)];
 export const decided: EngineDecision = harnessEngine({ store }).handle(event);
 export const toolNames: string[] = goalToolDefinitions().map((tool) => tool.name);
+export const smaller: [number, string, typeof runVerification] = [readNotices("/tmp/consumer").length, resolveStoreRoot("/tmp/r", env), runVerification];
 `,
     );
     const tsc = run(process.execPath, [createRequire(import.meta.url).resolve("typescript/bin/tsc"), "-p", consumer]);

@@ -2,7 +2,8 @@
 // a fake home with goalpost installed by its own CLI, and readers for what goalpost stored.
 
 import { removeTestdirs, type Tree } from "@goalpost/adapter-kit/testing";
-import { createGoalStore, type SessionFile } from "@goalpost/core";
+import { createGoalStore } from "@goalpost/core";
+import type { SessionFile } from "@goalpost/core/internal";
 import { afterEach, expect } from "vitest";
 import { type ClaudeHome, createClaudeHome, goalpostCli } from "./claude-code-home.js";
 import { type MockAnthropic, type MockReply, scriptedResponder, startMockAnthropic } from "./mock-anthropic.js";

@@ -5,8 +5,9 @@ import { defineConfig, type Options } from "tsup";
 // too: `goalpost status` reads the notice log without loading core.
 // verify on its own too (`@goalpost/core/verify`): the in-process verifier loads it by its file name at
 // run time (verification-request.ts), so it never enters what only reads goals or starts runs elsewhere.
+// internal holds every module of core's main road; the main entry re-exports part of it (below).
 const entries = {
-  index: "src/index.ts",
+  internal: "src/internal.ts",
   "store-root": "src/store/store-root.ts",
   verify: "src/verify/verify-entry.ts",
   notices: "src/store/notice-log.ts",
@@ -15,20 +16,22 @@ const entries = {
 // Types are built one entry at a time, each file whole: a shared type chunk would be left dangling in
 // the adapters' bundled .d.ts files.
 export default defineConfig([
-  // Not split: index.js stays one file, and store-root.js repeats its few lines.
+  // Not split: internal.js stays one file, and store-root.js repeats its few lines.
   // `ignore` is CommonJS: imported from node_modules, Node scans it for named exports on every load of
   // core (~4 ms); bundled, esbuild wraps it to run only when a walk first needs it.
   { entry: entries, format: ["esm"], splitting: false, sourcemap: true, clean: true, target: "node20", noExternal: ["ignore"] },
-  // `@goalpost/core/harness` re-exports the main entry: it stays an import of ./index.js, so a harness
-  // that uses both has one copy of every module; its source, export lines only, is its own .d.ts.
+  // The main entry re-exports part of ./internal.js, and `@goalpost/core/harness` part of the main
+  // entry: each stays an import of the other file, so a process that uses several has one copy of every
+  // module. The harness's source, export lines only, is its own .d.ts; the main entry's types are built
+  // whole (below), since the adapters' bundled .d.ts files take them in and could not follow ./internal.js.
   {
-    entry: { harness: "src/harness.ts" },
+    entry: { index: "src/index.ts", harness: "src/harness.ts" },
     format: ["esm"],
     target: "node20",
-    external: ["./index.js"],
+    external: ["./internal.js", "./index.js"],
     onSuccess: async () => copyFileSync("src/harness.ts", "dist/harness.d.ts"),
   },
-  ...Object.entries(entries).map(
+  ...Object.entries({ ...entries, index: "src/index.ts" }).map(
     ([name, source]): Options => ({ entry: { [name]: source }, format: ["esm"], dts: { only: true }, target: "node20" }),
   ),
 ]);

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createGoal, createGoalStore } from "@goalpost/core";
+import { createGoalStore } from "@goalpost/core";
+import { createGoal } from "@goalpost/core/internal";
 
 const SESSIONS = Number(process.env["BENCH_SESSIONS"] ?? 10_000);
 const RUNS = Number(process.env["BENCH_RUNS"] ?? 9);

@@ -6,7 +6,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, 
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { installedHookCommands, removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
-import { closeGoal, continueGoal, createGoal, createGoalStore, letGoalGo, retireGoal } from "@goalpost/core";
+import { createGoalStore } from "@goalpost/core";
+import { closeGoal, continueGoal, createGoal, letGoalGo, retireGoal } from "@goalpost/core/internal";
 import { afterEach, describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));

@@ -38,7 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const [{ COMMANDS }, { runCommand, usageProblem }, { didYouMean }] = await Promise.all([
     import("./commands/index.js"),
     import("./command.js"),
-    import("@goalpost/core"),
+    import("@goalpost/core/internal"),
   ]);
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
     const topic = COMMANDS.find((command) => command.name === rest[0]);

@@ -3,7 +3,8 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
-import { createGoal, createGoalStore } from "@goalpost/core";
+import { createGoalStore } from "@goalpost/core";
+import { createGoal } from "@goalpost/core/internal";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { goalRows } from "./goal-views.js";
 

@@ -2,22 +2,20 @@
 // full (show). Reads the stores only (read-only stores: a damaged record is reported, never moved).
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
+import { createGoalStore, type GoalRecord, renderGoalContext } from "@goalpost/core";
 import {
   archivedSessions,
   changesText,
-  createGoalStore,
   durationText,
   endedWithin,
   evaluateCompletionGate,
   type GoalBudget,
-  type GoalRecord,
   isOpen,
   RECENTLY_CLOSED_MS,
-  renderGoalContext,
   type SessionFile,
   spendText,
   uncoveredRequirements,
-} from "@goalpost/core";
+} from "@goalpost/core/internal";
 import { localTime, timeZoneName } from "./local-time.js";
 import { EVENT_TITLE } from "./report/timeline.js";
 import type { Colors } from "./terminal.js";

@@ -9,7 +9,7 @@
 // no goal is open); those are named too.
 import { readFileSync, statSync } from "node:fs";
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
-import { GOALPOST_SWITCH_VARIABLES, readTurnMarks } from "@goalpost/core";
+import { GOALPOST_SWITCH_VARIABLES, readTurnMarks } from "@goalpost/core/internal";
 
 export interface HooksGone {
   readonly file: string;

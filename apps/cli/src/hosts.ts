@@ -4,7 +4,8 @@
 
 import { readFileSync } from "node:fs";
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
-import { didYouMean, type Env } from "@goalpost/core";
+import type { Env } from "@goalpost/core";
+import { didYouMean } from "@goalpost/core/internal";
 
 const ADAPTER_PACKAGE = /^@goalpost\/adapter-(?!kit$)[a-z0-9-]+$/;
 

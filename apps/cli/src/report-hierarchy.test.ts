@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
-import { createGoal, createGoalStore } from "@goalpost/core";
+import { createGoalStore } from "@goalpost/core";
+import { createGoal } from "@goalpost/core/internal";
 import { afterEach, describe, expect, it } from "vitest";
 
 const bin = fileURLToPath(new URL("../dist/goalpost.js", import.meta.url));

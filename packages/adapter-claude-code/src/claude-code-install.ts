@@ -15,7 +15,7 @@ import {
   stopSpinner,
   withKey,
 } from "@goalpost/adapter-kit";
-import { GOALPOST_SWITCH_VARIABLES } from "@goalpost/core";
+import { GOALPOST_SWITCH_VARIABLES } from "@goalpost/core/internal";
 import { descriptor } from "./claude-code-descriptor.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, settingsFile } from "./claude-code-paths.js";
 import { statusLineSettings } from "./claude-code-status-line.js";

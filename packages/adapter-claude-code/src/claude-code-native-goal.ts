@@ -3,7 +3,8 @@
 // `<command-name>/goal</command-name> … <command-args>clear</command-args>`, so goalpost reads the
 // transcript's tail at the next prompt, stop or session start to mirror the clear.
 import { type NativeGoalChange, recordTail } from "@goalpost/adapter-kit";
-import { activeGoal, type EngineEventInput, type GoalStore } from "@goalpost/core";
+import type { EngineEventInput, GoalStore } from "@goalpost/core";
+import { activeGoal } from "@goalpost/core/internal";
 
 /** How much of the transcript's end is read: the clear is recent by the time the next hook runs. */
 const TAIL_BYTES = 256 * 1024;

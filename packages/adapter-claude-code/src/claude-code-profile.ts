@@ -1,6 +1,7 @@
 // What core needs to know about Claude Code's tools (the names its tool hooks report, docs/hosts/claude-code.md §3
 // and the package's sdk-tools.d.ts), and how the model reaches goalpost's tools there.
-import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+import { defineHostProfile } from "@goalpost/core";
+import { DEFAULT_TOOL_HINT } from "@goalpost/core/internal";
 import { descriptor } from "./claude-code-descriptor.js";
 
 /** As the descriptor says it: the names are written once. */

@@ -3,7 +3,7 @@
 // and the tool calls Claude Code really made (the agent's receipts are checked against them; with no
 // goal open, the files they named are the session's working context after a compaction).
 import { transcriptTail } from "@goalpost/adapter-kit";
-import type { HostToolCall, HostToolRecord } from "@goalpost/core";
+import type { HostToolCall, HostToolRecord } from "@goalpost/core/internal";
 
 /** How much of the transcript a stop reads for tool calls: the turn that just ended, and more. */
 const TOOL_RECORD_BYTES = 1024 * 1024;

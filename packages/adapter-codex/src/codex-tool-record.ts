@@ -5,7 +5,7 @@
 // The agent's receipts are checked against it at a stop; with no goal open, the files its calls named
 // are the session's working context after a compaction.
 import { transcriptTail } from "@goalpost/adapter-kit";
-import type { HostToolCall, HostToolRecord } from "@goalpost/core";
+import type { HostToolCall, HostToolRecord } from "@goalpost/core/internal";
 
 /** How much of the rollout a read covers: the turn that just ended, and more. */
 const TOOL_RECORD_BYTES = 1024 * 1024;

@@ -2,7 +2,8 @@
 // Translation only: every policy decision is the core engine's.
 
 import { defineHostEvent, type SessionKey, sessionFields } from "@goalpost/adapter-kit";
-import { type EngineDecision, type EngineEventInput, STOP_BLOCK_PREFIX } from "@goalpost/core";
+import type { EngineDecision, EngineEventInput } from "@goalpost/core";
+import { STOP_BLOCK_PREFIX } from "@goalpost/core/internal";
 import {
   blockStopOutput,
   CONTEXT_EVENTS,

@@ -7,16 +7,8 @@
 // carries `invocation.agentId` and is refused.
 import { joinSession, type ToolInvocation } from "@github/copilot-sdk/extension";
 import { takeNotes } from "@goalpost/adapter-kit";
-import {
-  createGoalStore,
-  createGoalTools,
-  followHostTasks,
-  GOAL_TOOL_SPECS,
-  type GoalToolSpec,
-  SUBAGENT_BOUNDARY_NOTICE,
-  taskStatus,
-  toolErrorText,
-} from "@goalpost/core";
+import { createGoalStore, createGoalTools, GOAL_TOOL_SPECS, type GoalToolSpec, toolErrorText } from "@goalpost/core";
+import { followHostTasks, SUBAGENT_BOUNDARY_NOTICE, taskStatus } from "@goalpost/core/internal";
 import * as z from "zod/mini";
 import { goalpostStateRoot } from "./copilot-cli-paths.js";
 import { COPILOT_CLI_HOST } from "./copilot-cli-profile.js";

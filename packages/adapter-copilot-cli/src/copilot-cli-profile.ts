@@ -1,6 +1,7 @@
 // What core needs to know about Copilot CLI's tools: the names its tool hooks report (docs/hosts/copilot-cli.md §3,
 // the tools of a 1.0.102 model request), and how the model reaches goalpost's tools there.
-import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+import { defineHostProfile } from "@goalpost/core";
+import { DEFAULT_TOOL_HINT } from "@goalpost/core/internal";
 import { descriptor } from "./copilot-cli-descriptor.js";
 
 /** As the descriptor says it: the names are written once. */

@@ -1,6 +1,6 @@
 // The goal skill Copilot CLI lists to the model (`$COPILOT_HOME/skills/goal/SKILL.md`, docs/hosts/copilot-cli.md §8):
 // the goal protocol in the model's words, loaded when it calls the `skill` tool.
-import { TOOL_DESCRIPTIONS } from "@goalpost/core";
+import { TOOL_DESCRIPTIONS } from "@goalpost/core/internal";
 
 /** Marks the file as goalpost's, so install and uninstall never touch a skill of the user's. */
 export const SKILL_MARKER = "<!-- written by goalpost; `goalpost-copilot-cli uninstall` removes it -->";

@@ -9,7 +9,8 @@
 // judges a receipt (the contract's hostWorkRecord, not hostToolRecord).
 import { join } from "node:path";
 import { recordTailLines } from "@goalpost/adapter-kit";
-import type { Env, HostToolCall, HostToolRecord } from "@goalpost/core";
+import type { Env } from "@goalpost/core";
+import type { HostToolCall, HostToolRecord } from "@goalpost/core/internal";
 import { copilotHome } from "./copilot-cli-paths.js";
 
 /** How much of the log a read covers: the turns before the compaction, and more. */

@@ -2,7 +2,8 @@
 // docs/hosts/vscode-chat.md §3) and how the model reaches goalpost's tools there. No MCP name pattern: VS Code joins
 // `mcp_`, the server label and the tool with underscores that names may also hold, so the bare name
 // cannot be cut out reliably; goalpost's own tools are known by their ending, whatever the prefix.
-import { DEFAULT_TOOL_HINT, defineHostProfile } from "@goalpost/core";
+import { defineHostProfile } from "@goalpost/core";
+import { DEFAULT_TOOL_HINT } from "@goalpost/core/internal";
 import { descriptor } from "./vscode-chat-descriptor.js";
 
 /** As the descriptor says it: the names are written once. */

@@ -1,6 +1,6 @@
 // Redaction must stay linear on hostile input: each 1 MB string below is a known trap for
 // backtracking regular expressions, goalpost's own or gitleaks'. Prints the time for each.
-import { redactSecrets } from "../dist/index.js";
+import { redactSecrets } from "../dist/internal.js";
 
 const MB = 1024 * 1024;
 const cases = {

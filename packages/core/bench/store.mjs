@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { createGoal, createGoalStore, pushToolCall } from "../dist/index.js";
+import { createGoal, createGoalStore, pushToolCall } from "../dist/internal.js";
 
 const run = promisify(execFile);
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];

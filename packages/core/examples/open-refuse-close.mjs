@@ -1,6 +1,8 @@
 // A goal's life in @goalpost/core: opened, refused at the gate, given evidence, then closed on
 // goalpost's own run of the user's checks in a small real project.
 // Run after `pnpm build`: node examples/open-refuse-close.mjs
+// It works at the level of goal records, as goalpost's own adapters do (`@goalpost/core/internal`); a
+// harness of your own starts from examples/harness.mjs and the main entry.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +19,7 @@ import {
   pushReceipt,
   pushToolCall,
   summarizeToolCall,
-} from "../dist/index.js";
+} from "../dist/internal.js";
 
 // The project: its `npm test` is what "done" means here.
 const project = mkdtempSync(join(tmpdir(), "goalpost-example-"));

@@ -5,7 +5,8 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { createGoalStore, resolveStoreRoot } from "@goalpost/core";
+import { createGoalStore } from "@goalpost/core";
+import { resolveStoreRoot } from "@goalpost/core/internal";
 import { serveGoalMcpOverStdio } from "./goal-mcp-server.js";
 import {
   firstResolved,

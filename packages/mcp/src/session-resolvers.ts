@@ -2,7 +2,8 @@
 // says it differently (docs/hosts/). A call that cannot be tied to a session is refused with the reason,
 // never guessed, and a session id the model supplies is only accepted if goalpost already knows it.
 import { resolve } from "node:path";
-import { consumeToolUse, type GoalStore } from "@goalpost/core";
+import type { GoalStore } from "@goalpost/core";
+import { consumeToolUse } from "@goalpost/core/internal";
 
 export interface ToolSession {
   readonly sessionId: string;

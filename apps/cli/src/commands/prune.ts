@@ -2,7 +2,8 @@
 // and clear what goalpost keeps for them beside: the tests of their runs, the hooks' once-per-hook claims,
 // and the fingerprints of secrets of sessions quiet as long.
 import { pruneHookClaims } from "@goalpost/adapter-kit/faults";
-import { archiveClosedSessions, createGoalStore, loadEngineConfig, removeRunReports, removeSecretPrints } from "@goalpost/core";
+import { createGoalStore, loadEngineConfig } from "@goalpost/core";
+import { archiveClosedSessions, removeRunReports, removeSecretPrints } from "@goalpost/core/internal";
 import { type Command, fail } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, stateRoots } from "../hosts.js";

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { recentHookFaults } from "@goalpost/adapter-kit/faults";
-import { collectNotifierFailure, KILL_SWITCH_FILE } from "@goalpost/core";
+import { collectNotifierFailure, KILL_SWITCH_FILE } from "@goalpost/core/internal";
 import type { Command } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { closedRowText, goalRows, rowText } from "../goal-views.js";

@@ -3,7 +3,7 @@
 // cannot do this itself: the state root is a protected path, and these commands are denied to its shell.
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { KILL_SWITCH_FILE, writeFileAtomic } from "@goalpost/core";
+import { KILL_SWITCH_FILE, writeFileAtomic } from "@goalpost/core/internal";
 import { type Command, refuse } from "../command.js";
 import { EXIT } from "../exit-codes.js";
 import { loadHosts, selectHosts, unknownHostMessage } from "../hosts.js";

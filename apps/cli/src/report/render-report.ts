@@ -2,18 +2,18 @@
 // requirements with their coverage evidence, what the completion gate still wants, the work lists
 // and the goal hierarchy. No script, no external asset; a Content-Security-Policy forbids loading
 // anything, so the page works offline and cannot leak.
+import type { GoalRecord } from "@goalpost/core";
 import {
   budgetText,
   changesText,
   evaluateCompletionGate,
   GOAL_SOURCE_WORDS,
-  type GoalRecord,
   isOpen,
   referenceNamesRequirement,
   type SessionFile,
   spendText,
   uncoveredRequirements,
-} from "@goalpost/core";
+} from "@goalpost/core/internal";
 import { localTime, timeZoneName } from "../local-time.js";
 import { html, type Markup, markupText, trustedMarkup } from "./html.js";
 import { REPORT_CSS } from "./report-style.js";

@@ -2,7 +2,8 @@
 // grouped, with drift warnings and denials among them; receipts; compactions and restores; stop
 // blocks; refused and accepted closes. Built only from what goalpost recorded (the goal record and
 // its session file): the report shows evidence, never what the agent said about it.
-import { GOAL_SOURCE_WORDS, type GoalRecord, type SessionFile } from "@goalpost/core";
+import type { GoalRecord } from "@goalpost/core";
+import { GOAL_SOURCE_WORDS, type SessionFile } from "@goalpost/core/internal";
 
 export type EntryKind =
   | "captured"

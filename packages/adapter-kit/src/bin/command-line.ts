@@ -3,7 +3,7 @@
 // its help and shell completion list them from here), and a parse error in goalpost's words — the
 // option named, the one likely meant. Node's own util.parseArgs parses; this is its vocabulary.
 import type { ParseArgsConfig } from "node:util";
-import { didYouMean } from "@goalpost/core";
+import { didYouMean } from "@goalpost/core/internal";
 
 export type CommandOptions = NonNullable<ParseArgsConfig["options"]>;
 

@@ -59,7 +59,7 @@ async function dispatch(adapter: HostAdapter, argv: readonly string[], cliPath: 
     return 0;
   }
   // As the goalpost CLI says it: the command likely meant, the usage line, where the rest is.
-  const { didYouMean } = await import("@goalpost/core");
+  const { didYouMean } = await import("@goalpost/core/internal");
   writeAll(
     2,
     `${adapter.bin}: unknown command "${command}"${didYouMean(command, [...commands, "help"])}\nusage: ${adapter.bin} <command> [options]\n(${adapter.bin} --help lists the commands)\n`,

@@ -3,7 +3,8 @@
 // project's folder, bounded in time; what it says is kept on the session if it still works on that
 // issue. No gh, not signed in, offline, a slow network: nothing is written, the number alone stays.
 import { spawnSync } from "node:child_process";
-import { createGoalStore, issueInfo } from "@goalpost/core";
+import { createGoalStore } from "@goalpost/core";
+import { issueInfo } from "@goalpost/core/internal";
 
 /** Longest the GitHub CLI may take: it runs off every hook's path, but should not linger. */
 const GH_TIMEOUT_MS = 8_000;

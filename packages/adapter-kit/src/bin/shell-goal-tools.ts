@@ -8,7 +8,8 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
-import { activeGoal, createGoalStore, createGoalTools, GoalpostError, takeApproval } from "@goalpost/core";
+import { createGoalStore, createGoalTools, GoalpostError } from "@goalpost/core";
+import { activeGoal, takeApproval } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { resolveProjectDir } from "../hook/project-dir.js";
 import { detachedVerification } from "../hook/verification-process.js";

@@ -7,7 +7,8 @@ import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, rmS
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createGoal, createGoalStore, createGoalTools, deriveChecks, type VerificationRequest } from "@goalpost/core";
+import { createGoalStore, createGoalTools, type VerificationRequest } from "@goalpost/core";
+import { createGoal, deriveChecks } from "@goalpost/core/internal";
 import { afterAll, describe, expect, it } from "vitest";
 
 const BUILT = fileURLToPath(new URL("../../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));

@@ -3,7 +3,8 @@
 // keeps its home, how a session and its project are named, how goalpost is installed into the host's
 // configuration, and the profile core judges tool calls by. Everything else (running a hook, the bin,
 // installing, the fast path, doctor) the kit does the same way for every host.
-import type { EngineDecision, EngineEventInput, Env, GoalStore, HostGoal, HostProfile, HostToolRecord } from "@goalpost/core";
+import type { EngineDecision, EngineEventInput, Env, GoalStore, HostGoal, HostProfile } from "@goalpost/core";
+import type { HostToolRecord } from "@goalpost/core/internal";
 import type { SessionResolver } from "@goalpost/mcp";
 import type * as z from "zod/mini";
 import type { InstallSpec } from "./install-spec.js";

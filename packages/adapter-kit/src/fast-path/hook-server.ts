@@ -26,7 +26,7 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import type { Server, Socket } from "node:net";
 import { dirname, join } from "node:path";
-import { ensureOpenMarkers, recordBreaches } from "@goalpost/core";
+import { ensureOpenMarkers, recordBreaches } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { HOOK_INPUT_LIMIT } from "../hook/hook-io.js";
 import { loadBuiltin } from "../hook/load-builtin.js";

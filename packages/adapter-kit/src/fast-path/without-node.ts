@@ -12,7 +12,7 @@
 // rendered from its own sample of the stop — host facts stay in the adapter.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { STOP_BLOCK_PREFIX, writeFileAtomic } from "@goalpost/core";
+import { STOP_BLOCK_PREFIX, writeFileAtomic } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { mainStopSamples } from "../installing/fast-events.js";
 import { FAST_PATH_FOLDER } from "../installing/hook-command.js";

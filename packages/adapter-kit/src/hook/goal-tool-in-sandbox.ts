@@ -4,7 +4,8 @@
 // recorded the user's own sandbox values (installing/strict-mode.ts); the record is read only for a call
 // that names goalpost.
 import { join } from "node:path";
-import { type EngineDecision, type EngineEventInput, type Env, type GoalStore, goalToolInHook } from "@goalpost/core";
+import type { EngineDecision, EngineEventInput, Env, GoalStore } from "@goalpost/core";
+import { goalToolInHook } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { readJsonObject } from "../installing/json-object-file.js";
 import { STRICT_RECORD } from "../installing/strict-mode.js";

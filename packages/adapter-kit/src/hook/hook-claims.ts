@@ -4,7 +4,7 @@
 // session ends.
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { safeFileName } from "@goalpost/core";
+import { safeFileName } from "@goalpost/core/internal";
 
 export const CLAIMS_FOLDER = "hooks";
 /** How long a claim is kept. */

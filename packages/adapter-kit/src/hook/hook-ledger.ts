@@ -17,7 +17,7 @@
 // `goalpost prune`), removed with their session when it ends; none is written where the root cannot be.
 import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { processRuns, recordNotice, safeFileName } from "@goalpost/core";
+import { processRuns, recordNotice, safeFileName } from "@goalpost/core/internal";
 import { CLAIMS_FOLDER as FOLDER, pruneHookClaims } from "./hook-claims.js";
 import type { HookResult } from "./hook-io.js";
 

@@ -7,7 +7,8 @@
 // host goes on recording in a new file (rotated) is counted there from its start, on top of the old.
 import { closeSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
-import { activeGoal, createGoalStore, type Env, isEnforced, recordBreaches, safeFileName, writeFileAtomic } from "@goalpost/core";
+import { createGoalStore, type Env } from "@goalpost/core";
+import { activeGoal, isEnforced, recordBreaches, safeFileName, writeFileAtomic } from "@goalpost/core/internal";
 import type { HostTokenRecord, TokenTally } from "../contract/host-adapter.js";
 import { openRecord } from "./record-tail.js";
 

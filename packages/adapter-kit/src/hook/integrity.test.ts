@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { recordBreaches } from "@goalpost/core";
+import { recordBreaches } from "@goalpost/core/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { killStartedServers, serverCopy } from "../__fixtures__/server-copy.js";
 import { removeTestdirs } from "../testing/index.js";

@@ -12,7 +12,14 @@
 import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { endTurnWatch, readTurnMarks, startTurnWatch, type TurnMarks, UNREADABLE_STATE, type WatchedNow } from "@goalpost/core";
+import {
+  endTurnWatch,
+  readTurnMarks,
+  startTurnWatch,
+  type TurnMarks,
+  UNREADABLE_STATE,
+  type WatchedNow,
+} from "@goalpost/core/internal";
 import { userCommand } from "../contract/descriptor.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import type { ConfigFormat, InstallTarget, JsonObject } from "../contract/install-spec.js";

@@ -3,7 +3,8 @@
 // (`<bin> issue-lookup …`), started detached in the project's folder so that no hook waits on the
 // network, once per session and issue. It gets the host's environment (the user's PATH and gh's own
 // sign-in), never the agent's.
-import type { Env, LookUpIssue } from "@goalpost/core";
+import type { Env } from "@goalpost/core";
+import type { LookUpIssue } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { loadBuiltin } from "./load-builtin.js";
 import { adapterBinPath, verifierEnvironment } from "./verification-process.js";

@@ -6,7 +6,7 @@
 // off) keeps its last notes only.
 import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { safeFileName } from "@goalpost/core";
+import { safeFileName } from "@goalpost/core/internal";
 
 const FOLDER = "notes";
 /** Past this, a note replaces the outbox instead of joining it: nobody has been taking them. */

@@ -3,23 +3,20 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
-import type { EngineConfig, EngineEventInput, Env, GoalStore, HostToolRecord, HostWorld } from "@goalpost/core";
+import type { EngineConfig, EngineEventInput, Env, GoalStore } from "@goalpost/core";
+import { createGoalEngine, createGoalStore, type EngineDecision, GoalpostError, loadEngineConfig } from "@goalpost/core";
+import type { HostToolRecord, HostWorld } from "@goalpost/core/internal";
 import {
-  createGoalEngine,
-  createGoalStore,
-  type EngineDecision,
   failSafeDecision,
-  GoalpostError,
   hasUntoldBreaches,
   killSwitchEngaged,
   knownStoreRoots,
-  loadEngineConfig,
   noteSwitchedOff,
   recordNotices,
   switchedOffDecision,
   takeUntoldBreaches,
   takeUntoldProblems,
-} from "@goalpost/core";
+} from "@goalpost/core/internal";
 import * as z from "zod/mini";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { STATUS_LINE_EVENT } from "../installing/hook-command.js";

@@ -4,18 +4,16 @@
 // goes the hooks' way (the shell's no-goal gate, the hook server, the loader), so it costs what a
 // fast hook costs. Read only (but for sweeping markers of closes older than it shows, and for recording
 // once that goalpost's hooks stopped running while a goal is open): no ledger; anything amiss answers nothing.
+import { createGoalStore, type Env, statusSegment } from "@goalpost/core";
 import {
   activeGoal,
   CLOSED_SHOWN_MS,
   closedLately,
-  createGoalStore,
-  type Env,
   goalText,
   isMarkedOpen,
   killSwitchEngaged,
   recordBreaches,
-  statusSegment,
-} from "@goalpost/core";
+} from "@goalpost/core/internal";
 import * as z from "zod/mini";
 import type { HostAdapter, StatusLineSpec } from "../contract/host-adapter.js";
 import type { HookResult } from "./hook-io.js";

@@ -24,7 +24,7 @@ import { removeTestdirs, testdir } from "../testing/index.js";
 import { readHookFaults } from "./fault-records.js";
 
 /** core's built module, for a process of goalpost's own that takes a lock. */
-const CORE = fileURLToPath(new URL("../../../core/dist/index.js", import.meta.url));
+const CORE = fileURLToPath(new URL("../../../core/dist/internal.js", import.meta.url));
 const children: ChildProcess[] = [];
 
 afterEach(() => {

@@ -5,7 +5,8 @@
 import { existsSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { type Env, type StartVerification, USER_VARIABLES } from "@goalpost/core";
+import type { Env, StartVerification } from "@goalpost/core";
+import { USER_VARIABLES } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { loadBuiltin } from "./load-builtin.js";
 

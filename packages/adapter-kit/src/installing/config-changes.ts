@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import { writeFileAtomic } from "@goalpost/core";
+import { writeFileAtomic } from "@goalpost/core/internal";
 import type { InstallTarget, JsonObject } from "../contract/install-spec.js";
 import { type ConfigFile, deepEqual, readConfigFile, rewriteConfigText } from "./config-file.js";
 

@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import { type Env, unregisterStoreRoot, writeFileAtomic } from "@goalpost/core";
+import type { Env } from "@goalpost/core";
+import { unregisterStoreRoot, writeFileAtomic } from "@goalpost/core/internal";
 import { type ParseError, parse } from "jsonc-parser";
 import { onlyGoalpost } from "../contract/descriptor.js";
 import { BACKUP_SUFFIX, type FileChange } from "./config-changes.js";

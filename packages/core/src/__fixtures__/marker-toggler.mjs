@@ -1,6 +1,6 @@
 // A process that opens and closes a session's goal over and over (or forever), as concurrent hooks
 // and goal tools would: the open-goal marker must exist whenever the session file holds an open goal.
-import { closeGoal, createGoal, createGoalStore } from "../../dist/index.js";
+import { closeGoal, createGoal, createGoalStore } from "../../dist/internal.js";
 
 const [root, sessionId, count] = process.argv.slice(2);
 const store = createGoalStore({ root, lock: { timeoutMs: 60_000 } });

@@ -1,6 +1,6 @@
 // A writer process for the store's concurrency and crash tests: makes N updates to one session,
 // each appending a tool call and bumping counters. Uses the built package, as hooks do.
-import { createGoalStore, createGoal, pushToolCall } from "../../dist/index.js";
+import { createGoalStore, createGoal, pushToolCall } from "../../dist/internal.js";
 
 const [root, sessionId, writerId, count] = process.argv.slice(2);
 const store = createGoalStore({ root, lock: { timeoutMs: 60_000 } });

@@ -7,7 +7,7 @@ import { hasUntoldBreaches, NOTICE_LOG_FILE, noticesOf, readNotices, recentNotic
 import { recordNotice, recordNotices, takeUntoldBreaches } from "./record-notice.js";
 import { temporaryRoot } from "./test-root.js";
 
-const coreDist = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
+const coreDist = fileURLToPath(new URL("../../dist/internal.js", import.meta.url));
 
 describe("the notice log: what the user must hear later, in one file", () => {
   it("keeps breaches, faults and two copies apart, tells each breach once, and records a waiting breach once", () => {

@@ -145,7 +145,10 @@ async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<Sa
   try {
     runtime = await import("@anthropic-ai/sandbox-runtime");
   } catch (error) {
-    return { unavailable: `the sandbox runtime is not installed beside goalpost (${(error as Error).message.split("\n")[0]})` };
+    return {
+      // An optional dependency: npm skips it on a Node.js older than it needs (22.12).
+      unavailable: `the sandbox runtime is not installed beside goalpost (it needs Node.js ≥ 22.12; ${(error as Error).message.split("\n")[0]})`,
+    };
   }
   const { SandboxManager } = runtime;
   const release = await holdRuntime();
