@@ -21,6 +21,7 @@ const jobs = {
     { args: ["turbo", "run", "typecheck", "--output-logs=errors-only"] },
     { args: ["run", "lint"] },
     { args: ["run", "deps"] },
+    { args: ["run", "unused"] },
     { args: ["exec", "vitest", "run"] },
   ],
 };

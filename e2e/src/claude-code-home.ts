@@ -16,7 +16,6 @@ export const ADAPTER_LINKED_BIN = join(
   (require("@goalpost/adapter-claude-code/package.json") as { bin: Record<string, string> }).bin["goalpost-claude-code"]!,
 );
 export const CLAUDE_BIN = join(packageDir("@anthropic-ai/claude-code"), "bin", "claude.exe");
-export const CLAUDE_VERSION = (require("@anthropic-ai/claude-code/package.json") as { version: string }).version;
 /** 2.1.197 is what a plain `npm install` of Claude Code resolves to on Node 20 (the last release declaring Node ≥ 18). */
 export const CLAUDE_BIN_2_1_197 = join(packageDir("claude-code-2.1.197"), "bin", "claude.exe");
 
@@ -70,7 +69,7 @@ export function goalpostCli(home: ClaudeHome, args: readonly string[], extraEnv:
   });
 }
 
-export interface ClaudeRun {
+interface ClaudeRun {
   readonly exitCode: number | undefined;
   readonly stdout: string;
   readonly stderr: string;

@@ -15,7 +15,6 @@ const packageDir = (name: string) => dirname(require.resolve(`${name}/package.js
 
 export const CODEX_ADAPTER_BIN = join(packageDir("@goalpost/adapter-codex"), "dist", "goalpost-codex.js");
 export const CODEX_BIN = join(packageDir("@openai/codex"), "bin", "codex.js");
-export const CODEX_VERSION = (require("@openai/codex/package.json") as { version: string }).version;
 
 export interface CodexHome {
   readonly root: string;
@@ -99,12 +98,6 @@ export function runCodex(home: CodexHome, args: readonly string[], options: { ti
     stdin: "ignore",
     timeout: options.timeoutMs ?? 60_000,
   });
-}
-
-export function readCodexSession(home: CodexHome, id: string): SessionFile {
-  const state = createGoalStore({ root: home.stateRoot, warn: () => {} }).read(id);
-  if (!state) throw new Error(`no goalpost state for session ${id}`);
-  return state;
 }
 
 /** The one session goalpost has on file in this home (each scenario runs one Codex thread). */

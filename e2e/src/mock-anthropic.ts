@@ -21,7 +21,7 @@ export interface MockReply {
   readonly inputTokens?: number;
 }
 
-export type Responder = (
+type Responder = (
   request: MessagesRequest,
   context: {
     readonly index: number;
@@ -30,7 +30,7 @@ export type Responder = (
     readonly kind: RequestKind;
   },
 ) => MockReply;
-export type RequestKind = "turn" | "compaction" | "goal-evaluator";
+type RequestKind = "turn" | "compaction" | "goal-evaluator";
 
 export interface MockAnthropic {
   readonly url: string;
@@ -39,7 +39,7 @@ export interface MockAnthropic {
 }
 
 /** The text of the last user message, skipping the `role:"system"` entries Claude Code puts in `messages`. */
-export function lastUserText(request: MessagesRequest): string {
+function lastUserText(request: MessagesRequest): string {
   const last = [...request.messages].reverse().find((message) => message.role === "user");
   if (!last) return "";
   if (typeof last.content === "string") return last.content;
@@ -62,7 +62,7 @@ export function requestKind(request: MessagesRequest): RequestKind {
 }
 
 /** The default behaviour: summaries for compaction, "met" for the /goal evaluator, plain text otherwise. */
-export const defaultResponder: Responder = (_request, { kind, afterToolResult: afterTool, index }) => {
+const defaultResponder: Responder = (_request, { kind, afterToolResult: afterTool, index }) => {
   if (kind === "compaction")
     return { text: "<analysis>mock analysis</analysis>\n<summary>MOCK_SUMMARY: the user set a goal and work began.</summary>" };
   if (kind === "goal-evaluator") return { text: JSON.stringify({ ok: true, reason: "mock evaluator: condition met" }) };

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import { listenOnLoopback } from "./loopback-server.js";
 
-export interface ChatMessage {
+interface ChatMessage {
   readonly role: string;
   readonly content?: unknown;
   readonly tool_calls?: readonly { id: string; function: { name: string; arguments: string } }[];

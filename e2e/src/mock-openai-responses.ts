@@ -25,7 +25,7 @@ export interface CodexReply {
   readonly httpError?: { readonly status: number; readonly body: Record<string, unknown> };
 }
 
-export type RequestKind = "turn" | "compaction" | "subagent";
+type RequestKind = "turn" | "compaction" | "subagent";
 
 export interface MockResponses {
   readonly url: string;

@@ -8,7 +8,7 @@ import { afterEach, expect } from "vitest";
 import { type ClaudeHome, createClaudeHome, goalpostCli } from "./claude-code-home.js";
 import { type MockAnthropic, type MockReply, scriptedResponder, startMockAnthropic } from "./mock-anthropic.js";
 
-export interface MockModel {
+interface MockModel {
   /** Starts (or replaces) the scripted model. */
   start(script: Parameters<typeof scriptedResponder>[0]): Promise<MockAnthropic>;
   /** The running model. */

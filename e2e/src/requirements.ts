@@ -1,7 +1,7 @@
 // What a user relies on, per host, as data. Every requirement needs at least one test that calls
 // verifies("<id>"); requirements-coverage.test.ts fails when one has none.
 
-export interface Requirement {
+interface Requirement {
   readonly id: string;
   readonly host: "claude-code" | "codex" | "copilot-cli" | "vscode-chat" | "any";
   readonly behaviour: string;
@@ -483,7 +483,7 @@ export const REQUIREMENTS = [
   },
 ] as const satisfies readonly Requirement[];
 
-export type RequirementId = (typeof REQUIREMENTS)[number]["id"];
+type RequirementId = (typeof REQUIREMENTS)[number]["id"];
 
 /** Marks the test as evidence for a requirement (read by the coverage test from the source). */
 export function verifies(..._ids: RequirementId[]): void {}

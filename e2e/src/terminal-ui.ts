@@ -9,7 +9,7 @@ import xterm from "@xterm/headless";
 
 export const canDriveTerminal = existsSync("/usr/bin/script");
 
-export interface TerminalUi {
+interface TerminalUi {
   readonly child: ChildProcess;
   /** Everything the program wrote, escapes left in. */
   raw(): string;
@@ -24,7 +24,7 @@ export interface TerminalUi {
 }
 
 /** Escapes out, runs of blanks one space: enough to find a line's words on a redrawn screen. */
-export const visibleText = (raw: string) =>
+const visibleText = (raw: string) =>
   raw
     .replace(/\u001b\][^\u0007\u001b]*(\u0007|\u001b\\)/g, "")
     .replace(/\u001b\[[0-9;?<>=]*[ -/]*[@-~]/g, " ")
@@ -92,7 +92,7 @@ export function startTerminalUi(
 }
 
 /** Polls `probe` until it gives a value, failing after `timeoutMs` with what it waited for. */
-export async function eventually<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+async function eventually<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

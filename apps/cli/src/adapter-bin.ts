@@ -4,7 +4,7 @@
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import type { Env } from "@goalpost/core";
 
-export interface AdapterRun {
+interface AdapterRun {
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;

@@ -39,7 +39,7 @@ export const COMMON_FLAGS: Options = {
   help: { type: "boolean", short: "h", default: false },
 };
 
-export function commandHelp(command: Command): string {
+function commandHelp(command: Command): string {
   return `usage: goalpost ${command.name} ${command.usage}
 
 ${command.description}

@@ -76,7 +76,7 @@ export interface LocatedSession {
 }
 
 /** Live sessions of every root, and archived ones when asked: `show` finds a goal wherever retention put it. */
-export function locateSessions(roots: readonly string[], withArchived: boolean): LocatedSession[] {
+function locateSessions(roots: readonly string[], withArchived: boolean): LocatedSession[] {
   return roots.flatMap((root) => {
     const store = createGoalStore({ root, warn: warnToStderr, readOnly: true });
     return [
@@ -103,7 +103,7 @@ function sessionsWithOpenGoalsIn(roots: readonly string[], dir: string): Located
 }
 
 /** A directory as the hosts would have sent it: resolved, and through its links when it exists. */
-export function canonicalDir(path: string): string {
+function canonicalDir(path: string): string {
   try {
     return realpathSync(resolve(path));
   } catch {
@@ -171,7 +171,7 @@ function continuedFrom(goal: GoalRecord): string | null {
   return moved?.note?.slice("continued from ".length) ?? null;
 }
 
-export interface GoalFilter {
+interface GoalFilter {
   readonly dir?: string;
   /** Closed goals too, of every session (archived ones included). */
   readonly closed?: boolean;
@@ -206,7 +206,7 @@ export function goalRows(roots: readonly string[], filter: GoalFilter = {}): Goa
 }
 
 /** "3 min ago", "2 h ago", "5 d ago": enough to tell a live goal from a forgotten one. */
-export function ago(iso: string, now = Date.now()): string {
+function ago(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   if (seconds < 60) return `${seconds} s ago`;
   if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
@@ -226,7 +226,7 @@ const STATUS_COLOR: Record<string, keyof Colors> = {
   moved: "dim",
 };
 
-export function statusBadge(status: string, color: Colors): string {
+function statusBadge(status: string, color: Colors): string {
   const paint = color[STATUS_COLOR[status] ?? "white"] as (text: string) => string;
   return paint(status);
 }

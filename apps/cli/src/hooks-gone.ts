@@ -11,7 +11,7 @@ import { readFileSync, statSync } from "node:fs";
 import type { AdapterDescriptor } from "@goalpost/adapter-kit";
 import { GOALPOST_SWITCH_VARIABLES, readTurnMarks } from "@goalpost/core/internal";
 
-export interface HooksGone {
+interface HooksGone {
   readonly file: string;
   /** When the file changed (its mtime), ISO. */
   readonly since: string;

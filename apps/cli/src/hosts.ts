@@ -10,7 +10,7 @@ import { didYouMean } from "@goalpost/core/internal";
 const ADAPTER_PACKAGE = /^@goalpost\/adapter-(?!kit$)[a-z0-9-]+$/;
 
 /** The adapter packages listed in this CLI's package.json. */
-export function adapterPackages(): string[] {
+function adapterPackages(): string[] {
   const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
     dependencies?: Record<string, string>;
   };

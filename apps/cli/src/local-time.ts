@@ -10,8 +10,5 @@ export function localTime(iso: string): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
 }
 
-/** "15:05:09": a time of today's timeline. */
-export const localClock = (iso: string) => localTime(iso).slice(11);
-
 /** The machine's time zone by name ("Europe/Berlin", "UTC"). */
 export const timeZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "local time";

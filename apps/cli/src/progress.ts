@@ -5,7 +5,7 @@
 import type { Env } from "@goalpost/core";
 import yoctoSpinner from "yocto-spinner";
 
-export interface Progress {
+interface Progress {
   /** What it is doing now: "checking Claude Code, Codex…". */
   say(text: string): void;
   /** Takes the line away (the results follow on stdout). */

@@ -15,7 +15,7 @@ export interface Terminal {
   json(value: unknown): void;
 }
 
-export function colorWanted(env: Env, isTTY: boolean, noColorFlag = false): boolean {
+function colorWanted(env: Env, isTTY: boolean, noColorFlag = false): boolean {
   if (noColorFlag || (env["NO_COLOR"] ?? "") !== "") return false;
   const force = env["FORCE_COLOR"];
   if (force !== undefined && force !== "0" && force !== "false") return true;

@@ -6,10 +6,10 @@ import { hookSpecificOutput } from "@goalpost/adapter-kit";
 import type { ClaudeCodeHookEvent } from "./claude-code-hook-payload.js";
 
 /** Claude Code spills hook strings over 10,000 characters to a file; stay under that. */
-export const CLAUDE_CODE_STRING_LIMIT = 9_500;
+const CLAUDE_CODE_STRING_LIMIT = 9_500;
 
 /** Events whose answer may carry model context (docs/hosts/claude-code.md §4: accepted, and seen in the next request). */
-export const CONTEXT_EVENTS = [
+const CONTEXT_EVENTS = [
   "SessionStart",
   "UserPromptSubmit",
   "PostToolUse",

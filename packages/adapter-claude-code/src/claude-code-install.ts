@@ -43,7 +43,7 @@ export const MCP_SERVER_NAME = "goalpost";
 /** Seconds Claude Code waits for a hook; goalpost answers in milliseconds, the lock waits at most 5 s. */
 export const HOOK_TIMEOUT = 15;
 /** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
-export const STOP_HOOK_TIMEOUT = 300;
+const STOP_HOOK_TIMEOUT = 300;
 export const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
 
 const own = ownEntries(CLAUDE_CODE_BIN);

@@ -26,7 +26,7 @@ import { withoutWalls, withWalls } from "./claude-code-walls.js";
 const STRICT = { "sandbox.enabled": true, "sandbox.allowUnsandboxedCommands": false } as const;
 const SANDBOX = "Claude Code's sandbox";
 /** The goal file, relative to the folder Claude Code runs in (a rule without a leading `/`). */
-export const GOAL_FILE_RULE = "Edit(.goalpost/goal.md)";
+const GOAL_FILE_RULE = "Edit(.goalpost/goal.md)";
 
 const stateRoot = (env: InstallContext["env"]) => goalpostStateRoot({ ...env, GOALPOST_HOME: "" });
 

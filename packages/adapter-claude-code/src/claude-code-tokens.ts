@@ -31,7 +31,7 @@ function beyondAnyResponse(usage: Usage): string | null {
 }
 
 /** The tokens a message's usage counts for. */
-export function usageTokens(usage: Usage): number {
+function usageTokens(usage: Usage): number {
   return tokenCount(usage.input_tokens) + tokenCount(usage.cache_creation_input_tokens) + tokenCount(usage.output_tokens);
 }
 

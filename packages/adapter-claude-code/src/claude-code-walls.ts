@@ -57,7 +57,7 @@ export const withoutWalls = (data: JsonObject, rules: readonly string[]): JsonOb
       );
 
 /** goalpost's rules that are not in the settings. */
-export const missingWalls = (data: JsonObject, rules: readonly string[]): string[] =>
+const missingWalls = (data: JsonObject, rules: readonly string[]): string[] =>
   rules.filter((rule) => !denyList(data).includes(rule));
 
 /**

@@ -6,10 +6,10 @@ import { hookSpecificOutput } from "@goalpost/adapter-kit";
 import type { CodexHookEvent } from "./codex-hook-payload.js";
 
 /** Codex spills hook context beyond about 2,500 tokens to a file; stay under that. */
-export const CODEX_STRING_LIMIT = 9_000;
+const CODEX_STRING_LIMIT = 9_000;
 
 /** Events whose answer may carry model context in hookSpecificOutput.additionalContext. */
-export const CONTEXT_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "SubagentStart"] as const;
+const CONTEXT_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "SubagentStart"] as const;
 
 /**
  * The family's schemas, builders and answers in Codex's shape (see the kit's hook-specific-output.ts):

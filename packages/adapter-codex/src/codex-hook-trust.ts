@@ -39,7 +39,7 @@ interface Group {
 }
 
 /** One command handler in a hooks.json, where Codex's trust key points. */
-export interface HandlerSlot {
+interface HandlerSlot {
   readonly event: string;
   readonly key: string;
   readonly handler: Handler;

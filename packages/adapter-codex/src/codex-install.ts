@@ -41,12 +41,12 @@ export const MCP_SERVER_NAME = "goalpost";
 /** Seconds Codex waits for a hook (SessionEnd gets at most 3 whatever is written). */
 export const HOOK_TIMEOUT = 15;
 /** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
-export const STOP_HOOK_TIMEOUT = 300;
+const STOP_HOOK_TIMEOUT = 300;
 const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
 
 const own = ownEntries(CODEX_BIN);
 
-export function hooksTarget(context: InstallContext): InstallTarget {
+function hooksTarget(context: InstallContext): InstallTarget {
   return hookGroupsTarget({
     path: hooksFile(context.env),
     format: "json",

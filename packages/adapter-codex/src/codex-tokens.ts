@@ -11,7 +11,7 @@ interface TotalUsage {
 }
 
 /** The tokens a running total counts for: fresh input and output. */
-export function totalTokens(usage: TotalUsage): number {
+function totalTokens(usage: TotalUsage): number {
   return Math.max(0, tokenCount(usage.input_tokens) - tokenCount(usage.cached_input_tokens)) + tokenCount(usage.output_tokens);
 }
 

@@ -5,7 +5,7 @@ import { boundedText } from "@goalpost/adapter-kit";
 import * as z from "zod/mini";
 
 /** Context beyond this goes unread in practice; stay well under Copilot's prompt budget. */
-export const COPILOT_STRING_LIMIT = 9_000;
+const COPILOT_STRING_LIMIT = 9_000;
 
 /** Built when a schema is first asked for (a hook builds only its own event's), then shared by every field. */
 let texts: { text: z.ZodMiniString; optionalText: z.ZodMiniOptional<z.ZodMiniString> } | undefined;

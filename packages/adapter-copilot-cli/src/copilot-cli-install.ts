@@ -60,7 +60,7 @@ export const INSTALLED_HOOK_EVENTS = [
 /** Seconds Copilot waits for a hook (its default is 30). */
 export const HOOK_TIMEOUT = 15;
 /** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
-export const STOP_HOOK_TIMEOUT = 300;
+const STOP_HOOK_TIMEOUT = 300;
 const timeoutOf = (event: string) => (event === "agentStop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
 
 const own = ownEntries(COPILOT_CLI_BIN);
@@ -169,5 +169,3 @@ export const copilotCliInstall: InstallSpec = {
   ],
   nextStep: "In Copilot CLI, type goal: <what done means> to set a goal (/goal … starts autopilot as well).",
 };
-
-export { EXTENSION_MARKER };

@@ -13,7 +13,7 @@ interface Usage {
 }
 
 /** The tokens one request's usage counts for: fresh input and output. */
-export function requestTokens(usage: Usage): number {
+function requestTokens(usage: Usage): number {
   return Math.max(0, tokenCount(usage.inputTokens) - tokenCount(usage.cacheReadTokens)) + tokenCount(usage.outputTokens);
 }
 

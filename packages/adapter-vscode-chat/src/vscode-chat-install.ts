@@ -42,7 +42,7 @@ export const INSTALLED_HOOK_EVENTS = [
 /** Seconds VS Code waits for a hook (its default is 30). */
 export const HOOK_TIMEOUT = 15;
 /** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
-export const STOP_HOOK_TIMEOUT = 300;
+const STOP_HOOK_TIMEOUT = 300;
 const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
 
 const own = ownEntries(VSCODE_CHAT_BIN);

@@ -5,7 +5,7 @@
 import { Transform, type TransformCallback } from "node:stream";
 
 /** The longest request line served; goal tool inputs are a few kilobytes. */
-export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 type Reply = (message: Record<string, unknown>) => void;
 
@@ -16,7 +16,7 @@ const error = (code: number, message: string, id: unknown = null) => ({
 });
 
 /** A line to pass on to the SDK, or the error to answer instead. */
-export function screenLine(line: string): { pass: string } | { reply: Record<string, unknown> } {
+function screenLine(line: string): { pass: string } | { reply: Record<string, unknown> } {
   if (line.trim() === "") return { pass: line };
   if (Buffer.byteLength(line) > MAX_REQUEST_BYTES)
     return { reply: error(-32600, `Request too large: over ${MAX_REQUEST_BYTES / 1024 / 1024} MiB on one line.`) };

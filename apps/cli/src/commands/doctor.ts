@@ -14,9 +14,9 @@ interface Check {
   readonly detail: string;
 }
 
-export type Verdict = "absent" | "not-installed" | "working" | "problem";
+type Verdict = "absent" | "not-installed" | "working" | "problem";
 
-export interface HostDoctor {
+interface HostDoctor {
   readonly host: string;
   readonly displayName: string;
   readonly present: boolean;
@@ -27,11 +27,7 @@ export interface HostDoctor {
 }
 
 /** Installed means the hooks are wired in some scope; then every failing check is a problem. */
-export function verdictOf(
-  host: AdapterDescriptor,
-  present: boolean,
-  checks: readonly Check[],
-): { verdict: Verdict; summary: string } {
+function verdictOf(host: AdapterDescriptor, present: boolean, checks: readonly Check[]): { verdict: Verdict; summary: string } {
   const hooks = checks.find((check) => check.label === "hooks");
   const failing = checks.filter((check) => !check.ok);
   const disabled = checks.find((check) => check.label === "enforcement" && check.detail.startsWith("DISABLED"));

@@ -1,8 +1,6 @@
 // What the scripted session needs of a host: a fake home, where its installer put the hook commands,
 // and its payloads for each step, in the host's own shapes (docs/hosts/; checked on every run by the
 // adapter's strict schemas, so a drifted payload shows in the transcript as "no decision").
-import type { AdapterDescriptor } from "@goalpost/adapter-kit";
-
 export type Payload = Record<string, unknown>;
 /** A hook to run: the host's event name and its payload. */
 export type HookCall = readonly [event: string, payload: Payload];
@@ -52,7 +50,7 @@ export interface DemoHost {
 }
 
 /** What a hook answered, in words, whichever host's shape it came in. */
-export interface ReadAnswer {
+interface ReadAnswer {
   readonly context: string | null;
   readonly denied: string | null;
   readonly blocked: string | null;
@@ -74,9 +72,4 @@ export function readAnswer(answer: Payload | null): ReadAnswer {
           : null,
     userNote: text(answer?.["systemMessage"]),
   };
-}
-
-export interface DemoHostEntry {
-  readonly descriptor: AdapterDescriptor;
-  readonly host: DemoHost;
 }

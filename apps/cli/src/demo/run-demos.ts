@@ -18,7 +18,7 @@ import { vscodeChatDemoHost } from "./vscode-chat-demo-host.js";
 
 const DEMO_HOSTS: readonly DemoHost[] = [claudeCodeDemoHost, codexDemoHost, copilotCliDemoHost, vscodeChatDemoHost];
 
-export interface DemoRun {
+interface DemoRun {
   readonly host: string;
   readonly report: string;
   readonly failures: readonly string[];

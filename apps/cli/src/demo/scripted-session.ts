@@ -12,7 +12,7 @@ import { execa } from "execa";
 import type { Colors } from "../terminal.js";
 import { type DemoHost, type DemoSession, type HookCall, type Payload, readAnswer, type ShellResult } from "./demo-host.js";
 
-export interface SessionOutcome {
+interface SessionOutcome {
   readonly sessionId: string;
   readonly stateRoot: string;
   /** The steps that did not go as scripted; empty when the demo showed everything. */

@@ -19,7 +19,7 @@ import { html, type Markup, markupText, trustedMarkup } from "./html.js";
 import { REPORT_CSS } from "./report-style.js";
 import { groupTimeline, type TimelineEntry, type TimelineItem, timelineEntries, UNSEEN_RECEIPT } from "./timeline.js";
 
-export interface ReportInput {
+interface ReportInput {
   readonly goal: GoalRecord;
   readonly session: SessionFile | null;
   /** The host's display name. */

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import { installedHookCommands, runInstalledHook, testdir } from "../testing/index.js";
 
-export const ACME_BIN = fileURLToPath(new URL("../../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));
+const ACME_BIN = fileURLToPath(new URL("../../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));
 
 const mounts: string[] = [];
 

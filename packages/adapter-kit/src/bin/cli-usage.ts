@@ -19,7 +19,7 @@ export function adapterVersion(cliPath: string): string {
 /** Who runs a command: the help groups them so, and completion offers only the user's and the agent's. */
 type RunBy = "you" | "the agent" | "the host" | "goalpost";
 
-export interface BinCommand {
+interface BinCommand {
   readonly name: string;
   /** What follows the name on its usage line, besides its flags: `'<json>'`, `<Event>`. */
   readonly args: string;
@@ -96,7 +96,7 @@ function flagsUsage(adapter: HostAdapter, command: BinCommand): string[] {
 }
 
 /** One command's usage line. */
-export function commandUsage(adapter: HostAdapter, command: BinCommand): string {
+function commandUsage(adapter: HostAdapter, command: BinCommand): string {
   const json = command.json ? ["[--json]"] : [];
   return [adapter.bin, command.name, command.args, ...flagsUsage(adapter, command), ...json].filter(Boolean).join(" ");
 }

@@ -14,7 +14,7 @@ import { writeAll } from "../hook/hook-io.js";
 import { protectedFiles } from "../hook/protected-files.js";
 
 /** What `verify --probe` prints: whether a check can run in the sandbox here, for doctor. */
-export interface SandboxProbe {
+interface SandboxProbe {
   readonly ok: boolean;
   readonly detail: string;
 }

@@ -4,7 +4,7 @@
 // and answered as it was the first time (see hook-ledger.ts). Node built-ins only: the loader bundles it.
 
 /** Set by a client that already offered the hook to the server: the loader then runs it itself. */
-export const HOOK_REQUEST_VARIABLE = "GOALPOST_HOOK_REQUEST";
+const HOOK_REQUEST_VARIABLE = "GOALPOST_HOOK_REQUEST";
 
 /** The client's one deadline for connecting and answering: a hook's work there takes ~5 ms. */
 export const HOOK_DEADLINE_MS = 1_000;
@@ -28,7 +28,7 @@ export function takeHookRequest(env: NodeJS.ProcessEnv): string | undefined {
 export const HOOK_REQUEST = Symbol.for("goalpost.hookRequest");
 
 /** Set by the Perl client when something not goalpost's answered the server's socket: the user is told. */
-export const HOOK_NOTICE_VARIABLE = "GOALPOST_HOOK_NOTICE";
+const HOOK_NOTICE_VARIABLE = "GOALPOST_HOOK_NOTICE";
 /** The notice, on globalThis for the bundle the loader runs. */
 export const HOOK_NOTICE = Symbol.for("goalpost.hookNotice");
 

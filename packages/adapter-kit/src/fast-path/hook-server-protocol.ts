@@ -194,7 +194,7 @@ export function decodeHookCall(data: Buffer): string | undefined {
  * earlier goalpost, after an upgrade) answers this to every call of this one's. A client that hears it
  * retires that server at once, so that the next hook starts one of this protocol.
  */
-export const NOT_A_CALL = "not a goalpost hook call";
+const NOT_A_CALL = "not a goalpost hook call";
 
 /** A refusal that says the server speaks another protocol. */
 export const foreignProtocol = (refused: string) => refused === NOT_A_CALL;

@@ -68,7 +68,7 @@ const STALE_REQUEST_MS = 60_000;
 const net = () => loadBuiltin<typeof import("node:net")>("node:net");
 
 /** The server's socket for `adapter` in the state root of `env`, if the server may be used there. */
-export function hookServerSocketFor(adapter: HostAdapter, env: NodeJS.ProcessEnv): string | undefined {
+function hookServerSocketFor(adapter: HostAdapter, env: NodeJS.ProcessEnv): string | undefined {
   if (!hookServerWanted(env)) return undefined;
   return hookServerSocket(join(adapter.stateRoot(env), FAST_PATH_FOLDER), adapter.bin);
 }

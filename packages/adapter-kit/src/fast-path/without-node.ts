@@ -18,7 +18,7 @@ import { mainStopSamples } from "../installing/fast-events.js";
 import { FAST_PATH_FOLDER } from "../installing/hook-command.js";
 
 /** The file beside the hook server's socket. */
-export const withoutNodeFile = (root: string, bin: string) => join(root, FAST_PATH_FOLDER, `${bin}-without-node`);
+const withoutNodeFile = (root: string, bin: string) => join(root, FAST_PATH_FOLDER, `${bin}-without-node`);
 
 const REASON = `${STOP_BLOCK_PREFIX} a goal of this session is open, and goalpost's hook found no Node to check it with, so this stop was refused. Keep working on the goal.`;
 const USER_NOTE =
@@ -31,7 +31,7 @@ function sessionKey(payload: Record<string, unknown>, sessionId: string): string
 }
 
 /** The file's text for `adapter`, with `node` the Node to run hooks with. */
-export function withoutNodeText(adapter: HostAdapter, node: string): string {
+function withoutNodeText(adapter: HostAdapter, node: string): string {
   const lines = [`node ${node}`];
   for (const sample of mainStopSamples(adapter)) {
     const spec = adapter.events[sample.event]!;

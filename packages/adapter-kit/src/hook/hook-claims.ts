@@ -8,7 +8,7 @@ import { safeFileName } from "@goalpost/core/internal";
 
 export const CLAIMS_FOLDER = "hooks";
 /** How long a claim is kept. */
-export const KEPT_MS = 10 * 60_000;
+const KEPT_MS = 10 * 60_000;
 
 /** Removes every claim older than KEPT_MS, in every session's folder, and the folders left empty. */
 export function pruneHookClaims(root: string): number {

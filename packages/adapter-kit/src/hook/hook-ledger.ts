@@ -28,7 +28,7 @@ const WAIT_MS = 2_000;
  * side, each starting within a loaded machine's process start-up. A claim of another copy's made
  * earlier than this is another event.
  */
-export const TWINS_MS = 5_000;
+const TWINS_MS = 5_000;
 
 interface Claim {
   readonly request: string;
@@ -93,7 +93,7 @@ export interface HookLedgerEntry {
   release(): void;
 }
 
-export interface HookRun {
+interface HookRun {
   readonly root: string;
   readonly sessionId: string;
   readonly event: string;

@@ -102,7 +102,7 @@ function configStateNow(target: InstallTarget, near: string): ConfigState {
   }
 }
 
-export interface WatchedInstall {
+interface WatchedInstall {
   readonly adapter: HostAdapter;
   readonly root: string;
   /** Every install scope's targets for the project (protected-files.ts): the configuration files watched. */

@@ -43,7 +43,7 @@ const fault = (message: string, warnings = ""): HookResult & { fault: string } =
   fault: message,
 });
 
-export interface RunHookOptions {
+interface RunHookOptions {
   /**
    * Never wait (the hook server, which answers every session): a session lock another process holds,
    * or a stop that would wait for goalpost's run of the checks, answers `busy` before anything is

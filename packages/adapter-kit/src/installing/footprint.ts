@@ -49,7 +49,7 @@ export function recordCreatedFolders(stateRoot: string, folders: readonly string
   writeFileAtomic(join(stateRoot, FOOTPRINT_FILE), `${JSON.stringify({ createdFolders: all }, null, 2)}\n`);
 }
 
-export interface Tidied {
+interface Tidied {
   /** Install-time backups kept, because the file is not what it was before install (the user changed it since). */
   readonly keptBackups: readonly string[];
   /** The goal records kept in the state root (none with --purge). */

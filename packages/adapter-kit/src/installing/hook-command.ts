@@ -43,7 +43,7 @@ export const hookEntryPath = (bin: string, cliPath: string) => join(dirname(cliP
 /** The hook script beside the bin: `<bin>-hook.sh` (see hook.sh). */
 export const hookScriptPath = (bin: string, cliPath: string) => join(dirname(cliPath), `${bin}-hook.sh`);
 
-export interface HookCommandOptions {
+interface HookCommandOptions {
   /** The event has nothing to do while no goal is open: the script answers it without Node then. */
   readonly fast?: boolean;
   /** Words that still wake a fast event with no goal open (the host's own goal tools); plain letters, digits and _. */

@@ -108,7 +108,7 @@ export function ownHookGroupsPresent(hooks: unknown, options: HookGroupOptions):
 }
 
 /** The events that run a goalpost handler. */
-export function ownHookEvents(hooks: unknown, options: HookGroupOptions): string[] {
+function ownHookEvents(hooks: unknown, options: HookGroupOptions): string[] {
   return Object.keys(groupsOf(hooks)).filter((event) => ownHookGroupsWired(hooks, [event], options));
 }
 
@@ -123,7 +123,7 @@ const shortCommand = (command: string) => {
  * answer counts: the hosts run an event's handlers side by side, and one that ends the turn ends it
  * (Claude Code's `continue: false`, in any event) whatever goalpost said.
  */
-export function otherHookHandlers(hooks: unknown, options: HookGroupOptions): string[] {
+function otherHookHandlers(hooks: unknown, options: HookGroupOptions): string[] {
   const isOwn = ownHandler(options);
   return Object.entries(groupsOf(hooks)).flatMap(([event, groups]) =>
     (Array.isArray(groups) ? (groups as HookGroup[]) : []).flatMap((group) =>

@@ -28,7 +28,7 @@ export interface StatusLineOptions {
 }
 
 /** How often a host with a timer redraws goalpost's line: a close shows within seconds, at a shell's cost. */
-export const REFRESH_SECONDS = 5;
+const REFRESH_SECONDS = 5;
 
 const isObject = (value: unknown): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
 

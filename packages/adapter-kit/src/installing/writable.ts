@@ -4,7 +4,7 @@
 import { accessSync, constants, existsSync } from "node:fs";
 import { dirname } from "node:path";
 
-export interface Unwritable {
+interface Unwritable {
   /** The folder goalpost would have to write in (the nearest one that exists). */
   readonly folder: string;
   /** Why not, in words. */

@@ -2,7 +2,7 @@
 // one is generated from a zod schema: input shape, with its $id and title.
 import * as z from "zod/mini";
 
-export const SCHEMA_BASE_URL = "https://unpkg.com/@goalpost/core@0/schema/";
+const SCHEMA_BASE_URL = "https://unpkg.com/@goalpost/core@0/schema/";
 
 export const schemaUrl = (file: string): string => `${SCHEMA_BASE_URL}${file}`;
 

@@ -24,7 +24,7 @@ const say = (text: string): EngineDecision => decision({ context: `goalpost: ${t
 const NO_GOAL = say("there is no open goal here.");
 
 /** The checks as a line the user reads: "1. `npm test` (test, from your words)". */
-export function checksLine(checks: readonly GoalCheck[]): string {
+function checksLine(checks: readonly GoalCheck[]): string {
   if (checks.length === 0) return "none";
   const from = { words: "from your words", project: "the project's", user: "set by you" } as const;
   const source = (check: GoalCheck) => (check.from ? `the project's, from ${check.from}` : from[check.source]);

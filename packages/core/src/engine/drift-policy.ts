@@ -8,7 +8,7 @@ import type { EngineConfig } from "../config/engine-config.js";
 import type { GoalRecord } from "../record/goal-record.js";
 import { driftDenial, driftReminder, driftWarning } from "./policy-text.js";
 
-export type DriftVerdict =
+type DriftVerdict =
   | { readonly kind: "allow" }
   | { readonly kind: "warn"; readonly message: string }
   | { readonly kind: "deny"; readonly reason: string };

@@ -22,13 +22,13 @@ const base = {
   agentId: described(z.optional(z.nullable(z.string())), "The subagent's id, when the host gives one."),
 };
 
-export const sessionStartedEventSchema = z.object({
+const sessionStartedEventSchema = z.object({
   type: eventType("session-started"),
   ...base,
   source: described(z.enum(["startup", "resume", "compact", "clear", "fork"]), "Why the session (re)started."),
 });
 
-export const promptSubmittedEventSchema = z.object({
+const promptSubmittedEventSchema = z.object({
   type: eventType("prompt-submitted"),
   ...base,
   prompt: described(z.string(), "The prompt as typed."),
@@ -46,7 +46,7 @@ export const promptSubmittedEventSchema = z.object({
     ),
 });
 
-export const toolAboutToRunEventSchema = z.object({
+const toolAboutToRunEventSchema = z.object({
   type: eventType("tool-about-to-run"),
   ...base,
   toolName: described(z.string(), "The tool's name as the host reports it (any MCP prefix is fine)."),
@@ -57,7 +57,7 @@ export const toolAboutToRunEventSchema = z.object({
   ),
 });
 
-export const toolRanEventSchema = z.object({
+const toolRanEventSchema = z.object({
   type: eventType("tool-ran"),
   ...base,
   toolName: described(z.string(), "The tool's name as the host reports it."),
@@ -74,19 +74,19 @@ export const taskItemSchema = z.object({
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;
 
-export const tasksUpdatedEventSchema = z.object({
+const tasksUpdatedEventSchema = z.object({
   type: eventType("tasks-updated"),
   ...base,
   tasks: described(z.array(taskItemSchema), "The host's todo/plan list as it now stands."),
 });
 
-export const compactionAboutToRunEventSchema = z.object({
+const compactionAboutToRunEventSchema = z.object({
   type: eventType("compaction-about-to-run"),
   ...base,
   trigger: described(z.enum(["manual", "auto"]), "Whether the user or the host started the compaction."),
 });
 
-export const stopRequestedEventSchema = z.object({
+const stopRequestedEventSchema = z.object({
   type: eventType("stop-requested"),
   ...base,
   stopHookActive: described(z._default(z.boolean(), false), "The host says this stop follows a blocked one."),
@@ -105,23 +105,23 @@ export const stopRequestedEventSchema = z.object({
   tokensUsed,
 });
 
-export const subagentStartedEventSchema = z.object({
+const subagentStartedEventSchema = z.object({
   type: eventType("subagent-started"),
   ...base,
   agentType: described(z.optional(z.nullable(z.string())), "The subagent's kind, e.g. general-purpose."),
 });
-export const subagentStoppedEventSchema = z.object({
+const subagentStoppedEventSchema = z.object({
   type: eventType("subagent-stopped"),
   ...base,
   agentType: described(z.optional(z.nullable(z.string())), "The subagent's kind, e.g. general-purpose."),
 });
-export const sessionEndedEventSchema = z.object({
+const sessionEndedEventSchema = z.object({
   type: eventType("session-ended"),
   ...base,
   reason: described(z.optional(z.nullable(z.string())), "Why the session ended, as the host says."),
 });
 
-export const nativeGoalChangedEventSchema = z.object({
+const nativeGoalChangedEventSchema = z.object({
   type: eventType("native-goal-changed"),
   ...base,
   change: z

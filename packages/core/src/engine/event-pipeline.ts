@@ -25,7 +25,7 @@ import { type EngineDecision, type EngineEvent, type EngineEventInput, isMainSto
 import { parseGoalCommand } from "./goal-command.js";
 import type { HostWorld } from "./host-world.js";
 
-export interface PipelineSteps {
+interface PipelineSteps {
   /** Checks an event the engine makes itself (the host goal's) and decides it. */
   decideInput(event: EngineEventInput): EngineDecision;
   /** Decides a checked event: its handler (handlers/). */

@@ -206,7 +206,7 @@ const subtree = (session: SessionFile, root: GoalRecord): GoalRecord[] =>
   );
 
 /** The goals set aside in the session (outermost ones), newest first. */
-export const setAsideGoals = (session: SessionFile | null): GoalRecord[] =>
+const setAsideGoals = (session: SessionFile | null): GoalRecord[] =>
   (session?.goals ?? [])
     .filter((goal) => isOpen(goal) && goal.setAsideFor !== null && !goal.parentId)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));

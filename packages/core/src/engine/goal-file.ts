@@ -22,7 +22,7 @@ import type { EngineDecision, EngineEventOf } from "./engine-event.js";
 import { captureGoal } from "./goal-changes.js";
 
 /** The goal file, relative to the project. */
-export const GOAL_FILE = join(".goalpost", "goal.md");
+const GOAL_FILE = join(".goalpost", "goal.md");
 /** A goal's words fit in far less: a longer file is read as its start. */
 const GOAL_FILE_LIMIT = 16 * 1024;
 
@@ -40,7 +40,7 @@ function readBoundedText(path: string): string | null {
 }
 
 /** The goal in the project's goal file: its words (HTML comments, a leading `/goal` and a heading's `#` taken out), or null. */
-export function readGoalFile(cwd: string): { text: string; hash: string } | null {
+function readGoalFile(cwd: string): { text: string; hash: string } | null {
   const raw = readBoundedText(join(cwd, GOAL_FILE));
   if (raw === null) return null;
   const text = raw

@@ -12,7 +12,7 @@ import { activeGoal, replaceGoal } from "../session/session-goals.js";
 import type { SessionFile } from "../store/session-file.js";
 
 /** The host's token count moved on: returns what it grew by (0 the first time it is read, or when it went back, as on a new record). */
-export function takeHostTokens(session: SessionFile, tokensUsed: number | null | undefined): number | null {
+function takeHostTokens(session: SessionFile, tokensUsed: number | null | undefined): number | null {
   if (tokensUsed === undefined || tokensUsed === null) return null;
   const before = session.hostTokens;
   session.hostTokens = tokensUsed;

@@ -13,7 +13,7 @@ import { createGoalTools, toolErrorText } from "../tools/goal-tools.js";
 import type { StartVerification } from "../verify/verification-request.js";
 import type { EngineDecision, EngineEventOf } from "./engine-event.js";
 
-export interface GoalToolsInHookOptions {
+interface GoalToolsInHookOptions {
   readonly store: GoalStore;
   readonly profile: HostProfile;
   readonly startVerification?: StartVerification;

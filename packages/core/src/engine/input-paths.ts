@@ -20,7 +20,7 @@ export const collapseSlashes = (text: string) => text.replace(/\/(?:\.\/)+/g, "/
 const homeFolder = () => process.env["HOME"] || homedir();
 
 /** `~`, `$HOME` and `${HOME}` at the start of a path, as the shell expands them. */
-export function expandHome(text: string): string {
+function expandHome(text: string): string {
   return text.replace(/^(?:~|\$\{HOME\}|\$HOME)(?=\/|$)/, homeFolder());
 }
 

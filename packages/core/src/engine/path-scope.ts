@@ -20,7 +20,7 @@ const VALUE_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 };
 
 /** The program and its verb, options (and their values) skipped: `git -C . push` → ["git", "push"]. */
-export function programVerb(words: readonly string[]): [string, string] {
+function programVerb(words: readonly string[]): [string, string] {
   const program = (words[0] ?? "").split("/").pop() ?? "";
   const takesValue = VALUE_OPTIONS[program] ?? new Set<string>();
   for (let index = 1; index < words.length; index++) {

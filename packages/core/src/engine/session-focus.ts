@@ -32,7 +32,7 @@ export function moveTaskFocus(session: SessionFile, tasks: readonly TaskItem[], 
 }
 
 /** The focus as the model gets it: what the session works on, from where; "" when nothing is known. */
-export function renderFocus(session: SessionFile): string {
+function renderFocus(session: SessionFile): string {
   const lines: string[] = [];
   const issue = session.issue;
   if (issue?.milestone) lines.push(`EPIC: ${goalText(issue.milestone, 120)} (the issue's milestone)`);

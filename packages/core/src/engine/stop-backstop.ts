@@ -23,7 +23,7 @@ import { budgetSpentNote, needsInputNote } from "./policy-text.js";
  * or a failure, in whatever words a host uses (cancelled, aborted, interrupted, error, timed out). The
  * model's own end of turn (end_turn, stop, completed) and a cut-off answer (max_tokens) are the agent's.
  */
-export const endedByHost = (reason: string | null | undefined): boolean =>
+const endedByHost = (reason: string | null | undefined): boolean =>
   typeof reason === "string" && /cancel|abort|interrupt|error|fail|timeout|timed[ _-]?out|killed/i.test(reason);
 
 /**

@@ -11,7 +11,7 @@ import { goalpostBinWords } from "../evidence/goal-tool-names.js";
 import { parseShell } from "../evidence/shell-syntax.js";
 import { collapseSlashes, followLinks, inputPaths, pathForms } from "./input-paths.js";
 
-export interface TamperGuardOptions {
+interface TamperGuardOptions {
   /** goalpost's state root. */
   readonly stateRoot: string;
   /** The host's configuration files that hold goalpost's entries (hooks, MCP server, …). */

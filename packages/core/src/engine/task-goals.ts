@@ -38,7 +38,7 @@ export function tasksFromToolInput(input: unknown): TaskItem[] | null {
 }
 
 /** One change an id-based task tool made: Claude Code's TaskCreate (its output names the new task) and TaskUpdate. */
-export interface TaskChange {
+interface TaskChange {
   readonly id: string;
   readonly text?: string | undefined;
   readonly status?: TaskItem["status"] | undefined;

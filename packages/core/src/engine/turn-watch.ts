@@ -16,7 +16,7 @@ import { writeFileAtomic } from "../store/atomic-file.js";
 const INTEGRITY_FILE = "integrity.json";
 
 /** What the kit saw now of what keeps goalpost working. */
-export interface WatchedMarks {
+interface WatchedMarks {
   /**
    * `<size>:<mtime>` of each watched file ("missing" when it is not there), the state root's
    * `<mode>:<uid>` under "state root", the installed release under "version".

@@ -7,7 +7,7 @@ import { parseShell, type ShellSegment } from "./shell-syntax.js";
 import { verificationOf } from "./verification-patterns.js";
 import { bareWords, type KeyedAlternative, wordKeyedPattern } from "./word-keyed-pattern.js";
 
-export interface CommandClass {
+interface CommandClass {
   readonly kind: EvidenceKind;
   /** For verification: what it verifies. */
   readonly category?: VerificationCategory;
@@ -47,13 +47,6 @@ export function writesThroughRedirect(segment: ShellSegment): boolean {
       redirect.target !== "/dev/null" &&
       !/^&?\d$/.test(redirect.target),
   );
-}
-
-/** Splits a command line into the simple commands it runs (`a && b; c | d` → a, b, c, d), `cd` left out. */
-export function commandSegments(command: string): string[] {
-  return parseShell(command)
-    .segments.filter((segment) => segment.words[0] !== "cd")
-    .map((segment) => segment.text);
 }
 
 /**

@@ -8,7 +8,7 @@ import { classifyCommand, isMutatingCommand } from "./classify-command.js";
 import { goalToolInvocation, goalToolName } from "./goal-tool-names.js";
 
 /** Tool-input keys that carry a file path, across hosts. */
-export const PATH_KEYS = ["path", "file_path", "filePath", "file", "filename", "fileName", "notebook_path"] as const;
+const PATH_KEYS = ["path", "file_path", "filePath", "file", "filename", "fileName", "notebook_path"] as const;
 /** Tool-input keys that carry a shell command, across hosts. */
 const COMMAND_KEYS = ["command", "cmd", "commandLine", "script", "input"] as const;
 
@@ -71,7 +71,7 @@ export function isInside(root: string, path: string, cwd = "/"): boolean {
   return inner === "" || (!inner.startsWith("..") && !isAbsolute(inner));
 }
 
-export interface ToolClassifierOptions {
+interface ToolClassifierOptions {
   /** goalpost's state root: a call that only touches files in it is bookkeeping, never evidence. */
   readonly stateRoot?: string;
 }

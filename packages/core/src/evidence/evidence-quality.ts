@@ -15,7 +15,7 @@ const FILLER = new Set(
 );
 
 /** True when an entry is too short or only filler words to count as evidence. */
-export function isVagueEvidence(entry: string): boolean {
+function isVagueEvidence(entry: string): boolean {
   const key = itemKey(entry);
   if (key.length < MIN_EVIDENCE_LENGTH) return true;
   return key.split(" ").every((word) => FILLER.has(word));

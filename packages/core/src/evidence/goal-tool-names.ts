@@ -4,8 +4,8 @@
 // `goalpost-<host> status|open|update|close ['<json>'|-] [--session <id>]` and nothing else.
 import { parseShell } from "./shell-syntax.js";
 
-export const GOAL_TOOL_NAMES = ["goalpost_status", "goalpost_open", "goalpost_update", "goalpost_close"] as const;
-export type GoalToolName = (typeof GOAL_TOOL_NAMES)[number];
+const GOAL_TOOL_NAMES = ["goalpost_status", "goalpost_open", "goalpost_update", "goalpost_close"] as const;
+type GoalToolName = (typeof GOAL_TOOL_NAMES)[number];
 
 const GOAL_TOOL = new RegExp(`(?:^|[_./(-])(${GOAL_TOOL_NAMES.join("|")})\\)?$`);
 
@@ -18,10 +18,10 @@ export function goalToolName(toolName: string): GoalToolName | null {
 /** A goalpost bin, by itself or by path, with or without its .js file name. */
 // The bin, its hook loader and bundle (`.cjs`), and the Perl hook client (`.pl`) an installed command runs.
 const GOALPOST_BIN = /(?:^|\/)goalpost(?:-[a-z0-9-]+)?(?:\.[cm]?js|\.pl)?$/;
-export const GOAL_COMMAND_VERBS = ["status", "open", "update", "close"] as const;
-export type GoalCommandVerb = (typeof GOAL_COMMAND_VERBS)[number];
+const GOAL_COMMAND_VERBS = ["status", "open", "update", "close"] as const;
+type GoalCommandVerb = (typeof GOAL_COMMAND_VERBS)[number];
 
-export interface GoalToolInvocation {
+interface GoalToolInvocation {
   readonly verb: GoalCommandVerb;
   /** The words after the verb, as the bin will receive them. */
   readonly args: readonly string[];

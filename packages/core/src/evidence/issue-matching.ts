@@ -44,7 +44,7 @@ export function isWildcardReference(reference: string): boolean {
 }
 
 /** Id tokens like issue 3, bug 12, task 4, req 2, #7 → "issue:3", "#:7". */
-export function idTokens(text: string): Set<string> {
+function idTokens(text: string): Set<string> {
   const tokens = new Set<string>();
   const folded = text.normalize("NFKC").toLowerCase();
   for (const match of folded.matchAll(/\b(issue|bug|task|item|req|requirement|problem|finding)[\s#_-]*(\d+)\b/g)) {

@@ -26,7 +26,7 @@ export interface ShellSegment {
   readonly nested: boolean;
 }
 
-export interface ParsedShell {
+interface ParsedShell {
   readonly segments: readonly ShellSegment[];
   /** Anything computed at run time, anywhere in the line. */
   readonly dynamic: boolean;
@@ -45,7 +45,7 @@ const DYNAMIC_MARK = "\u0000var\u0000";
  * Heredoc bodies out, comments out, unquoted newlines as `;` (a newline after an operator or a
  * line continuation joins lines as the shell does).
  */
-export function prepareShellText(command: string): string {
+function prepareShellText(command: string): string {
   let out = "";
   let quote: "'" | '"' | null = null;
   const pendingHeredocs: { delimiter: string; stripTabs: boolean }[] = [];
@@ -253,13 +253,4 @@ function parseFresh(command: string): ParsedShell {
       grouped: false,
     };
   }
-}
-
-/** The pipeline a segment belongs to, as [first index, last index]. */
-export function pipelineBounds(segments: readonly ShellSegment[], index: number): [number, number] {
-  let first = index;
-  while (first > 0 && (segments[first]!.before === "|" || segments[first]!.before === "|&")) first--;
-  let last = index;
-  while (last < segments.length - 1 && (segments[last]!.after === "|" || segments[last]!.after === "|&")) last++;
-  return [first, last];
 }

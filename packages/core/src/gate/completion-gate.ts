@@ -28,7 +28,7 @@ export type GateConditionCode =
   | VerificationConditionCode;
 
 /** Each condition in a few words, for a line a person reads (the goal's history, a note at a refusal). */
-export const CONDITION_WORDS: Readonly<Record<GateConditionCode, string>> = {
+const CONDITION_WORDS: Readonly<Record<GateConditionCode, string>> = {
   objective_missing: "no objective",
   done_so_far_empty: "nothing recorded as done",
   validation_proof_empty: "no validation recorded",
@@ -58,7 +58,7 @@ export interface UnmetCondition {
   readonly message: string;
 }
 
-export interface GateResult {
+interface GateResult {
   readonly ok: boolean;
   readonly unmet: readonly UnmetCondition[];
 }

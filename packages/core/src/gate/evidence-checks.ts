@@ -8,7 +8,7 @@ import { issueResolutionStatusSchema } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
 
 /** Shortest resolution summary that says what was done. */
-export const MIN_RESOLUTION_LENGTH = 12;
+const MIN_RESOLUTION_LENGTH = 12;
 
 const list = (items: readonly string[]) => items.map((item) => `"${goalText(item, 200)}"`).join(", ");
 

@@ -6,7 +6,7 @@ import { described } from "../base/described.js";
 
 const describe = z.describe;
 
-export const HOST_GOAL_STATUSES = ["active", "paused", "blocked", "complete", "usage-limited", "budget-limited"] as const;
+const HOST_GOAL_STATUSES = ["active", "paused", "blocked", "complete", "usage-limited", "budget-limited"] as const;
 export type HostGoalStatus = (typeof HOST_GOAL_STATUSES)[number];
 
 export const hostGoalSchema = described(
@@ -32,7 +32,6 @@ export const seenHostGoalSchema = described(
   }),
   "The host's own goal as last read from the host's record, so each change is acted on once.",
 );
-export type SeenHostGoal = z.infer<typeof seenHostGoalSchema>;
 
 /** The host's goal states in which its work has stopped for a limit: pushing the agent on would be futile (usage) or past the user's budget. */
 export const isHostLimited = (goal: HostGoal | null | undefined) =>

@@ -29,9 +29,9 @@ import { sha256 } from "../record/sha256.js";
 import { appendToList, itemKey, sanitizeList } from "../text/sanitize-list.js";
 import { sanitizeText } from "../text/sanitize-text.js";
 
-export const TEXT_LIMITS = { objective: 600, preview: 300, reason: 600, requirements: 40 } as const;
+const TEXT_LIMITS = { objective: 600, preview: 300, reason: 600, requirements: 40 } as const;
 
-export interface CreateGoalInput {
+interface CreateGoalInput {
   readonly sessionId: string;
   readonly cwd: string;
   readonly host: string;
@@ -176,7 +176,7 @@ const GROWING_LISTS = [
 const REPLACED_LISTS = ["remaining", "blockers"] as const;
 
 /** The fields whose change makes an update count (named in the refusal of an empty update). */
-export const UPDATE_COUNTING_FIELDS = [
+const UPDATE_COUNTING_FIELDS = [
   "objective",
   "status",
   ...GROWING_LISTS,
@@ -206,7 +206,7 @@ function sanitizeCoverage(entry: RequirementCoverage): RequirementCoverage {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export interface GoalUpdateResult {
+interface GoalUpdateResult {
   readonly goal: GoalRecord;
   /** The fields that really changed. */
   readonly changed: readonly string[];
@@ -375,7 +375,7 @@ function moveStatus(goal: GoalRecord, status: GoalStatus, note: string, now: Dat
   );
 }
 
-export interface RetireOptions {
+interface RetireOptions {
   readonly status: "complete" | "cancelled" | "blocked";
   readonly reason: string | null;
   /** The history entry's type: "closed", or "moved" when the goal went to another session. */

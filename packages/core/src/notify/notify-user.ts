@@ -20,10 +20,10 @@ import { notifierFailureFile, recordProblem } from "./notifier-failure.js";
  * toolchain, a cache or the network it lacks), which the user, not the agent, can mend; breach: something
  * was done to goalpost that it saw and could not prevent.
  */
-export type NoticeEvent = "let-go" | "closed" | "waiting" | "could-not-run" | "breach";
+type NoticeEvent = "let-go" | "closed" | "waiting" | "could-not-run" | "breach";
 
 /** What the `notify` command reads on stdin (documented in docs/engine.md). */
-export interface UserNotice {
+interface UserNotice {
   readonly event: NoticeEvent;
   /** The goal's host, session and directory; null for a breach, which is the state root's, not one session's. */
   readonly host: string | null;

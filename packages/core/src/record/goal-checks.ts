@@ -85,7 +85,7 @@ export const checkBaselineSchema = z.object({
 });
 export type CheckBaseline = z.infer<typeof checkBaselineSchema>;
 
-export const testCountsSchema = z.object({
+const testCountsSchema = z.object({
   passed: z.int(),
   failed: z.int(),
   skipped: z.int(),
@@ -97,7 +97,6 @@ export const testCountsSchema = z.object({
     ),
   ),
 });
-export type TestCounts = z.infer<typeof testCountsSchema>;
 
 export const checkResultSchema = z.object({
   command: text("The check's command."),
@@ -163,7 +162,7 @@ export const verificationSchema = z.object({
 });
 export type Verification = z.infer<typeof verificationSchema>;
 
-export const checkStartResultSchema = z.object({
+const checkStartResultSchema = z.object({
   command: text("The check's command."),
   tests: described(z.nullable(testCountsSchema), "What its runner reported when the goal was set."),
   failing: described(z.array(z.string()), "The tests that failed then, by name (at most 20)."),
@@ -207,4 +206,3 @@ export const closeRequestSchema = z.object({
   at: text("When the model asked to close the goal as complete."),
   verificationId: nullableText("The run started for it."),
 });
-export type CloseRequest = z.infer<typeof closeRequestSchema>;

@@ -15,7 +15,7 @@ export const GOAL_PHASES = [
 ] as const;
 export type GoalPhase = (typeof GOAL_PHASES)[number];
 
-export const TERMINAL_PHASES: ReadonlySet<GoalPhase> = new Set(["blocked-closed", "complete", "cancelled"]);
+const TERMINAL_PHASES: ReadonlySet<GoalPhase> = new Set(["blocked-closed", "complete", "cancelled"]);
 
 /**
  * Allowed moves. A draft must be activated (inspected) before it can complete; anything open may be
@@ -73,7 +73,7 @@ export function isEnforced(goal: Pick<GoalRecord, "status" | "closedAt">): boole
   return isOpen(goal) && !LET_GO.has(goal.status);
 }
 
-export function canTransition(from: GoalPhase, to: GoalPhase): boolean {
+function canTransition(from: GoalPhase, to: GoalPhase): boolean {
   return PHASE_TRANSITIONS[from].includes(to);
 }
 
@@ -84,9 +84,4 @@ export function transitionRefusal(from: GoalPhase, to: GoalPhase): string | null
   if (from === "draft" && to === "complete")
     return "a draft goal must be inspected and activated (goalpost_open or an update with status active) before it can complete.";
   return "that move is not in the status table.";
-}
-
-export function phaseStatus(phase: GoalPhase): { status: GoalStatus; closed: boolean } {
-  if (phase === "blocked-closed") return { status: "blocked", closed: true };
-  return { status: phase, closed: TERMINAL_PHASES.has(phase) };
 }

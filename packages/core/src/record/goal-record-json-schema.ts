@@ -1,9 +1,7 @@
 // JSON Schema of the goal record for third-party harnesses, generated from the zod schema (never
 // written by hand). `pnpm generate:schema` writes schema/; a test fails when the checked-in file drifts.
-import { generateJsonSchema, schemaUrl } from "../base/json-schema-generation.js";
+import { generateJsonSchema } from "../base/json-schema-generation.js";
 import { goalRecordSchema } from "./goal-record.js";
-
-export const GOAL_RECORD_SCHEMA_ID = schemaUrl("goal-record.schema.json");
 
 export function goalRecordJsonSchema(): Record<string, unknown> {
   return generateJsonSchema(goalRecordSchema, "goal-record.schema.json", "GoalRecord");

@@ -52,7 +52,7 @@ export const goalSourceSchema = z
   );
 export type GoalSource = z.infer<typeof goalSourceSchema>;
 
-export const hostSchema = z
+const hostSchema = z
   .string()
   .check(
     z.minLength(1),
@@ -61,7 +61,6 @@ export const hostSchema = z
   );
 
 export const issueResolutionStatusSchema = z.enum(["resolved", "merged", "renamed", "duplicate", "superseded"]);
-export type IssueResolutionStatus = z.infer<typeof issueResolutionStatusSchema>;
 
 export const issueResolutionSchema = z.object({
   covers: list(
@@ -129,7 +128,7 @@ export const receiptSchema = z
   );
 export type Receipt = z.infer<typeof receiptSchema>;
 
-export const goalEventTypeSchema = z.enum([
+const goalEventTypeSchema = z.enum([
   "opened",
   "updated",
   "closed",
@@ -146,7 +145,6 @@ export const goalEventTypeSchema = z.enum([
   "accepted",
   "told",
 ]);
-export type GoalEventType = z.infer<typeof goalEventTypeSchema>;
 
 export const goalEventSchema = z.object({
   at: timestamp("When it happened."),
@@ -297,5 +295,3 @@ export const goalRecordSchema = described(
 );
 
 export type GoalRecord = z.infer<typeof goalRecordSchema>;
-/** A record as a caller may write it: defaulted lists may be omitted. */
-export type GoalRecordInput = z.input<typeof goalRecordSchema>;

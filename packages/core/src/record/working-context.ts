@@ -6,7 +6,7 @@ import type { GoalRecord, ProgressMarker, WorkingContext } from "./goal-record.j
 
 export const RECENT_FILES_LIMIT = 10;
 /** The checklist keeps this many items: a plan longer than that is cut, not stored whole. */
-export const CHECKLIST_LIMIT = 40;
+const CHECKLIST_LIMIT = 40;
 const CONTROL = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\u200B-\u200F\uFEFF]/;
 
 /** Puts a path first in a recent-files ring (de-duplicated, at most 10). Paths with control characters are rejected. */

@@ -3,7 +3,7 @@
 // (goal-command.ts). A marker is written as it is typed before the colon: "but " (French sets a space
 // before its colon, which keeps the English "But:" from reading as a goal).
 
-export interface LanguageWords {
+interface LanguageWords {
   /** Words that start a goal before a colon (`goal: …`). */
   readonly markers: readonly string[];
   /** Whole prompts that ask to carry on with the goal ("keep going"). */

@@ -20,7 +20,7 @@ import { goalAncestors, goalStack } from "./session-goals.js";
  */
 export type RenderForm = "compact" | "full" | "reference";
 
-export interface RenderOptions {
+interface RenderOptions {
   readonly form: RenderForm;
   /** Most characters (UTF-16 units, as String.length counts) of the whole rendering, guidance included. */
   readonly budget: number;

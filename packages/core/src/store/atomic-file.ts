@@ -30,11 +30,11 @@ export function ensureDirectory(path: string): void {
 }
 
 /** Flags for creating a new file that must not exist yet and must not be a link. */
-export const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
 let sequence = 0;
 
-export interface WriteOptions {
+interface WriteOptions {
   /**
    * private (goalpost's own files): the folder is made private, and tightened if someone loosened it.
    * as-is (a file of the user's or a host's, written by install): a missing folder is created private,

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { sanitizeText } from "../text/sanitize-text.js";
 import { ensureDirectory, FILE_MODE } from "./atomic-file.js";
 
-export const AUDIT_LOG_LIMIT_BYTES = 512 * 1024;
+const AUDIT_LOG_LIMIT_BYTES = 512 * 1024;
 
 export interface AuditEntry {
   readonly at: string;

@@ -14,7 +14,7 @@ import type { GoalRecord } from "../record/goal-record.js";
 import { goalText } from "../text/goal-text.js";
 import type { GoalStore, SessionIdentity } from "./goal-store.js";
 
-export interface ContinuationCandidate {
+interface ContinuationCandidate {
   readonly goalId: string;
   readonly sessionId: string;
   readonly objective: string;
@@ -26,7 +26,7 @@ export interface ContinuationCandidate {
 }
 
 /** A session with a hook this recent and no end recorded is taken to run still. */
-export const LIVE_MS = 10 * 60_000;
+const LIVE_MS = 10 * 60_000;
 
 /** Open root goals of other sessions in this directory, in this store and its peers, one per goal id (the newest copy). */
 export function continuationCandidates(
@@ -60,7 +60,7 @@ export function continuationCandidates(
   return [...newest.values()].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
-export type ContinuationOutcome =
+type ContinuationOutcome =
   | { readonly kind: "none"; readonly message: string }
   /** The one goal here is its running session's: it moves only when named. */
   | { readonly kind: "live"; readonly message: string }

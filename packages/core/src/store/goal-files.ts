@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { ensureDirectory, writeFileAtomic } from "./atomic-file.js";
 import { withFileLock } from "./file-lock.js";
 
-export const GOAL_FILES_FILE = "goal-files.json";
+const GOAL_FILES_FILE = "goal-files.json";
 /** Projects remembered: the newest taken; an older one forgotten is taken again, once, if it still holds a goal. */
 const PROJECTS_KEPT = 200;
 

@@ -20,7 +20,7 @@ interface LedgerGoal {
   readonly run: string;
 }
 
-export interface GoalLedger {
+interface GoalLedger {
   readonly activeGoalId: string | null;
   readonly goals: Readonly<Record<string, LedgerGoal>>;
 }
@@ -30,7 +30,7 @@ const ledgerPath = (root: string, sessionId: string) => join(root, "ledger", `${
 const runOf = (goal: GoalRecord) => (goal.verification ? `${goal.verification.id}:${goal.verification.state}` : "");
 
 /** The ledger a session file stands for. */
-export function ledgerOf(session: SessionFile): GoalLedger {
+function ledgerOf(session: SessionFile): GoalLedger {
   return {
     activeGoalId: session.activeGoalId,
     goals: Object.fromEntries(session.goals.map((goal) => [goal.id, { phase: goalPhase(goal), run: runOf(goal) }])),

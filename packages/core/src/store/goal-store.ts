@@ -55,7 +55,7 @@ export interface SessionIdentity {
   readonly cwd: string;
 }
 
-export const continuationEntrySchema = z.object({
+const continuationEntrySchema = z.object({
   schemaVersion: z.literal(SESSION_FILE_SCHEMA_VERSION),
   sessionId: z.string(),
   cwd: z.string(),

@@ -11,7 +11,7 @@ import type { GoalStatus } from "../record/goal-record.js";
 import { OPEN_MARKERS } from "./open-goal-markers.js";
 import { safeFileName } from "./safe-file-name.js";
 
-export interface KnownOpenGoal {
+interface KnownOpenGoal {
   readonly id: string;
   readonly objective: string;
   /**

@@ -100,7 +100,7 @@ export function unmarkOpen(root: string, sessionId: string): void {
  * no-goal gate only while one is here. Made when an update closes the session's last open goal; each
  * goes once it is older than the status line shows a close (any status line run sweeps them).
  */
-export const CLOSED_MARKERS = "closed";
+const CLOSED_MARKERS = "closed";
 
 /** After the session's last open goal closed. Never throws: a status line is a nicety. */
 export function markClosed(root: string, sessionId: string): void {

@@ -43,7 +43,7 @@ export function processStartTicks(pid: number): string | undefined {
 }
 
 /** A process that has ended but was not reaped: Linux's state "Z". */
-export function isZombie(pid: number): boolean {
+function isZombie(pid: number): boolean {
   return statFields(pid)?.[0] === "Z";
 }
 

@@ -46,7 +46,7 @@ function changeLog<T>(root: string, change: (notices: Notice[]) => { notices: No
   }
 }
 
-export interface NoticeInput {
+interface NoticeInput {
   readonly kind: NoticeKind;
   readonly message: string;
   readonly event?: string;

@@ -13,7 +13,7 @@ import { SESSION_FILE_SCHEMA_VERSION, type SessionFile, sessionFileSchema } from
 
 export const ARCHIVE_DIRECTORY = join("archive", "by-session");
 
-export interface PruneResult {
+interface PruneResult {
   /** Session ids moved to the archive. */
   readonly archived: readonly string[];
   /** Sessions kept: an open goal, or touched within the retention age. */

@@ -23,7 +23,7 @@ const reportSchema = z.object({
   words: z._default(z.nullable(z.string()), null),
 });
 
-export const runReportSchema = z.object({
+const runReportSchema = z.object({
   schemaVersion: z.literal(1),
   runId: z.string(),
   at: z.string(),
@@ -32,7 +32,7 @@ export const runReportSchema = z.object({
   // writes them again is not voided by it.
   outputs: z._default(z.array(z.string()), []),
 });
-export type RunReport = z.infer<typeof runReportSchema>;
+type RunReport = z.infer<typeof runReportSchema>;
 type KeptReport = z.infer<typeof reportSchema>;
 
 /** A runner's report as a run report keeps it (its lists copied). */
@@ -41,7 +41,7 @@ export const keptReport = (
     | (Omit<KeptReport, "units" | "failing"> & { units: readonly KeptReport["units"][number][]; failing: readonly string[] })
     | null,
 ): KeptReport | null => (report ? { ...report, units: [...report.units], failing: [...report.failing] } : null);
-export type RunReportKind = "start" | "latest";
+type RunReportKind = "start" | "latest";
 
 const RUNS = "runs";
 const pathOf = (store: GoalStore, goalId: string, kind: RunReportKind) =>

@@ -12,9 +12,9 @@ const nonNegativeInt = z.int().check(z.nonnegative());
 const count = (description: string) => described(z._default(nonNegativeInt, 0), description);
 
 export const SESSION_FILE_SCHEMA_VERSION = 1;
-export const SESSION_FILE_SCHEMA_ID = schemaUrl("session-file.schema.json");
+const SESSION_FILE_SCHEMA_ID = schemaUrl("session-file.schema.json");
 
-export const sessionCountersSchema = described(
+const sessionCountersSchema = described(
   z.object({
     toolCalls: count("Tool calls seen in this session (main session only)."),
     prompts: count("User prompts seen."),
@@ -24,7 +24,6 @@ export const sessionCountersSchema = described(
   }),
   "Counters the engine keeps between hook processes.",
 );
-export type SessionCounters = z.infer<typeof sessionCountersSchema>;
 
 export const sessionFileSchema = described(
   z.object({

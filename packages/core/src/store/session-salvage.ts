@@ -11,7 +11,7 @@ import { knownOpenGoal } from "./known-open-goal.js";
 import { emptySessionFile, type SessionFile } from "./session-file.js";
 
 /** Said in the objective of a goal only the open marker knew of. */
-export const LOST_OBJECTIVE =
+const LOST_OBJECTIVE =
   "(goalpost's record of this goal was damaged and its text is lost: ask the user what it was, or they can /goal cancel it)";
 
 /** The session rebuilt from what can be read after its file at `aside` was set aside; null when no goal was open. */

@@ -11,7 +11,7 @@ import type { GoalStore } from "./goal-store.js";
 import { readJsonFile } from "./read-json-file.js";
 import { safeFileName } from "./safe-file-name.js";
 
-export const snapshotMetadataSchema = z.object({
+const snapshotMetadataSchema = z.object({
   schemaVersion: z.literal(1),
   sessionId: z.string(),
   goalId: z.string(),
@@ -21,9 +21,9 @@ export const snapshotMetadataSchema = z.object({
   textSha256: z.string(),
   servedAt: z._default(z.array(z.string()), []),
 });
-export type SnapshotMetadata = z.infer<typeof snapshotMetadataSchema>;
+type SnapshotMetadata = z.infer<typeof snapshotMetadataSchema>;
 
-export interface Snapshot {
+interface Snapshot {
   readonly text: string;
   readonly metadata: SnapshotMetadata;
 }

@@ -8,7 +8,7 @@ import type { GoalStore } from "./goal-store.js";
 import { readJsonFile } from "./read-json-file.js";
 import { safeFileName } from "./safe-file-name.js";
 
-export const toolUseRecordSchema = z.object({
+const toolUseRecordSchema = z.object({
   schemaVersion: z.literal(1),
   toolUseId: z.string(),
   sessionId: z.string(),
@@ -17,7 +17,7 @@ export const toolUseRecordSchema = z.object({
   subagent: z.boolean(),
   at: z.string(),
 });
-export type ToolUseRecord = z.infer<typeof toolUseRecordSchema>;
+type ToolUseRecord = z.infer<typeof toolUseRecordSchema>;
 
 /** Records older than this are pruned when the index grows. */
 const MAX_AGE_MS = 60 * 60 * 1000;

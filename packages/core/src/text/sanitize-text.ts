@@ -22,7 +22,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const CUT_MARGIN = 8_192;
 const ELLIPSIS = "…";
 
-export interface SanitizeOptions {
+interface SanitizeOptions {
   /** Longest result, in code points (an ellipsis marks a cut). */
   readonly maxLength: number;
   /** Keep line breaks (an objective may span lines); otherwise every run of white space becomes one space. */

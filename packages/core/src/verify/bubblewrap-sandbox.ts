@@ -18,7 +18,7 @@ import { npmCacheArguments } from "./package-caches.js";
 import { CREDENTIALS_IN_TOOLCHAINS } from "./sandbox-walls.js";
 import { trustedProgram } from "./trusted-program.js";
 
-export interface BubblewrapWalls {
+interface BubblewrapWalls {
   /** The check's folder: writable, but for its existing escape hatches. */
   readonly project: string;
   readonly guarded: GuardedPaths;

@@ -55,7 +55,7 @@ function packageJsonHash(path: string): string {
 }
 
 /** What the checks are run with: their commands and the PATH the user's host had. */
-export interface CheckSetup {
+interface CheckSetup {
   readonly commands: readonly string[];
   readonly searchPath: string | null;
 }

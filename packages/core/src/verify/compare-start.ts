@@ -5,7 +5,7 @@
 // line with its count; where it reports only its closing counts, the counts are compared.
 import type { TestReport, TestUnit } from "./test-report.js";
 
-export interface StartComparison {
+interface StartComparison {
   /** Failed at the start, passed now (at most NAMED). */
   readonly fixed: string[];
   readonly fixedCount: number;

@@ -20,7 +20,7 @@ const SEARCH_DEPTH = 3;
 const FILE_BUDGET = 400_000;
 const NAMED = 8;
 
-export interface DependencyChanges {
+interface DependencyChanges {
   /** Changed files, relative to the project (at most a few). */
   readonly changed: readonly string[];
   /** Whether there were more than those named. */

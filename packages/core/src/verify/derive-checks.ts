@@ -4,8 +4,6 @@
 // neither ask for the project's tests. Only the user sets checks: the model's proposals wait for them.
 import type { CheckKind, GoalCheck } from "../record/goal-checks.js";
 
-export { checkKindOf, namedKind } from "./check-kind.js";
-
 import { checkKindOf, namedKind } from "./check-kind.js";
 import { onPath } from "./check-programs.js";
 import { type CiTests, ciTests } from "./ci-workflows.js";

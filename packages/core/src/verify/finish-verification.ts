@@ -14,7 +14,7 @@ import { settleClosedGoal } from "../session/close-in-session.js";
 import { replaceGoal } from "../session/session-goals.js";
 import type { SessionFile } from "../store/session-file.js";
 
-export interface FinishedRun {
+interface FinishedRun {
   readonly run: Verification;
   /** The checks' definition changed since the user set them: what changed, in a line. */
   readonly changedChecks: string | null;

@@ -20,7 +20,7 @@ const NPM_SECRET = /(?:^|:)_?(?:auth|authtoken|password|token|username|email|cer
  * npm reads it (`"//host/:_authToken"=…` quoted too), and no URL's user and password (a registry's, a
  * proxy's).
  */
-export function npmrcWithoutSecrets(text: string): string {
+function npmrcWithoutSecrets(text: string): string {
   return text
     .split(/\r?\n/)
     .filter((line) => {
@@ -34,7 +34,7 @@ export function npmrcWithoutSecrets(text: string): string {
 }
 
 /** git's [user] name and email, and the default branch, from the user's .gitconfig; nothing else of it. */
-export function gitIdentity(text: string): string {
+function gitIdentity(text: string): string {
   const KEPT = new Set(["user.name", "user.email", "init.defaultbranch"]);
   const sections = new Map<string, string[]>();
   let section = "";
@@ -53,7 +53,7 @@ export function gitIdentity(text: string): string {
 const SECRET_KEY = /^\s*["']?[\w.-]*(?:auth|token|password|passwd|secret|credential|cert|key)[\w.-]*["']?\s*[:=]/i;
 
 /** A settings file (yarn's YAML, Go's env, pip's INI) without a line that holds a secret, and no URL's credentials. */
-export function settingsWithoutSecrets(text: string): string {
+function settingsWithoutSecrets(text: string): string {
   return text
     .split(/\r?\n/)
     .filter((line) => !SECRET_KEY.test(line))

@@ -9,7 +9,7 @@ import { readProjectText } from "../store/project-text.js";
 import { type ProjectGit, projectGit } from "./project-git.js";
 
 /** More files than this are not listed: the fingerprint says it was cut. */
-export const PROJECT_FILE_LIMIT = 50_000;
+const PROJECT_FILE_LIMIT = 50_000;
 
 export const zeroSeparated = (output: Buffer | null) =>
   output

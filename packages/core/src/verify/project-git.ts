@@ -54,7 +54,7 @@ export function systemGit(): string | null {
 }
 
 /** The environment git runs with: the caller's, without any GIT_ variable, and nothing interactive. */
-export function gitEnv(env: Env = process.env): Record<string, string | undefined> {
+function gitEnv(env: Env = process.env): Record<string, string | undefined> {
   return {
     ...Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith("GIT_"))),
     GIT_OPTIONAL_LOCKS: "0",

@@ -25,7 +25,7 @@ export type CompletionOutcome =
 
 const VERIFICATION_CODES: ReadonlySet<string> = new Set(VERIFICATION_CONDITION_CODES);
 
-export const NO_CHECKS_SUMMARY =
+const NO_CHECKS_SUMMARY =
   "goalpost has no check to run for this goal. Type `goal: accept` to close it as complete on your word, or `goal: check add <command>` to have goalpost run one.";
 
 /** A new run for `goal`, recorded as running before anything starts it (so two closes start one run). */

@@ -16,7 +16,7 @@ import { createTestReader, type TestReport } from "./test-report.js";
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]|\u001b\][^\u0007]*\u0007|\r/g;
 
 /** Characters of a check's output kept in the record (its end: where runners print their summary). */
-export const KEPT_OUTPUT = 2000;
+const KEPT_OUTPUT = 2000;
 /** Characters of output held while the check runs, to keep its end. */
 const TAIL = 64 * 1024;
 /** After the time limit, how long a check has to end on SIGTERM before SIGKILL. */

@@ -14,7 +14,7 @@ import { makeRunFolder, sweepRunFolders } from "./run-folders.js";
 import { projectRoot } from "./sandbox-walls.js";
 import { type TreeState, treeState } from "./tree-fingerprint.js";
 
-export interface ChecksRunOptions {
+interface ChecksRunOptions {
   /** The user's environment (HOME, locale, TMPDIR) and the PATH when the goal recorded none. */
   readonly env: Env;
   /** Paths no check may read: goalpost's state root, the host's configuration. */

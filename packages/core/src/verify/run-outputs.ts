@@ -10,7 +10,7 @@ import { changedPaths, type TreeState } from "./tree-fingerprint.js";
 /** Outputs kept by name for later runs at most (a build that writes more is still told by count). */
 export const OUTPUTS_KEPT = 1000;
 
-export interface TreeChanges {
+interface TreeChanges {
   /** Written by the run: untracked, and new or written by an earlier run. Sorted. */
   readonly outputs: readonly string[];
   /** Changed from outside while it ran (or by a check, in a file that is the project's): void. Sorted. */

@@ -16,7 +16,7 @@ import { holderRuns, processStart } from "../store/process-identity.js";
 /** Runs at once on this machine: half its cores, one at least, two at most. */
 export const MACHINE_SLOTS = Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2)));
 /** How long a run holds a machine's turn before another project's run may start beside it. */
-export const FAIR_SHARE_MS = 2 * 60_000;
+const FAIR_SHARE_MS = 2 * 60_000;
 /** Runs at once however long some take: one per core. */
 const MOST_SLOTS = Math.max(2, availableParallelism());
 /** Memory a run beside a long one needs free. */
@@ -74,7 +74,7 @@ function tryTake(path: string, project: string): Holder | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export interface Turn {
+interface Turn {
   /** Gives the turn back. */
   release(): void;
 }

@@ -21,7 +21,7 @@ import type { VerificationRequest } from "./verification-request.js";
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** One check at the start, in words: "3 of 12 tests fail (`npm test`)". */
-export function startWords(run: CheckRun): string {
+function startWords(run: CheckRun): string {
   const { result, report } = run;
   const command = `\`${result.command}\``;
   if (result.couldNotRun) return result.verdict;

@@ -3,7 +3,7 @@
 // of the user's home only the toolchain and package caches its commands need (read-only, decided when
 // the user set the checks and named to them then), never a credential; it writes only in the project
 // (but for the project's own escape hatches) and in folders of its own that are thrown away.
-import { existsSync, lstatSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { isInside } from "../evidence/classify-tool-call.js";
@@ -117,7 +117,7 @@ function toolchainDepth(parts: readonly string[]): number {
 }
 
 /** The folder under home that holds `path` as a toolchain: `~/.cargo/bin/x` → `~/.cargo`, `~/.local/bin/x` → `~/.local/bin`. */
-export function toolchainFolder(path: string, home: string): string | null {
+function toolchainFolder(path: string, home: string): string | null {
   if (!isInside(home, path) || path === home) return null;
   const parts = relative(home, path).split(sep);
   return join(home, ...parts.slice(0, Math.min(parts.length, toolchainDepth(parts))));
@@ -158,16 +158,4 @@ export function readableHomeFolders(
 export function projectRoot(cwd: string, home: string = homedir()): string {
   const top = findRepository(cwd)?.workTree;
   return top && !isInside(top, home) ? top : cwd;
-}
-
-/** What exists of a project's escape hatches: made read-only inside; the rest is watched (guarded-paths.ts). */
-export function existingEscapeHatches(project: string): string[] {
-  return PROJECT_ESCAPE_HATCHES.map((name) => join(project, name)).filter((path) => {
-    try {
-      lstatSync(path);
-      return true;
-    } catch {
-      return false;
-    }
-  });
 }

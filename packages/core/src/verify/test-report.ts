@@ -93,7 +93,7 @@ function totals(result: RunnerResult): TestCounts {
   };
 }
 
-export interface TestReader {
+interface TestReader {
   /** Output as it comes, in any pieces. */
   write(chunk: string): void;
   /** What the runners said, or null when no runner goalpost knows printed its report. */

@@ -7,12 +7,12 @@ import { accessSync, constants, realpathSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** Where a trusted program may live: folders a package manager writes as root. */
-export const SYSTEM_FOLDERS = ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"] as const;
+const SYSTEM_FOLDERS = ["/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/bin"] as const;
 
-export type TrustedProgram = { readonly path: string } | { readonly untrusted: string };
+type TrustedProgram = { readonly path: string } | { readonly untrusted: string };
 
 /** Why `path` (a real path) could be changed by someone other than root, or null when it cannot. */
-export function writableByOthers(path: string): string | null {
+function writableByOthers(path: string): string | null {
   const uid = typeof process.getuid === "function" ? process.getuid() : 0;
   for (let current = path; ; current = dirname(current)) {
     let stat: import("node:fs").Stats;

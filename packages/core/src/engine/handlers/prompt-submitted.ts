@@ -138,7 +138,7 @@ const REFERENCE_EVERY = 10;
  */
 const PROMPT_LIMIT = 64 * 1024;
 
-export const GOAL_COMMAND_HELP =
+const GOAL_COMMAND_HELP =
   "/goal <what done means> sets a goal (an open one is set aside, paused: /goal resume <its first words> brings it back); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal budget 2h, 200k tokens, 30 turns (or goal: budget …) sets what it may cost (or /goal <text> budget 2h), /goal budget alone shows the spend; /goal pause and /goal resume stop and restart its enforcement; a command mistyped (/goal acept) changes nothing and asks what you meant; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
 
 /** What the user is told once per session with no goal and no task: that /goal exists (config `goalHint`). */

@@ -109,7 +109,7 @@ const untoldClose = (now: Date) => (goal: GoalRecord) =>
   !goal.history.some((entry) => entry.type === "told");
 
 /** What the model reads while goalpost's run goes on past the stop's wait: how long, which check, and to wait. */
-export function verifyingReason(goal: GoalRecord, now: Date): string {
+function verifyingReason(goal: GoalRecord, now: Date): string {
   const run = goal.verification;
   const elapsed = run ? durationText(Math.max(0, Math.round((now.getTime() - Date.parse(run.startedAt)) / 1000))) : "";
   const what = run?.verdict.startsWith("waiting:")

@@ -58,7 +58,7 @@ export interface RunnerReader {
 }
 
 /** More units than this are not kept one by one (their counts still are). */
-export const UNIT_LIMIT = 20_000;
+const UNIT_LIMIT = 20_000;
 
 /** Collects units by name, adding up a name seen twice (a workspace's packages with files of one name). */
 export function unitList() {
