@@ -15,7 +15,7 @@ import { claudeCodeToolRecord } from "./claude-code-transcript.js";
 import { wallsDoctorChecks } from "./claude-code-walls.js";
 
 export const claudeCodeAdapter = defineHostAdapter({
-  specificationVersion: 1,
+  specificationVersion: 2,
   // Its names, as the descriptor the `goalpost` CLI loads says them.
   id: descriptor.id,
   displayName: descriptor.displayName,

@@ -18,6 +18,7 @@ import {
 import { GOALPOST_SWITCH_VARIABLES } from "@goalpost/core/internal";
 import { descriptor } from "./claude-code-descriptor.js";
 import { type ClaudeCodeScope, claudeGlobalStateFile, settingsFile } from "./claude-code-paths.js";
+import { claudeCodeProfile } from "./claude-code-profile.js";
 import { statusLineSettings } from "./claude-code-status-line.js";
 import { strictTargets, strictUnavailable } from "./claude-code-strict.js";
 import { wallRules, withoutWalls, withWalls } from "./claude-code-walls.js";
@@ -43,8 +44,8 @@ export const MCP_SERVER_NAME = "goalpost";
 /** Seconds Claude Code waits for a hook; goalpost answers in milliseconds, the lock waits at most 5 s. */
 export const HOOK_TIMEOUT = 15;
 /** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
-const STOP_HOOK_TIMEOUT = 300;
-export const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
+export const timeoutOf = (event: string) =>
+  event === "Stop" ? (claudeCodeProfile.stopHookSeconds ?? HOOK_TIMEOUT) : HOOK_TIMEOUT;
 
 const own = ownEntries(CLAUDE_CODE_BIN);
 /** The settings of a scope: goalpost's hooks, and (user and local scopes) its walls (claude-code-walls.ts). */
@@ -129,7 +130,6 @@ export const claudeCodeInstall: InstallSpec = {
   hookEvents: INSTALLED_HOOK_EVENTS,
   fastEvents: ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "SubagentStop", "SessionEnd"],
   hookTimeout: HOOK_TIMEOUT,
-  stopHookTimeout: STOP_HOOK_TIMEOUT,
   // The settings hold goalpost's hooks and its status line (claude-code-status-line.ts).
   // The settings hold goalpost's hooks, its status line and, in strict mode, Claude Code's sandbox
   // (claude-code-strict.ts, whose record of the user's own values is planned after the settings).

@@ -9,6 +9,9 @@ export const CLAUDE_CODE_HOST = descriptor.id;
 
 export const claudeCodeProfile = defineHostProfile({
   host: CLAUDE_CODE_HOST,
+  // goalpost's install gives the stop hook five minutes (the host's limit for it): a stop waits for
+  // goalpost's run of the checks nearly that long.
+  stopHookSeconds: 300,
   tools: {
     shell: ["Bash", "PowerShell"],
     read: ["Read", "Grep", "Glob", "LS", "NotebookRead", "WebFetch", "WebSearch", "LSP"],

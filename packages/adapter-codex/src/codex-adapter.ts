@@ -15,7 +15,7 @@ import { codexTokens } from "./codex-tokens.js";
 import { codexToolRecord } from "./codex-tool-record.js";
 
 export const codexAdapter = defineHostAdapter({
-  specificationVersion: 1,
+  specificationVersion: 2,
   // Its names, as the descriptor the `goalpost` CLI loads says them.
   id: descriptor.id,
   displayName: descriptor.displayName,

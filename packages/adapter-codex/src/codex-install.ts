@@ -18,6 +18,7 @@ import {
 import { descriptor } from "./codex-descriptor.js";
 import { retrust, untrustedOwnHandlers } from "./codex-hook-trust.js";
 import { codexHome, configFile, hooksFile } from "./codex-paths.js";
+import { codexProfile } from "./codex-profile.js";
 import { strictTargets, strictUnavailable } from "./codex-strict.js";
 
 /** As the descriptor says it: the names are written once. */
@@ -41,8 +42,7 @@ export const MCP_SERVER_NAME = "goalpost";
 /** Seconds Codex waits for a hook (SessionEnd gets at most 3 whatever is written). */
 export const HOOK_TIMEOUT = 15;
 /** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
-const STOP_HOOK_TIMEOUT = 300;
-const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
+const timeoutOf = (event: string) => (event === "Stop" ? (codexProfile.stopHookSeconds ?? HOOK_TIMEOUT) : HOOK_TIMEOUT);
 
 const own = ownEntries(CODEX_BIN);
 
@@ -123,7 +123,6 @@ export const codexInstall: InstallSpec = {
   // mirrored, and update_goal (a goal set in the terminal UI, being completed) reads the goal store first.
   fastPathWake: ["create_goal", "update_goal"],
   hookTimeout: HOOK_TIMEOUT,
-  stopHookTimeout: STOP_HOOK_TIMEOUT,
   // Codex runs a hook as `<the user's login shell> -c <command>` (bash here, fish for some).
   loginShell: true,
   // config.toml holds the hooks' trust, the MCP server and, in strict mode, the sandbox mode

@@ -9,6 +9,9 @@ export const CODEX_HOST = descriptor.id;
 
 export const codexProfile = defineHostProfile({
   host: CODEX_HOST,
+  // goalpost's install gives the stop hook five minutes (the host's limit for it): a stop waits for
+  // goalpost's run of the checks nearly that long.
+  stopHookSeconds: 300,
   tools: {
     // exec_command is reported to hooks as "Bash" with tool_input.command.
     shell: ["Bash"],

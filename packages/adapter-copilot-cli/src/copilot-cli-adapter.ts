@@ -12,7 +12,7 @@ import { copilotCliTokens } from "./copilot-cli-tokens.js";
 import { copilotWorkRecord } from "./copilot-cli-work-record.js";
 
 export const copilotCliAdapter = defineHostAdapter({
-  specificationVersion: 1,
+  specificationVersion: 2,
   // Its names, as the descriptor the `goalpost` CLI loads says them.
   id: descriptor.id,
   displayName: descriptor.displayName,

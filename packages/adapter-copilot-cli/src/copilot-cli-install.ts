@@ -32,6 +32,7 @@ import {
   settingsFile,
   skillFile,
 } from "./copilot-cli-paths.js";
+import { copilotCliProfile } from "./copilot-cli-profile.js";
 import { goalSkill, SKILL_MARKER } from "./copilot-cli-skill.js";
 import { statusLineSettings } from "./copilot-cli-status-line.js";
 
@@ -60,8 +61,7 @@ export const INSTALLED_HOOK_EVENTS = [
 /** Seconds Copilot waits for a hook (its default is 30). */
 export const HOOK_TIMEOUT = 15;
 /** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
-const STOP_HOOK_TIMEOUT = 300;
-const timeoutOf = (event: string) => (event === "agentStop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
+const timeoutOf = (event: string) => (event === "agentStop" ? (copilotCliProfile.stopHookSeconds ?? HOOK_TIMEOUT) : HOOK_TIMEOUT);
 
 const own = ownEntries(COPILOT_CLI_BIN);
 
@@ -147,7 +147,6 @@ export const copilotCliInstall: InstallSpec = {
     (event) => !["sessionStart", "userPromptSubmitted", "agentStop", "preCompact"].includes(event),
   ),
   hookTimeout: HOOK_TIMEOUT,
-  stopHookTimeout: STOP_HOOK_TIMEOUT,
   targets: (context) => [
     hooksTarget(context),
     ownedFileTarget({

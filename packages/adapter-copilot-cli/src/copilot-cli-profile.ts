@@ -9,6 +9,9 @@ export const COPILOT_CLI_HOST = descriptor.id;
 
 export const copilotCliProfile = defineHostProfile({
   host: COPILOT_CLI_HOST,
+  // goalpost's install gives the stop hook five minutes (the host's limit for it): a stop waits for
+  // goalpost's run of the checks nearly that long.
+  stopHookSeconds: 300,
   tools: {
     shell: ["bash", "powershell"],
     read: [

@@ -10,7 +10,7 @@ import { vscodeChatProfile } from "./vscode-chat-profile.js";
 import { vscodeChatSamples } from "./vscode-chat-samples.js";
 
 export const vscodeChatAdapter = defineHostAdapter({
-  specificationVersion: 1,
+  specificationVersion: 2,
   // Its names, as the descriptor the `goalpost` CLI loads says them.
   id: descriptor.id,
   displayName: descriptor.displayName,

@@ -19,6 +19,7 @@ import {
 import { AGENT_MARKER, goalAgent } from "./vscode-chat-agent.js";
 import { descriptor } from "./vscode-chat-descriptor.js";
 import { agentFile, goalpostStateRoot, hooksFile, mcpFile, userSettingsFile, type VscodeChatScope } from "./vscode-chat-paths.js";
+import { vscodeChatProfile } from "./vscode-chat-profile.js";
 
 /** As the descriptor says it: the names are written once. */
 export const VSCODE_CHAT_BIN = descriptor.bin;
@@ -42,8 +43,7 @@ export const INSTALLED_HOOK_EVENTS = [
 /** Seconds VS Code waits for a hook (its default is 30). */
 export const HOOK_TIMEOUT = 15;
 /** Seconds it waits for the main agent's stop hook: long enough to wait for goalpost's run of the checks. */
-const STOP_HOOK_TIMEOUT = 300;
-const timeoutOf = (event: string) => (event === "Stop" ? STOP_HOOK_TIMEOUT : HOOK_TIMEOUT);
+const timeoutOf = (event: string) => (event === "Stop" ? (vscodeChatProfile.stopHookSeconds ?? HOOK_TIMEOUT) : HOOK_TIMEOUT);
 
 const own = ownEntries(VSCODE_CHAT_BIN);
 
@@ -152,7 +152,6 @@ export const vscodeChatInstall: InstallSpec = {
     (event) => !["SessionStart", "UserPromptSubmit", "Stop", "PreCompact"].includes(event),
   ),
   hookTimeout: HOOK_TIMEOUT,
-  stopHookTimeout: STOP_HOOK_TIMEOUT,
   targets: (context) => [
     hooksTarget(context),
     ownedFileTarget({

@@ -11,6 +11,9 @@ export const VSCODE_CHAT_HOST = descriptor.id;
 
 export const vscodeChatProfile = defineHostProfile({
   host: VSCODE_CHAT_HOST,
+  // goalpost's install gives the stop hook five minutes (the host's limit for it): a stop waits for
+  // goalpost's run of the checks nearly that long.
+  stopHookSeconds: 300,
   tools: {
     shell: ["run_in_terminal"],
     read: [

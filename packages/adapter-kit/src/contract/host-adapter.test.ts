@@ -9,11 +9,11 @@ describe("the adapter contract's version", () => {
   });
 
   it("refuses an adapter written against another version, or none, saying which", () => {
-    const later = { ...acmeAdapter, specificationVersion: 2 } as unknown as HostAdapter;
+    const later = { ...acmeAdapter, specificationVersion: 3 } as unknown as HostAdapter;
     expect(() => defineHostAdapter(later)).toThrow(
-      `adapter ${acmeAdapter.id} was written against version 2 of the kit's adapter contract; this kit speaks version 1`,
+      `adapter ${acmeAdapter.id} was written against version 3 of the kit's adapter contract; this kit speaks version 2`,
     );
     const { specificationVersion: _, ...unversioned } = acmeAdapter;
-    expect(() => defineHostAdapter(unversioned as unknown as HostAdapter)).toThrow(/version undefined .* speaks version 1/);
+    expect(() => defineHostAdapter(unversioned as unknown as HostAdapter)).toThrow(/version undefined .* speaks version 2/);
   });
 });

@@ -134,7 +134,7 @@ export interface StatusLineSpec {
  * message, never a hook that quietly does less. Raised when a member's meaning changes or a required one
  * is added.
  */
-export const ADAPTER_SPECIFICATION_VERSION = 1;
+export const ADAPTER_SPECIFICATION_VERSION = 2;
 
 export interface HostAdapter {
   /** The contract this adapter was written against: ADAPTER_SPECIFICATION_VERSION. */

@@ -109,12 +109,6 @@ export interface InstallSpec {
   readonly fastPathWake?: readonly string[];
   /** Seconds the host waits for a hook. */
   readonly hookTimeout: number;
-  /**
-   * Seconds the host waits for the main agent's stop hook, where install sets it longer: a stop while
-   * goalpost's run of the checks is under way waits for the verdict nearly this long before it keeps the
-   * agent with "verifying" (a quick suite's verdict then decides the very stop, at no extra model turn).
-   */
-  readonly stopHookTimeout?: number;
   /** The host runs hook commands with the user's login shell, which may be fish: the hook script runs under /bin/sh. */
   readonly loginShell?: boolean;
   /** The files a scope touches. */

@@ -3,7 +3,7 @@
 // host's output checked against its strict schema. A hook never breaks its host: every fault is
 // reported on stderr and answered with "no decision" (exit 0, empty stdout); only a deliberate
 // policy decision denies a tool or blocks a stop.
-import type { EngineConfig, EngineEventInput, Env, GoalStore } from "@goalpost/core";
+import type { EngineEventInput, Env, GoalStore } from "@goalpost/core";
 import { createGoalEngine, createGoalStore, type EngineDecision, GoalpostError, loadEngineConfig } from "@goalpost/core";
 import type { HostToolRecord, HostWorld } from "@goalpost/core/internal";
 import {
@@ -56,15 +56,6 @@ interface RunHookOptions {
   readonly copy?: string | undefined;
   /** A problem the client met on the way (an impostor at the server's socket): told to the user and doctor. */
   readonly notice?: string | undefined;
-}
-
-/**
- * A stop waits for goalpost's run of the checks as long as the host waits for the stop hook (install sets
- * that long), less the time to answer: a suite of a few minutes then decides the very stop.
- */
-function withStopWait(config: EngineConfig, adapter: HostAdapter): EngineConfig {
-  const host = adapter.install.stopHookTimeout;
-  return host ? { ...config, verifyWaitSeconds: Math.max(config.verifyWaitSeconds, host - 20) } : config;
 }
 
 export function runHook(
@@ -314,10 +305,7 @@ function answerHook(
     const targets = installScopeTargets(adapter, cwd, env);
     const engine = createGoalEngine({
       store,
-      config: withStopWait(
-        loadEngineConfig(root, env, (message) => warnings.push(message)),
-        adapter,
-      ),
+      config: loadEngineConfig(root, env, (message) => warnings.push(message)),
       profile: adapter.profile,
       protectedFiles: targetFiles(targets),
       protectedDirs: adapter.hostRecords?.(env) ?? [],

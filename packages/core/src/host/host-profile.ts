@@ -65,6 +65,13 @@ export const hostProfileSchema = z.object({
         "true when the host's MCP calls say nothing of their chat (VS Code): the goal tools take sessionId and cwd as arguments, and every session start, prompt and goal block tells the model both — with or without a goal open, so the model can open one before the user types /goal.",
       ),
     ),
+  stopHookSeconds: z
+    .optional(z.int().check(z.positive()))
+    .check(
+      describe(
+        "Seconds the host waits for the main agent's stop hook, as goalpost's install sets it: a stop while goalpost's run of the checks is under way waits for the verdict nearly this long (engine/stop-wait.ts) before it keeps the agent with 'verifying'. Absent (a harness): verifyWaitSeconds alone.",
+      ),
+    ),
   nativeGoalCompletion: z
     .optional(hostToolCallSchema)
     .check(

@@ -60,7 +60,7 @@ const events = {
 };
 
 export const acmeAdapter = defineHostAdapter({
-  specificationVersion: 1,
+  specificationVersion: 2,
   id: "acme",
   displayName: "Acme Agent",
   bin: BIN,

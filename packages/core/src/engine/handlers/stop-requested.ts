@@ -24,6 +24,7 @@ import { goalFileWrittenInTurn } from "../goal-file.js";
 import { hostLimitNote } from "../host-goal-observed.js";
 import { stopBlockReason, windDownReason } from "../policy-text.js";
 import { attemptStop } from "../stop-backstop.js";
+import { stopWaitSeconds } from "../stop-wait.js";
 
 export function onStopRequested(context: EngineContext, event: EngineEventOf<"stop-requested">): EngineDecision {
   if (event.subagent) return NO_DECISION;
@@ -152,12 +153,14 @@ function abandonVerification(context: EngineContext, event: EngineEventOf<"stop-
 }
 
 /**
- * Waits a few seconds (verifyWaitSeconds) for goalpost's run of the checks to land: a quick suite's
- * verdict then decides this very stop. Returns the goal as it stands; null when it is gone.
+ * Waits for goalpost's run of the checks to land (stop-wait.ts says how long): a quick suite's verdict
+ * then decides this very stop. Returns the goal as it stands; null when it is gone.
  */
 function awaitVerification(context: EngineContext, sessionId: string, goalId: string): GoalRecord | null {
   // A run in this very process (a harness's own) cannot move while this waits: read once, never wait.
-  const deadline = runsInThisProcess(context.startVerification) ? 0 : Date.now() + context.config.verifyWaitSeconds * 1000;
+  const deadline = runsInThisProcess(context.startVerification)
+    ? 0
+    : Date.now() + stopWaitSeconds(context.config, context.profile) * 1000;
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (;;) {
     const goal = context.store.peek(sessionId)?.goals.find((candidate) => candidate.id === goalId) ?? null;
