@@ -469,7 +469,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(modes()).toEqual(["755", "755", "755"]);
   });
 
-  it("leaves a home as it was: install, a session, uninstall keeps only the named goal records, --purge those too", () => {
+  it("leaves a home as it was: install, a session, uninstall keeps only the named goal records and the user's settings, --purge the records too", () => {
     const root = testdir({
       home: {
         ".claude": { "settings.json": '{"model":"opus"}' },
@@ -495,6 +495,9 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
         .sort();
     const before = snapshot();
     expect(run(["install", "--yes"]).status).toBe(0);
+    // The user's own settings, written in goalpost's state root as the README says (their notifier, limits).
+    const config = join(home, ".claude", "goalpost", "config.json");
+    writeFileSync(config, '{ "stopBlockLimit": 5 }\n');
     // A session in Claude Code through its installed hook: a goal is recorded.
     const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"));
     const prompt = installedHookCommands(settings.hooks, "goalpost-claude-code")["UserPromptSubmit"]!;
@@ -510,12 +513,15 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
 
     const out = run(["uninstall", "--yes"]);
     expect(out.status, out.stderr).toBe(0);
+    // The purge named as a command on this PATH: the adapter's bin, or goalpost's where only it is there.
     expect(out.stdout).toMatch(
-      /kept your goal records in .*\.claude\/goalpost \(audit\.log, by-cwd-session, by-session, ledger\); `goalpost-claude-code uninstall --purge` removes them too/,
+      /kept your goal records in .*\.claude\/goalpost \(audit\.log, by-cwd-session, by-session, ledger\); `(goalpost-claude-code uninstall --purge|goalpost uninstall claude-code --purge)` removes them too/,
     );
+    expect(out.stdout).toMatch(/kept .*\.claude\/goalpost\/config\.json: your settings, which uninstall never removes/);
     const records = join("/.claude", "goalpost");
     // Nothing else differs: the settings byte for byte, no backup, no folder install made, no mode changed.
-    expect(snapshot().filter((line) => !line.startsWith(records) && !line.startsWith("/.local"))).toEqual(before);
+    const outside = (line: string) => !line.startsWith(records) && !line.startsWith("/.local");
+    expect(snapshot().filter(outside)).toEqual(before.filter(outside));
     expect(
       spawnSync(
         process.execPath,
@@ -526,8 +532,15 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
         ],
         { env, encoding: "utf8" },
       ).stdout,
-    ).toMatch(/goal records purged/);
-    expect(snapshot()).toEqual(before);
+    ).toMatch(/goal records purged from .*; kept .*config\.json: your settings, which uninstall never removes/);
+    // Everything as it was but the user's settings, kept in goalpost's (private) folder.
+    expect(snapshot()).toEqual(
+      [
+        ...before,
+        "/.claude/goalpost 700",
+        `/.claude/goalpost/config.json 644 ${Buffer.from('{ "stopBlockLimit": 5 }\n').toString("base64")}`,
+      ].sort(),
+    );
   });
 
   it("names unknown hosts and bad flags with exit 2, and finds no host on a bare machine", () => {

@@ -21,6 +21,7 @@ export {
 } from "./base/errors.js";
 export type { EngineConfig, EngineConfigInput } from "./config/engine-config.js";
 export {
+  CONFIG_FILE,
   DEFAULT_ENGINE_CONFIG,
   GOALPOST_SWITCH_VARIABLES,
   KILL_SWITCH_FILE,

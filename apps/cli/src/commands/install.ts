@@ -84,7 +84,7 @@ goalpost at all; --no-strict puts your own settings back. By default goalpost te
 works around it.`
         : `Takes out exactly what install added, with the user's own settings left as they were (your own
 status line back as it was). With no host named, every host goalpost knows (asks first; --yes for
-scripts). Your goal records are kept, and named; --purge removes them too.`,
+scripts). Your goal records are kept, and named; --purge removes them too. Your own settings (config.json in the state root) are always kept.`,
     examples:
       verb === "install"
         ? [

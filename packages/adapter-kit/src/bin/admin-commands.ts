@@ -170,11 +170,13 @@ export async function runAdminCommand(
     const lastOut = () =>
       !scopes.some((other) => targetsPresent(installTargets(adapter, { scope: other, projectDir, cliPath, env })));
     if (changes.length === 0 && command === "uninstall" && values.purge && !dryRun && lastOut()) {
-      tidyAfterUninstall([], root, env, { purge: true });
+      const { keptYours } = tidyAfterUninstall([], root, env, { purge: true });
       io.out(
         values.json
-          ? `${JSON.stringify({ host: adapter.id, command, purged: root })}\n`
-          : `removed ${root}: goal records purged\n`,
+          ? `${JSON.stringify({ host: adapter.id, command, purged: root, keptYours })}\n`
+          : keptYours.length > 0
+            ? `goal records purged from ${root}; kept ${keptYours.join(", ")}: your settings, which uninstall never removes\n`
+            : `removed ${root}: goal records purged\n`,
       );
       return 0;
     }
@@ -231,7 +233,7 @@ export async function runAdminCommand(
     if (values.json) {
       json(changes, {
         backups,
-        ...(tidied ? { keptBackups: tidied.keptBackups, keptRecords: tidied.keptRecords } : {}),
+        ...(tidied ? { keptBackups: tidied.keptBackups, keptRecords: tidied.keptRecords, keptYours: tidied.keptYours } : {}),
         ...(sandbox ? { checkSandbox: { ok: sandbox.ok, detail: sandbox.detail } } : {}),
       });
       return 0;
@@ -245,8 +247,9 @@ export async function runAdminCommand(
       io.out(`kept ${backup}: the file changed since goalpost was installed, so this copy of it from then stays\n`);
     if (tidied && tidied.keptRecords.length > 0)
       io.out(
-        `kept your goal records in ${root} (${tidied.keptRecords.map((path) => path.slice(root.length + 1)).join(", ")}); \`${adapter.bin} uninstall --purge\` removes them too\n`,
+        `kept your goal records in ${root} (${tidied.keptRecords.map((path) => path.slice(root.length + 1)).join(", ")}); \`${userCommand(adapter, "uninstall", env, "--purge")}\` removes them too\n`,
       );
+    for (const yours of tidied?.keptYours ?? []) io.out(`kept ${yours}: your settings, which uninstall never removes\n`);
     const doctor = userCommand(adapter, "doctor", env);
     if (sandbox?.ok) io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${doctor}\` checks the wiring.\n`);
     else if (sandbox)

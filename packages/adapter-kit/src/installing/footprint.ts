@@ -1,12 +1,13 @@
 // What install left in the user's home, so that uninstall can leave it as it was: the folders install
 // created (recorded in `<state root>/footprint.json`, removed again when empty), the backups beside the
 // host's files (removed where the file is back to what it was; named where it is not), and goalpost's
-// own state (everything but the goal records, which are named and kept unless --purge).
+// own state (everything but the goal records, which are named and kept unless --purge, and the user's
+// own settings, which are theirs: named and kept, --purge or not).
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Env } from "@goalpost/core";
-import { unregisterStoreRoot, writeFileAtomic } from "@goalpost/core/internal";
+import { CONFIG_FILE, unregisterStoreRoot, writeFileAtomic } from "@goalpost/core/internal";
 import { type ParseError, parse } from "jsonc-parser";
 import { onlyGoalpost } from "../contract/descriptor.js";
 import { BACKUP_SUFFIX, type FileChange } from "./config-changes.js";
@@ -15,6 +16,8 @@ const FOOTPRINT_FILE = "footprint.json";
 
 /** What a user's goals are: kept by uninstall (the history they may want), gone only with --purge. */
 const GOAL_RECORDS = new Set(["by-session", "by-cwd-session", "ledger", "archive", "audit.log", "compact", "reports"]);
+/** What the user wrote in the state root (their notifier, budgets, drift limits): never goalpost's to remove. */
+const USER_FILES = new Set([CONFIG_FILE]);
 
 /**
  * goalpost's folders above each file a change writes: the missing ones it would create, and those that
@@ -54,11 +57,14 @@ interface Tidied {
   readonly keptBackups: readonly string[];
   /** The goal records kept in the state root (none with --purge). */
   readonly keptRecords: readonly string[];
+  /** The user's own files in the state root, kept always (their `config.json`). */
+  readonly keptYours: readonly string[];
 }
 
 /**
  * After the last scope's uninstall: backups, goalpost's state and the folders install created go,
- * so the home is as it was but for the goal records (and a backup whose file the user changed since).
+ * so the home is as it was but for the goal records, the user's own settings (and a backup whose file
+ * the user changed since).
  */
 export function tidyAfterUninstall(
   changes: readonly FileChange[],
@@ -87,21 +93,22 @@ export function tidyAfterUninstall(
   }
   const created = readFootprint(stateRoot);
   const keptRecords: string[] = [];
+  const keptYours: string[] = [];
   for (const name of existsSync(stateRoot) ? readdirSync(stateRoot) : []) {
-    if (!options.purge && GOAL_RECORDS.has(name)) keptRecords.push(join(stateRoot, name));
+    if (USER_FILES.has(name)) keptYours.push(join(stateRoot, name));
+    else if (!options.purge && GOAL_RECORDS.has(name)) keptRecords.push(join(stateRoot, name));
     else rmSync(join(stateRoot, name), { recursive: true, force: true });
   }
-  if (keptRecords.length === 0) {
-    rmSync(stateRoot, { recursive: true, force: true });
-    unregisterStoreRoot(stateRoot, env);
-  }
+  // No goal left to continue from another host: the root leaves the registry; it goes when nothing is kept.
+  if (keptRecords.length === 0) unregisterStoreRoot(stateRoot, env);
+  if (keptRecords.length === 0 && keptYours.length === 0) rmSync(stateRoot, { recursive: true, force: true });
   // Deepest first: a folder install created goes when nothing is left in it.
   for (const folder of [...created].sort((a, b) => b.length - a.length)) {
     try {
       if (existsSync(folder) && readdirSync(folder).length === 0) rmdirSync(folder);
     } catch {}
   }
-  return { keptBackups, keptRecords };
+  return { keptBackups, keptRecords, keptYours };
 }
 
 /** Whether two JSON (or JSONC) texts hold the same data, comments and layout aside; false for anything else. */

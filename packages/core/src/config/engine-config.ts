@@ -97,7 +97,7 @@ export const GOALPOST_SWITCH_VARIABLES = ["GOALPOST_DISABLED", "GOALPOST_HOME", 
 
 /** Name of the file in the state root that disables goalpost. */
 export const KILL_SWITCH_FILE = "disabled";
-const CONFIG_FILE = "config.json";
+export const CONFIG_FILE = "config.json";
 
 /** True when GOALPOST_DISABLED is set (to anything but 0/false) or `<root>/disabled` exists. */
 export function killSwitchEngaged(root: string, env: Env = process.env): boolean {
