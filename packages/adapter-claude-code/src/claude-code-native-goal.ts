@@ -3,8 +3,8 @@
 // `<command-name>/goal</command-name> … <command-args>clear</command-args>`, so goalpost reads the
 // transcript's tail at the next prompt, stop or session start to mirror the clear.
 import { type NativeGoalChange, recordTail } from "@goalpost/adapter-kit";
-import type { EngineEventInput, GoalStore } from "@goalpost/core";
-import { activeGoal } from "@goalpost/core/internal";
+import type { EngineEventInput } from "@goalpost/core";
+import { activeGoal, type SessionFile } from "@goalpost/core/internal";
 
 /** How much of the transcript's end is read: the clear is recent by the time the next hook runs. */
 const TAIL_BYTES = 256 * 1024;
@@ -37,10 +37,14 @@ export function nativeGoalClearedSince(transcriptPath: string, since: string): b
 const LOOK_AT = new Set(["prompt-submitted", "stop-requested", "session-started"]);
 
 /** The adapter's nativeGoalChange: a `/goal clear` in Claude Code's transcript since the goal last changed. */
-export function claudeCodeNativeGoalChange(payload: unknown, event: EngineEventInput, store: GoalStore): NativeGoalChange | null {
+export function claudeCodeNativeGoalChange(
+  payload: unknown,
+  event: EngineEventInput,
+  session: Readonly<SessionFile> | null,
+): NativeGoalChange | null {
   const transcriptPath = (payload as { transcript_path?: unknown }).transcript_path;
   if (typeof transcriptPath !== "string" || event.subagent || !LOOK_AT.has(event.type)) return null;
-  const goal = activeGoal(store.peek(event.sessionId));
+  const goal = activeGoal(session);
   // Since the goal last changed: a clear already acted on (the goal paused, then resumed by the user)
   // is not read again. A clear the user types comes between turns, after any change to the goal.
   return goal && nativeGoalClearedSince(transcriptPath, goal.updatedAt) ? { change: "cleared" } : null;

@@ -6,7 +6,8 @@
 // hook: every other main-session hook reads the goal store when it changed (codex-goal-store.ts), and
 // the engine acts on what changed since it last looked.
 import type { NativeGoalChange } from "@goalpost/adapter-kit";
-import type { EngineEventInput, Env, GoalStore } from "@goalpost/core";
+import type { EngineEventInput, Env } from "@goalpost/core";
+import type { SessionFile } from "@goalpost/core/internal";
 import { goalStorePath, goalStoreSignature, readThreadGoal } from "./codex-goal-store.js";
 
 interface CreateGoalResponse {
@@ -21,9 +22,9 @@ function createdGoal(payload: unknown, event: EngineEventInput): NativeGoalChang
 }
 
 /** The thread's goal from Codex's store, when the store changed since this session last read it. */
-function storedGoal(event: EngineEventInput, store: GoalStore, env: Env): NativeGoalChange | null {
+function storedGoal(event: EngineEventInput, session: Readonly<SessionFile> | null, env: Env): NativeGoalChange | null {
   const path = goalStorePath(env);
-  const seen = store.peek(event.sessionId)?.hostGoal;
+  const seen = session?.hostGoal;
   const signature = goalStoreSignature(path);
   if (signature === null) return seen?.goal ? { change: "observed", goal: null, signature: "no store" } : null;
   if (seen?.signature === signature) return null;
@@ -34,9 +35,9 @@ function storedGoal(event: EngineEventInput, store: GoalStore, env: Env): Native
 export function codexNativeGoalChange(
   payload: unknown,
   event: EngineEventInput,
-  store: GoalStore,
+  session: Readonly<SessionFile> | null,
   env: Env,
 ): NativeGoalChange | null {
   if ("subagent" in event && event.subagent) return null;
-  return createdGoal(payload, event) ?? storedGoal(event, store, env);
+  return createdGoal(payload, event) ?? storedGoal(event, session, env);
 }

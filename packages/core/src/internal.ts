@@ -37,7 +37,7 @@ export type {
   TaskItem,
 } from "./engine/engine-event.js";
 export { engineDecisionSchema, engineEventSchema, isMainStop, NO_DECISION } from "./engine/engine-event.js";
-export { failSafeDecision } from "./engine/fail-safe-stop.js";
+export { failSafeDecision, WITHOUT_NODE_DECISION } from "./engine/fail-safe-stop.js";
 export type { LookUpIssue } from "./engine/github-issue-lookup.js";
 export type { GoalEngine, GoalEngineOptions } from "./engine/goal-engine.js";
 export { createGoalEngine } from "./engine/goal-engine.js";
@@ -105,6 +105,7 @@ export type { GoalToolSpec } from "./tools/goal-tool-specs.js";
 export { GOAL_TOOL_SPECS } from "./tools/goal-tool-specs.js";
 export type { GoalToolResult, GoalTools, GoalToolsOptions, ToolCaller } from "./tools/goal-tools.js";
 export { createGoalTools, toolErrorText } from "./tools/goal-tools.js";
+export { shellRunAllowed } from "./tools/shell-run-approval.js";
 export { TOOL_DESCRIPTIONS } from "./tools/tool-descriptions.js";
 export { changesText } from "./verify/changes-text.js";
 export { checkDefinition } from "./verify/check-definition.js";

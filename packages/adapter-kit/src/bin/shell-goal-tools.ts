@@ -1,15 +1,14 @@
 // The goal tools from the shell, for an agent whose MCP or extension tools are unavailable:
 //   <bin> status | open '<json>' | update '<json>' | close '<json>'   (or '-' for stdin)
 // The host names the session in every shell command it runs for the agent (the adapter's
-// sessionVariable); --session overrides it. A command that changes the goal acts only if the main
-// session's PreToolUse hook saw this very run (see core's shell-approvals): so a subagent, a run
-// hidden in `bash -c` or a variable, or a --session naming another session is refused.
+// sessionVariable); --session overrides it. Which runs need the main session's PreToolUse hook to
+// have seen them is core's rule (tools/shell-run-approval.ts).
 
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools, GoalpostError } from "@goalpost/core";
-import { activeGoal, takeApproval } from "@goalpost/core/internal";
+import { shellRunAllowed } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { resolveProjectDir } from "../hook/project-dir.js";
 import { detachedVerification } from "../hook/verification-process.js";
@@ -67,9 +66,7 @@ export function runGoalCommand(
       return fail(2, `the input must be a JSON object (${(error as Error).message}).`);
     }
   }
-  // Reading is free; opening a first goal adds duties; changing or closing one needs the hook's word.
-  const needsApproval = command === "update" || command === "close" || (command === "open" && activeGoal(store.peek(sessionId)));
-  if (needsApproval && !takeApproval(store, caller, command, args))
+  if (!shellRunAllowed(store, caller, command, args))
     return fail(
       1,
       `goalpost's hook did not see this run from the main agent of session ${sessionId}. Run it directly, on its own (\`${adapter.bin} ${command} '<json>'\`), not through a subagent, a pipe, \`bash -c\`, a variable or a --session of another session.`,

@@ -4,7 +4,7 @@
 // configuration, and the profile core judges tool calls by. Everything else (running a hook, the bin,
 // installing, the fast path, doctor) the kit does the same way for every host.
 import type { EngineDecision, EngineEventInput, Env, GoalStore, HostGoal, HostProfile } from "@goalpost/core";
-import type { HostToolRecord } from "@goalpost/core/internal";
+import type { HostToolRecord, SessionFile } from "@goalpost/core/internal";
 import type { SessionResolver } from "@goalpost/mcp";
 import type * as z from "zod/mini";
 import type { InstallSpec } from "./install-spec.js";
@@ -180,9 +180,15 @@ export interface HostAdapter {
   /**
    * A change to the host's own goal that no prompt hook sees (Claude Code runs its `/goal clear`
    * inside the host; Codex's goal is set in its UI or by its create_goal tool); asked before the
-   * event is handled. Keep it cheap: it runs on the hook path.
+   * event is handled. Keep it cheap: it runs on the hook path. It sees the session as goalpost has it,
+   * read-only (null before its first hook): what it answers is acted on by the engine, never written here.
    */
-  nativeGoalChange?(payload: unknown, event: EngineEventInput, store: GoalStore, env: Env): NativeGoalChange | null;
+  nativeGoalChange?(
+    payload: unknown,
+    event: EngineEventInput,
+    session: Readonly<SessionFile> | null,
+    env: Env,
+  ): NativeGoalChange | null;
   /**
    * Directories and files where the host keeps its own record of what happened (Codex's session
    * rollouts and goal store), when the adapter reads receipts or goal state from them: the agent may

@@ -8,21 +8,17 @@
 // The script runs the hook with that Node; with none there either, it says so in one line on stderr and,
 // for the adapter's main-session stop while the session's open marker is there (core's
 // open-goal-markers), prints the refusal written here: a goal known open is never let go for want of
-// Node. The refusal is the adapter's own answer (its toOutput), checked against its output schema,
-// rendered from its own sample of the stop — host facts stay in the adapter.
+// Node. The refusal is core's (WITHOUT_NODE_DECISION) in the adapter's own answer (its toOutput), checked
+// against its output schema, rendered from its own sample of the stop — host facts stay in the adapter.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { STOP_BLOCK_PREFIX, writeFileAtomic } from "@goalpost/core/internal";
+import { WITHOUT_NODE_DECISION, writeFileAtomic } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { mainStopSamples } from "../installing/fast-events.js";
 import { FAST_PATH_FOLDER } from "../installing/hook-command.js";
 
 /** The file beside the hook server's socket. */
 const withoutNodeFile = (root: string, bin: string) => join(root, FAST_PATH_FOLDER, `${bin}-without-node`);
-
-const REASON = `${STOP_BLOCK_PREFIX} a goal of this session is open, and goalpost's hook found no Node to check it with, so this stop was refused. Keep working on the goal.`;
-const USER_NOTE =
-  "goalpost's hook found no `node` on its PATH nor where goalpost was installed from: the stop was refused because this session's goal is open. Put Node on the PATH the host starts hooks with, or install goalpost again.";
 
 /** The top-level key of `payload` that holds `sessionId`, as a host writes it; "-" when none does. */
 function sessionKey(payload: Record<string, unknown>, sessionId: string): string {
@@ -35,7 +31,7 @@ function withoutNodeText(adapter: HostAdapter, node: string): string {
   const lines = [`node ${node}`];
   for (const sample of mainStopSamples(adapter)) {
     const spec = adapter.events[sample.event]!;
-    const output = spec.toOutput({ action: "block-stop", reason: REASON, userNote: USER_NOTE }, sample.payload);
+    const output = spec.toOutput(WITHOUT_NODE_DECISION, sample.payload);
     const checked = output === null || output === undefined ? undefined : spec.output.safeParse(output);
     if (!checked?.success) continue;
     const key = sessionKey(sample.payload, adapter.sessionOf(sample.payload).sessionId);

@@ -201,7 +201,9 @@ function hostWorld(parts: {
     ...(env["PATH"] ? { searchPath: env["PATH"] } : {}),
     notices: warnings,
     ...(hostTokens ? { tokensUsed: () => hostTokensUsed(hostTokens, root, sessionId, payload, env) } : {}),
-    ...(nativeGoalChange ? { nativeGoalChange: (event: EngineEventInput) => nativeGoalChange(payload, event, store, env) } : {}),
+    ...(nativeGoalChange
+      ? { nativeGoalChange: (event: EngineEventInput) => nativeGoalChange(payload, event, store.peek(event.sessionId), env) }
+      : {}),
     ...(hostToolRecord ? { toolRecord: reading(() => hostToolRecord(payload), "record of tool calls") } : {}),
     ...(hostWorkRecord ? { workRecord: reading(() => hostWorkRecord(payload, env), "log of the session's tool calls") } : {}),
     markTurnStart: (goalId) => markTurnStart(install, goalId),

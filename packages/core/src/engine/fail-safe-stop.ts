@@ -16,3 +16,16 @@ export function failSafeDecision(root: string, event: EngineEventInput | null, p
   const userNote = `goalpost could not record this stop (${problem}), so it went by what it could read: the goal ${quotedGoal(goal)} is open (from its ${goal.source}), and the stop was refused. Run \`goalpost doctor\`.`;
   return { action: "block-stop", reason, userNote };
 }
+
+/**
+ * The stop a hook answers when it finds no Node to run goalpost with (a host started from a GUI with a
+ * bare PATH): written ahead of time in the host's words (the kit's without-node file), given only for a
+ * main session's stop while the session's open marker is there — a goal known open is never let go for
+ * want of Node.
+ */
+export const WITHOUT_NODE_DECISION: EngineDecision = {
+  action: "block-stop",
+  reason: `${STOP_BLOCK_PREFIX} a goal of this session is open, and goalpost's hook found no Node to check it with, so this stop was refused. Keep working on the goal.`,
+  userNote:
+    "goalpost's hook found no `node` on its PATH nor where goalpost was installed from: the stop was refused because this session's goal is open. Put Node on the PATH the host starts hooks with, or install goalpost again.",
+};
