@@ -7,11 +7,19 @@
 // carries `invocation.agentId` and is refused.
 import { joinSession, type ToolInvocation } from "@github/copilot-sdk/extension";
 import { takeNotes } from "@goalpost/adapter-kit";
-import { createGoalStore, createGoalTools, GOAL_TOOL_SPECS, type GoalToolSpec, toolErrorText } from "@goalpost/core";
-import { followHostTasks, SUBAGENT_BOUNDARY_NOTICE, taskStatus } from "@goalpost/core/internal";
+import {
+  createGoalEngine,
+  createGoalStore,
+  createGoalTools,
+  GOAL_TOOL_SPECS,
+  type GoalToolSpec,
+  loadEngineConfig,
+  toolErrorText,
+} from "@goalpost/core";
+import { SUBAGENT_BOUNDARY_NOTICE, taskStatus } from "@goalpost/core/internal";
 import * as z from "zod/mini";
 import { goalpostStateRoot } from "./copilot-cli-paths.js";
-import { COPILOT_CLI_HOST } from "./copilot-cli-profile.js";
+import { COPILOT_CLI_HOST, copilotCliProfile } from "./copilot-cli-profile.js";
 
 const root = goalpostStateRoot(process.env);
 const store = createGoalStore({ root });
@@ -45,15 +53,24 @@ const session = await joinSession({ tools: GOAL_TOOL_SPECS.map(tool) });
 
 // Copilot CLI's plan is its session database's `todos` table, which the model writes through the `sql`
 // tool; each write signals `session.todos_changed` (docs/hosts/copilot-cli.md §8). The rows move the
-// goal's task goals, or with no goal the session's focus — which this process cannot show the model:
-// the next prompt's hook does.
+// goal's task goals, or with no goal the session's focus — through the engine's own event, like any
+// host's list; this process cannot show the model the focus (contextShown: false), the next prompt's
+// hook does.
+const engine = createGoalEngine({ store, config: loadEngineConfig(root), profile: copilotCliProfile });
 session.on("session.todos_changed", () => {
   session.rpc.plan
     .readSqlTodosWithDependencies()
     .then(({ rows }) => {
       const tasks = rows.flatMap((row) => (row.title ? [{ text: row.title, status: taskStatus(row.status) }] : []));
-      const identity = { sessionId: session.sessionId, host: COPILOT_CLI_HOST, cwd: cwdOf(session.sessionId) };
-      store.update(identity, (state) => followHostTasks(state, tasks, store.now()));
+      const { sessionId } = session;
+      engine.handle({
+        type: "tasks-updated",
+        sessionId,
+        host: COPILOT_CLI_HOST,
+        cwd: cwdOf(sessionId),
+        tasks,
+        contextShown: false,
+      });
     })
     .catch(() => {});
 });

@@ -44,7 +44,6 @@ export { createGoalEngine } from "./engine/goal-engine.js";
 export { goalToolInHook } from "./engine/goal-tools-in-hook.js";
 export type { HostWorld } from "./engine/host-world.js";
 export { STOP_BLOCK_PREFIX, SUBAGENT_BOUNDARY_NOTICE } from "./engine/policy-text.js";
-export { followHostTasks } from "./engine/session-focus.js";
 export { CLOSED_SHOWN_MS, statusSegment } from "./engine/status-segment.js";
 export { switchedOffDecision } from "./engine/switched-off.js";
 export { taskStatus } from "./engine/task-goals.js";

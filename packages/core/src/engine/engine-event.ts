@@ -78,6 +78,10 @@ const tasksUpdatedEventSchema = z.object({
   type: eventType("tasks-updated"),
   ...base,
   tasks: described(z.array(taskItemSchema), "The host's todo/plan list as it now stands."),
+  contextShown: described(
+    z.optional(z.boolean()),
+    "false when the sender cannot put the answer's context before the model (Copilot CLI's extension process): the session's focus is then left for the next hook to send.",
+  ),
 });
 
 const compactionAboutToRunEventSchema = z.object({

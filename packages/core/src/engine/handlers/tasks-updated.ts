@@ -7,7 +7,7 @@ import { focusToSend, followHostTasks } from "../session-focus.js";
 export function onTasksUpdated(context: EngineContext, event: EngineEventOf<"tasks-updated">): EngineDecision {
   if (event.subagent) return NO_DECISION;
   const { result: shown } = context.store.update(context.identityOf(event), (state) =>
-    followHostTasks(state, event.tasks, context.now()) ? focusToSend(state) : "",
+    followHostTasks(state, event.tasks, context.now()) && event.contextShown !== false ? focusToSend(state) : "",
   );
   return shown ? decision({ context: shown }) : NO_DECISION;
 }
