@@ -4,6 +4,7 @@ import { defineHostAdapter, warmUpAndProbe } from "@goalpost/adapter-kit";
 import { descriptor } from "./claude-code-descriptor.js";
 import { claudeCodeEvents } from "./claude-code-events.js";
 import { claudeCodeInstall } from "./claude-code-install.js";
+import { CLAUDE_CODE_MCP_CALL_KEYS } from "./claude-code-mcp.js";
 import { claudeCodeNativeGoalChange } from "./claude-code-native-goal.js";
 import { claudeConfigDir, goalpostStateRoot } from "./claude-code-paths.js";
 import { claudeCodeProfile } from "./claude-code-profile.js";
@@ -34,7 +35,7 @@ export const claudeCodeAdapter = defineHostAdapter({
   hostToolRecord: claudeCodeToolRecord,
   hostTokens: claudeCodeTokens,
   statusLine: claudeCodeStatusLine,
-  mcpSessionResolver: async (store) => (await import("./claude-code-mcp.js")).claudeCodeSessionResolver(store),
+  mcpCallIdKeys: CLAUDE_CODE_MCP_CALL_KEYS,
   install: claudeCodeInstall,
   // Which of Claude Code's permission rules around goalpost's files stand (claude-code-walls.ts), and the mode (claude-code-strict.ts).
   doctorChecks: (context) => [...wallsDoctorChecks(context), ...strictDoctorChecks(context)],

@@ -6,6 +6,7 @@ import { descriptor } from "./codex-descriptor.js";
 import { codexEvents } from "./codex-events.js";
 import { goalStoreEngine, goalStorePath } from "./codex-goal-store.js";
 import { codexInstall } from "./codex-install.js";
+import { CODEX_MCP_CALL_KEYS } from "./codex-mcp.js";
 import { codexNativeGoalChange } from "./codex-native-goal.js";
 import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
@@ -35,7 +36,7 @@ export const codexAdapter = defineHostAdapter({
   // Its rollout again, as the record of the session's tool calls (codex-tool-record.ts).
   hostToolRecord: codexToolRecord,
   nativeGoalChange: codexNativeGoalChange,
-  mcpSessionResolver: async (store) => (await import("./codex-mcp.js")).codexSessionResolver(store),
+  mcpCallIdKeys: CODEX_MCP_CALL_KEYS,
   install: codexInstall,
   // Warm-up and doctor's probe, from the host's samples.
   ...warmUpAndProbe(codexSamples()),

@@ -4,6 +4,7 @@ import { defineHostAdapter, warmUpAndProbe } from "@goalpost/adapter-kit";
 import { descriptor } from "./copilot-cli-descriptor.js";
 import { copilotCliEvents, isVsCodePayload } from "./copilot-cli-events.js";
 import { copilotCliInstall } from "./copilot-cli-install.js";
+import { COPILOT_CLI_MCP_CALL_KEYS } from "./copilot-cli-mcp.js";
 import { copilotHome, goalpostStateRoot } from "./copilot-cli-paths.js";
 import { copilotCliProfile } from "./copilot-cli-profile.js";
 import { copilotCliSamples } from "./copilot-cli-samples.js";
@@ -34,7 +35,7 @@ export const copilotCliAdapter = defineHostAdapter({
   statusLine: copilotCliStatusLine,
   // No hook answer carries a note to the user (docs/hosts/copilot-cli.md §11): goalpost's extension shows them.
   noteOutbox: true,
-  mcpSessionResolver: async (store) => (await import("./copilot-cli-mcp.js")).copilotCliSessionResolver(store),
+  mcpCallIdKeys: COPILOT_CLI_MCP_CALL_KEYS,
   install: copilotCliInstall,
   // Warm-up and doctor's probe, from the host's samples.
   ...warmUpAndProbe(copilotCliSamples()),

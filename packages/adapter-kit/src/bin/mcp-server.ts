@@ -1,9 +1,9 @@
-// `<bin> mcp`: the goal tools over stdio, with calls tied to their session the host's way: the
-// adapter's resolver, or — for a host whose MCP calls say nothing of their chat (VS Code, profile
+// `<bin> mcp`: the goal tools over stdio, with calls tied to their session the host's way: by the
+// tool-use id the host puts in a call's `_meta` (the adapter's mcpCallIdKeys), or — for a host whose MCP calls say nothing of their chat (VS Code, profile
 // `sessionArguments`) — the sessionId and cwd arguments the hooks told the model.
 import type { Env } from "@goalpost/core";
 import { createGoalStore } from "@goalpost/core";
-import { resolveByArguments, serveGoalMcpOverStdio } from "@goalpost/mcp";
+import { resolveByArguments, resolveByToolUseId, serveGoalMcpOverStdio } from "@goalpost/mcp";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { detachedVerification } from "../hook/verification-process.js";
 
@@ -14,11 +14,9 @@ export async function serveHostMcp(
   version?: string,
 ): Promise<void> {
   const store = createGoalStore({ root: adapter.stateRoot(env) });
-  const sessionArguments = adapter.profile.sessionArguments || !adapter.mcpSessionResolver;
-  const resolveSession =
-    adapter.mcpSessionResolver && !adapter.profile.sessionArguments
-      ? await adapter.mcpSessionResolver(store)
-      : resolveByArguments(store, adapter.id);
+  const keys = adapter.profile.sessionArguments ? undefined : adapter.mcpCallIdKeys;
+  const sessionArguments = keys === undefined;
+  const resolveSession = keys ? resolveByToolUseId(store, keys) : resolveByArguments(store, adapter.id);
   await serveGoalMcpOverStdio({
     store,
     resolveSession,

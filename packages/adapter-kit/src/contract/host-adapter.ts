@@ -3,9 +3,8 @@
 // keeps its home, how a session and its project are named, how goalpost is installed into the host's
 // configuration, and the profile core judges tool calls by. Everything else (running a hook, the bin,
 // installing, the fast path, doctor) the kit does the same way for every host.
-import type { EngineDecision, EngineEventInput, Env, GoalStore, HostGoal, HostProfile } from "@goalpost/core";
+import type { EngineDecision, EngineEventInput, Env, HostGoal, HostProfile } from "@goalpost/core";
 import type { HostToolRecord, SessionFile } from "@goalpost/core/internal";
-import type { SessionResolver } from "@goalpost/mcp";
 import type * as z from "zod/mini";
 import type { InstallSpec } from "./install-spec.js";
 
@@ -222,8 +221,12 @@ export interface HostAdapter {
    * that process shows (hook/note-outbox.ts).
    */
   readonly noteOutbox?: boolean;
-  /** How goal-tool calls over MCP are tied to their session; loaded only by `mcp`. */
-  mcpSessionResolver?(store: GoalStore): Promise<SessionResolver>;
+  /**
+   * The `_meta` keys of a goal-tool call over MCP that carry the tool-use id goalpost's PreToolUse hook
+   * recorded for it (Claude Code's `claudecode/toolUseId`, Codex's `callId`): the call is tied to its
+   * session through that record, once. Absent: the calls name their session in arguments (VS Code).
+   */
+  readonly mcpCallIdKeys?: readonly string[];
   readonly install: InstallSpec;
   /** Payloads that run the hot hook paths once: before the hook server listens, and into the loader's code cache. */
   readonly warmUp: readonly SamplePayload[];
