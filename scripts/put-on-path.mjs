@@ -4,7 +4,7 @@
 // that is not ours is never replaced, and a folder we cannot write gets the alias line instead.
 // Built-ins only: it runs right after the build, before anything else is trusted.
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 
 const MARK = "# written by goalpost's `npm run setup`";
@@ -34,6 +34,8 @@ export function putOnPath({ cli, binDir, node = process.execPath, env = process.
       message: `${target} is another goalpost (not this checkout's), left as it is; to use this checkout's: ${alias}`,
     };
   try {
+    // A prefix npm has never installed into globally has no bin folder yet: made as npm would make it.
+    if (!existsSync(binDir)) mkdirSync(binDir, { recursive: true });
     writeFileSync(target, `#!/bin/sh\n${MARK}; delete this file to take it away\nexec "${node}" "${cli}" "$@"\n`);
     chmodSync(target, 0o755);
   } catch (error) {

@@ -27,6 +27,15 @@ describe("npm run setup puts goalpost on the PATH", () => {
     expect(putOnPath({ cli, binDir, env: { PATH: binDir } }).placed).toBe(true);
   });
 
+  it("makes npm's global bin folder where the prefix has none yet (no global install ever made it)", () => {
+    const prefix = testdir();
+    const binDir = join(prefix, "bin");
+    const placed = putOnPath({ cli, binDir, env: { PATH: `${binDir}:/usr/bin:/bin` } });
+    expect(placed).toEqual({ placed: true, message: expect.stringContaining("`goalpost` is on your PATH") });
+    const run = spawnSync("goalpost", ["--version"], { encoding: "utf8", env: { PATH: `${binDir}:/usr/bin:/bin` } });
+    expect(run.stdout.trim()).toBe(version);
+  });
+
   it("names a bin folder missing from the PATH, with the alias to use meanwhile", () => {
     const binDir = join(testdir(), "bin");
     mkdirSync(binDir);
