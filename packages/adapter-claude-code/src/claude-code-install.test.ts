@@ -245,7 +245,12 @@ describe("strict mode: Claude Code's sandbox around the agent's commands", () =>
       ...(strict === undefined ? {} : { strict }),
     });
     expect((await doctor(home)).find((check) => check.label === "mode")?.detail).toMatch(/^default: goalpost tells you/);
-    applyChanges(planInstall(plan(true)));
+    const on = planInstall(plan(true));
+    // Said where it is done: the sandbox on, for every project (user scope).
+    expect(on.find((change) => change.path === settingsPath)?.description).toMatch(
+      /, and strict mode \(Claude Code's sandbox on in every project\)$/,
+    );
+    applyChanges(on);
     expect(read(settingsPath).sandbox).toEqual({ enabled: true, excludedCommands: ["docker"], allowUnsandboxedCommands: false });
     // The project's goal file is denied to the agent's file tools and, through the sandbox, its commands.
     const deny = () => (read(settingsPath).permissions as { deny?: string[] } | undefined)?.deny ?? [];
@@ -264,7 +269,11 @@ describe("strict mode: Claude Code's sandbox around the agent's commands", () =>
     applyChanges(planInstall(plan()));
     expect(read(settingsPath).sandbox).toMatchObject({ enabled: true, allowUnsandboxedCommands: false });
     // --no-strict, then uninstall: the user's own sandbox settings as they were.
-    applyChanges(planInstall(plan(false)));
+    const off = planInstall(plan(false));
+    expect(off.find((change) => change.path === settingsPath)?.description).toMatch(
+      /, and strict mode taken out \(your own sandbox settings back\)$/,
+    );
+    applyChanges(off);
     expect(read(settingsPath).sandbox).toEqual({ enabled: false });
     expect(deny()).not.toContain("Edit(.goalpost/goal.md)");
     expect(deny().length).toBeGreaterThan(0);

@@ -55,6 +55,12 @@ export interface InstallTarget {
   wired(data: JsonObject): boolean;
   /** Whether any entry of goalpost's is there (uninstall keeps shared files while one is). */
   present(data: JsonObject): boolean;
+  /**
+   * Whether this target's part of the file differs between two versions of it, for a part that is not
+   * goalpost's own (present is false: strict mode's values in the user's settings): what install says
+   * it changed.
+   */
+  changed?(before: JsonObject, after: JsonObject): boolean;
   /** What in the file would keep goalpost's entries from working, in words for doctor (Codex: hooks it would not trust). */
   problems?(data: JsonObject): string[];
   /**

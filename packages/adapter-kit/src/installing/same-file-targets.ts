@@ -27,7 +27,9 @@ export function sameFileTargets(first: InstallTarget, ...more: readonly InstallT
             ? [`and the ${target.label}`]
             : target.present(before)
               ? [`goalpost's ${target.label} taken out`]
-              : [],
+              : target.changed?.(before, after)
+                ? [`and ${target.label}`]
+                : [],
         ),
       ].join(", "),
     install: (data) => all.reduce((next, target) => target.install(next), data),

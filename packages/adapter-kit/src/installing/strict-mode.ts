@@ -71,7 +71,7 @@ export const isStrict = (data: JsonObject, values: Readonly<Record<string, unkno
  * file's sandbox keys alone).
  */
 export function strictModeTargets(
-  context: Pick<InstallContext, "strict">,
+  context: Pick<InstallContext, "strict" | "scope">,
   options: StrictModeOptions,
 ): { readonly record: InstallTarget; readonly settings: InstallTarget | null } {
   const { path, values, root } = options;
@@ -108,7 +108,9 @@ export function strictModeTargets(
     format: options.format,
     // What install says it does to the file: on, or the user's own values back.
     label:
-      context.strict === false ? "strict mode taken out (your own sandbox settings back)" : `strict mode (${options.sandbox} on)`,
+      context.strict === false
+        ? "strict mode taken out (your own sandbox settings back)"
+        : `strict mode (${options.sandbox} on${context.scope === "user" ? " in every project" : ""})`,
     install: (data) => {
       seen = data;
       return wanted() ? withValues(data, values) : off(data);
@@ -116,6 +118,7 @@ export function strictModeTargets(
     uninstall: off,
     wired: () => true,
     present: () => false,
+    changed: (before, after) => isStrict(before, values) !== isStrict(after, values),
     // Turned on by goalpost and off now: the agent's commands can leave the sandbox again.
     problems: (data) =>
       recorded() && !isStrict(data, values)
