@@ -1,7 +1,7 @@
 // `@goalpost/core/harness`: all a harness of one's own needs, and no more — the store, the engine and
 // its events, the goal tools, the verifier's starter, the errors, a host profile. The same bindings as
 // the main entry (re-exported from it, one copy of every module), so the two mix freely; the main
-// entry's other names are what goalpost's own adapters use. README: "Build your own harness".
+// entry adds a goal's record and its changes, notices, the event schemas. README: "Entries".
 export type {
   EngineConfigInput,
   EngineDecision,
