@@ -139,11 +139,33 @@ async function holdRuntime(): Promise<() => void> {
   return release;
 }
 
+/**
+ * The sandbox runtime, an optional dependency: npm leaves it out on a Node.js older than it needs, so
+ * neither the build nor the types may need it. Named by a variable, the import stays a run-time one;
+ * its shape, as far as goalpost uses it (version 0.0.83):
+ */
+const SANDBOX_RUNTIME: string = "@anthropic-ai/sandbox-runtime";
+interface SandboxRuntime {
+  readonly SandboxManager: {
+    initialize(config: {
+      readonly network: { readonly allowedDomains: string[]; readonly deniedDomains: string[] };
+      readonly filesystem: {
+        readonly denyRead: string[];
+        readonly allowRead: string[];
+        readonly allowWrite: string[];
+        readonly denyWrite: string[];
+      };
+    }): Promise<void>;
+    wrapWithSandbox(command: string, shell?: string): Promise<string>;
+    reset(): Promise<void>;
+  };
+}
+
 /** macOS: the sandbox runtime's `sandbox-exec` profile, from the same walls. Not run on this project's CI. */
 async function openSandboxRuntime(walls: SandboxWalls, home: string): Promise<SandboxOutcome> {
-  let runtime: typeof import("@anthropic-ai/sandbox-runtime");
+  let runtime: SandboxRuntime;
   try {
-    runtime = await import("@anthropic-ai/sandbox-runtime");
+    runtime = (await import(SANDBOX_RUNTIME)) as SandboxRuntime;
   } catch (error) {
     return {
       // An optional dependency: npm skips it on a Node.js older than it needs (22.12).
