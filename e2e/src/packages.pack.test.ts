@@ -116,6 +116,9 @@ describe("the published packages", { timeout: 120_000 }, () => {
         return [manifest.name as string, { tarball, manifest }];
       }),
     );
+    // A stranger's shell, not this test's: pnpm, which runs the test command, hands npm settings of its
+    // own (npm_config_verify_deps_before_run) that npm would warn about.
+    const strangersShell = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
     const withOwn = (name: string, found = new Set<string>()): Set<string> => {
       found.add(name);
       const { dependencies = {}, peerDependencies = {} } = packOf.get(name)!.manifest;
@@ -130,7 +133,7 @@ describe("the published packages", { timeout: 120_000 }, () => {
       const install = spawnSync(
         "npm",
         ["install", "--no-audit", "--no-fund", ...[...withOwn(name)].map((own) => packOf.get(own)!.tarball)],
-        { cwd: folder, encoding: "utf8", timeout: 180_000 },
+        { cwd: folder, encoding: "utf8", timeout: 180_000, env: strangersShell },
       );
       expect(install.status, `${name}: ${install.stderr}`).toBe(0);
       expect(
