@@ -40,11 +40,11 @@ const LOOK_AT = new Set(["prompt-submitted", "stop-requested", "session-started"
 export function claudeCodeNativeGoalChange(
   payload: unknown,
   event: EngineEventInput,
-  session: Readonly<SessionFile> | null,
+  session: () => Readonly<SessionFile> | null,
 ): NativeGoalChange | null {
   const transcriptPath = (payload as { transcript_path?: unknown }).transcript_path;
   if (typeof transcriptPath !== "string" || event.subagent || !LOOK_AT.has(event.type)) return null;
-  const goal = activeGoal(session);
+  const goal = activeGoal(session());
   // Since the goal last changed: a clear already acted on (the goal paused, then resumed by the user)
   // is not read again. A clear the user types comes between turns, after any change to the goal.
   return goal && nativeGoalClearedSince(transcriptPath, goal.updatedAt) ? { change: "cleared" } : null;

@@ -26,7 +26,7 @@ describe.skipIf(goalStoreEngine() !== "sqlite3")("Codex's goal store from the ho
     const engine = createGoalEngine({ store, config: DEFAULT_ENGINE_CONFIG, profile: codexProfile });
     const event: EngineEventInput = { type: "stop-requested", sessionId: THREAD, host: "codex", cwd: "/work/project" };
     const hook = (input: EngineEventInput = event) => {
-      const change = codexNativeGoalChange({}, input, store.peek(THREAD), env);
+      const change = codexNativeGoalChange({}, input, () => store.peek(THREAD), env);
       if (change)
         engine.handle({ type: "native-goal-changed", sessionId: THREAD, host: "codex", cwd: "/work/project", ...change });
       return change;

@@ -22,9 +22,9 @@ function createdGoal(payload: unknown, event: EngineEventInput): NativeGoalChang
 }
 
 /** The thread's goal from Codex's store, when the store changed since this session last read it. */
-function storedGoal(event: EngineEventInput, session: Readonly<SessionFile> | null, env: Env): NativeGoalChange | null {
+function storedGoal(event: EngineEventInput, session: () => Readonly<SessionFile> | null, env: Env): NativeGoalChange | null {
   const path = goalStorePath(env);
-  const seen = session?.hostGoal;
+  const seen = session()?.hostGoal;
   const signature = goalStoreSignature(path);
   if (signature === null) return seen?.goal ? { change: "observed", goal: null, signature: "no store" } : null;
   if (seen?.signature === signature) return null;
@@ -35,7 +35,7 @@ function storedGoal(event: EngineEventInput, session: Readonly<SessionFile> | nu
 export function codexNativeGoalChange(
   payload: unknown,
   event: EngineEventInput,
-  session: Readonly<SessionFile> | null,
+  session: () => Readonly<SessionFile> | null,
   env: Env,
 ): NativeGoalChange | null {
   if ("subagent" in event && event.subagent) return null;

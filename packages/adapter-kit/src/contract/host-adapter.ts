@@ -179,13 +179,14 @@ export interface HostAdapter {
   /**
    * A change to the host's own goal that no prompt hook sees (Claude Code runs its `/goal clear`
    * inside the host; Codex's goal is set in its UI or by its create_goal tool); asked before the
-   * event is handled. Keep it cheap: it runs on the hook path. It sees the session as goalpost has it,
-   * read-only (null before its first hook): what it answers is acted on by the engine, never written here.
+   * event is handled. Keep it cheap: it runs on the hook path. `session()` reads the session as goalpost
+   * has it, read-only (null before its first hook), only when called — an event the adapter does not look
+   * at costs no read; what it answers is acted on by the engine, never written here.
    */
   nativeGoalChange?(
     payload: unknown,
     event: EngineEventInput,
-    session: Readonly<SessionFile> | null,
+    session: () => Readonly<SessionFile> | null,
     env: Env,
   ): NativeGoalChange | null;
   /**

@@ -202,7 +202,9 @@ function hostWorld(parts: {
     notices: warnings,
     ...(hostTokens ? { tokensUsed: () => hostTokensUsed(hostTokens, root, sessionId, payload, env) } : {}),
     ...(nativeGoalChange
-      ? { nativeGoalChange: (event: EngineEventInput) => nativeGoalChange(payload, event, store.peek(event.sessionId), env) }
+      ? {
+          nativeGoalChange: (event: EngineEventInput) => nativeGoalChange(payload, event, () => store.peek(event.sessionId), env),
+        }
       : {}),
     ...(hostToolRecord ? { toolRecord: reading(() => hostToolRecord(payload), "record of tool calls") } : {}),
     ...(hostWorkRecord ? { workRecord: reading(() => hostWorkRecord(payload, env), "log of the session's tool calls") } : {}),
