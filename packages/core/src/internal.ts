@@ -50,6 +50,7 @@ export { taskStatus } from "./engine/task-goals.js";
 export type { TurnMarks, WatchedNow } from "./engine/turn-watch.js";
 export { endTurnWatch, noteSwitchedOff, readTurnMarks, startTurnWatch, UNREADABLE_STATE } from "./engine/turn-watch.js";
 export { createToolClassifier, summarizeToolCall } from "./evidence/classify-tool-call.js";
+export { GOAL_COMMAND_VERBS, type GoalCommandVerb } from "./evidence/goal-tool-names.js";
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
 export { referenceNamesRequirement, uncoveredRequirements } from "./gate/requirement-coverage.js";
 export type { HostGoal, HostGoalStatus } from "./host/host-goal.js";

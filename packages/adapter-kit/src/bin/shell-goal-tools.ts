@@ -8,14 +8,15 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
 import { createGoalStore, createGoalTools, GoalpostError } from "@goalpost/core";
-import { shellRunAllowed } from "@goalpost/core/internal";
+import { GOAL_COMMAND_VERBS, type GoalCommandVerb, shellRunAllowed } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { resolveProjectDir } from "../hook/project-dir.js";
 import { detachedVerification } from "../hook/verification-process.js";
 import { argumentProblem, GOAL_COMMAND_OPTIONS } from "./command-line.js";
 
-export const GOAL_COMMANDS = ["status", "open", "update", "close"] as const;
-export type GoalCommandName = (typeof GOAL_COMMANDS)[number];
+/** The goal tools' verbs, core's list (the hook recognises the same words in a shell command). */
+export const GOAL_COMMANDS = GOAL_COMMAND_VERBS;
+export type GoalCommandName = GoalCommandVerb;
 
 export interface CommandResult {
   readonly exitCode: number;

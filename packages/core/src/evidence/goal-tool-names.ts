@@ -18,8 +18,8 @@ export function goalToolName(toolName: string): GoalToolName | null {
 /** A goalpost bin, by itself or by path, with or without its .js file name. */
 // The bin, its hook loader and bundle (`.cjs`), and the Perl hook client (`.pl`) an installed command runs.
 const GOALPOST_BIN = /(?:^|\/)goalpost(?:-[a-z0-9-]+)?(?:\.[cm]?js|\.pl)?$/;
-const GOAL_COMMAND_VERBS = ["status", "open", "update", "close"] as const;
-type GoalCommandVerb = (typeof GOAL_COMMAND_VERBS)[number];
+export const GOAL_COMMAND_VERBS = ["status", "open", "update", "close"] as const;
+export type GoalCommandVerb = (typeof GOAL_COMMAND_VERBS)[number];
 
 interface GoalToolInvocation {
   readonly verb: GoalCommandVerb;

@@ -2,17 +2,16 @@
 // to have seen that very run: reading is free, and opening a first goal only adds duties; changing or
 // closing one, or opening another over it, acts only on the hook's word (store/shell-approvals.ts), so a
 // subagent, a run hidden in `bash -c` or a variable, or another session's id is refused.
+import type { GoalCommandVerb } from "../evidence/goal-tool-names.js";
 import { activeGoal } from "../session/session-goals.js";
 import type { GoalStore, SessionIdentity } from "../store/goal-store.js";
 import { takeApproval } from "../store/shell-approvals.js";
-
-type ShellGoalCommand = "status" | "open" | "update" | "close";
 
 /** Whether this run may act; takes the hook's note for it when one is needed. */
 export function shellRunAllowed(
   store: GoalStore,
   caller: SessionIdentity,
-  command: ShellGoalCommand,
+  command: GoalCommandVerb,
   args: readonly string[],
 ): boolean {
   const needsApproval =
