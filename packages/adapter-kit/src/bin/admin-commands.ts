@@ -18,6 +18,9 @@ import { unwritableFolder } from "../installing/writable.js";
 import { adapterVersion, hostCliUsage } from "./cli-usage.js";
 import { ADMIN_OPTIONS, type AdminVerb, argumentProblem, type CommandOptions } from "./command-line.js";
 
+/** The user's own files uninstall left in the state root, named (the same words with --purge or without). */
+const keptYoursLine = (paths: readonly string[]) => `kept ${paths.join(", ")}: your settings, which uninstall never removes\n`;
+
 /** Why `install --strict` cannot be had here (the host has no sandbox, a committed scope, a tool missing), or null. */
 function strictRefused(adapter: HostAdapter, scope: string, strict: boolean): string | null {
   if (!strict) return null;
@@ -175,7 +178,7 @@ export async function runAdminCommand(
         values.json
           ? `${JSON.stringify({ host: adapter.id, command, purged: root, keptYours })}\n`
           : keptYours.length > 0
-            ? `goal records purged from ${root}; kept ${keptYours.join(", ")}: your settings, which uninstall never removes\n`
+            ? `goal records purged from ${root}; ${keptYoursLine(keptYours)}`
             : `removed ${root}: goal records purged\n`,
       );
       return 0;
@@ -249,7 +252,7 @@ export async function runAdminCommand(
       io.out(
         `kept your goal records in ${root} (${tidied.keptRecords.map((path) => path.slice(root.length + 1)).join(", ")}); \`${userCommand(adapter, "uninstall", env, "--purge")}\` removes them too\n`,
       );
-    for (const yours of tidied?.keptYours ?? []) io.out(`kept ${yours}: your settings, which uninstall never removes\n`);
+    if (tidied && tidied.keptYours.length > 0) io.out(keptYoursLine(tidied.keptYours));
     const doctor = userCommand(adapter, "doctor", env);
     if (sandbox?.ok) io.out(`\ngoalpost is on. ${adapter.install.nextStep} \`${doctor}\` checks the wiring.\n`);
     else if (sandbox)

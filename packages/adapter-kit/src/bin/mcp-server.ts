@@ -1,6 +1,7 @@
 // `<bin> mcp`: the goal tools over stdio, with calls tied to their session the host's way: by the
-// tool-use id the host puts in a call's `_meta` (the adapter's mcpCallIdKeys), or — for a host whose MCP calls say nothing of their chat (VS Code, profile
-// `sessionArguments`) — the sessionId and cwd arguments the hooks told the model.
+// tool-use id the host puts in a call's `_meta` (the adapter's mcpCallIdKeys), or — for a host whose MCP
+// calls say nothing of their chat (VS Code, profile `sessionArguments`) — the sessionId and cwd
+// arguments the hooks told the model.
 import type { Env } from "@goalpost/core";
 import { createGoalStore } from "@goalpost/core";
 import { resolveByArguments, resolveByToolUseId, serveGoalMcpOverStdio } from "@goalpost/mcp";
