@@ -55,14 +55,15 @@ const session = await joinSession({ tools: GOAL_TOOL_SPECS.map(tool) });
 // tool; each write signals `session.todos_changed` (docs/hosts/copilot-cli.md §8). The rows move the
 // goal's task goals, or with no goal the session's focus — through the engine's own event, like any
 // host's list; this process cannot show the model the focus (contextShown: false), the next prompt's
-// hook does.
-const engine = createGoalEngine({ store, config: loadEngineConfig(root), profile: copilotCliProfile });
+// hook does. The engine is made for each change, as a hook makes it: this process lives as long as the
+// session, and the user's settings may change meanwhile.
 session.on("session.todos_changed", () => {
   session.rpc.plan
     .readSqlTodosWithDependencies()
     .then(({ rows }) => {
       const tasks = rows.flatMap((row) => (row.title ? [{ text: row.title, status: taskStatus(row.status) }] : []));
       const { sessionId } = session;
+      const engine = createGoalEngine({ store, config: loadEngineConfig(root), profile: copilotCliProfile });
       engine.handle({
         type: "tasks-updated",
         sessionId,
