@@ -65,12 +65,17 @@ describe("notifications", () => {
     expect(readFileSync(out, "utf8").trim().split("\n")).toHaveLength(1);
   });
 
-  it("a notifier that fails or does not exist changes nothing in the answer", () => {
-    const { send, tools } = testEngine({ stopBlockLimit: 1, notify: "exit 3", desktopNotifications: true });
+  it("a notifier that fails or does not exist changes nothing in the answer", async () => {
+    const { send, tools, store } = testEngine({ stopBlockLimit: 1, notify: "exit 3", desktopNotifications: true });
     send({ type: "prompt-submitted", prompt: "/goal tidy the readme" });
     tools.open({ ...SESSION }, { objective: "tidy the readme", remaining: ["the intro"] });
     send({ type: "stop-requested" });
     expect(send({ type: "stop-requested", stopHookActive: true }).userNote).toMatch(/needs your input/);
+    // The detached notifier's failure lands in the state root after the answer; wait for it, so the test
+    // ends with nothing still writing there (and sees the failure kept for the user).
+    const failedFile = join(store.root, "notifier-failed");
+    for (let tries = 0; tries < 100 && !existsSync(failedFile); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(takeUntoldProblems(store.root)).toEqual(expect.arrayContaining([expect.stringMatching(/exited with status 3/)]));
   });
 
   it("a notifier that fails, is not found, or desktop notifications with none on the machine: a problem told once", async () => {

@@ -5,8 +5,9 @@ import { join } from "node:path";
 import { afterEach } from "vitest";
 
 const roots: string[] = [];
+// Retried: a detached child a test started (a notifier) may still be writing its last file there.
 afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 });
 
 export function temporaryRoot(): string {
