@@ -80,9 +80,18 @@ module.exports = {
     },
     {
       name: "core-stands-alone",
-      comment: "Core is the library other harnesses embed: it never imports the kit, an adapter, the MCP server or the CLI.",
+      comment:
+        "Core is the library other harnesses embed: it never imports the verifier (a harness passes it in), the kit, an adapter, the MCP server or the CLI.",
       severity: "error",
       from: { path: "^packages/core/" },
+      to: { path: "^(packages/(adapter-|mcp/|verifier/)|apps/)" },
+    },
+    {
+      name: "verifier-knows-no-host",
+      comment:
+        "The verifier runs checks for any harness: it imports core alone, never the kit, an adapter, the MCP server or the CLI.",
+      severity: "error",
+      from: { path: "^packages/verifier/" },
       to: { path: "^(packages/(adapter-|mcp/)|apps/)" },
     },
     {
@@ -112,7 +121,8 @@ module.exports = {
         "Core's internal entry is for goalpost's own packages: a harness, the kit's example adapter and anything else use the main entry.",
       severity: "error",
       from: {
-        pathNot: "^(packages/(core|adapter-kit/src|adapter-(claude-code|codex|copilot-cli|vscode-chat)|mcp)/|apps/|e2e/)",
+        pathNot:
+          "^(packages/(core|verifier|adapter-kit/src|adapter-(claude-code|codex|copilot-cli|vscode-chat)|mcp)/|apps/|e2e/)",
       },
       to: { path: "^packages/core/src/internal\\.ts$" },
     },

@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createGoalEngine, createGoalStore, createGoalTools } from "@goalpost/core";
-import { runStartingPoint, runVerification } from "@goalpost/core/verify";
+import { runStartingPoint, runVerification } from "@goalpost/verifier";
 
 const args = process.argv.slice(2);
 const goalAt = args.indexOf("--goal");

@@ -38,6 +38,11 @@ function broken(files: Record<string, string>): string[] {
 describe("the import rules", { timeout: 180_000 }, () => {
   it.each([
     ["core-stands-alone", { "packages/core/src/probe-rule.ts": 'export * from "../../adapter-kit/src/index.js";\n' }],
+    [
+      "core-stands-alone",
+      { "packages/core/src/probe-rule.ts": 'export { verifyInProcess } from "../../verifier/src/index.js";\n' },
+    ],
+    ["verifier-knows-no-host", { "packages/verifier/src/probe-rule.ts": 'export * from "../../adapter-kit/src/index.js";\n' }],
     ["kit-knows-no-adapter", { "packages/adapter-kit/src/probe-rule.ts": 'export * from "../../adapter-codex/src/index.js";\n' }],
     [
       "adapters-use-the-kits-entries",

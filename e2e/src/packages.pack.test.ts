@@ -143,8 +143,8 @@ describe("the published packages", { timeout: 120_000 }, () => {
     }
   });
 
-  it("run a harness built on @goalpost/core alone: two sessions, each goal held, then closed on goalpost's own run", () => {
-    const harness = run(process.execPath, [join(consumer, "node_modules/@goalpost/core/examples/harness.mjs")]);
+  it("run a harness built on @goalpost/core and @goalpost/verifier: two sessions, each goal held, then closed on goalpost's own run", () => {
+    const harness = run(process.execPath, [join(consumer, "node_modules/@goalpost/verifier/examples/harness.mjs")]);
     if (!bubblewrapRuns()) {
       expect(harness.stdout).toMatch(/goal (?:active|needs-input)/);
       return console.warn("no bubblewrap here: the harness's goals wait for the user, as they should");
@@ -450,7 +450,7 @@ import { descriptor } from "@goalpost/adapter-codex";
 import { createGoalEngine as harnessEngine, type EngineDecision, goalToolDefinitions } from "@goalpost/core/harness";
 import { readNotices } from "@goalpost/core/notices";
 import { resolveStoreRoot } from "@goalpost/core/store-root";
-import { runVerification } from "@goalpost/core/verify";
+import { runVerification } from "@goalpost/verifier";
 const env: Env = { HOME: "/home/me" };
 const store = createGoalStore({ root: "/tmp/consumer" });
 const event: EngineEventInput = { type: "stop-requested", sessionId: "s", host: "harness", cwd: "/p" };

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createGoalEngine, createGoalStore, createGoalTools, type VerificationRequest } from "@goalpost/core";
-import { openCheckSandbox, runStartingPoint, runVerification } from "@goalpost/core/verify";
+import { openCheckSandbox, runStartingPoint, runVerification } from "@goalpost/verifier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ProjectShape, RUNNERS, SHAPES } from "./project-shapes.js";
 import { verifies } from "./requirements.js";

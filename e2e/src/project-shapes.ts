@@ -4,7 +4,7 @@
 // the project has, a build before its tests, a virtual environment, Go's build cache, cargo — is what a
 // check must get inside goalpost's walls — or what it must be read as: tape's TAP, a project's own test
 // program whose make target builds it into the tree. The public projects these stand for, and how goalpost did on
-// them, are in packages/core/docs/verifier.md.
+// them, are in packages/verifier/docs/verifier.md.
 
 export interface ProjectShape {
   /** Its folder under the shapes repository. */

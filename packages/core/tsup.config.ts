@@ -3,13 +3,10 @@ import { defineConfig, type Options } from "tsup";
 
 // store-root on its own too: an adapter's hook loader finds its state root without loading core; notices
 // too: `goalpost status` reads the notice log without loading core.
-// verify on its own too (`@goalpost/core/verify`): the in-process verifier loads it by its file name at
-// run time (verification-request.ts), so it never enters what only reads goals or starts runs elsewhere.
 // internal holds every module of core's main road; the main entry re-exports part of it (below).
 const entries = {
   internal: "src/internal.ts",
   "store-root": "src/store/store-root.ts",
-  verify: "src/verify/verify-entry.ts",
   notices: "src/store/notice-log.ts",
 };
 

@@ -26,9 +26,15 @@ function listed(): Set<string> {
   const section = readme.slice(readme.indexOf("The main entry, every name"), readme.indexOf("## A goal's life"));
   return new Set([...section.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((match) => match[1]!));
 }
-/** `import { … } from "<entry>"` in the README's code and the shipped examples: entry → the names it imports. */
+/**
+ * `import { … } from "<entry>"` in the README's code and the shipped examples (in the verifier's package:
+ * a harness that closes goals runs both): entry → the names it imports.
+ */
 function shownImports(): [string, string][] {
-  const texts = [readme, ...readdirSync(new URL("../examples/", import.meta.url)).map((file) => read(`examples/${file}`))];
+  const texts = [
+    readme,
+    ...readdirSync(new URL("../../verifier/examples/", import.meta.url)).map((file) => read(`../verifier/examples/${file}`)),
+  ];
   const shown: [string, string][] = [];
   for (const text of texts)
     for (const [, list, entry] of text.matchAll(/import (?:type )?\{([^}]*)\} from "(@goalpost\/core(?:\/harness)?)"/g))

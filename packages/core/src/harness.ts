@@ -1,7 +1,8 @@
 // `@goalpost/core/harness`: all a harness of one's own needs, and no more — the store, the engine and
-// its events, the goal tools, the verifier's starter, the errors, a host profile. The same bindings as
-// the main entry (re-exported from it, one copy of every module), so the two mix freely; the main
-// entry adds a goal's record and its changes, notices, the event schemas. README: "Entries".
+// its events, the goal tools, the verifier's starter (`@goalpost/verifier` runs it), the errors, a host
+// profile. The same bindings as the main entry (re-exported from it, one copy of every module), so the
+// two mix freely; the main entry adds a goal's record and its changes, notices, the event schemas.
+// README: "Entries".
 export type {
   EngineConfigInput,
   EngineDecision,
@@ -21,6 +22,7 @@ export type {
   StartVerification,
   ToolCaller,
   VerificationRequest,
+  VerificationRunner,
 } from "./index.js";
 export {
   CompletionRefusedError,

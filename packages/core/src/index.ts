@@ -4,7 +4,7 @@
 
 // The store, the engine, its events and decisions.
 // The model's goal tools.
-// The verifier's starter (the verifier itself: `@goalpost/core/verify`).
+// The verifier's starter and the runner it takes (the verifier itself: `@goalpost/verifier`).
 // A host, the configuration, the environment.
 // A goal's record, its changes of state, its gate and budget.
 // The errors.
@@ -39,6 +39,7 @@ export type {
   TaskItem,
   ToolCaller,
   VerificationRequest,
+  VerificationRunner,
 } from "./internal.js";
 // What the agent and the user are shown.
 // What the user must hear later, and a goal known open when the store cannot be used.

@@ -1,5 +1,7 @@
-// @goalpost/core/internal: what goalpost's own packages (the kit, the adapters, the MCP server, the CLI)
-// use of core beyond its main entry. Not for other harnesses: it changes with goalpost's own packages,
+// @goalpost/core/internal: what goalpost's own packages (the verifier, the kit, the adapters, the MCP
+// server, the CLI) use of core beyond its main entry — for the verifier, what its runs are built on: the
+// goal's checks and what defines them, the walls' lists, the tree's state, the run reports, a verdict
+// landing in the session. Not for other harnesses: it changes with goalpost's own packages,
 // and the import rules let only them import it. Its build is the one file that holds core (the main
 // entry re-exports from it), so a process that loads both has one copy of every module.
 export type { Env } from "./base/env.js";
@@ -19,6 +21,7 @@ export {
   SubagentRefusedError,
   UserGoalError,
 } from "./base/errors.js";
+export { loadBuiltin } from "./base/lazy-builtin.js";
 export type { EngineConfig, EngineConfigInput } from "./config/engine-config.js";
 export {
   CONFIG_FILE,
@@ -49,7 +52,7 @@ export { switchedOffDecision } from "./engine/switched-off.js";
 export { taskStatus } from "./engine/task-goals.js";
 export type { TurnMarks, WatchedNow } from "./engine/turn-watch.js";
 export { endTurnWatch, noteSwitchedOff, readTurnMarks, startTurnWatch, UNREADABLE_STATE } from "./engine/turn-watch.js";
-export { createToolClassifier, summarizeToolCall } from "./evidence/classify-tool-call.js";
+export { createToolClassifier, isInside, summarizeToolCall } from "./evidence/classify-tool-call.js";
 export { GOAL_COMMAND_VERBS, type GoalCommandVerb } from "./evidence/goal-tool-names.js";
 export { evaluateCompletionGate } from "./gate/completion-gate.js";
 export { referenceNamesRequirement, uncoveredRequirements } from "./gate/requirement-coverage.js";
@@ -67,18 +70,21 @@ export {
   takeUpGoal,
 } from "./lifecycle/goal-lifecycle.js";
 export { collectNotifierFailure, takeUntoldProblems } from "./notify/notifier-failure.js";
+export { notifyUser, userNotice } from "./notify/notify-user.js";
 export { recordBreaches } from "./notify/record-breaches.js";
 export { pushReceipt, pushToolCall } from "./record/bounded-history.js";
 export type { GoalBudget } from "./record/goal-budget.js";
 export { budgetText, budgetUsed, durationText, parseBudget, spendText } from "./record/goal-budget.js";
+export type { CheckBaseline, CheckResult, CheckStart, GoalCheck, Verification } from "./record/goal-checks.js";
 export type { GoalPhase } from "./record/goal-phase.js";
 export { endedWithin, isEnforced, isOpen, LET_GO } from "./record/goal-phase.js";
 export type { GoalRecord, GoalStatus } from "./record/goal-record.js";
+export { sha256 } from "./record/sha256.js";
 export { redactSecrets } from "./redaction/redact-secrets.js";
 export { issueInfo } from "./session/github-issue.js";
 export type { HostToolCall, HostToolRecord } from "./session/receipt-corroboration.js";
 export { DEFAULT_TOOL_HINT, renderGoalContext } from "./session/render-goal.js";
-export { activeGoal } from "./session/session-goals.js";
+export { activeGoal, replaceGoal } from "./session/session-goals.js";
 export { removeSecretPrints } from "./session/session-secrets.js";
 export { writeFileAtomic } from "./store/atomic-file.js";
 export { continueGoal } from "./store/continuation.js";
@@ -88,10 +94,10 @@ export { createGoalStore, RECENTLY_CLOSED_MS } from "./store/goal-store.js";
 export { knownOpenGoal } from "./store/known-open-goal.js";
 export { hasUntoldBreaches } from "./store/notice-log.js";
 export { closedLately, ensureOpenMarkers, isMarkedOpen, OPEN_MARKERS } from "./store/open-goal-markers.js";
-export { processRuns } from "./store/process-identity.js";
+export { holderRuns, processRuns, processStart } from "./store/process-identity.js";
 export { recordNotice, recordNotices, takeUntoldBreaches } from "./store/record-notice.js";
 export { archiveClosedSessions, archivedSessions } from "./store/retention.js";
-export { removeRunReports } from "./store/run-reports.js";
+export { keptReport, readRunReport, removeRunReports, writeRunReport } from "./store/run-reports.js";
 export { safeFileName } from "./store/safe-file-name.js";
 export type { SessionFile } from "./store/session-file.js";
 export { takeApproval } from "./store/shell-approvals.js";
@@ -108,7 +114,15 @@ export { createGoalTools, toolErrorText } from "./tools/goal-tools.js";
 export { shellRunAllowed } from "./tools/shell-run-approval.js";
 export { TOOL_DESCRIPTIONS } from "./tools/tool-descriptions.js";
 export { changesText } from "./verify/changes-text.js";
-export { checkDefinition } from "./verify/check-definition.js";
+export { findGoal, recordCheckBaseline } from "./verify/check-baseline.js";
+export { baselineOf, checkDefinition, checkToolchain, definitionChanges } from "./verify/check-definition.js";
 export { deriveChecks } from "./verify/derive-checks.js";
-export type { StartVerification, VerificationRequest } from "./verify/verification-request.js";
-export { startVerificationInProcess } from "./verify/verification-request.js";
+export { type FinishOutcome, finishVerification } from "./verify/finish-verification.js";
+export { scriptsOf } from "./verify/project-checks.js";
+export { systemGit } from "./verify/project-git.js";
+export { CREDENTIALS_IN_TOOLCHAINS, PROJECT_ESCAPE_HATCHES, projectRoot } from "./verify/sandbox-walls.js";
+export { changesSince } from "./verify/source-changes.js";
+export { changedPaths, type TreeState, treeState } from "./verify/tree-fingerprint.js";
+export { trustedProgram } from "./verify/trusted-program.js";
+export type { StartVerification, VerificationRequest, VerificationRunner } from "./verify/verification-request.js";
+export { startVerificationInProcess, verificationAlive } from "./verify/verification-request.js";

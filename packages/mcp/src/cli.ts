@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createGoalStore } from "@goalpost/core";
 import { resolveStoreRoot } from "@goalpost/core/internal";
+import { verifyInProcess } from "@goalpost/verifier";
 import { serveGoalMcpOverStdio } from "./goal-mcp-server.js";
 import {
   firstResolved,
@@ -39,6 +40,8 @@ try {
     store,
     resolveSession: firstResolved(...resolvers),
     sessionArguments: strategies.includes("arguments"),
+    // A close's run of the checks goes on in this process, which lives as long as the harness's session.
+    startVerification: verifyInProcess(store),
   });
 } catch (error) {
   process.stderr.write(`goalpost-mcp: ${(error as Error).message}\n${usage}\n`);

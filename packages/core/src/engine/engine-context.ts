@@ -62,7 +62,10 @@ export interface GoalEngineOptions {
   readonly protectedDirs?: readonly string[];
   /** Other hosts' state roots on this machine, for continuing their goals here (see store-registry.ts). */
   readonly peerRoots?: () => readonly string[];
-  /** Starts goalpost's run of a goal's checks; in this process when left out (an adapter starts its own process). */
+  /**
+   * Starts goalpost's run of a goal's checks: `@goalpost/verifier`'s `verifyInProcess(store)` in a
+   * harness, a process of its own in an adapter. Left out, a close's run is void at once, saying why.
+   */
   readonly startVerification?: StartVerification;
   /**
    * Called before the engine waits (for goalpost's run of the checks to land, at a stop). A caller that
@@ -83,7 +86,7 @@ export function createEngineContext(options: GoalEngineOptions): EngineContext {
   const { store, beforeWait = () => {}, lookUpIssue = () => {}, peerRoots = () => [] } = options;
   const config = options.config ?? DEFAULT_ENGINE_CONFIG;
   const profile = options.profile ?? GENERIC_HOST_PROFILE;
-  const startVerification = options.startVerification ?? startVerificationInProcess(store);
+  const startVerification = options.startVerification ?? startVerificationInProcess(store, null);
   const protectedFiles = options.protectedFiles ?? [];
   const protectedDirs = options.protectedDirs ?? [];
   const now = () => store.now();

@@ -98,7 +98,7 @@ const testCountsSchema = z.object({
   ),
 });
 
-export const checkResultSchema = z.object({
+const checkResultSchema = z.object({
   command: text("The check's command."),
   kind: checkKindSchema,
   passed: described(z.boolean(), "Whether this check counts as passing (see kind)."),

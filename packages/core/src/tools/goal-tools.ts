@@ -71,7 +71,7 @@ function gateSummary(goal: GoalRecord): string {
 }
 
 export interface GoalToolsOptions {
-  /** Starts goalpost's run of the checks when a close needs one; in this process when left out. */
+  /** Starts goalpost's run of the checks when a close needs one (see GoalEngineOptions.startVerification). */
   readonly startVerification?: StartVerification;
   /** The work tree's fingerprint (see tree-fingerprint.ts); replaceable for tests. */
   readonly treeOf?: (cwd: string) => string | null;
@@ -79,7 +79,7 @@ export interface GoalToolsOptions {
 
 export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}): GoalTools {
   const now = () => store.now();
-  const startVerification = options.startVerification ?? startVerificationInProcess(store);
+  const startVerification = options.startVerification ?? startVerificationInProcess(store, null);
   const treeOf = options.treeOf ?? treeFingerprint;
 
   function guard(caller: ToolCaller): void {

@@ -1,9 +1,12 @@
 // Starting goalpost's run of a goal's checks. The run goes on after the call that asked for it (a hook,
 // a goal tool) has answered: an adapter starts it as a detached process of its own, with an environment
-// it builds; a long-lived harness may run it in its own process (`startVerificationInProcess`).
+// it builds; a long-lived harness runs it in its own process (`startVerificationInProcess` with
+// `@goalpost/verifier`'s runner — the verifier's `verifyInProcess`).
+
+import { replaceGoal } from "../session/session-goals.js";
 import type { GoalStore } from "../store/goal-store.js";
 import { processRuns } from "../store/process-identity.js";
-import { recordCheckBaseline } from "./check-baseline.js";
+import { findGoal, recordCheckBaseline } from "./check-baseline.js";
 
 export interface VerificationRequest {
   /**
@@ -25,27 +28,27 @@ export interface VerificationRequest {
 export type StartVerification = (request: VerificationRequest) => void;
 
 /**
- * The module that runs a verification, beside this one in core's build (`dist/verify.js`). Named
- * at run time, not imported: a bundler would otherwise pull the runner, the sandbox and execa into
- * every hook bundle, where adapters start runs as processes of their own and never load it.
+ * What runs a verification: `@goalpost/verifier` (its `verifier`), a package of its own so that a
+ * harness that never verifies does not install the walls, the runners and their readers.
  */
-// Read only when a run starts: in an adapter's CommonJS hook bundle import.meta is empty, and a module
-// that read it on load would fail every hook. From source (core's own tests) the runner is the .ts entry.
-const runner = () => (import.meta.url.endsWith(".ts") ? "./verify-entry.ts" : "./verify.js");
-
-/** What this file calls of the runner module (verify-entry.ts checks that it fits). */
 export interface VerificationRunner {
   runStartingPoint(store: GoalStore, request: VerificationRequest): Promise<unknown>;
   runVerification(store: GoalStore, request: VerificationRequest): Promise<unknown>;
 }
 
+/** Said as a run's verdict when a close asks for a run and nothing can run it. */
+export const NO_VERIFIER =
+  "no verifier runs in this harness, so goalpost could not run the checks: install @goalpost/verifier and pass `verifyInProcess(store)` as `startVerification`";
+
 /**
  * Runs the checks in this process, in the background: for a harness that outlives the call. The
  * baseline of a new goal's checks is recorded before this returns, in the caller's own call: a harness
  * that drives the engine without awaiting anything still has it before the agent's first action. Any
- * number of sessions may verify at once: runs take turns through run-queue.ts, never a shared sandbox.
+ * number of sessions may verify at once: runs take turns (the verifier's run queue), never a shared
+ * sandbox. With no runner (a harness without `@goalpost/verifier`) a close's run is void at once,
+ * saying why: a goal never closes without goalpost's run, and never waits for one that cannot come.
  */
-export function startVerificationInProcess(store: GoalStore): StartVerification {
+export function startVerificationInProcess(store: GoalStore, runner: VerificationRunner | null): StartVerification {
   const start: StartVerification = (request) => {
     if (request.task !== "checks") {
       try {
@@ -55,18 +58,35 @@ export function startVerificationInProcess(store: GoalStore): StartVerification 
       }
       if (request.task === "baseline") return;
     }
-    void (import(new URL(runner(), import.meta.url).href) as Promise<VerificationRunner>)
-      .then(async ({ runStartingPoint, runVerification }) => {
-        if (request.task === "start") await runStartingPoint(store, request);
-        else await runVerification(store, request);
-      })
-      .catch((error: unknown) => store.warn(`goalpost: the verification of ${request.goalId} failed: ${String(error)}`));
+    if (!runner) {
+      if (request.task === "checks") voidRun(store, request, NO_VERIFIER);
+      return;
+    }
+    void (request.task === "start" ? runner.runStartingPoint(store, request) : runner.runVerification(store, request)).catch(
+      (error: unknown) => store.warn(`goalpost: the verification of ${request.goalId} failed: ${String(error)}`),
+    );
   };
   inProcess.add(start);
   return start;
 }
 
 const inProcess = new WeakSet<StartVerification>();
+
+/** The run a request names, ended as proving nothing, with why: the next close runs again. */
+function voidRun(store: GoalStore, request: VerificationRequest, verdict: string): void {
+  const goal = findGoal(store, request);
+  if (!goal) return;
+  store.update({ sessionId: goal.sessionId, host: goal.host, cwd: goal.cwd }, (session) => {
+    const current = session.goals.find((candidate) => candidate.id === request.goalId);
+    const run = current?.verification;
+    if (!current || run?.id !== request.verificationId || run.state !== "running") return;
+    replaceGoal(session, {
+      ...current,
+      closeRequest: null,
+      verification: { ...run, state: "void", verdict, finishedAt: store.now().toISOString() },
+    });
+  });
+}
 
 /**
  * Whether runs `start` asks for happen in this very process: a stop must not wait for one there (the

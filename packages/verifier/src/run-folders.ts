@@ -3,7 +3,7 @@
 // path; one left by a process that was killed is removed by the next run that starts.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { holderRuns, processStart } from "../store/process-identity.js";
+import { holderRuns, processStart } from "@goalpost/core/internal";
 import { queueFolder } from "./run-queue.js";
 
 const runsFolder = () => join(dirname(queueFolder()), "runs");

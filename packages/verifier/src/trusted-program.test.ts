@@ -1,11 +1,10 @@
 // The sandbox and git come from folders only root can change, never from the PATH the agent's shell had.
 import { chmodSync, chownSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { systemGit, trustedProgram } from "@goalpost/core/internal";
 import { describe, expect, it } from "vitest";
 import { findBubblewrap } from "./bubblewrap-sandbox.js";
-import { systemGit } from "./project-git.js";
 import { temporaryDir } from "./test-projects.js";
-import { trustedProgram } from "./trusted-program.js";
 
 /** Root, able to give a folder to another user: not inside a user namespace that maps no other (a sandbox's). */
 const root =

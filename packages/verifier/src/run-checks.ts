@@ -3,16 +3,20 @@
 // what a check made of the project's escape hatches taken back, and the tree fingerprinted again after.
 // The run's own folder is removed on every path.
 import { rmSync } from "node:fs";
-import type { Env } from "../base/env.js";
-import type { CheckBaseline } from "../record/goal-checks.js";
-import type { GoalRecord } from "../record/goal-record.js";
-import { checkDefinition, checkToolchain } from "./check-definition.js";
+import {
+  type CheckBaseline,
+  checkDefinition,
+  checkToolchain,
+  type Env,
+  type GoalRecord,
+  projectRoot,
+  type TreeState,
+  treeState,
+} from "@goalpost/core/internal";
 import { type CheckSandbox, noSandbox, openCheckSandbox } from "./check-sandbox.js";
 import { missedPackageCache } from "./package-caches.js";
 import { type CheckRun, runCheck } from "./run-check.js";
 import { makeRunFolder, sweepRunFolders } from "./run-folders.js";
-import { projectRoot } from "./sandbox-walls.js";
-import { type TreeState, treeState } from "./tree-fingerprint.js";
 
 interface ChecksRunOptions {
   /** The user's environment (HOME, locale, TMPDIR) and the PATH when the goal recorded none. */

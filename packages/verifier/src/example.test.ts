@@ -4,8 +4,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const example = fileURLToPath(new URL("../../examples/open-refuse-close.mjs", import.meta.url));
-const built = existsSync(fileURLToPath(new URL("../../dist/index.js", import.meta.url)));
+const example = fileURLToPath(new URL("../examples/open-refuse-close.mjs", import.meta.url));
+const built = existsSync(fileURLToPath(new URL("../dist/index.js", import.meta.url)));
 
 describe.skipIf(!built)("examples/open-refuse-close.mjs", () => {
   it("refuses, then closes the goal on goalpost's own run of the project's tests (or waits for the user without a sandbox)", () => {

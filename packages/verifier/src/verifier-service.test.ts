@@ -4,16 +4,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { type GoalCheck, processStart, sha256, verificationAlive } from "@goalpost/core/internal";
 import { describe, expect, it } from "vitest";
-import type { GoalCheck } from "../record/goal-checks.js";
-import { sha256 } from "../record/sha256.js";
-import { processStart } from "../store/process-identity.js";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { runCheck } from "./run-check.js";
 import { MACHINE_SLOTS, queueFolder, takeTurn } from "./run-queue.js";
 import { runVerification } from "./run-verification.js";
 import { buggyProject, FIXED_ADD, goalOn, madeRunFolder, sandboxUnavailable, temporaryDir } from "./test-projects.js";
-import { verificationAlive } from "./verification-request.js";
 
 const unavailable = await sandboxUnavailable();
 

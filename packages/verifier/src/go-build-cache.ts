@@ -6,7 +6,7 @@
 // writes what it builds anew into the run's folder (thrown away with it), and cannot write the user's.
 import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { isInside } from "../evidence/classify-tool-call.js";
+import { isInside } from "@goalpost/core/internal";
 
 /** More entries than this are not linked (about 15 µs each): the run then builds with an empty cache. */
 const ENTRY_LIMIT = 40_000;

@@ -11,12 +11,10 @@
 // user's own run, so on Linux goalpost composes bubblewrap's arguments itself.
 import { existsSync, lstatSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { isInside } from "../evidence/classify-tool-call.js";
+import { CREDENTIALS_IN_TOOLCHAINS, isInside, trustedProgram } from "@goalpost/core/internal";
 import { goBuildCacheArguments } from "./go-build-cache.js";
 import type { GuardedPaths } from "./guarded-paths.js";
 import { npmCacheArguments } from "./package-caches.js";
-import { CREDENTIALS_IN_TOOLCHAINS } from "./sandbox-walls.js";
-import { trustedProgram } from "./trusted-program.js";
 
 interface BubblewrapWalls {
   /** The check's folder: writable, but for its existing escape hatches. */

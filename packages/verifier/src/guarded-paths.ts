@@ -7,7 +7,7 @@
 // the run's.
 import { type Dirent, lstatSync, readdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
-import { PROJECT_ESCAPE_HATCHES } from "./sandbox-walls.js";
+import { PROJECT_ESCAPE_HATCHES } from "@goalpost/core/internal";
 
 export interface GuardedPaths {
   /** Those that exist, at any depth: the sandbox makes them read-only. */

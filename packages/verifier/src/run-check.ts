@@ -4,10 +4,7 @@
 // Its output streams through the test runners' readers and a bounded tail: however much a check prints,
 // it runs to its end, and only the tail is kept (redacted) for the record.
 import type { ChildProcess } from "node:child_process";
-import { type Env, USER_VARIABLES } from "../base/env.js";
-import { loadBuiltin } from "../base/lazy-builtin.js";
-import type { CheckResult, GoalCheck } from "../record/goal-checks.js";
-import { redactSecrets } from "../redaction/redact-secrets.js";
+import { type CheckResult, type Env, type GoalCheck, loadBuiltin, redactSecrets, USER_VARIABLES } from "@goalpost/core/internal";
 import { canaryFinding, withCanary } from "./assert-canary.js";
 import type { CheckSandbox } from "./check-sandbox.js";
 import { assertionLine, couldNotRun, couldNotRunVerdict } from "./could-not-run.js";

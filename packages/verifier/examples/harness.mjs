@@ -1,8 +1,8 @@
-// A harness of your own on @goalpost/core, the whole loop: the user's goal captured from a prompt and
+// A harness of your own on @goalpost/core and @goalpost/verifier, the whole loop: the user's goal captured from a prompt and
 // put in the model's context, a stop refused while it is open, the model's own tools reported, its
 // goal tools called, and the goal closed only on goalpost's run of the user's checks — for two
 // sessions at once, both verifying in this one process. Each project here is a small one with a bug.
-// Run: node node_modules/@goalpost/core/examples/harness.mjs   (Linux needs bubblewrap: the walls)
+// Run: node node_modules/@goalpost/verifier/examples/harness.mjs   (Linux needs bubblewrap: the walls)
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,11 +14,13 @@ import {
   goalToolDefinitions,
   toolErrorText,
 } from "@goalpost/core/harness";
+import { verifyInProcess } from "@goalpost/verifier";
 
 const store = createGoalStore({ root: process.env.GOALPOST_HOME || mkdtempSync(join(tmpdir(), "harness-state-")) });
 // Both verify in this process, in the background: nothing here awaits them, and a stop never waits.
-const engine = createGoalEngine({ store });
-const goalTools = createGoalTools(store);
+const startVerification = verifyInProcess(store);
+const engine = createGoalEngine({ store, startVerification });
+const goalTools = createGoalTools(store, { startVerification });
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A project whose `npm test` fails until `add` adds. */

@@ -1,8 +1,8 @@
 // A goal's life in @goalpost/core: opened, refused at the gate, given evidence, then closed on
-// goalpost's own run of the user's checks in a small real project.
+// goalpost's own run of the user's checks (this package) in a small real project.
 // Run after `pnpm build`: node examples/open-refuse-close.mjs
 // It works at the level of goal records, as goalpost's own adapters do (`@goalpost/core/internal`); a
-// harness of your own starts from examples/harness.mjs and the main entry.
+// harness of your own starts from examples/harness.mjs and core's main entry.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +19,8 @@ import {
   pushReceipt,
   pushToolCall,
   summarizeToolCall,
-} from "../dist/internal.js";
+} from "@goalpost/core/internal";
+import { verifyInProcess } from "../dist/index.js";
 
 // The project: its `npm test` is what "done" means here.
 const project = mkdtempSync(join(tmpdir(), "goalpost-example-"));
@@ -125,7 +126,7 @@ store.update(caller, (session) => {
   session.goals.push(goal);
   session.activeGoalId = goal.id;
 });
-const tools = createGoalTools(store); // runs the checks in this process: fine for a long-lived harness
+const tools = createGoalTools(store, { startVerification: verifyInProcess(store) }); // runs the checks in this process
 say(`\n${tools.close(caller, { status: "complete" }).text}`);
 const deadline = Date.now() + 30_000;
 let last = goal;

@@ -5,25 +5,34 @@
 // same tests ran, none fewer) — and land the verdict on the goal (finish-verification.ts). The checks run
 // outside any lock; only the reads and the final write take it.
 
-import type { Env } from "../base/env.js";
-import { loadEngineConfig } from "../config/engine-config.js";
-import { notifyUser, userNotice } from "../notify/notify-user.js";
-import type { CheckBaseline, CheckResult, Verification } from "../record/goal-checks.js";
-import type { GoalRecord } from "../record/goal-record.js";
-import { replaceGoal } from "../session/session-goals.js";
-import type { GoalStore } from "../store/goal-store.js";
-import { processStart } from "../store/process-identity.js";
-import { keptReport, readRunReport, writeRunReport } from "../store/run-reports.js";
-import { findGoal } from "./check-baseline.js";
-import { definitionChanges } from "./check-definition.js";
+import {
+  type CheckBaseline,
+  type CheckResult,
+  changesSince,
+  definitionChanges,
+  type Env,
+  type FinishOutcome,
+  findGoal,
+  finishVerification,
+  type GoalRecord,
+  type GoalStore,
+  keptReport,
+  loadEngineConfig,
+  notifyUser,
+  processStart,
+  readRunReport,
+  replaceGoal,
+  userNotice,
+  type Verification,
+  type VerificationRequest,
+  verificationAlive,
+  writeRunReport,
+} from "@goalpost/core/internal";
 import { compareWithStart, namesText } from "./compare-start.js";
 import { dependencyChanges, dependencyChangesText } from "./dependency-changes.js";
-import { type FinishOutcome, finishVerification } from "./finish-verification.js";
 import { type ChecksRun, runChecks } from "./run-checks.js";
 import { OUTPUTS_KEPT, splitTreeChanges } from "./run-outputs.js";
 import { takeTurn } from "./run-queue.js";
-import { changesSince } from "./source-changes.js";
-import { type VerificationRequest, verificationAlive } from "./verification-request.js";
 
 export interface RunVerificationOptions {
   /** Where the user's environment comes from (HOME, locale) and the PATH when the goal recorded none. */

@@ -3,20 +3,26 @@
 // before the agent acts), then the checks run once in the walls, off the agent's path, and which tests
 // exist and which fail is kept — the starting point the user sees ("3 of 12 tests fail") and every later
 // pass is held to: the same tests, by name, none fewer.
-import { loadEngineConfig } from "../config/engine-config.js";
-import type { CheckStart } from "../record/goal-checks.js";
-import type { GoalRecord } from "../record/goal-record.js";
-import { replaceGoal } from "../session/session-goals.js";
-import type { GoalStore } from "../store/goal-store.js";
-import { processRuns, processStart } from "../store/process-identity.js";
-import { keptReport, writeRunReport } from "../store/run-reports.js";
-import { findGoal, recordCheckBaseline } from "./check-baseline.js";
+
+import {
+  type CheckStart,
+  findGoal,
+  type GoalRecord,
+  type GoalStore,
+  keptReport,
+  loadEngineConfig,
+  processRuns,
+  processStart,
+  recordCheckBaseline,
+  replaceGoal,
+  type VerificationRequest,
+  writeRunReport,
+} from "@goalpost/core/internal";
 import type { CheckRun } from "./run-check.js";
 import { runChecks } from "./run-checks.js";
 import { OUTPUTS_KEPT, splitTreeChanges } from "./run-outputs.js";
 import { takeTurn } from "./run-queue.js";
 import type { RunVerificationOptions } from "./run-verification.js";
-import type { VerificationRequest } from "./verification-request.js";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

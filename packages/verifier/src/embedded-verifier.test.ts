@@ -1,13 +1,11 @@
-// The verifier embedded in a harness's own process (startVerificationInProcess, the engine's and the
-// goal tools' default): the baseline does not wait for the caller to await anything, and sessions that
+// The verifier embedded in a harness's own process (verifyInProcess, which a harness passes to the
+// engine and the goal tools): the baseline does not wait for the caller to await anything, and sessions that
 // close at once each verify — no run voids another, none waits for the user.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createGoalEngine, createGoalStore, createGoalTools, DEFAULT_ENGINE_CONFIG } from "@goalpost/core/internal";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ENGINE_CONFIG } from "../config/engine-config.js";
-import { createGoalEngine } from "../engine/goal-engine.js";
-import { createGoalStore } from "../store/goal-store.js";
-import { createGoalTools } from "../tools/goal-tools.js";
+import { verifyInProcess } from "./index.js";
 import { buggyProject, FIXED_ADD, goalOn, sandboxUnavailable, temporaryDir } from "./test-projects.js";
 
 const unavailable = await sandboxUnavailable();
@@ -25,7 +23,7 @@ describe("the verifier in a harness's own process", { timeout: 120_000 }, () => 
   it("records what defines the checks inside the call that set the goal: a harness that never awaits still has it", () => {
     const cwd = buggyProject();
     const store = createGoalStore({ root: join(temporaryDir("goalpost-state-"), "state") });
-    const engine = createGoalEngine({ store });
+    const engine = createGoalEngine({ store, startVerification: verifyInProcess(store) });
     const identity = { sessionId: "h-1", host: "my-harness", cwd };
     engine.handle({ type: "prompt-submitted", ...identity, prompt: "/goal fix add; done when `npm test` passes" });
     // No await, no turn of the event loop: the agent's edit comes next, and the baseline is already there.
@@ -40,12 +38,16 @@ describe("the verifier in a harness's own process", { timeout: 120_000 }, () => 
       writeFileSync(join(cwd, "math.js"), FIXED_ADD);
       return goalOn(cwd);
     });
-    // The goal tools with their default starter: the runs happen in this process, in the background.
-    const answers = setups.map((setup) => createGoalTools(setup.store).close(setup.identity, { status: "complete" }));
+    // The goal tools with the in-process starter: the runs happen in this process, in the background.
+    const answers = setups.map((setup) =>
+      createGoalTools(setup.store, { startVerification: verifyInProcess(setup.store) }).close(setup.identity, {
+        status: "complete",
+      }),
+    );
     for (const answer of answers) expect(answer.text).toMatch(/goalpost is now running the user's checks itself/);
     // The stop right after: held while the run goes on, answered at once — a wait here would hold the
     // very event loop the run needs. The engine uses the in-process starter too, as a harness's does.
-    const engine = createGoalEngine({ store: setups[0]!.store });
+    const engine = createGoalEngine({ store: setups[0]!.store, startVerification: verifyInProcess(setups[0]!.store) });
     const asked = Date.now();
     const stop = engine.handle({ type: "stop-requested", ...setups[0]!.identity });
     expect(Date.now() - asked).toBeLessThan(DEFAULT_ENGINE_CONFIG.verifyWaitSeconds * 500);

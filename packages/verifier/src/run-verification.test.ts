@@ -3,9 +3,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { baselineOf, createGoalEngine } from "@goalpost/core/internal";
 import { describe, expect, it } from "vitest";
-import { createGoalEngine } from "../engine/goal-engine.js";
-import { baselineOf } from "./check-definition.js";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { runCheck } from "./run-check.js";
 import { runVerification } from "./run-verification.js";

@@ -10,8 +10,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { availableParallelism, freemem, tmpdir } from "node:os";
 import { join } from "node:path";
-import { sha256 } from "../record/sha256.js";
-import { holderRuns, processStart } from "../store/process-identity.js";
+import { holderRuns, processStart, sha256 } from "@goalpost/core/internal";
 
 /** Runs at once on this machine: half its cores, one at least, two at most. */
 export const MACHINE_SLOTS = Math.max(1, Math.min(2, Math.floor(availableParallelism() / 2)));

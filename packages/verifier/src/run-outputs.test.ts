@@ -4,12 +4,12 @@
 // run builds them again; a change to a file that is the project's still voids the run.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { TreeState } from "@goalpost/core/internal";
 import { describe, expect, it } from "vitest";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { splitTreeChanges } from "./run-outputs.js";
 import { runVerification } from "./run-verification.js";
 import { buggyProject, FIXED_ADD, goalOn, temporaryDir } from "./test-projects.js";
-import type { TreeState } from "./tree-fingerprint.js";
 
 const state = (files: Record<string, string>, untracked: string[]): TreeState => ({
   fingerprint: JSON.stringify(files),

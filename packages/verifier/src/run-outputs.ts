@@ -5,7 +5,7 @@
 // earlier run of the goal's checks wrote it (a rebuild on the next run); any other change — a tracked
 // file, a file the user or agent had — is a change from outside, and voids the run as before. Outside
 // git, "tracked" is every file the project had before any run.
-import { changedPaths, type TreeState } from "./tree-fingerprint.js";
+import { changedPaths, type TreeState } from "@goalpost/core/internal";
 
 /** Outputs kept by name for later runs at most (a build that writes more is still told by count). */
 export const OUTPUTS_KEPT = 1000;

@@ -6,12 +6,11 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
+import { type GoalCheck, treeState } from "@goalpost/core/internal";
 import { describe, expect, it } from "vitest";
-import type { GoalCheck } from "../record/goal-checks.js";
 import { openCheckSandbox } from "./check-sandbox.js";
 import { runCheck } from "./run-check.js";
 import { git, madeRunFolder, sandboxUnavailable, temporaryDir, writeFiles } from "./test-projects.js";
-import { treeState } from "./tree-fingerprint.js";
 
 const unavailable = await sandboxUnavailable();
 if (unavailable) console.warn(`check walls tests skipped: ${unavailable}`);

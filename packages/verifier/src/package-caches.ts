@@ -7,8 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { scriptsOf } from "./project-checks.js";
-import { trustedProgram } from "./trusted-program.js";
+import { scriptsOf, trustedProgram } from "@goalpost/core/internal";
 
 /** An index larger than this is not copied (the copy costs a run about 60 ms a MB): npm then finds no cache offline. */
 const INDEX_COPY_LIMIT = 64 * 1024 * 1024;
