@@ -24,9 +24,9 @@ import type { Options } from "tsup";
 type PluginBuild = Parameters<NonNullable<Options["esbuildPlugins"]>[number]["setup"]>[0];
 
 /**
- * Not bundled: the sandbox runtime (goalpost's walls on macOS) ships native helpers it finds beside its
- * own files, and only the verifying process (`<bin> verify`) loads it, only on macOS. Every adapter
- * depends on it; on Linux goalpost builds its walls with bubblewrap itself.
+ * Not bundled: the sandbox runtime (goalpost's walls on macOS, through @goalpost/verifier) ships native
+ * helpers it finds beside its own files, and only the verifying process (`<bin> verify`) loads it, only
+ * on macOS. Every adapter depends on it; on Linux goalpost builds its walls with bubblewrap itself.
  */
 const external: string[] = ["@anthropic-ai/sandbox-runtime"];
 /** Bundled into the bin; only install, uninstall and doctor load the config editors, only `mcp` the SDK. */
@@ -64,8 +64,8 @@ const makeEsbuildOptions =
     logOverride?: Record<string, "verbose" | "debug" | "info" | "warning" | "error" | "silent">;
   }) => {
     options.conditions = conditions;
-    // Core's in-process verifier names its runner by a URL relative to import.meta.url; adapters start
-    // runs as processes of their own and never call it, so in a CommonJS bundle the empty import.meta is fine.
+    // The descriptor reads import.meta.url only when asked for the bin (contract/descriptor.ts), which the
+    // CommonJS hook bundle never does: its empty import.meta is fine there.
     options.logOverride = { ...options.logOverride, "empty-import-meta": "silent" };
     // One non-ASCII character makes V8 keep the whole bundle's source as UTF-16, twice the bytes in every
     // process; escaped, it stays one byte per character.
