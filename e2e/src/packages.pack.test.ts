@@ -450,14 +450,14 @@ import { descriptor } from "@goalpost/adapter-codex";
 import { createGoalEngine as harnessEngine, type EngineDecision, goalToolDefinitions } from "@goalpost/core/harness";
 import { readNotices } from "@goalpost/core/notices";
 import { resolveStoreRoot } from "@goalpost/core/store-root";
-import { runVerification } from "@goalpost/verifier";
+import { runVerification, verifyInProcess } from "@goalpost/verifier";
 const env: Env = { HOME: "/home/me" };
 const store = createGoalStore({ root: "/tmp/consumer" });
 const event: EngineEventInput = { type: "stop-requested", sessionId: "s", host: "harness", cwd: "/p" };
 const action: string = createGoalEngine({ store }).handle(event).action;
 createGoalMcpServer({ store, resolveSession: resolveByArguments(store, "harness") });
 export const found: [string, string] = [action, descriptor.stateRoot(env)];
-export const decided: EngineDecision = harnessEngine({ store }).handle(event);
+export const decided: EngineDecision = harnessEngine({ store, startVerification: verifyInProcess(store) }).handle(event);
 export const toolNames: string[] = goalToolDefinitions().map((tool) => tool.name);
 export const smaller: [number, string, typeof runVerification] = [readNotices("/tmp/consumer").length, resolveStoreRoot("/tmp/r", env), runVerification];
 `,

@@ -1,7 +1,8 @@
 // Claude Code runs its own `/goal clear` (stop, off, reset, none, cancel) as a local command: no
 // UserPromptSubmit reaches hooks (seen with 2.1.330). It is recorded in the session transcript as
 // `<command-name>/goal</command-name> … <command-args>clear</command-args>`, so goalpost reads the
-// transcript's tail at the next prompt, stop or session start to mirror the clear.
+// transcript's tail at the next prompt, stop or session start (core asks then: the profile says the host's
+// goal changes only between turns) to mirror the clear.
 import { type NativeGoalChange, recordTail } from "@goalpost/adapter-kit";
 import type { EngineEventInput } from "@goalpost/core";
 import { activeGoal, type SessionFile } from "@goalpost/core/internal";
@@ -33,17 +34,15 @@ export function nativeGoalClearedSince(transcriptPath: string, since: string): b
   return false;
 }
 
-/** Events at which a clear typed since the last hook is looked for (not per tool call: it reads a file). */
-const LOOK_AT = new Set(["prompt-submitted", "stop-requested", "session-started"]);
-
 /** The adapter's nativeGoalChange: a `/goal clear` in Claude Code's transcript since the goal last changed. */
 export function claudeCodeNativeGoalChange(
   payload: unknown,
-  event: EngineEventInput,
+  _event: EngineEventInput,
   session: () => Readonly<SessionFile> | null,
 ): NativeGoalChange | null {
   const transcriptPath = (payload as { transcript_path?: unknown }).transcript_path;
-  if (typeof transcriptPath !== "string" || event.subagent || !LOOK_AT.has(event.type)) return null;
+  // Asked by core at a prompt, a stop or a session's start only (the profile's hostGoalChanges).
+  if (typeof transcriptPath !== "string") return null;
   const goal = activeGoal(session());
   // Since the goal last changed: a clear already acted on (the goal paused, then resumed by the user)
   // is not read again. A clear the user types comes between turns, after any change to the goal.

@@ -24,6 +24,8 @@ export const claudeCodeProfile = defineHostProfile({
   toolHint: `${DEFAULT_TOOL_HINT} If the goalpost tools are unavailable, run the same from the shell: goalpost-claude-code update '<json>' (also status, open, close).`,
   marksSubagents: true,
   nativeGoal: true,
+  // Only the user changes Claude Code's own goal, by typing /goal between turns (no hook sees a clear).
+  hostGoalChanges: "between-turns",
   // A prompt hook's context stays in the conversation; a compaction fires SessionStart(compact) (docs/hosts/claude-code.md §5).
   keepsPromptContext: true,
 });

@@ -25,17 +25,22 @@ describe.skipIf(goalStoreEngine() !== "sqlite3")("Codex's goal store from the ho
     const store = createGoalStore({ root: join(home, "goalpost") });
     const engine = createGoalEngine({ store, config: DEFAULT_ENGINE_CONFIG, profile: codexProfile });
     const event: EngineEventInput = { type: "stop-requested", sessionId: THREAD, host: "codex", cwd: "/work/project" };
+    // The hook's road: core asks for the host's goal where it can have changed (never at a subagent's event).
     const hook = (input: EngineEventInput = event) => {
-      const change = codexNativeGoalChange({}, input, () => store.peek(THREAD), env);
-      if (change)
-        engine.handle({ type: "native-goal-changed", sessionId: THREAD, host: "codex", cwd: "/work/project", ...change });
-      return change;
+      let asked: unknown = "not asked";
+      engine.handle(input, {
+        nativeGoalChange: (at) => {
+          asked = codexNativeGoalChange({}, at, () => store.peek(THREAD), env);
+          return asked as ReturnType<typeof codexNativeGoalChange>;
+        },
+      });
+      return asked;
     };
 
     expect(hook()).toMatchObject({ change: "observed", goal: null });
     expect(hook()).toBeNull();
     execFileSync("sqlite3", [database, `INSERT INTO thread_goals VALUES ('${THREAD}', 'g1', 'ship the CSV export', 'active')`]);
-    expect(hook({ ...event, subagent: true })).toBeNull();
+    expect(hook({ ...event, subagent: true })).toBe("not asked");
     expect(hook()).toMatchObject({ change: "observed", goal: { id: "g1", status: "active" } });
     expect(hook()).toBeNull();
     expect(store.read(THREAD)!.goals[0]).toMatchObject({ objective: "ship the CSV export", source: "native" });

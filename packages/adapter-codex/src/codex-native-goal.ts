@@ -38,6 +38,5 @@ export function codexNativeGoalChange(
   session: () => Readonly<SessionFile> | null,
   env: Env,
 ): NativeGoalChange | null {
-  if ("subagent" in event && event.subagent) return null;
   return createdGoal(payload, event) ?? storedGoal(event, session, env);
 }

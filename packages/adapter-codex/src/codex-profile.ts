@@ -27,6 +27,8 @@ export const codexProfile = defineHostProfile({
   // Codex's /goal is handled by its terminal UI and never reaches a hook; `codex exec "/goal …"` is
   // plain text, so a /goal prompt is goalpost's own. Codex's goal is mirrored from its tools instead.
   nativeGoal: false,
+  // Codex's own goal changes mid-turn: the model's create_goal and update_goal, Codex's own limits.
+  hostGoalChanges: "any-time",
   // A prompt hook's context lands as a developer message that stays; a compaction fires SessionStart(compact) (docs/hosts/codex.md §4, §5).
   keepsPromptContext: true,
   nativeGoalCompletion: { tool: "update_goal", field: "status", value: "complete" },

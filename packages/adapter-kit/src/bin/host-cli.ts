@@ -3,12 +3,13 @@
 // loaded up front; every other command is imported when asked for. An adapter's cli.ts is one call:
 //   runHostCli(myAdapter, import.meta.url)
 import { fileURLToPath } from "node:url";
+import { GOAL_COMMAND_VERBS } from "@goalpost/core/internal";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { exitAfterAnswer, readHookInput, writeAll, writeHookResult } from "../hook/hook-io.js";
 import { runHookHere } from "../hook/run-hook.js";
 import { adapterVersion, binCommands, hostCliUsage } from "./cli-usage.js";
 
-const GOAL_COMMANDS = new Set(["status", "open", "update", "close"]);
+const GOAL_COMMANDS = new Set<string>(GOAL_COMMAND_VERBS);
 const ADMIN_COMMANDS = new Set(["install", "uninstall", "doctor"]);
 const asksForHelp = (args: readonly string[]) => args.includes("--help") || args.includes("-h");
 

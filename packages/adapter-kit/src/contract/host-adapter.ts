@@ -179,7 +179,8 @@ export interface HostAdapter {
   /**
    * A change to the host's own goal that no prompt hook sees (Claude Code runs its `/goal clear`
    * inside the host; Codex's goal is set in its UI or by its create_goal tool); asked before the
-   * event is handled. Keep it cheap: it runs on the hook path. `session()` reads the session as goalpost
+   * event is handled, at the events core picks from the profile's `hostGoalChanges` (a turn's edges, or
+   * every main-session event; never a subagent's). Keep it cheap: it runs on the hook path. `session()` reads the session as goalpost
    * has it, read-only (null before its first hook), only when called — an event the adapter does not look
    * at costs no read; what it answers is acted on by the engine, never written here.
    */

@@ -40,7 +40,7 @@ export function runEventPipeline(
 ): EngineDecision {
   const event = readTheWorld(context, checked, world);
   joinRegistry(context, event, world);
-  const mirrored = mirrorHostGoal(event, world, steps);
+  const mirrored = mirrorHostGoal(context, event, world, steps);
   // Taken before this prompt's own decision is recorded: what came since the user's last prompt.
   const decisions = decisionsToTell(context, event);
   workFromHostRecord(context, event, world);
@@ -76,8 +76,23 @@ function joinRegistry(context: EngineContext, event: EngineEvent, world: HostWor
     registerStoreRoot(context.store.root, world.env);
 }
 
-function mirrorHostGoal(event: EngineEvent, world: HostWorld, steps: PipelineSteps): EngineDecision | null {
-  const change = world.nativeGoalChange?.(event) ?? null;
+/** Where a host whose own goal changes only between turns can have had it changed (host-profile.ts). */
+const TURN_EDGES: ReadonlySet<EngineEvent["type"]> = new Set(["prompt-submitted", "stop-requested", "session-started"]);
+
+/**
+ * The host's own goal, looked at where it can have changed: never at a subagent's event (its goal is the
+ * main session's), and only at a turn's edges on a host where the user alone changes it between turns —
+ * a look may read a file (Claude Code's transcript), which a tool call should not pay for.
+ */
+function mirrorHostGoal(
+  context: EngineContext,
+  event: EngineEvent,
+  world: HostWorld,
+  steps: PipelineSteps,
+): EngineDecision | null {
+  if (!world.nativeGoalChange || event.subagent) return null;
+  if (context.profile.hostGoalChanges === "between-turns" && !TURN_EDGES.has(event.type)) return null;
+  const change = world.nativeGoalChange(event);
   if (!change) return null;
   const { sessionId, host, cwd } = event;
   return steps.decideInput({ type: "native-goal-changed", sessionId, host, cwd, ...change } as EngineEventInput);

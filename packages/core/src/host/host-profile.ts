@@ -44,6 +44,10 @@ export const hostProfileSchema = z.object({
     z._default(z.boolean(), false),
     "The host has a /goal of its own: a /goal prompt is mirrored (source native), not competed with.",
   ),
+  hostGoalChanges: described(
+    z._default(z.enum(["between-turns", "any-time"]), "any-time"),
+    "When the host's own goal can change where no hook sees it, so when goalpost looks (engine/event-pipeline.ts): between-turns — only the user changes it, with a command typed between turns (Claude Code's /goal clear): looked for at a prompt, a stop and a session's start; any-time — the model's tools or the host's own limits change it mid-turn (Codex): at every main-session event. Never at a subagent's.",
+  ),
   keepsPromptContext: z
     ._default(z.boolean(), false)
     .check(

@@ -10,16 +10,36 @@ export function goalText(text: string, maxLength = 600): string {
   return escapeMarkup(sanitizeText(text, { maxLength }));
 }
 
+/** At most this many words name a goal, and this many characters. */
+const NAME_WORDS = 12;
+const NAME_CHARACTERS = 80;
+/** Words a name never ends on: a phrase cut there reads as cut ("… for mathlib that"). */
+const LEADS_ON =
+  /^(a|an|the|and|or|but|nor|that|which|who|whose|where|so|to|of|for|in|on|at|by|with|without|from|into|onto|when|while|if|as|than|then|is|are|was|be|its|their|our|my|your|this|these|those)$/i;
+
 /**
  * How the user is told which goal: its first words, quoted, never its id (an id is for the model and
- * for commands). The same words bring a goal set aside back (`goal: resume <them>`).
+ * for commands). The same words bring a goal set aside back (`goal: resume <them>`), so a name is whole
+ * words only, never cut mid-word or marked with an ellipsis.
  */
 export function goalName(goal: { readonly objective: string; readonly id: string }): string {
-  const words = goal.objective.split(/\s+/).filter(Boolean);
-  // Its first sentence or clause when that is shorter ("keep the check passing. Done when …", "fix add;
-  // done when …" — the way /goal words put the check — are named by what comes before).
-  const sentenceEnd = words.slice(0, 6).findIndex((word) => /[.!?;]$/.test(word));
-  const name = goalText(words.slice(0, sentenceEnd >= 0 ? sentenceEnd + 1 : 6).join(" "), 60).replace(/[.,;:!?]+$/, "");
+  const words = goal.objective
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, NAME_WORDS + 1);
+  // Its first sentence or clause ("keep the check passing. Done when …", "fix add; done when …",
+  // "fix add — done when …": the way /goal words put the check) is named by what comes before its end.
+  const clauseEnd = words.findIndex(
+    (word, index) => /[.!?;:]$/.test(word) || (index > 0 && /^[\u2014\u2013-]$/.test(words[index + 1] ?? "")),
+  );
+  let kept = clauseEnd >= 0 && clauseEnd < NAME_WORDS ? words.slice(0, clauseEnd + 1) : words.slice(0, NAME_WORDS);
+  const cut = kept.length < words.length;
+  const fits = () => goalText(kept.join(" "), 1000).length <= NAME_CHARACTERS;
+  while (kept.length > 1 && !fits()) kept = kept.slice(0, -1);
+  // A phrase cut short ends on a word that carries meaning, never on one that leads on.
+  if (cut || kept.length < words.length)
+    while (kept.length > 3 && LEADS_ON.test(kept.at(-1)!.replace(/[.,;:!?]+$/, ""))) kept = kept.slice(0, -1);
+  const name = goalText(kept.join(" "), NAME_CHARACTERS).replace(/[.,;:!?]+$/, "");
   return name.length >= 3 ? name : goal.id;
 }
 
