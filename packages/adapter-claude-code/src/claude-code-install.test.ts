@@ -394,6 +394,20 @@ describe("uninstall", () => {
     expect(planUninstall({ scope: "user", projectDir: home.project, env: home.env })).toEqual([]);
   });
 
+  it("keeps no backup of ~/.claude.json, which Claude Code rewrites at every start: nothing of goalpost's is left, and Claude Code's own state stays", () => {
+    const home = fakeHome();
+    const state = join(home.configDir, ".claude.json");
+    writeFileSync(state, `${JSON.stringify({ numStartups: 3 }, null, 2)}\n`);
+    const backups = applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    expect(backups).not.toContain(`${state}.goalpost-backup`);
+    expect(read(state).mcpServers.goalpost).toBeDefined();
+    // Claude Code starts, and writes its own state back with goalpost's server in it.
+    writeFileSync(state, JSON.stringify({ ...read(state), numStartups: 4, projects: { [home.project]: { allowedTools: [] } } }));
+    applyChanges(planUninstall({ scope: "user", projectDir: home.project, env: home.env }));
+    expect(read(state)).toEqual({ numStartups: 4, projects: { [home.project]: { allowedTools: [] } } });
+    expect(existsSync(`${state}.goalpost-backup`)).toBe(false);
+  });
+
   it("knows whether a scope still runs goalpost, by its own handlers only", () => {
     const home = fakeHome();
     const settingsPath = join(home.configDir, "settings.json");

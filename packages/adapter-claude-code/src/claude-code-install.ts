@@ -110,6 +110,8 @@ function mcpTarget(context: InstallContext): InstallTarget {
     path: context.scope === "project" ? resolve(context.projectDir, ".mcp.json") : claudeGlobalStateFile(context.env),
     format: "json",
     label: "MCP server",
+    // Claude Code rewrites ~/.claude.json at every start (its counters, its projects' state): no backup.
+    rewrittenByHost: context.scope !== "project",
     install: (data) => withServers(data, { ...servers(data), [MCP_SERVER_NAME]: entry }),
     uninstall: (data) => {
       const current = servers(data);

@@ -77,6 +77,13 @@ export interface InstallTarget {
   readonly record?: boolean;
   /** A whole file of goalpost's (an extension, a skill): any change to it during the agent's turn is told, as for its hook code. */
   readonly owned?: boolean;
+  /**
+   * The host rewrites this file on its own, between any two of goalpost's runs (Claude Code's
+   * `~/.claude.json` at every start): install keeps no backup of it — one would be stale within a
+   * session, and putting it back would take back the host's own state; uninstall takes goalpost's entries
+   * out as from any file.
+   */
+  readonly rewrittenByHost?: boolean;
   /** Parts the user may leave out (the status line): what doctor says of each, never what makes goalpost unwired. */
   optionalParts?(data: JsonObject): readonly OptionalPart[];
 }

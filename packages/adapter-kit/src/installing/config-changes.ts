@@ -18,6 +18,8 @@ export interface FileChange {
   readonly description: string;
   /** goalpost's own record (InstallTarget.record): never backed up, removed rather than left as `{}`. */
   readonly record?: boolean;
+  /** A file the host rewrites on its own (InstallTarget.rewrittenByHost): never backed up. */
+  readonly rewrittenByHost?: boolean;
 }
 
 function read(target: InstallTarget): ConfigFile {
@@ -29,6 +31,10 @@ function change(file: ConfigFile, data: JsonObject, description: string): FileCh
   return after === null ? null : { path: file.path, before: file.text, after, description };
 }
 
+/** A change to a target's file, with what the target says of backing it up. */
+const ofTarget = (target: InstallTarget, entry: FileChange | null): FileChange | null =>
+  entry && target.rewrittenByHost ? { ...entry, rewrittenByHost: true } : entry;
+
 /** The changes `install` would make; nothing is written. Throws ConfigFileError for a file it cannot read. */
 export function planInstall(targets: readonly InstallTarget[]): FileChange[] {
   const files = targets.map((target) => ({ target, file: read(target) }));
@@ -36,10 +42,13 @@ export function planInstall(targets: readonly InstallTarget[]): FileChange[] {
     .map(({ target, file }) => {
       const data = target.install(file.data);
       if (!target.record)
-        return change(
-          file,
-          data,
-          target.describeInstall?.(file.data, data) ?? (target.detail ? `${target.label} ${target.detail}` : target.label),
+        return ofTarget(
+          target,
+          change(
+            file,
+            data,
+            target.describeInstall?.(file.data, data) ?? (target.detail ? `${target.label} ${target.detail}` : target.label),
+          ),
         );
       // goalpost's own record with nothing left in it goes (or is never made).
       if (Object.keys(data).length === 0)
@@ -62,8 +71,8 @@ export function planUninstall(targets: readonly InstallTarget[]): FileChange[] {
       if (deepEqual(after, file.data)) return null;
       // Nothing but what goalpost put there: the file goes, rather than staying behind as `{}`.
       if (Object.keys(after).length === 0)
-        return { path: file.path, before: file.text, after: null, description: `${target.label} removed` };
-      return change(file, after, `${target.label} removed`);
+        return ofTarget(target, { path: file.path, before: file.text, after: null, description: `${target.label} removed` });
+      return ofTarget(target, change(file, after, `${target.label} removed`));
     })
     .filter((entry): entry is FileChange => entry !== null);
 }
@@ -101,7 +110,7 @@ export function applyChanges(changes: readonly FileChange[], backupDir?: string,
   const backups: string[] = [];
   for (const entry of changes) {
     const mode = existsSync(entry.path) ? statSync(entry.path).mode & 0o777 : null;
-    if (backUp && entry.before !== null && !entry.record) {
+    if (backUp && entry.before !== null && !entry.record && !entry.rewrittenByHost) {
       const backup = backupDir
         ? join(
             backupDir,
