@@ -10,7 +10,7 @@ import { CLAUDE_BIN, createClaudeHome, goalpostCli } from "./claude-code-home.js
 import { HELLO_EVIDENCE } from "./hello-project.js";
 import { bash, goalpostMcp, useMockModel } from "./real-host.js";
 import { verifies } from "./requirements.js";
-import { canDriveTerminal, startTerminalUi } from "./terminal-ui.js";
+import { canDriveTerminal, eventually, startTerminalUi } from "./terminal-ui.js";
 
 if (!canDriveTerminal) console.warn("claude-code.tui.real.test: needs util-linux's script; skipped");
 
@@ -37,7 +37,8 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
     // A user who has been through onboarding, trusts the project, and has a status line of their own.
     const home = onboardedHome(mock.url);
     const settings = join(home.configDir, "settings.json");
-    const theirs = `${JSON.stringify({ statusLine: { type: "command", command: "echo my-own-line-$(cat | wc -c)" } }, null, 2)}\n`;
+    // Their line says when it was drawn: a redraw with no message typed shows as a new time.
+    const theirs = `${JSON.stringify({ statusLine: { type: "command", command: "echo my-own-line-$(cat | wc -c)-at-$(date +%s)" } }, null, 2)}\n`;
     writeFileSync(settings, theirs);
     const install = await goalpostCli(home, ["install"]);
     expect(install.exitCode, String(install.stderr)).toBe(0);
@@ -53,8 +54,17 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
       // line says what the goal waits for — under the user's own line, still there.
       // (Drawn in that order: a redraw under load may show the screen between the two lines' updates.)
       await ui.shows(
-        /my-own-line-\d+\s*goalpost ◎ tidy the readme wording · needs your input · no checks set/,
+        /my-own-line-\d+-at-\d+\s*goalpost ◎ tidy the readme wording · needs your input · no checks set/,
         "the goal waiting for the user, under the user's own line",
+      );
+      // Nothing typed from here: the line beside the user's redraws on its own (install gave it the
+      // host's timer), so what goalpost's run decides between messages is seen without one.
+      const drawnAt = () => new Set([...ui.text().matchAll(/my-own-line-\d+-at-(\d+)/g)].map((match) => match[1]));
+      const before = drawnAt();
+      await eventually(
+        () => ([...drawnAt()].some((at) => !before.has(at)) ? true : undefined),
+        20_000,
+        "a redraw with no message typed",
       );
     } finally {
       await ui.close();

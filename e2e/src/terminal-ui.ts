@@ -92,7 +92,7 @@ export function startTerminalUi(
 }
 
 /** Polls `probe` until it gives a value, failing after `timeoutMs` with what it waited for. */
-async function eventually<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+export async function eventually<T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

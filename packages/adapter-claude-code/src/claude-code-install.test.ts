@@ -351,18 +351,31 @@ describe("the status line", () => {
     return runDoctor(context).find((check) => check.label === "status line");
   };
 
-  it("redraws on its own when it is goalpost's alone, and leaves the timing of a line of the user's", () => {
+  it("redraws on its own, alone or beside the user's line, keeps the user's own timer, and gives every setting back", () => {
     const home = fakeHome();
     const settingsPath = join(home.configDir, "settings.json");
-    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    const options = { scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env };
+    applyChanges(planInstall(options));
     expect(read(settingsPath).statusLine).toMatchObject({ type: "command", refreshInterval: 5 });
-    applyChanges(planUninstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
+    applyChanges(planUninstall(options));
     expect(existsSync(settingsPath)).toBe(false);
-    writeFileSync(settingsPath, JSON.stringify({ statusLine: { type: "command", command: "echo mine" } }));
-    applyChanges(planInstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
-    expect(read(settingsPath).statusLine.refreshInterval).toBeUndefined();
-    applyChanges(planUninstall({ scope: "user", projectDir: home.project, cliPath: home.cliPath, env: home.env }));
-    expect(read(settingsPath)).toEqual({ statusLine: { type: "command", command: "echo mine" } });
+    // A line of the user's with no timer: given one, so a close shows without a new message; taken out again.
+    const mine = { statusLine: { type: "command", command: "echo mine" } };
+    writeFileSync(settingsPath, JSON.stringify(mine));
+    applyChanges(planInstall(options));
+    expect(read(settingsPath).statusLine).toMatchObject({ refreshInterval: 5, command: expect.stringContaining("'echo mine'") });
+    expect(planInstall(options)).toEqual([]);
+    applyChanges(planUninstall(options));
+    expect(read(settingsPath)).toEqual(mine);
+    // A timer of the user's own, even goalpost's number: kept as it is, and still there after uninstall.
+    for (const refreshInterval of [2, 5]) {
+      const timed = { statusLine: { type: "command", command: "echo mine", refreshInterval } };
+      writeFileSync(settingsPath, JSON.stringify(timed));
+      applyChanges(planInstall(options));
+      expect(read(settingsPath).statusLine.refreshInterval).toBe(refreshInterval);
+      applyChanges(planUninstall(options));
+      expect(read(settingsPath)).toEqual(timed);
+    }
   });
 
   it("is goalpost's in user scope, and doctor says when a project's own status line is what Claude Code shows instead", async () => {

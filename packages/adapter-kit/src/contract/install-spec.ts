@@ -26,10 +26,11 @@ export interface InstallContext {
   hookCommand(event: string): string;
   /**
    * The command for goalpost's status line, running the user's own first when they have one
-   * (installing/status-line-target.ts); absent where it is not offered (a shared scope, Windows,
+   * (installing/status-line-target.ts), marked when goalpost gave the user's line the host's redraw
+   * timer (`refreshAdded`); absent where it is not offered (a shared scope, Windows,
    * `install --no-status-line`).
    */
-  readonly statusLineCommand?: ((theirs: string | null) => string) | undefined;
+  readonly statusLineCommand?: ((theirs: string | null, refreshAdded?: boolean) => string) | undefined;
   /** How the host starts goalpost's MCP server. */
   readonly mcpServer: { readonly command: string; readonly args: readonly string[] };
 }

@@ -69,7 +69,7 @@ export function installTargets(
         : plainHookCommand(hookEntryPath(adapter.bin, options.cliPath), event),
     statusLineCommand:
       shellHooksSupported() && options.statusLine !== false
-        ? (theirs) => statusLineCommand(dist, adapter.bin, shellWord(root), theirs)
+        ? (theirs, refreshAdded) => statusLineCommand(dist, adapter.bin, shellWord(root), theirs, refreshAdded)
         : undefined,
     mcpServer: { command: "node", args: [options.cliPath, "mcp"] },
   });

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeTestdirs, runInstalledHook, testdir } from "../testing/index.js";
 import { shellWord } from "./hook-command.js";
-import { statusLineCommand, userStatusLine } from "./status-line-command.js";
+import { refreshAdded, statusLineCommand, userStatusLine } from "./status-line-command.js";
 
 const BIN = fileURLToPath(new URL("../../examples/example-host/dist/goalpost-acme.cjs", import.meta.url));
 
@@ -121,8 +121,10 @@ describe("goalpost's status line", { timeout: 60_000 }, () => {
     const dist = shellWord("/opt/my tools/dist");
     const root = shellWord("/home/me/.acme/goalpost");
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), (theirs) => {
-        expect(userStatusLine(statusLineCommand(dist, "goalpost-acme", root, theirs), "goalpost-acme")).toBe(theirs);
+      fc.property(fc.string({ minLength: 1 }), fc.boolean(), (theirs, timer) => {
+        const command = statusLineCommand(dist, "goalpost-acme", root, theirs, timer);
+        expect(userStatusLine(command, "goalpost-acme")).toBe(theirs);
+        expect(refreshAdded(command, "goalpost-acme")).toBe(timer);
       }),
     );
     expect(userStatusLine(statusLineCommand(dist, "goalpost-acme", root, null), "goalpost-acme")).toBeNull();

@@ -7,7 +7,7 @@
 import { userCommand } from "../contract/descriptor.js";
 import type { ConfigFormat, InstallContext, InstallTarget, JsonObject } from "../contract/install-spec.js";
 import { withKey } from "./hook-groups-target.js";
-import { userStatusLine } from "./status-line-command.js";
+import { refreshAdded, userStatusLine } from "./status-line-command.js";
 
 export interface StatusLineOptions {
   readonly path: string;
@@ -20,9 +20,10 @@ export interface StatusLineOptions {
   readonly context: InstallContext;
   /**
    * The host's key for redrawing the line every so many seconds (Claude Code's and Copilot CLI's
-   * `refreshInterval`), where it has one: set to REFRESH_SECONDS on a line that is goalpost's alone, so
-   * a goal's close, or a run finishing between messages, is seen without waiting for the next message.
-   * A line of the user's keeps its own timing.
+   * `refreshInterval`), where it has one: set to REFRESH_SECONDS, so a goal's close, or a run finishing
+   * between messages, is seen without waiting for the next message — on goalpost's line alone, and on a
+   * line of the user's that had no timer (goalpost's command records it, so uninstall takes it out
+   * again). A line of the user's with a timer of its own keeps it.
    */
   readonly refreshKey?: string;
 }
@@ -44,7 +45,13 @@ export function statusLineTarget(options: StatusLineOptions): InstallTarget {
       const { [key]: _removed, ...rest } = data;
       return rest;
     }
-    return withKey(data, key, { ...current(data), command: found });
+    const entry = current(data)!;
+    // The timer goalpost gave the user's line goes with it; one of the user's own stays.
+    if (options.refreshKey && refreshAdded(entry["command"], bin)) {
+      const { [options.refreshKey]: _timer, ...theirsAgain } = entry;
+      return withKey(data, key, { ...theirsAgain, command: found });
+    }
+    return withKey(data, key, { ...entry, command: found });
   };
   return {
     path: options.path,
@@ -58,11 +65,25 @@ export function statusLineTarget(options: StatusLineOptions): InstallTarget {
       // A status line of the user's: kept whole, its command run first by goalpost's.
       const userCommand =
         found === undefined ? (typeof entry?.["command"] === "string" ? (entry["command"] as string) : null) : found;
-      const refresh = options.refreshKey && userCommand === null ? { [options.refreshKey]: REFRESH_SECONDS } : {};
+      const refreshKey = options.refreshKey;
+      if (!refreshKey)
+        return withKey(data, key, entry ? { ...entry, command: make(userCommand) } : { type: "command", command: make(null) });
+      if (userCommand === null)
+        return withKey(
+          data,
+          key,
+          entry
+            ? { [refreshKey]: REFRESH_SECONDS, ...entry, command: make(null) }
+            : { type: "command", command: make(null), [refreshKey]: REFRESH_SECONDS },
+        );
+      // The user's line: given the timer only where it had none of its own (or goalpost's, from before).
+      const added = !(refreshKey in entry!) || refreshAdded(entry!["command"], bin);
       return withKey(
         data,
         key,
-        entry ? { ...refresh, ...entry, command: make(userCommand) } : { type: "command", command: make(null), ...refresh },
+        added
+          ? { ...entry, [refreshKey]: REFRESH_SECONDS, command: make(userCommand, true) }
+          : { ...entry, command: make(userCommand) },
       );
     },
     uninstall,

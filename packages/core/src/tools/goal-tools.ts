@@ -229,6 +229,13 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
             note: result.start.verificationId,
           });
           startVerification(result.start);
+          // A run that ended before it began (no verifier in this harness) is told now, not as under way.
+          const after = store.read(caller.sessionId)?.goals.find((goal) => goal.id === result.goal.id);
+          if (after?.verification?.id === result.start.verificationId && after.verification.state === "void")
+            return {
+              text: `Goal ${after.id}: goalpost could not run the checks: ${goalText(after.verification.verdict, 400)}. The goal stays open; tell the user.`,
+              goal: after,
+            };
         }
         return { text: `Goal ${result.goal.id}: ${verifyingText(result.goal)}`, goal: result.goal };
       }
