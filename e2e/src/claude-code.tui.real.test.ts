@@ -116,7 +116,7 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
     }
   }, 180_000);
 
-  it("asks about a mistyped command, sets a goal aside for a new one, and brings it back by name", async () => {
+  it("asks about a mistyped command, sets a goal aside for a new one, brings it back by name, and echoes none of it", async () => {
     verifies("CC-NEAR-MISS-SET-ASIDE");
     const mock = await model.start({ main: [{ text: "Noted." }] });
     const home = onboardedHome(mock.url);
@@ -134,6 +134,11 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
       // (The status line is redrawn in parts once the screen is busy: goalpost's status says the rest.)
       await ui.type("goal: resume tidy the readme");
       await ui.shows(/back to "tidy the readme wording"/, "the first goal back by name");
+      // The user's next prompt: what they typed set a goal aside and brought one back, and Claude Code's
+      // transcript shows they typed it — so it is not echoed back as something that may not be theirs.
+      await ui.type("goal: status");
+      await ui.shows(/goalpost: goal "tidy the readme wording"/, "the status asked for");
+      expect(ui.text()).not.toContain("taken as your word");
     } finally {
       await ui.close();
     }

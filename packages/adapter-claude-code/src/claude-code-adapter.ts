@@ -12,7 +12,7 @@ import { claudeCodeSamples } from "./claude-code-samples.js";
 import { claudeCodeStatusLine } from "./claude-code-status-line.js";
 import { strictDoctorChecks } from "./claude-code-strict.js";
 import { claudeCodeTokens } from "./claude-code-tokens.js";
-import { claudeCodeToolRecord } from "./claude-code-transcript.js";
+import { claudeCodeToolRecord, claudeCodeUserPrompts } from "./claude-code-transcript.js";
 import { wallsDoctorChecks } from "./claude-code-walls.js";
 
 export const claudeCodeAdapter = defineHostAdapter({
@@ -33,6 +33,7 @@ export const claudeCodeAdapter = defineHostAdapter({
   sessionVariable: "CLAUDE_CODE_SESSION_ID",
   nativeGoalChange: claudeCodeNativeGoalChange,
   hostToolRecord: claudeCodeToolRecord,
+  hostUserPrompts: claudeCodeUserPrompts,
   hostTokens: claudeCodeTokens,
   statusLine: claudeCodeStatusLine,
   mcpCallIdKeys: CLAUDE_CODE_MCP_CALL_KEYS,

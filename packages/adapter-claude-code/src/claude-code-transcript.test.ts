@@ -7,7 +7,7 @@ import { removeTestdirs, testdir } from "@goalpost/adapter-kit/testing";
 import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { claudeCodeAdapter } from "./claude-code-adapter.js";
-import { claudeCodeToolRecord } from "./claude-code-transcript.js";
+import { claudeCodeToolRecord, claudeCodeUserPrompts } from "./claude-code-transcript.js";
 
 afterEach(removeTestdirs);
 
@@ -175,5 +175,33 @@ describe("Claude Code's transcript as the record of token use", () => {
     expect(hook("UserPromptSubmit", { prompt: "why?" }).stdout).toMatch(
       /gained 7 model responses since goalpost last read it, where goalpost's hooks saw at most 5 .*goalpost did not charge their 906,900 tokens/,
     );
+  });
+});
+
+describe("Claude Code's transcript as the record of what the user typed", () => {
+  it("reads the user's prompts, as typed or beside an image, never a tool's result or Claude Code's own meta lines", () => {
+    const root = testdir();
+    const path = join(root, "t.jsonl");
+    const user = (content: unknown, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ type: "user", timestamp: "2026-11-25T10:00:00.000Z", message: { role: "user", content }, ...extra });
+    writeFileSync(
+      path,
+      `${[
+        user("goal: tidy the readme wording"),
+        toolUse("toolu_1", "npm test", "2026-11-25T10:00:01.000Z"),
+        toolResult("toolu_1", "2026-11-25T10:00:02.000Z"),
+        user("<local-command-caveat>Caveat: …</local-command-caveat>", { isMeta: true }),
+        user([
+          { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBOR" } },
+          { type: "text", text: "goal: resume tidy the readme" },
+        ]),
+      ].join("\n")}\n`,
+    );
+    expect(claudeCodeUserPrompts({ transcript_path: path })).toEqual([
+      "goal: tidy the readme wording",
+      "goal: resume tidy the readme",
+    ]);
+    expect(claudeCodeUserPrompts({ transcript_path: join(root, "missing.jsonl") })).toBeNull();
+    expect(claudeCodeUserPrompts({})).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Claude Code's session transcript (`transcript_path` in every hook payload), read from its end: what
-// goalpost learns there that no hook says — the user's own `/goal clear` (claude-code-native-goal.ts)
-// and the tool calls Claude Code really made (the agent's receipts are checked against them; with no
+// goalpost learns there that no hook says — the user's own `/goal clear` (claude-code-native-goal.ts),
+// what the user typed (a goal command there is theirs, not a script's), and the tool calls Claude Code
+// really made (the agent's receipts are checked against them; with no
 // goal open, the files they named are the session's working context after a compaction).
 import { transcriptTail } from "@goalpost/adapter-kit";
 import type { HostToolCall, HostToolRecord } from "@goalpost/core/internal";
@@ -63,4 +64,37 @@ function readTimestamp(line: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** How much of the transcript is read for the user's prompts: the commands since their last prompt. */
+const USER_PROMPT_BYTES = 512 * 1024;
+
+/**
+ * The user's prompts the transcript's tail records, oldest first: `user` entries whose content is the
+ * text typed (a string, or text blocks beside an image), not a tool's result and not Claude Code's own
+ * meta lines.
+ */
+export function claudeCodeUserPrompts(payload: unknown): readonly string[] | null {
+  const tail = transcriptTail(payload, USER_PROMPT_BYTES);
+  if (!tail) return null;
+  const prompts: string[] = [];
+  for (const line of tail.lines) {
+    if (!line.includes('"user"')) continue;
+    let entry: { type?: unknown; isMeta?: unknown; message?: { role?: unknown; content?: unknown } };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (entry.type !== "user" || entry.isMeta === true || entry.message?.role !== "user") continue;
+    const content = entry.message.content;
+    if (typeof content === "string") prompts.push(content);
+    else if (Array.isArray(content) && content.every((block: Block & { text?: unknown }) => block.type !== "tool_result")) {
+      const text = content.flatMap((block: Block & { text?: unknown }) =>
+        block.type === "text" && typeof block.text === "string" ? [block.text] : [],
+      );
+      if (text.length > 0) prompts.push(text.join("\n"));
+    }
+  }
+  return prompts;
 }

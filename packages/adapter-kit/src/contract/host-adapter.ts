@@ -202,6 +202,12 @@ export interface HostAdapter {
    */
   hostToolRecord?(payload: unknown): HostToolRecord | null;
   /**
+   * What the host's own record says the user typed in the session (Claude Code's transcript), oldest
+   * first: a goal command it shows is the user's own and is not told back as possibly someone else's.
+   * Read at a user's prompt only when a decision waits to be told; null when the record cannot say.
+   */
+  hostUserPrompts?(payload: unknown): readonly string[] | null;
+  /**
    * A record of the session's tool calls read for its working context only (the files it worked on,
    * given back after a compaction with no goal), where the host's log may lag a turn and so must not
    * judge receipts (Copilot CLI's event log); null when there is none. Without it, hostToolRecord serves.

@@ -186,7 +186,7 @@ function hostWorld(parts: {
 }): HostWorld {
   const { adapter, env, payload, store, root, sessionId, targets, warnings, breaches, options } = parts;
   const install = { adapter, root, targets, bundleFile: options.copy };
-  const { hostTokens, nativeGoalChange, hostToolRecord, hostWorkRecord } = adapter;
+  const { hostTokens, nativeGoalChange, hostToolRecord, hostWorkRecord, hostUserPrompts } = adapter;
   /** A host record read when the engine asks; a record that cannot be read is told, never a fault. */
   const reading = (read: () => HostToolRecord | null, what: string) => (): HostToolRecord | null => {
     try {
@@ -208,6 +208,20 @@ function hostWorld(parts: {
       : {}),
     ...(hostToolRecord ? { toolRecord: reading(() => hostToolRecord(payload), "record of tool calls") } : {}),
     ...(hostWorkRecord ? { workRecord: reading(() => hostWorkRecord(payload, env), "log of the session's tool calls") } : {}),
+    ...(hostUserPrompts
+      ? {
+          userPrompts: () => {
+            try {
+              return hostUserPrompts(payload);
+            } catch (error) {
+              warnings.push(
+                `goalpost: could not read ${adapter.displayName}'s record of your prompts (${(error as Error).message}).`,
+              );
+              return null;
+            }
+          },
+        }
+      : {}),
     markTurnStart: (goalId) => markTurnStart(install, goalId),
     checkTurn: () => {
       checkTurn(install);

@@ -24,6 +24,7 @@ import type { EngineContext } from "./engine-context.js";
 import { type EngineDecision, type EngineEvent, type EngineEventInput, isMainStop } from "./engine-event.js";
 import { parseGoalCommand } from "./goal-command.js";
 import type { HostWorld } from "./host-world.js";
+import { promptHash } from "./typed-prompts.js";
 
 interface PipelineSteps {
   /** Checks an event the engine makes itself (the host goal's) and decides it. */
@@ -42,7 +43,7 @@ export function runEventPipeline(
   joinRegistry(context, event, world);
   const mirrored = mirrorHostGoal(context, event, world, steps);
   // Taken before this prompt's own decision is recorded: what came since the user's last prompt.
-  const decisions = decisionsToTell(context, event);
+  const decisions = decisionsToTell(context, event, world);
   workFromHostRecord(context, event, world);
   // A stop's turn is judged first: its decision may wait for a run, and another tool's Stop hook that ends
   // the turn can leave this hook cut short by the host — what the turn changed must be seen by then.
@@ -107,13 +108,18 @@ function markTheTurn(context: EngineContext, event: EngineEvent, world: HostWorl
 /**
  * The loosening decisions taken from prompts since the user's last one (prompt-submitted.ts records
  * them), told back at the user's own prompt: one the user did not make was made by something that ran
- * goalpost's prompt hook in their name.
+ * goalpost's prompt hook in their name. One the host's own record shows the user typed is theirs, and
+ * an honest command is not echoed back as a possible attack.
  */
-function decisionsToTell(context: EngineContext, event: EngineEvent): string[] {
+function decisionsToTell(context: EngineContext, event: EngineEvent, world: HostWorld): string[] {
   if (event.type !== "prompt-submitted" || event.subagent || event.origin !== "user") return [];
   const taken = takeUntold(context.store.root, "decision");
   if (taken.length === 0) return [];
-  const list = taken.map((decision) => `${decision.message} at ${decision.at.slice(11, 19)} UTC`).join("; ");
+  const typed = world.userPrompts?.() ?? null;
+  const theirs = new Set(typed?.map(promptHash));
+  const unsettled = taken.filter((decision) => !decision.promptHash || !theirs.has(decision.promptHash));
+  if (unsettled.length === 0) return [];
+  const list = unsettled.map((decision) => `${decision.message} at ${decision.at.slice(11, 19)} UTC`).join("; ");
   return [
     `goalpost: taken as your word: ${list}. If that was not you, something the agent ran spoke for you: undo it with /goal, and see \`goalpost status\`.`,
   ];

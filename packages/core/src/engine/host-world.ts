@@ -29,6 +29,12 @@ export interface HostWorld {
    * Without it, toolRecord serves.
    */
   workRecord?(): HostToolRecord | null;
+  /**
+   * What the host's own record says the user typed in this session, oldest first (Claude Code's
+   * transcript): a decision taken from a prompt it shows is the user's own and is not told back. Null
+   * when the record cannot say.
+   */
+  userPrompts?(): readonly string[] | null;
   /** The user's turn starts: what keeps goalpost working is marked (the goal open now, if any). */
   markTurnStart?(openGoalId: string | null): void;
   /** The turn stops: what changed since its start is recorded, to be told (see takeBreaches). */

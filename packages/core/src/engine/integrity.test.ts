@@ -221,6 +221,27 @@ describe("a decision that loosens enforcement, taken from a prompt", () => {
       /goalpost: taken as your word: `goal: resume Stream large files` \(back to "Stream large files again"/,
     );
   });
+  it("is not echoed when the host's own record shows the user typed it; one it does not show is told", () => {
+    const { engine } = withOpenGoal();
+    // What Claude Code's transcript holds of the user's prompts (the adapter reads it when asked).
+    const typed: string[] = [];
+    const prompt = (text: string, byUser = true) => {
+      if (byUser) typed.push(` ${text}\n`);
+      return engine.handle({ ...SESSION, type: "prompt-submitted", prompt: text }, { userPrompts: () => typed });
+    };
+    prompt("goal: budget 2h");
+    prompt("goal: fix the title typo");
+    expect(prompt("carry on").userNote ?? "").not.toMatch(/taken as your word/);
+    // A prompt hook run by a script: not in the host's record, so told.
+    prompt("goal: clear", false);
+    expect(prompt("and now?").userNote).toMatch(/goalpost: taken as your word: `goal: clear` .* If that was not you/);
+    // A host whose record cannot say: told, as before.
+    prompt("goal: Stream large files again");
+    prompt("goal: pause");
+    expect(engine.handle({ ...SESSION, type: "prompt-submitted", prompt: "go" }, { userPrompts: () => null }).userNote).toMatch(
+      /taken as your word: `goal: pause`/,
+    );
+  });
 });
 
 describe("the host's own records that receipts are read from", () => {

@@ -28,6 +28,11 @@ export interface Notice {
   readonly copies?: readonly string[];
   /** A breach's or a decision's: whether the user was told at a prompt yet. */
   readonly told?: boolean;
+  /**
+   * A decision's: the SHA-256 of the prompt that made it (never its text, which may hold a secret), to
+   * find it in the host's own record of what the user typed.
+   */
+  readonly promptHash?: string;
 }
 
 /** What each kind keeps, newest last: enough to see a pattern, never a growing file. */
@@ -71,6 +76,7 @@ function noticeOf(fields: unknown, kind?: NoticeKind): Notice | null {
     ...(typeof entry["event"] === "string" ? { event: entry["event"] } : {}),
     ...(Array.isArray(entry["copies"]) ? { copies: entry["copies"].map(String) } : {}),
     ...(entry["told"] === true ? { told: true } : {}),
+    ...(typeof entry["promptHash"] === "string" ? { promptHash: entry["promptHash"] } : {}),
   };
 }
 

@@ -51,6 +51,7 @@ interface NoticeInput {
   readonly message: string;
   readonly event?: string;
   readonly copies?: readonly string[];
+  readonly promptHash?: string;
 }
 
 /**
@@ -68,6 +69,7 @@ export function recordNotices(root: string, inputs: readonly NoticeInput[]): boo
     message: sanitizeText(input.message.trim(), { maxLength: 600 }),
     ...(input.event !== undefined ? { event: sanitizeText(input.event, { maxLength: 80 }) } : {}),
     ...(input.copies ? { copies: [...input.copies].sort() } : {}),
+    ...(input.promptHash ? { promptHash: input.promptHash } : {}),
   }));
   return changeLog(
     root,

@@ -23,6 +23,7 @@ import { goalFromFile, markGoalFileAtPrompt } from "../goal-file.js";
 import { startTurn } from "../goal-spend.js";
 import { heldForUser, heldQuestion } from "../held-goal.js";
 import { pendingFocus, restoreWorkingContext } from "../session-focus.js";
+import { promptHash } from "../typed-prompts.js";
 
 type Event = EngineEventOf<"prompt-submitted">;
 type GoalCommandKind = GoalCommand["kind"];
@@ -193,6 +194,7 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
     recordNotice(context.store.root, {
       kind: "decision",
       message: `\`${goalText(event.prompt, 120)}\`${answer.userNote ? ` (${goalText(answer.userNote.replace(/^goalpost: /, ""), 200).replace(/\.$/, "")})` : ""}`,
+      promptHash: promptHash(whole.prompt),
     });
   return answer;
 }
