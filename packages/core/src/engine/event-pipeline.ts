@@ -17,6 +17,7 @@ import { corroborateReceipts } from "../session/receipt-corroboration.js";
 import { activeGoal } from "../session/session-goals.js";
 import { workFromRecord } from "../session/session-work.js";
 import { knownOpenGoal } from "../store/known-open-goal.js";
+import { hasUntold, type Notice, noticesOf } from "../store/notice-log.js";
 import { isMarkedOpen } from "../store/open-goal-markers.js";
 import { takeUntold } from "../store/record-notice.js";
 import { registerStoreRoot } from "../store/store-registry.js";
@@ -113,15 +114,29 @@ function markTheTurn(context: EngineContext, event: EngineEvent, world: HostWorl
  */
 function decisionsToTell(context: EngineContext, event: EngineEvent, world: HostWorld): string[] {
   if (event.type !== "prompt-submitted" || event.subagent || event.origin !== "user") return [];
-  const taken = takeUntold(context.store.root, "decision");
+  const root = context.store.root;
+  if (!hasUntold(root, "decision")) return [];
+  const saidInSession = noticesOf(root, "decision").some(
+    (notice) => notice.told === true && notice.sessionId === event.sessionId,
+  );
+  const taken = takeUntold(root, "decision");
   if (taken.length === 0) return [];
+  const list = (decisions: readonly Notice[]) =>
+    decisions.map((decision) => `${decision.message} at ${decision.at.slice(11, 19)} UTC`).join("; ");
   const typed = world.userPrompts?.() ?? null;
-  const theirs = new Set(typed?.map(promptHash));
-  const unsettled = taken.filter((decision) => !decision.promptHash || !theirs.has(decision.promptHash));
-  if (unsettled.length === 0) return [];
-  const list = unsettled.map((decision) => `${decision.message} at ${decision.at.slice(11, 19)} UTC`).join("; ");
+  if (typed !== null) {
+    const theirs = new Set(typed.map(promptHash));
+    const unsettled = taken.filter((decision) => !decision.promptHash || !theirs.has(decision.promptHash));
+    if (unsettled.length === 0) return [];
+    return [
+      `goalpost: taken as your word: ${list(unsettled)}, which the host's record does not show you typed. If that was not you, something the agent ran spoke for you: undo it with /goal, and see \`goalpost status\`.`,
+    ];
+  }
+  // No record of what the user typed can settle it: said once in a session, not at every honest
+  // command; every one stays in `goalpost status`.
+  if (saidInSession) return [];
   return [
-    `goalpost: taken as your word: ${list}. If that was not you, something the agent ran spoke for you: undo it with /goal, and see \`goalpost status\`.`,
+    `goalpost: taken as your word: ${list(taken)}. This host keeps no record goalpost can check your typing against, so this is said once a session (\`goalpost status\` lists every one): if that was not you, something the agent ran spoke for you; undo it with /goal.`,
   ];
 }
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { activeGoal } from "../session/session-goals.js";
 import { noticesOf } from "../store/notice-log.js";
+import type { EngineEventInput } from "./engine-event.js";
 import { SESSION, testEngine } from "./test-engine.js";
 
 const bash = (command: string) => ({ toolName: "Bash", toolInput: { command } });
@@ -195,11 +196,14 @@ describe("a tool goalpost cannot read (another MCP server's) that names goalpost
 
 describe("a decision that loosens enforcement, taken from a prompt", () => {
   it("is told back at the user's next prompt, once: a script that ran the prompt hook in their name is heard", () => {
-    const { send } = withOpenGoal();
+    const { engine } = withOpenGoal();
+    // A host whose record shows none of these prompts typed by the user.
+    const send = (event: Record<string, unknown> & { type: string }) =>
+      engine.handle({ ...SESSION, ...event } as EngineEventInput, { userPrompts: () => [] });
     // What a script sends to the installed prompt hook: the budget cut, then the goal cleared.
     expect(send({ type: "prompt-submitted", prompt: "/goal budget 1k tokens" }).userNote).not.toMatch(/taken as your word/);
     expect(send({ type: "prompt-submitted", prompt: "/goal clear" }).userNote).toMatch(
-      /goalpost: taken as your word: `\/goal budget 1k tokens` \(.*budget is now 1,000 tokens.*\) at \d\d:\d\d:\d\d UTC\. If that was not you, something the agent ran spoke for you/,
+      /goalpost: taken as your word: `\/goal budget 1k tokens` \(.*budget is now 1,000 tokens.*\) at \d\d:\d\d:\d\d UTC, which the host's record does not show you typed\. If that was not you, something the agent ran spoke for you/,
     );
     const next = send({ type: "prompt-submitted", prompt: "why did you stop?" });
     expect(next.userNote).toMatch(/goalpost: taken as your word: `\/goal clear` \(goal "Stream large files" cleared\) at /);
@@ -235,12 +239,6 @@ describe("a decision that loosens enforcement, taken from a prompt", () => {
     // A prompt hook run by a script: not in the host's record, so told.
     prompt("goal: clear", false);
     expect(prompt("and now?").userNote).toMatch(/goalpost: taken as your word: `goal: clear` .* If that was not you/);
-    // A host whose record cannot say: told, as before.
-    prompt("goal: Stream large files again");
-    prompt("goal: pause");
-    expect(engine.handle({ ...SESSION, type: "prompt-submitted", prompt: "go" }, { userPrompts: () => null }).userNote).toMatch(
-      /taken as your word: `goal: pause`/,
-    );
   });
 });
 
@@ -403,5 +401,21 @@ describe("goalpost's session file written by the agent's shell", () => {
     send({ type: "prompt-submitted", prompt: "/goal clear" });
     send({ type: "stop-requested" });
     expect(noticesOf(store.root, "breach")).toEqual([]);
+  });
+
+  it("where no record of the user's typing can settle it, is said once a session, not at every honest command", () => {
+    const { engine } = withOpenGoal();
+    const prompt = (text: string, sessionId = SESSION.sessionId) =>
+      engine.handle({ ...SESSION, sessionId, type: "prompt-submitted", prompt: text }, { userPrompts: () => null });
+    prompt("goal: budget 2h");
+    expect(prompt("carry on").userNote).toMatch(
+      /goalpost: taken as your word: `goal: budget 2h` .* This host keeps no record goalpost can check your typing against, so this is said once a session/,
+    );
+    prompt("goal: pause");
+    expect(prompt("go on").userNote ?? "").not.toMatch(/taken as your word/);
+    // Another session hears it once too.
+    prompt("goal: Stream large files elsewhere", "other-session");
+    prompt("goal: clear", "other-session");
+    expect(prompt("and?", "other-session").userNote).toMatch(/taken as your word: `goal: clear`/);
   });
 });

@@ -33,6 +33,8 @@ export interface Notice {
    * find it in the host's own record of what the user typed.
    */
   readonly promptHash?: string;
+  /** A decision's: the session whose prompt made it. */
+  readonly sessionId?: string;
 }
 
 /** What each kind keeps, newest last: enough to see a pattern, never a growing file. */
@@ -77,6 +79,7 @@ function noticeOf(fields: unknown, kind?: NoticeKind): Notice | null {
     ...(Array.isArray(entry["copies"]) ? { copies: entry["copies"].map(String) } : {}),
     ...(entry["told"] === true ? { told: true } : {}),
     ...(typeof entry["promptHash"] === "string" ? { promptHash: entry["promptHash"] } : {}),
+    ...(typeof entry["sessionId"] === "string" ? { sessionId: entry["sessionId"] } : {}),
   };
 }
 

@@ -52,6 +52,7 @@ interface NoticeInput {
   readonly event?: string;
   readonly copies?: readonly string[];
   readonly promptHash?: string;
+  readonly sessionId?: string;
 }
 
 /**
@@ -70,6 +71,7 @@ export function recordNotices(root: string, inputs: readonly NoticeInput[]): boo
     ...(input.event !== undefined ? { event: sanitizeText(input.event, { maxLength: 80 }) } : {}),
     ...(input.copies ? { copies: [...input.copies].sort() } : {}),
     ...(input.promptHash ? { promptHash: input.promptHash } : {}),
+    ...(input.sessionId ? { sessionId: sanitizeText(input.sessionId, { maxLength: 200 }) } : {}),
   }));
   return changeLog(
     root,

@@ -195,6 +195,7 @@ export function onPromptSubmitted(context: EngineContext, whole: Event): EngineD
       kind: "decision",
       message: `\`${goalText(event.prompt, 120)}\`${answer.userNote ? ` (${goalText(answer.userNote.replace(/^goalpost: /, ""), 200).replace(/\.$/, "")})` : ""}`,
       promptHash: promptHash(whole.prompt),
+      sessionId: event.sessionId,
     });
   return answer;
 }
