@@ -405,7 +405,7 @@ describe("goalpost's session file written by the agent's shell", () => {
 
   it("where no record of the user's typing can settle it, is said once a session, not at every honest command", () => {
     const { engine } = withOpenGoal();
-    const prompt = (text: string, sessionId = SESSION.sessionId) =>
+    const prompt = (text: string, sessionId: string = SESSION.sessionId) =>
       engine.handle({ ...SESSION, sessionId, type: "prompt-submitted", prompt: text }, { userPrompts: () => null });
     prompt("goal: budget 2h");
     expect(prompt("carry on").userNote).toMatch(
