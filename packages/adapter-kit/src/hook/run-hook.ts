@@ -5,7 +5,7 @@
 // policy decision denies a tool or blocks a stop.
 import type { EngineEventInput, Env, GoalStore } from "@goalpost/core";
 import { createGoalEngine, createGoalStore, type EngineDecision, GoalpostError, loadEngineConfig } from "@goalpost/core";
-import type { HostToolRecord, HostWorld } from "@goalpost/core/internal";
+import type { HostWorld } from "@goalpost/core/internal";
 import {
   failSafeDecision,
   hasUntoldBreaches,
@@ -188,14 +188,16 @@ function hostWorld(parts: {
   const install = { adapter, root, targets, bundleFile: options.copy };
   const { hostTokens, nativeGoalChange, hostToolRecord, hostWorkRecord, hostUserPrompts } = adapter;
   /** A host record read when the engine asks; a record that cannot be read is told, never a fault. */
-  const reading = (read: () => HostToolRecord | null, what: string) => (): HostToolRecord | null => {
-    try {
-      return read();
-    } catch (error) {
-      warnings.push(`goalpost: could not read ${adapter.displayName}'s ${what} (${(error as Error).message}).`);
-      return null;
-    }
-  };
+  const reading =
+    <T>(read: () => T | null, what: string) =>
+    (): T | null => {
+      try {
+        return read();
+      } catch (error) {
+        warnings.push(`goalpost: could not read ${adapter.displayName}'s ${what} (${(error as Error).message}).`);
+        return null;
+      }
+    };
   return {
     env,
     ...(env["PATH"] ? { searchPath: env["PATH"] } : {}),
@@ -208,20 +210,7 @@ function hostWorld(parts: {
       : {}),
     ...(hostToolRecord ? { toolRecord: reading(() => hostToolRecord(payload), "record of tool calls") } : {}),
     ...(hostWorkRecord ? { workRecord: reading(() => hostWorkRecord(payload, env), "log of the session's tool calls") } : {}),
-    ...(hostUserPrompts
-      ? {
-          userPrompts: () => {
-            try {
-              return hostUserPrompts(payload);
-            } catch (error) {
-              warnings.push(
-                `goalpost: could not read ${adapter.displayName}'s record of your prompts (${(error as Error).message}).`,
-              );
-              return null;
-            }
-          },
-        }
-      : {}),
+    ...(hostUserPrompts ? { userPrompts: reading(() => hostUserPrompts(payload), "record of your prompts") } : {}),
     markTurnStart: (goalId) => markTurnStart(install, goalId),
     checkTurn: () => {
       checkTurn(install);
