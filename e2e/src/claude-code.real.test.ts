@@ -800,7 +800,7 @@ execSync(${JSON.stringify(commands["PostToolUse"])}, { input: ${JSON.stringify(p
     expect(state.goals).toEqual([]);
     expect(model.current.requests.filter((request) => requestKind(request) === "turn")).toHaveLength(3);
     // The user heard once that /goal exists (Claude Code prints a hook's systemMessage).
-    expect(run.stdout).toContain("goalpost: no goal is set for this session. Type /goal");
+    expect(run.stdout).toContain("goalpost: no goal is set for this session. Type goal:");
     await model.start({ main: [task("TaskUpdate", { taskId: "1", status: "completed" }), { text: "Done." }] });
     const done = await runClaude(home, "finish it", {
       args: ["--resume", id, "--allowedTools", "TaskCreate,TaskUpdate"],

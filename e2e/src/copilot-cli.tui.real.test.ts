@@ -73,7 +73,7 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Copilot CLI terminal UI
       // as a warning in the session's timeline.
       await ui.type("hello there");
       await ui
-        .shows(/! goalpost: no goal is set for this session\. Type \/goal <what done means>/, "the hint")
+        .shows(/! goalpost: no goal is set for this session\. Type goal: <what done means>/, "the hint")
         .catch((error: Error) => {
           // What the extension had to show, and what it logged: the outbox, the session's warnings, its own log.
           const look = (command: string) => {

@@ -89,11 +89,11 @@ describe.each(HOSTS)("what the session works toward on $name", { timeout: 120_00
     expect(h.prompt(session, "/goal make the importer stream").said).toContain("Issue: #29 (from the branch)");
   });
 
-  it.skipIf(!host.tellsUser)("tells the user once per session that /goal exists, with no goal, task or issue", async () => {
+  it.skipIf(!host.tellsUser)("tells the user once per session that `goal:` exists, with no goal, task or issue", async () => {
     verifies("ANY-GOAL-HINT");
     const h = await installed(host);
     const first = h.prompt(`${host.name}-hint`, "fix the flaky test");
-    expect(first.said).toContain("goalpost: no goal is set for this session. Type /goal <what done means>");
+    expect(first.said).toContain("goalpost: no goal is set for this session. Type goal: <what done means>");
     expect(h.prompt(`${host.name}-hint`, "and the docs").said).not.toContain("no goal is set");
     expect(h.store.read(`${host.name}-hint`)?.goals).toEqual([]);
   });

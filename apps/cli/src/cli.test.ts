@@ -40,6 +40,50 @@ function fakeMachine() {
   return { root, home, env, run, leaveGoal, stateRoot };
 }
 
+describe("goalpost uninstall with no host named", { timeout: 120_000 }, () => {
+  it("offers only the hosts goalpost is wired into, as doctor finds them", () => {
+    const machine = fakeMachine();
+    expect(machine.run(["install", "codex", "--yes"]).status).toBe(0);
+    const doctor = JSON.parse(machine.run(["doctor", "--json"]).stdout).hosts as { host: string; verdict: string }[];
+    const wired = doctor.filter((host) => host.verdict !== "not-installed" && host.verdict !== "absent").map((host) => host.host);
+    expect(wired).toEqual(["codex"]);
+    const out = machine.run(["uninstall", "--yes", "--json"]);
+    expect(out.status, out.stderr).toBe(0);
+    expect(JSON.parse(out.stdout).hosts.map((host: { host: string }) => host.host)).toEqual(wired);
+    expect(JSON.parse(machine.run(["uninstall", "--yes", "--json"]).stdout)).toEqual({ command: "uninstall", hosts: [] });
+  });
+});
+
+describe("--json on every command", { timeout: 180_000 }, () => {
+  it("answers each command of the help's list with JSON on stdout, and nothing else there", () => {
+    const machine = fakeMachine();
+    const listed = [...machine.run(["--help"]).stdout.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((match) => match[1]!);
+    expect(listed).toEqual(expect.arrayContaining(["status", "watch", "install", "uninstall", "demo", "completion"]));
+    // Each with what it needs to finish on its own: a host, a shell, a dry run.
+    const args: Record<string, string[]> = {
+      install: ["codex", "--dry-run"],
+      uninstall: ["codex", "--dry-run"],
+      demo: ["claude-code"],
+      completion: ["fish"],
+    };
+    for (const command of listed) {
+      const run = machine.run([command, ...(args[command] ?? []), "--json"]);
+      // watch prints a line of JSON per change; without a terminal it prints one and ends.
+      const first = command === "watch" ? run.stdout.split("\n")[0]! : run.stdout;
+      expect(() => JSON.parse(first), `${command}: ${run.stdout.slice(0, 200)}`).not.toThrow();
+    }
+  });
+});
+
+describe("goalpost completion", () => {
+  it("prints the script, or with --json the script in an object", () => {
+    const machine = fakeMachine();
+    const plain = machine.run(["completion", "bash"]).stdout;
+    expect(plain).toContain("complete ");
+    expect(JSON.parse(machine.run(["completion", "bash", "--json"]).stdout)).toEqual({ shell: "bash", script: plain });
+  });
+});
+
 describe("goalpost status, list and show across hosts", { timeout: 120_000 }, () => {
   it("shows this directory's open goals from every host, every directory with list, and one goal with show", () => {
     const machine = fakeMachine();
@@ -394,6 +438,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
 
     const uninstall = machine.run(["uninstall", "--yes"]);
     expect(uninstall.status, uninstall.stderr).toBe(0);
+    expect(machine.run(["uninstall", "--yes"]).stdout).toBe("goalpost is not wired into any host here: nothing to uninstall.\n");
     expect(JSON.parse(machine.run(["doctor", "--json"]).stdout).hosts.map((host: { verdict: string }) => host.verdict)).toEqual([
       "not-installed",
       "not-installed",

@@ -17,7 +17,7 @@ ${COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}
 
 Start here:
   goalpost install          wire goalpost into the hosts on this machine (asks first)
-  (use your agent: /goal <what done means>)
+  (in your agent: goal: <what done means>)
   goalpost status           the open goals of this directory
   goalpost report --open    one goal's timeline and evidence in your browser
 

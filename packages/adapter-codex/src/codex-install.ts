@@ -134,5 +134,5 @@ export const codexInstall: InstallSpec = {
     return [hooks, strict ? sameFileTargets(config, strict) : config, record];
   },
   strict: { unavailable: () => strictUnavailable() },
-  nextStep: 'In Codex, start your prompt with "goal: <what done means>" to set a goal (codex exec "/goal …" works too).',
+  nextStep: 'In Codex, start your prompt with "goal: <what done means>" to set a goal.',
 };

@@ -166,5 +166,6 @@ export const copilotCliInstall: InstallSpec = {
     // settings.json: the extensions flag and goalpost's status line (copilot-cli-status-line.ts).
     sameFileTargets(settingsTarget(context), statusLineSettings(context)),
   ],
-  nextStep: "In Copilot CLI, type goal: <what done means> to set a goal (/goal … starts autopilot as well).",
+  nextStep:
+    "In Copilot CLI, type goal: <what done means> to set a goal (Copilot's own /goal, its autopilot, is held to the same goal).",
 };

@@ -47,7 +47,7 @@ describe("an adapter built from the kit (the example host)", { timeout: 60_000 }
 
     const install = home.bin("install");
     expect(install.status, install.stderr).toBe(0);
-    expect(install.stdout).toContain("goalpost is on. In Acme, type /goal <what done means>.");
+    expect(install.stdout).toContain("goalpost is on. In Acme, type goal: <what done means>.");
     // What the dry run showed is what install wrote.
     const added = dryRun.stdout
       .split("\n")

@@ -7,14 +7,14 @@ export const AGENT_MARKER = "<!-- goalpost: written by goalpost-vscode-chat inst
 export function goalAgent(): string {
   return `---
 name: Goalpost
-description: Works toward the goal you set with /goal, keeps it through compaction, and closes it only with evidence.
+description: Works toward the goal you set with goal:, keeps it through compaction, and closes it only with evidence.
 ---
 ${AGENT_MARKER}
 
 You work toward the goal goalpost holds for this chat. goalpost puts it in your context as a
 <session_goal> block, with the sessionId and cwd its tools take.
 
-- Set a goal by starting a message with \`/goal <what done means>\`; until then, work as asked.
+- Set a goal by starting a message with \`goal: <what done means>\`; until then, work as asked.
 - Inspect before acting, then open the goal with \`goalpost_open\` (objective, requirements, remaining).
 - Record progress with \`goalpost_update\` as you go: what was done, what remains, what you found.
 - Run the tests yourself: a passing run the editor saw is the receipt completion needs.

@@ -163,5 +163,5 @@ export const vscodeChatInstall: InstallSpec = {
     mcpTarget(context),
     ...(context.scope === "user" ? [recordTarget(context), settingsTarget(context)] : []),
   ],
-  nextStep: "Reload VS Code; in Copilot Chat (agent mode), start a message with /goal <what done means>.",
+  nextStep: "Reload VS Code; in Copilot Chat (agent mode), start a message with goal: <what done means>.",
 };

@@ -29,7 +29,8 @@ lines say how).`,
           values: command.takesHosts ? hosts : command.name === "completion" ? SHELLS : [],
         })),
       });
-      term.out(script);
+      if (json) term.json({ shell, script });
+      else term.out(script);
       return EXIT.ok;
     },
   };

@@ -16,16 +16,18 @@ a new folder in the system's temporary directory). The first host's session is t
 others in a line each; --all (or naming hosts) tells each in full. --keep keeps the fake homes.`,
   examples: ["goalpost demo", "goalpost demo --all", "goalpost demo codex", "goalpost demo --out ./demo-reports"],
   options: { keep: { type: "boolean", default: false }, all: { type: "boolean", default: false }, out: { type: "string" } },
-  async run({ values, positionals, term }) {
+  async run({ values, positionals, term, json }) {
     const { runDemos } = await import("../demo/run-demos.js");
     const runs = await runDemos({
       hosts: positionals,
       keep: values["keep"] === true,
       all: values["all"] === true,
       out: values["out"] as string | undefined,
+      quiet: json,
       term,
     });
     if (runs === null) return EXIT.usage;
+    if (json) term.json({ hosts: runs });
     return runs.every((run) => run.failures.length === 0) ? EXIT.ok : EXIT.problem;
   },
 };

@@ -20,6 +20,19 @@ function passThrough(verb: Verb, values: CommandInput["values"]): string[] {
   });
 }
 
+/**
+ * Whether an uninstall has anything to take out of a host: its own dry run, read back. A host with
+ * nothing of goalpost's is not offered (the question names only what doctor would find); with --purge
+ * every host is, since its goal records may be all there is.
+ */
+async function hasGoalpost(host: AdapterDescriptor, values: CommandInput["values"], env: CommandInput["env"]): Promise<boolean> {
+  if (values["purge"] === true) return true;
+  const run = await runAdapterBin(host, ["uninstall", ...passThrough("uninstall", values), "--dry-run", "--json"], env);
+  const report = adapterJson<{ changes?: unknown[] }>(run);
+  // A dry run that could not say is no reason to hide the host.
+  return report?.changes === undefined || report.changes.length > 0;
+}
+
 async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescriptor[]): Promise<AdapterDescriptor[] | number> {
   const { positionals, values, term, env, json } = input;
   const selected = selectHosts(all, positionals);
@@ -28,9 +41,16 @@ async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescript
   }
   // Hosts named on the command line are the user's choice already.
   if (positionals.length > 0) return selected.hosts;
-  const found = all
-    .map((host) => ({ host, where: host.detect(env) }))
-    .filter(({ where }) => verb === "uninstall" || where.present);
+  const found = [];
+  for (const host of all) {
+    const where = host.detect(env);
+    if (verb === "install" ? where.present : await hasGoalpost(host, values, env)) found.push({ host, where });
+  }
+  if (found.length === 0 && verb === "uninstall") {
+    if (json) term.json({ command: verb, hosts: [] });
+    else term.out("goalpost is not wired into any host here: nothing to uninstall.\n");
+    return EXIT.ok;
+  }
   if (found.length === 0) {
     return fail(
       term,
@@ -83,7 +103,7 @@ it (Claude Code: its Bash sandbox; needs bubblewrap and socat on Linux), so the 
 goalpost at all; --no-strict puts your own settings back. By default goalpost tells you when the agent
 works around it.`
         : `Takes out exactly what install added, with the user's own settings left as they were (your own
-status line back as it was). With no host named, every host goalpost knows (asks first; --yes for
+status line back as it was). With no host named, every host goalpost is wired into (asks first; --yes for
 scripts). Your goal records are kept, and named; --purge removes them too. Your own settings (config.json in the state root) are always kept.`,
     examples:
       verb === "install"

@@ -76,7 +76,7 @@ function viewText(
           .join("\n\n")}\n`
       : "\n";
   if (goals.length === 0)
-    return `No open goal in ${dir}${closed.length > 0 ? "" : " yet. In your agent: goal: <what done means> (/goal … where the host has no /goal of its own)"}.\n${color.dim("Waiting… (q or Ctrl-C quits)")}${ended}`;
+    return `No open goal in ${dir}${closed.length > 0 ? "" : " yet. In your agent: goal: <what done means>"}.\n${color.dim("Waiting… (q or Ctrl-C quits)")}${ended}`;
   const blocks = goals.map(({ located, goal }) => {
     const timeline = goal.history.slice(-TIMELINE_LINES).map((event) => `    ${historyLine(event)}`);
     return [rowText(goalRow(located, goal), color, name), ...(timeline.length > 0 ? ["", ...timeline] : [])].join("\n");

@@ -22,7 +22,7 @@ export const claudeCodeDemoHost: DemoHost = {
       JSON.parse(readFileSync(join(env["CLAUDE_CONFIG_DIR"]!, "settings.json"), "utf8")).hooks,
       "goalpost-claude-code",
     ),
-  goalPrompt: (objective) => `/goal ${objective}`,
+  goalPrompt: (objective) => `goal: ${objective}`,
   sessionStart: (session, source) => call(samples(session).sessionStart(source)),
   prompt: (session, prompt) => call(samples(session).prompt(prompt)),
   shellBefore: (session, id, command) => call(samples(session).shellBefore(id, command)),

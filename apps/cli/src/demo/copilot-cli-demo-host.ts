@@ -29,6 +29,7 @@ export const copilotCliDemoHost: DemoHost = {
   },
   // What the user types is `/goal <objective>`; what the hook sees is Copilot's autopilot prompt.
   goalPrompt: (objective) => AUTOPILOT(objective),
+  typedGoal: (objective) => `/goal ${objective}`,
   sessionStart: (session, source) => call(samples(session).sessionStart(source)),
   prompt: (session, prompt) => call(samples(session).prompt(prompt)),
   shellBefore: (session, id, command) => call(samples(session).shellBefore(id, command)),

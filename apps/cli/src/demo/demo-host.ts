@@ -29,8 +29,10 @@ export interface DemoHost {
   env(home: string, project: string): Record<string, string>;
   /** Installed hook commands by event, read from the files the installer wrote. */
   hookCommands(env: Record<string, string>): Record<string, string>;
-  /** How the user states a goal in this host. */
+  /** The prompt a hook sees when the user states a goal in this host. */
   goalPrompt(objective: string): string;
+  /** What the user types for it, where the hook sees something else (Copilot CLI's autopilot wrapper). */
+  typedGoal?(objective: string): string;
   sessionStart(session: DemoSession, source: "startup" | "compact"): HookCall;
   prompt(session: DemoSession, text: string): HookCall;
   shellBefore(session: DemoSession, callId: string, command: string): HookCall;

@@ -30,10 +30,12 @@ export async function runDemos(options: {
   readonly out?: string | undefined;
   /** Every host's story in full; otherwise the first in full and the others a line each. */
   readonly all?: boolean;
+  /** Nothing told as it goes: the caller prints the runs (--json). */
+  readonly quiet?: boolean;
   readonly term: Terminal;
 }): Promise<DemoRun[] | null> {
   const { term } = options;
-  const loud = (line: string) => term.out(`${line}\n`);
+  const loud = options.quiet ? () => {} : (line: string) => term.out(`${line}\n`);
   let say = loud;
   const all = await loadHosts();
   const selected = selectHosts(all, options.hosts);
@@ -65,7 +67,9 @@ export async function runDemos(options: {
     say(term.color.dim(`fake home: ${join(root, "home")}\nproject:   ${join(root, "project")}\n`));
     // A host told in a line is quiet for seconds while its session plays: what it is doing, meanwhile.
     const progress =
-      say === loud ? null : startProgress(`the same session in ${descriptor.displayName}…`, { json: false, env: process.env });
+      say === loud || options.quiet
+        ? null
+        : startProgress(`the same session in ${descriptor.displayName}…`, { json: false, env: process.env });
     try {
       const outcome = await playSession({ descriptor, host, root, say, color: term.color });
       progress?.done();

@@ -106,7 +106,7 @@ export async function playSession(options: {
 
   await hook(host.sessionStart(session, "startup"));
   const objective = "make the CSV importer stream large files; done when the tests pass";
-  say(color.bold(`\n2. You type: /goal ${objective}`));
+  say(color.bold(`\n2. You type: ${host.typedGoal?.(objective) ?? host.goalPrompt(objective)}`));
   const captured = readAnswer(await hook(host.prompt(session, host.goalPrompt(objective))));
   if (captured.userNote) say(`   ${captured.userNote}`);
   expectStep(captured.userNote?.includes("`npm test`") !== false, "the user told which check goalpost will run");

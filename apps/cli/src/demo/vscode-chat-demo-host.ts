@@ -25,7 +25,7 @@ export const vscodeChatDemoHost: DemoHost = {
     };
     return Object.fromEntries(Object.entries(file.hooks).map(([event, handlers]) => [event, handlers[0]?.command ?? ""]));
   },
-  goalPrompt: (objective) => `/goal ${objective}`,
+  goalPrompt: (objective) => `goal: ${objective}`,
   sessionStart: (session, source) => call(samples(session).sessionStart(source)),
   prompt: (session, prompt) => call(samples(session).prompt(prompt)),
   shellBefore: (session, id, command) => call(samples(session).shellBefore(id, command)),

@@ -121,7 +121,7 @@ export class UserGoalError extends GoalpostError {
   constructor(goalId: string) {
     super(
       "user_goal",
-      `Goal ${goalId} is the user's own: only the user can cancel or clear it (they type /goal clear). If you cannot go on, close it as blocked with the exact blocker as the reason — the user sees it — or keep working.`,
+      `Goal ${goalId} is the user's own: only the user can cancel or clear it (they type goal: clear). If you cannot go on, close it as blocked with the exact blocker as the reason — the user sees it — or keep working.`,
     );
     this.name = "UserGoalError";
     this.goalId = goalId;

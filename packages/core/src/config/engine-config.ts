@@ -41,14 +41,14 @@ export const engineConfigSchema = z.strictObject({
     )
     .check(
       z.describe(
-        'The budget every new goal gets unless the user gives one (`/goal … budget 2h`), in the same words: e.g. "2h, 500k tokens". null: none.',
+        'The budget every new goal gets unless the user gives one (`goal: … budget 2h`), in the same words: e.g. "2h, 500k tokens". null: none.',
       ),
     ),
   goalHint: z
     ._default(z.boolean(), true)
     .check(
       z.describe(
-        "Tell the user once per session, at its first prompt with no goal and no task set, that /goal exists. false: never.",
+        "Tell the user once per session, at its first prompt with no goal and no task set, that `goal:` exists. false: never.",
       ),
     ),
   compactBudget: z

@@ -1,6 +1,5 @@
-// The user's word on what a goal may cost: `/goal budget 2h, 200k` (or `goal: budget …` where the host
-// keeps /goal) sets the open goal's budget, the dimensions named replacing the old ones; a goal whose
-// budget was spent is taken up again when the new one leaves room. `/goal budget` alone shows the spend.
+// The user's word on what a goal may cost: `goal: budget 2h, 200k` (or `/goal budget …`) sets the open goal's budget, the dimensions named replacing the old ones; a goal whose
+// budget was spent is taken up again when the new one leaves room. `goal: budget` alone shows the spend.
 // Only prompts the user typed reach here: the model can neither set nor raise a budget.
 
 import { takeUpGoal } from "../lifecycle/goal-lifecycle.js";
@@ -21,7 +20,7 @@ export function spendLine(goal: GoalRecord): string {
 export function onBudgetCommand(context: EngineContext, event: Event, budget: GoalBudget | null): EngineDecision {
   const open = activeGoal(context.store.peek(event.sessionId));
   if (!open) {
-    const text = "goalpost: there is no open goal here; `/goal <what done means> budget 2h` sets one with a budget.";
+    const text = "goalpost: there is no open goal here; `goal: <what done means> budget 2h` sets one with a budget.";
     return decision({ context: text, userNote: text });
   }
   if (!budget) return decision({ userNote: spendLine(open) });

@@ -129,7 +129,7 @@ export function createEngineContext(options: GoalEngineOptions): EngineContext {
         )
         .join("\n");
       const named = others.length > 1 || others[0]!.live;
-      return `goalpost: this session has no goal, but ${others.length === 1 ? "another session has an open goal" : "other sessions have open goals"} in this directory:\n${list}\nIt is not active here. Do not assume it; if the user wants it, they can type /goal continue${named ? " <goal id>" : ""}.`;
+      return `goalpost: this session has no goal, but ${others.length === 1 ? "another session has an open goal" : "other sessions have open goals"} in this directory:\n${list}\nIt is not active here. Do not assume it; if the user wants it, they can type goal: continue${named ? " <goal id>" : ""}.`;
     },
     cancelOpenGoals(session, reason) {
       const active = activeGoal(session);

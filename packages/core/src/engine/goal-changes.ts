@@ -148,7 +148,7 @@ export function continueEarlierGoal(
 
 /**
  * `/goal edit <text>` and `/goal replace <text>`: the new text waits beside the open goal, which
- * stays as it is until the user types `/goal confirm`. With no goal open, the text is captured at once.
+ * stays as it is until the user types `goal: confirm`. With no goal open, the text is captured at once.
  */
 export function proposeReplacement(context: EngineContext, event: Event, objective: string): EngineDecision {
   const goal = activeGoal(context.store.peek(event.sessionId));
@@ -156,7 +156,7 @@ export function proposeReplacement(context: EngineContext, event: Event, objecti
   context.store.update(context.identityOf(event), (state) => {
     state.pendingReplacement = { objective, prompt: event.prompt, at: context.now().toISOString() };
   });
-  const note = `goalpost: goal ${quotedGoal(goal)} is unchanged. To replace it with "${goalText(objective, 200)}", type /goal confirm.`;
+  const note = `goalpost: goal ${quotedGoal(goal)} is unchanged. To replace it with "${goalText(objective, 200)}", type goal: confirm.`;
   return decision({ context: note, userNote: note });
 }
 

@@ -86,19 +86,18 @@ describe("parseGoalCommand", () => {
     ["goal: resume", { kind: "resume" }],
     ["goal: confirm", { kind: "confirm" }],
     ["goal: status", { kind: "status" }],
+    // Alone, as `/goal` alone: the status, never the no-goal hint.
+    ["goal:", { kind: "status" }],
+    ["  Ziel: ", { kind: "status" }],
     ["goal: clear the cache on deploy", { kind: "set", objective: "clear the cache on deploy", source: "marker" }],
   ])("%j", (prompt, expected) => {
     expect(parseGoalCommand(prompt)).toEqual(expected);
   });
 
-  it.each([
-    "please set a goal: x",
-    "/goals list",
-    "/goalkeeper",
-    "goal:",
-    "what is the goal here?",
-    "<task-notification>goal: x",
-  ])("%j is not a command", (prompt) => {
-    expect(parseGoalCommand(prompt)).toBeNull();
-  });
+  it.each(["please set a goal: x", "/goals list", "/goalkeeper", "what is the goal here?", "<task-notification>goal: x"])(
+    "%j is not a command",
+    (prompt) => {
+      expect(parseGoalCommand(prompt)).toBeNull();
+    },
+  );
 });

@@ -138,6 +138,8 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
     // user answers goalpost here: `goal: accept`, `goal: refuse`, `goal: check add <command>`, and one
     // word of clear, pause, resume, confirm, status or help, `resume <name>`, `continue [goal id]` —
     // nothing else reads as a command, and a near-miss of one is asked about.
+    // `goal:` alone asks what `/goal` alone does: the status.
+    if (body === "") return { kind: "status" };
     const answer = checkAnswer(body);
     if (answer) return answer;
     const word = body.toLowerCase();
@@ -151,8 +153,7 @@ export function parseGoalCommand(prompt: string): GoalCommand | null {
       return { kind: "continue", goalId: rest[0]! };
     const meant = nearMiss(body);
     if (meant) return { kind: "near-miss", typed: `goal: ${body}`, meant: `goal: ${meant}` };
-    if (body !== "") return { kind: "set", objective: body, source: "marker" };
-    return null;
+    return { kind: "set", objective: body, source: "marker" };
   }
   const later = LATER_LINE.exec(prompt);
   if (later) {

@@ -96,7 +96,7 @@ describe("capture", () => {
     const before = JSON.stringify(store.read(SESSION.sessionId)!.goals);
     const asked = send({ type: "prompt-submitted", prompt: "please /goal make the tests pass" });
     expect(asked.userNote).toBe(
-      'goalpost: "/goal make the tests pass" comes after other words in your prompt, so no goal was set. To set one, start a prompt — or a line of it — with /goal <what done means>.',
+      'goalpost: "/goal make the tests pass" comes after other words in your prompt, so no goal was set. To set one, start a prompt — or a line of it — with goal: <what done means>.',
     );
     expect(asked.context).toMatch(/that set no goal/);
     expect(JSON.stringify(store.read(SESSION.sessionId)!.goals)).toBe(before);

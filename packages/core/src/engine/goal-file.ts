@@ -109,6 +109,6 @@ export function goalFileWrittenInTurn(context: EngineContext, event: { sessionId
   if (!held || !file || !unexplained(file, held.taken)) return;
   noteGoalFile(context.store.root, event.cwd, { agentWrote: file.hash });
   recordBreaches(context.store.root, [
-    `${GOAL_FILE} in ${event.cwd} was changed during the agent's turn, with no prompt of yours in between: its new words are not taken as your goal, and goal ${quotedGoal(held.open)} stays open. If the edit was yours, set the goal in your words: /goal <what done means>.`,
+    `${GOAL_FILE} in ${event.cwd} was changed during the agent's turn, with no prompt of yours in between: its new words are not taken as your goal, and goal ${quotedGoal(held.open)} stays open. If the edit was yours, set the goal in your words: goal: <what done means>.`,
   ]);
 }

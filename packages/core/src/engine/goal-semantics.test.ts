@@ -44,7 +44,7 @@ describe("goal semantics", () => {
     send({ type: "prompt-submitted", prompt: "/goal ship the parser", sessionId: "earlier" });
     // While the earlier session still runs, "keep going" elsewhere (a nested session) does not take its goal.
     expect(send({ type: "prompt-submitted", prompt: "keep going", sessionId: "nested" }).userNote).toMatch(
-      /still being worked on in session earlier.*\/goal continue goal_/,
+      /still being worked on in session earlier.*goal: continue goal_/,
     );
     expect(activeGoal(store.read("earlier"))?.objective).toBe("ship the parser");
     send({ type: "session-ended", sessionId: "earlier" });
@@ -76,13 +76,15 @@ describe("/goal words that are not objectives", () => {
       /is not a goalpost command; nothing changed/,
     );
     const proposed = send({ type: "prompt-submitted", prompt: "/goal edit make the parser stream instead" });
-    expect(proposed.userNote).toMatch(/is unchanged\. To replace it with "make the parser stream instead", type \/goal confirm/);
+    expect(proposed.userNote).toMatch(/is unchanged\. To replace it with "make the parser stream instead", type goal: confirm/);
     expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("ship the parser");
     expect(send({ type: "prompt-submitted", prompt: "/goal confirm" }).userNote).toMatch(/captured as a draft/);
     expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("make the parser stream instead");
     expect(store.read(SESSION.sessionId)!.pendingReplacement).toBeNull();
     expect(send({ type: "prompt-submitted", prompt: "/goal confirm" }).userNote).toMatch(/no replacement waiting/);
-    expect(send({ type: "prompt-submitted", prompt: "/goal help" }).context).toMatch(/\/goal clear cancels it/);
+    expect(send({ type: "prompt-submitted", prompt: "/goal help" }).context).toMatch(
+      /its commands, typed at the start of a prompt: goal: <what done means> sets a goal.*; goal: clear cancels it/,
+    );
     // One unknown word with a goal open: proposed, not put in place.
     expect(send({ type: "prompt-submitted", prompt: "/goal frobnicate" }).userNote).toMatch(/is unchanged/);
     expect(activeGoal(store.read(SESSION.sessionId))?.objective).toBe("make the parser stream instead");
@@ -134,7 +136,7 @@ describe("/goal pause and /goal resume", () => {
       send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: `cat f${call}` } });
     expect(send({ type: "tool-about-to-run", toolName: "Bash", toolInput: { command: "cat x" } }).action).toBe("none");
     expect(send({ type: "prompt-submitted", prompt: "go on" }).context).toContain(
-      "does not enforce it until they type /goal resume",
+      "does not enforce it until they type goal: resume",
     );
     expect(() => tools.close({ ...SESSION }, { status: "complete" })).toThrow();
     expect(send({ type: "prompt-submitted", prompt: "/goal resume" }).userNote).toMatch(/resumed/);

@@ -45,12 +45,12 @@ describe("words across languages", () => {
   });
 });
 
-describe("the README", () => {
+describe("the guide (docs/guide.md)", () => {
   it("names every marker goalpost reads", async () => {
     const { readFileSync } = await import("node:fs");
-    const readme = readFileSync(new URL("../../../../README.md", import.meta.url), "utf8");
+    const guide = readFileSync(new URL("../../../../docs/guide.md", import.meta.url), "utf8");
     for (const marker of Object.values(GOAL_WORDS).flatMap((words) => words.markers))
-      expect(readme.toLowerCase(), marker).toMatch(new RegExp(`\`${marker.replace(/ $/, " ")}[:：]`, "iu"));
+      expect(guide.toLowerCase(), marker).toMatch(new RegExp(`\`${marker.replace(/ $/, " ")}[:：]`, "iu"));
   });
 });
 

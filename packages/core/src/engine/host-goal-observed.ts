@@ -34,7 +34,7 @@ function mirrorIn(session: SessionFile | null): GoalRecord | null {
 
 /** Said to the user when a stop goes through because the host's goal stopped for a limit. */
 export const hostLimitNote = (goal: HostGoal, open: GoalRecord) =>
-  `goalpost: the host's own goal ${goal.status === "usage-limited" ? "was stopped by the account's usage limit" : "ran out of its token budget"}, so goalpost lets the agent stop. Goal ${quotedGoal(open)} stays open: continue it with /goal continue, here or in another host.`;
+  `goalpost: the host's own goal ${goal.status === "usage-limited" ? "was stopped by the account's usage limit" : "ran out of its token budget"}, so goalpost lets the agent stop. Goal ${quotedGoal(open)} stays open: continue it with goal: continue, here or in another host.`;
 
 export function onHostGoalObserved(context: EngineContext, event: Event): EngineDecision {
   const now = event.goal ?? null;

@@ -101,7 +101,7 @@ describe("the host's own goal, as its record says", () => {
       expect(observe(hostGoal({ status })).userNote).toMatch(status === "usage-limited" ? /usage limit/ : /token budget/);
       const answer = stop();
       expect(answer.action).toBe("none");
-      expect(answer.userNote).toMatch(/stays open: continue it with \/goal continue/);
+      expect(answer.userNote).toMatch(/stays open: continue it with goal: continue/);
       expect(goal()).toMatchObject({ objective: "make the importer stream", closedAt: null });
       observe(hostGoal());
       expect(stop().action).toBe("block-stop");

@@ -47,7 +47,14 @@ export function stopBlockReason(goal: GoalRecord, guided = false): string {
       : run?.state === "void"
         ? ` goalpost's own run of the checks proves nothing: ${short(run.verdict, 600)}.`
         : "";
-  const next = ` Next: ${goal.remaining[0] ? short(goal.remaining[0], 120) : "record the evidence"}.`;
+  // After goalpost's run refused the close, the next step is what it found, not more evidence.
+  const fallback =
+    run?.state === "failed"
+      ? "make what failed pass, then call goalpost_close again"
+      : run?.state === "void"
+        ? "mend what kept the run from proving anything, then call goalpost_close again"
+        : "record the evidence";
+  const next = ` Next: ${goal.remaining[0] ? short(goal.remaining[0], 120) : fallback}.`;
   // What to do and the goal's id are said once per revision of the goal: the earlier reason is still in the conversation.
   if (guided) return `${STOP_BLOCK_PREFIX} the goal is still open.${failed}${next}`;
   return `${STOP_BLOCK_PREFIX} goal ${goal.id} is still open.${failed}${next} Record progress with goalpost_update; close with goalpost_close when done, or as blocked.`;

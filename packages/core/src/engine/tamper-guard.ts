@@ -32,7 +32,7 @@ interface TamperGuardOptions {
 const USER_VERBS = new Set(["hook", "verify", "issue-lookup", "serve-hooks", "install", "uninstall", "disable", "enable"]);
 
 export const TAMPER_ADVICE =
-  "If goalpost is in the way, say so to the user: they can clear the goal (/goal clear), switch goalpost off (`goalpost disable`, or GOALPOST_DISABLED=1) or uninstall it themselves.";
+  "If goalpost is in the way, say so to the user: they can clear the goal (goal: clear), switch goalpost off (`goalpost disable`, or GOALPOST_DISABLED=1) or uninstall it themselves.";
 
 /** The ways a command line can spell a path: as is, relative to the project, from ~ or $HOME. */
 function spellings(path: string, cwd: string): string[] {

@@ -69,7 +69,7 @@ const OPENED_AS: Partial<Record<GoalRecord["status"], string>> = {
 };
 export const GOAL_SOURCE_WORDS: Readonly<Record<GoalRecord["source"], string>> = {
   slash: "from the user's /goal",
-  marker: "from the user's goal:",
+  marker: "from the user's goal: line",
   tool: "by the agent's goalpost_open",
   task: "from a task in the host's plan",
   continuation: "continued from another session",

@@ -142,7 +142,7 @@ export function renderGoalContext(goal: GoalRecord, options: RenderOptions): str
     goal.status === "draft"
       ? "This goal is a draft: inspect the code, then call goalpost_open with a precise objective and requirements (or goalpost_update with status active)."
       : goal.status === "paused"
-        ? "The user paused this goal: goalpost does not enforce it until they type /goal resume."
+        ? "The user paused this goal: goalpost does not enforce it until they type goal: resume."
         : goal.status === "budget-limited"
           ? "This goal's budget is spent: do not continue it unless the user raises the budget (goal: budget)."
           : goal.status === "needs-input"

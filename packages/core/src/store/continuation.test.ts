@@ -35,7 +35,7 @@ describe("same-directory continuation", () => {
     const outcome = continueGoal(store, identity("nested"));
     expect(outcome).toMatchObject({ kind: "live" });
     expect(outcome.kind === "live" && outcome.message).toMatch(
-      /still being worked on in session first.* moves here only at the user's own word: \/goal continue \(or \/goal continue goal_/,
+      /still being worked on in session first.* moves here only at the user's own word: goal: continue \(or goal: continue goal_/,
     );
     expect(store.read("nested")).toBeNull();
     // Quiet for longer than LIVE_MS: an earlier session's goal, free to continue.

@@ -101,7 +101,7 @@ export function continueGoal(
   if (candidates.length === 0) {
     return {
       kind: "none",
-      message: `No open goal was found for ${identity.cwd}. Do not pretend a goal exists: ask the user for the objective, or start one with /goal <objective>.`,
+      message: `No open goal was found for ${identity.cwd}. Do not pretend a goal exists: ask the user for the objective, or start one with goal: <objective>.`,
     };
   }
   if (candidates.length > 1) throw new AmbiguousContinuationError(candidates);
@@ -110,7 +110,7 @@ export function continueGoal(
   if (chosen.live && !goalId && !options.userAsked)
     return {
       kind: "live",
-      message: `Goal ${chosen.goalId} ("${goalText(chosen.objective, 120)}") is still being worked on in session ${chosen.sessionId}, which had hooks in the last ${LIVE_MS / 60_000} minutes. It moves here only at the user's own word: /goal continue (or /goal continue ${chosen.goalId}).`,
+      message: `Goal ${chosen.goalId} ("${goalText(chosen.objective, 120)}") is still being worked on in session ${chosen.sessionId}, which had hooks in the last ${LIVE_MS / 60_000} minutes. It moves here only at the user's own word: goal: continue (or goal: continue ${chosen.goalId}).`,
     };
   const origin = [store, ...peers].find((candidate) => candidate.root === chosen.root) ?? store;
   const originSession = origin.read(chosen.sessionId);

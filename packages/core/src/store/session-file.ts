@@ -47,7 +47,7 @@ export const sessionFileSchema = described(
       ._default(z.nullable(z.object({ objective: z.string(), prompt: z.string(), at: z.string() })), null)
       .check(
         describe(
-          "A new objective the user typed with /goal edit or /goal replace, waiting for /goal confirm: a goal is never replaced silently.",
+          "A new objective the user typed with /goal edit or /goal replace, waiting for goal: confirm: a goal is never replaced silently.",
         ),
       ),
     hostTasks: z
@@ -100,7 +100,7 @@ export const sessionFileSchema = described(
 
     hinted: z
       ._default(z.boolean(), false)
-      .check(describe("Whether the user was told, once this session, that /goal exists (no goal and no task was set).")),
+      .check(describe("Whether the user was told, once this session, that `goal:` exists (no goal and no task was set).")),
     approvals: z
       ._default(z.array(z.object({ hash: z.string(), verb: z.string(), at: z.string() })), [])
       .check(

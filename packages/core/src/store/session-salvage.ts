@@ -12,7 +12,7 @@ import { emptySessionFile, type SessionFile } from "./session-file.js";
 
 /** Said in the objective of a goal only the open marker knew of. */
 const LOST_OBJECTIVE =
-  "(goalpost's record of this goal was damaged and its text is lost: ask the user what it was, or they can /goal cancel it)";
+  "(goalpost's record of this goal was damaged and its text is lost: ask the user what it was, or they can type goal: clear)";
 
 /** The session rebuilt from what can be read after its file at `aside` was set aside; null when no goal was open. */
 export function salvageSession(

@@ -90,7 +90,7 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
     const root = activeGoal(session);
     if (!root)
       throw new GoalNotFoundError(
-        "This session has no open goal. Open one with goalpost_open (or the user can type /goal <objective>).",
+        "This session has no open goal. Open one with goalpost_open (or the user can type goal: <objective>).",
       );
     return root;
   }
@@ -103,7 +103,7 @@ export function createGoalTools(store: GoalStore, options: GoalToolsOptions = {}
       if (!root || !session) {
         const others = continuationCandidates(store, caller.cwd, caller.sessionId);
         const hint = others.length
-          ? ` Open goals from other sessions in this directory (the user can continue one with /goal continue <id>):\n${others.map((other) => `- ${goalText(other.goalId, 80)}: ${goalText(other.objective, 300)}`).join("\n")}`
+          ? ` Open goals from other sessions in this directory (the user can continue one with goal: continue <id>):\n${others.map((other) => `- ${goalText(other.goalId, 80)}: ${goalText(other.objective, 300)}`).join("\n")}`
           : "";
         // goalpost's run closed the goal while no stop waited for it: the agent hears the close, and what the
         // work changed, to pass on to the user (verify/close-note.ts).

@@ -83,7 +83,7 @@ export const acmeAdapter = defineHostAdapter({
     hookEvents: EVENTS,
     fastEvents: ["before_tool", "after_tool"],
     hookTimeout: 10,
-    nextStep: "In Acme, type /goal <what done means>.",
+    nextStep: "In Acme, type goal: <what done means>.",
     targets: (context) => {
       const path = join(acmeHome(context.env), "settings.jsonc");
       return [

@@ -140,11 +140,11 @@ const REFERENCE_EVERY = 10;
 const PROMPT_LIMIT = 64 * 1024;
 
 const GOAL_COMMAND_HELP =
-  "/goal <what done means> sets a goal (an open one is set aside, paused: /goal resume <its first words> brings it back); /goal or /goal status shows it; /goal check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, /goal check accept takes the agent's proposed ones; /goal accept or /goal refuse answers a goal that waits for you (where the host has a /goal of its own, type goal: check …, goal: accept, goal: refuse); /goal budget 2h, 200k tokens, 30 turns (or goal: budget …) sets what it may cost (or /goal <text> budget 2h), /goal budget alone shows the spend; /goal pause and /goal resume stop and restart its enforcement; a command mistyped (/goal acept) changes nothing and asks what you meant; /goal edit <text> proposes a new objective, which /goal confirm puts in place; /goal clear cancels it; /goal continue [goal id] carries on a goal left open in this directory.";
+  "its commands, typed at the start of a prompt: goal: <what done means> sets a goal (an open one is set aside, paused: goal: resume <its first words> brings it back); goal: or goal: status shows it; goal: check add|drop|list <command> sets the checks goalpost runs itself before the goal may close, goal: check accept takes the agent's proposed ones; goal: accept or goal: refuse answers a goal that waits for you; goal: budget 2h, 200k tokens, 30 turns sets what it may cost (or goal: <text> budget 2h), goal: budget alone shows the spend; goal: pause and goal: resume stop and restart its enforcement; a command mistyped (goal: acept) changes nothing and asks what you meant; /goal edit <text> proposes a new objective beside the open goal, which goal: confirm puts in place; goal: clear cancels it; goal: continue [goal id] carries on a goal left open in this directory.";
 
-/** What the user is told once per session with no goal and no task: that /goal exists (config `goalHint`). */
+/** What the user is told once per session with no goal and no task: that `goal:` exists (config `goalHint`). */
 export const GOAL_HINT =
-  "goalpost: no goal is set for this session. Type /goal <what done means> (or goal: …) and goalpost keeps the agent on it until your checks pass.";
+  "goalpost: no goal is set for this session. Type goal: <what done means> and goalpost keeps the agent on it until your checks pass.";
 
 /** A GitHub issue's address in a prompt: the user names the issue the session works on. */
 const ISSUE_ADDRESS = /https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/issues\/\d+/;
@@ -239,7 +239,7 @@ function answerPrompt(context: EngineContext, event: Event, command: GoalCommand
   if (command?.kind === "buried") {
     const typed = goalText(command.typed, 120);
     return decision({
-      userNote: `goalpost: "${typed}" comes after other words in your prompt, so no goal was set. To set one, start a prompt — or a line of it — with /goal <what done means>.`,
+      userNote: `goalpost: "${typed}" comes after other words in your prompt, so no goal was set. To set one, start a prompt — or a line of it — with goal: <what done means>.`,
       context: `goalpost: the user's prompt mentions "${typed}" after other words; that set no goal. Do not act as if a goal were set.`,
     });
   }
@@ -260,7 +260,7 @@ function answerPrompt(context: EngineContext, event: Event, command: GoalCommand
     const pending = context.store.peek(event.sessionId)?.pendingReplacement;
     if (pending)
       return captureGoal(context, { ...event, prompt: pending.prompt }, { objective: pending.objective, source: "slash" });
-    return decision({ userNote: "goalpost: there is no replacement waiting for /goal confirm." });
+    return decision({ userNote: "goalpost: there is no replacement waiting for goal: confirm." });
   }
   if (command?.kind === "help" || command?.kind === "unsupported") {
     const said = command.kind === "unsupported" ? `"/goal ${command.verb}" is not a goalpost command; nothing changed. ` : "";

@@ -94,7 +94,7 @@ function tellClose(context: EngineContext, event: EngineEventOf<"stop-requested"
   if (result.status === "complete") return decision({ userNote: closedNote(result, result.verification) });
   const reason = result.closeReason ? `: "${goalText(result.closeReason, 300)}"` : "";
   return decision({
-    userNote: `goalpost: the agent closed your goal ${quotedGoal(result)} as blocked${reason}. goalpost no longer holds it to that goal. If the blocker is not real, tell the agent how past it, or set the goal again (/goal …).`,
+    userNote: `goalpost: the agent closed your goal ${quotedGoal(result)} as blocked${reason}. goalpost no longer holds it to that goal. If the blocker is not real, tell the agent how past it, or set the goal again (goal: …).`,
   });
 }
 
