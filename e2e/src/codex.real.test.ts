@@ -2,12 +2,12 @@
 // goalpost installed into a fake CODEX_HOME by its own `install` command. No run passes
 // --dangerously-bypass-hook-trust: the hooks run because install trusted them as Codex does.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { goalStoreEngine } from "@goalpost/adapter-codex";
 import { readBreaches } from "@goalpost/adapter-kit/faults";
-import { removeTestdirs, type Tree } from "@goalpost/adapter-kit/testing";
+import { installedHookCommands, removeTestdirs, runInstalledHook, type Tree } from "@goalpost/adapter-kit/testing";
 import { createGoalStore } from "@goalpost/core";
 import { afterEach, describe, expect, it } from "vitest";
 import {
@@ -176,6 +176,48 @@ describe("goalpost in the real Codex CLI", () => {
         .some((item) => item["role"] === "developer" && JSON.stringify(item).includes("write the release notes")),
     ).toBe(true);
     expect(onlyCodexSession(home).goals).toHaveLength(1);
+  });
+
+  it("echoes no goal command Codex's rollout shows the user typed, and tells one a script sent in their name", async () => {
+    verifies("CODEX-TYPED-BY-USER");
+    const home = await setUp({ main: [] });
+    expect((await runCodex(home, ["goal: make the importer stream large files"])).exitCode).toBe(0);
+    expect((await runCodex(home, ["resume", "--last", "goal: budget 2h"])).exitCode).toBe(0);
+    expect(openGoal(home).budget).toMatchObject({ seconds: 7200 });
+    // The next prompts run the installed prompt hook as Codex runs it, with the rollout Codex wrote
+    // (`codex exec` does not print a hook's systemMessage, where goalpost tells the user: §6).
+    const thread = codexThreadId(home);
+    const rollout = (readdirSync(join(home.home, "sessions"), { recursive: true }) as string[]).find((file) =>
+      file.includes(thread),
+    )!;
+    const hooks = installedHookCommands(JSON.parse(readFileSync(join(home.home, "hooks.json"), "utf8")).hooks, "goalpost-codex");
+    const prompt = (text: string, turn: string) => {
+      const run = runInstalledHook(
+        hooks["UserPromptSubmit"]!,
+        {
+          session_id: thread,
+          turn_id: turn,
+          cwd: home.project,
+          transcript_path: join(home.home, "sessions", rollout),
+          hook_event_name: "UserPromptSubmit",
+          model: "mock-model",
+          prompt: text,
+        },
+        { env: home.env(), cwd: home.project },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      return `${run.stdout}${run.stderr}`;
+    };
+    // The budget was the user's, and Codex's rollout shows they typed it: nothing echoed, nothing said
+    // about a record that cannot settle it.
+    const honest = prompt("go on", "t-3");
+    expect(honest).not.toContain("taken as your word");
+    expect(honest).not.toContain("keeps no record");
+    // A script runs the prompt hook as if the user had typed a budget: no rollout line says so.
+    prompt("goal: budget 1k tokens", "t-forged");
+    expect(prompt("go on", "t-4")).toMatch(
+      /taken as your word: `goal: budget 1k tokens` .*which the host's record does not show you typed/,
+    );
   });
 
   it("mirrors a goal the model creates with create_goal, and refuses update_goal complete while goalpost's is open", async () => {

@@ -292,6 +292,12 @@ export const REQUIREMENTS = [
       "A receipt is judged by the exit code Codex recorded, not the output's words; writing Codex's rollouts or running goalpost's hook is refused.",
   },
   {
+    id: "CODEX-TYPED-BY-USER",
+    host: "codex",
+    behaviour:
+      "A goal command Codex's rollout shows the user typed is not echoed back; one a script sent through the prompt hook in their name is told at the next prompt.",
+  },
+  {
     id: "CODEX-MCP",
     host: "codex",
     behaviour: "goalpost's MCP tools work in Codex, each call tied to its session by the call id the PreToolUse hook saw.",

@@ -10,6 +10,7 @@ import { CODEX_MCP_CALL_KEYS } from "./codex-mcp.js";
 import { codexNativeGoalChange } from "./codex-native-goal.js";
 import { codexHome, goalpostStateRoot, sessionsDir } from "./codex-paths.js";
 import { codexProfile } from "./codex-profile.js";
+import { codexUserPrompts } from "./codex-rollout.js";
 import { codexSamples } from "./codex-samples.js";
 import { strictDoctorChecks } from "./codex-strict.js";
 import { codexTokens } from "./codex-tokens.js";
@@ -35,6 +36,8 @@ export const codexAdapter = defineHostAdapter({
   hostTokens: codexTokens,
   // Its rollout again, as the record of the session's tool calls (codex-tool-record.ts).
   hostToolRecord: codexToolRecord,
+  // And as the record of what the user typed: a goal command there is theirs (codex-rollout.ts).
+  hostUserPrompts: codexUserPrompts,
   nativeGoalChange: codexNativeGoalChange,
   mcpCallIdKeys: CODEX_MCP_CALL_KEYS,
   install: codexInstall,
