@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { removeTestdirs, type Tree } from "@goalpost/adapter-kit/testing";
+import { takeNotes } from "@goalpost/adapter-kit";
+import { removeTestdirs, runInstalledHook, type Tree } from "@goalpost/adapter-kit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { type CopilotHome, copilotSession, createCopilotHome, goalpostCopilot, runCopilot } from "./copilot-cli-home.js";
 import { HELLO_EVIDENCE, HELLO_FIX, HELLO_GOAL, HELLO_PROJECT } from "./hello-project.js";
@@ -109,6 +110,40 @@ describe("goalpost in the real Copilot CLI", () => {
     const goal = copilotSession(home, id).goals.at(-1)!;
     expect(goal.status).toBe("budget-limited");
     expect(goal.spent.tokens).toBeGreaterThanOrEqual(220);
+  });
+
+  it("echoes no goal command Copilot's event log shows the user typed, and tells one a script sent in their name", async () => {
+    verifies("COPILOT-TYPED-BY-USER");
+    const home = await setUp({ main: [] });
+    const id = randomUUID();
+    expect((await runCopilot(home, "goal: make the importer stream large files", [`--session-id=${id}`])).exitCode).toBe(0);
+    expect((await runCopilot(home, "goal: budget 2h", [`--resume=${id}`])).exitCode).toBe(0);
+    expect(openGoal(home, id)?.budget).toMatchObject({ seconds: 7200 });
+    // The next prompts run the installed prompt hook as Copilot runs it, beside the log Copilot wrote; what
+    // goalpost tells the user there goes through its extension's outbox (Copilot's hooks carry no note).
+    const hooks = JSON.parse(readFileSync(join(home.copilotHome, "hooks", "goalpost.json"), "utf8")).hooks as Record<
+      string,
+      { bash: string }[]
+    >;
+    const prompt = (text: string) => {
+      const run = runInstalledHook(
+        hooks["userPromptSubmitted"]![0]!.bash,
+        { sessionId: id, timestamp: Date.now(), cwd: home.project, prompt: text },
+        { env: home.env(), cwd: home.project },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      return `${run.stdout}${takeNotes(home.stateRoot, id).join("\n")}`;
+    };
+    // The budget was the user's, and Copilot's log shows they typed it: nothing echoed, nothing said about
+    // a record that cannot settle it.
+    const honest = prompt("go on");
+    expect(honest).not.toContain("taken as your word");
+    expect(honest).not.toContain("keeps no record");
+    // A script runs the prompt hook as if the user had typed a budget: no log line says so.
+    prompt("goal: budget 1k tokens");
+    expect(prompt("go on")).toMatch(
+      /taken as your word: `goal: budget 1k tokens` .*which the host's record does not show you typed/,
+    );
   });
 
   it("offers the goal tools through its extension: they refuse a subagent, and goalpost_close refuses without evidence", async () => {

@@ -298,6 +298,12 @@ export const REQUIREMENTS = [
       "A goal command Codex's rollout shows the user typed is not echoed back; one a script sent through the prompt hook in their name is told at the next prompt.",
   },
   {
+    id: "COPILOT-TYPED-BY-USER",
+    host: "copilot-cli",
+    behaviour:
+      "A goal command Copilot CLI's event log shows the user typed is not echoed back; one a script sent through the prompt hook in their name is told at the next prompt.",
+  },
+  {
     id: "CODEX-MCP",
     host: "codex",
     behaviour: "goalpost's MCP tools work in Codex, each call tied to its session by the call id the PreToolUse hook saw.",

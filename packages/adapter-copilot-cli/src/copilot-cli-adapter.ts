@@ -10,6 +10,7 @@ import { copilotCliProfile } from "./copilot-cli-profile.js";
 import { copilotCliSamples } from "./copilot-cli-samples.js";
 import { copilotCliStatusLine } from "./copilot-cli-status-line.js";
 import { copilotCliTokens } from "./copilot-cli-tokens.js";
+import { copilotUserPrompts } from "./copilot-cli-user-prompts.js";
 import { copilotWorkRecord } from "./copilot-cli-work-record.js";
 
 export const copilotCliAdapter = defineHostAdapter({
@@ -32,6 +33,8 @@ export const copilotCliAdapter = defineHostAdapter({
   hostTokens: copilotCliTokens,
   // The event log, for the files of the working context only: it may lag the turn in hand.
   hostWorkRecord: copilotWorkRecord,
+  // The same log as the record of what the user typed (copilot-cli-user-prompts.ts).
+  hostUserPrompts: copilotUserPrompts,
   statusLine: copilotCliStatusLine,
   // No hook answer carries a note to the user (docs/hosts/copilot-cli.md §11): goalpost's extension shows them.
   noteOutbox: true,

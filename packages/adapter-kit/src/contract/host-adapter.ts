@@ -206,7 +206,7 @@ export interface HostAdapter {
    * first: a goal command it shows is the user's own and is not told back as possibly someone else's.
    * Read at a user's prompt only when a decision waits to be told; null when the record cannot say.
    */
-  hostUserPrompts?(payload: unknown): readonly string[] | null;
+  hostUserPrompts?(payload: unknown, env: Env): readonly string[] | null;
   /**
    * A record of the session's tool calls read for its working context only (the files it worked on,
    * given back after a compaction with no goal), where the host's log may lag a turn and so must not

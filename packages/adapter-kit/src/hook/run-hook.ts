@@ -210,7 +210,7 @@ function hostWorld(parts: {
       : {}),
     ...(hostToolRecord ? { toolRecord: reading(() => hostToolRecord(payload), "record of tool calls") } : {}),
     ...(hostWorkRecord ? { workRecord: reading(() => hostWorkRecord(payload, env), "log of the session's tool calls") } : {}),
-    ...(hostUserPrompts ? { userPrompts: reading(() => hostUserPrompts(payload), "record of your prompts") } : {}),
+    ...(hostUserPrompts ? { userPrompts: reading(() => hostUserPrompts(payload, env), "record of your prompts") } : {}),
     markTurnStart: (goalId) => markTurnStart(install, goalId),
     checkTurn: () => {
       checkTurn(install);
