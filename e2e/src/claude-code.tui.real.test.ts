@@ -116,6 +116,36 @@ describe.skipIf(!canDriveTerminal)("goalpost in the real Claude Code terminal UI
     }
   }, 180_000);
 
+  it("shows the goal beside ccstatusline, the status line tool users install, with the host's timer set for the pair", async () => {
+    verifies("ANY-STATUS-LINE");
+    const mock = await model.start({ main: [{ text: "I will look at the readme." }] });
+    const home = onboardedHome(mock.url);
+    const settings = join(home.configDir, "settings.json");
+    // As ccstatusline's README sets it up (its own settings are written in the user's ~/.config on first run).
+    const ccstatusline = fileURLToPath(new URL("../node_modules/ccstatusline/dist/ccstatusline.js", import.meta.url));
+    const theirs = `${JSON.stringify({ statusLine: { type: "command", command: `node "${ccstatusline}"`, padding: 0 } }, null, 2)}\n`;
+    writeFileSync(settings, theirs);
+    const install = await goalpostCli(home, ["install"]);
+    expect(install.exitCode, String(install.stderr)).toBe(0);
+    // ccstatusline has no timer of its own set: install gave the combined line the host's.
+    expect(JSON.parse(readFileSync(settings, "utf8")).statusLine.refreshInterval).toBeGreaterThan(0);
+    const ui = startTerminalUi(`"${CLAUDE_BIN}"`, { cwd: home.project, env: home.env() });
+    try {
+      // ccstatusline's own widgets (the model, the context), read from Claude Code's status JSON.
+      await ui.shows(/Model:\s*\S+/, "ccstatusline's line");
+      await ui.type("goal: tidy the readme wording");
+      await ui.shows(/Model:[^\n]*\n?[\s\S]*goalpost ◎ tidy the readme wording · /, "goalpost's segment after ccstatusline's");
+      // Nothing typed: goalpost lets the talking model go after three refused stops, and the line says so
+      // beside ccstatusline's on its own.
+      await ui.shows(/goalpost ◎ tidy the readme wording · needs your input/, "the goal waiting for the user");
+      expect(ui.text()).toMatch(/Model:/);
+    } finally {
+      await ui.close();
+    }
+    expect((await goalpostCli(home, ["uninstall"])).exitCode).toBe(0);
+    expect(readFileSync(settings, "utf8")).toBe(theirs);
+  }, 150_000);
+
   it("asks about a mistyped command, sets a goal aside for a new one, brings it back by name, and echoes none of it", async () => {
     verifies("CC-NEAR-MISS-SET-ASIDE");
     const mock = await model.start({ main: [{ text: "Noted." }] });
