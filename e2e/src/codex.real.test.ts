@@ -183,7 +183,7 @@ describe("goalpost in the real Codex CLI", () => {
     const home = await setUp({ main: [] });
     expect((await runCodex(home, ["goal: make the importer stream large files"])).exitCode).toBe(0);
     expect((await runCodex(home, ["resume", "--last", "goal: budget 2h"])).exitCode).toBe(0);
-    expect(openGoal(home).budget).toMatchObject({ seconds: 7200 });
+    expect(openGoal(home)?.budget).toMatchObject({ seconds: 7200 });
     // The next prompts run the installed prompt hook as Codex runs it, with the rollout Codex wrote
     // (`codex exec` does not print a hook's systemMessage, where goalpost tells the user: §6).
     const thread = codexThreadId(home);
