@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { removeTestdirs, runInstalledHook, testdir } from "@goalpost/adapter-kit/testing";
 import { createGoalStore } from "@goalpost/core";
+import { SUBAGENT_BOUNDARY_NOTICE } from "@goalpost/core/internal";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { execa } from "execa";
@@ -190,7 +191,14 @@ describe.each(["code", "docs"] as const)("VS Code Copilot Chat, %s spelling", (s
       expect(opened.isError, opened.text).toBe(false);
 
       // A subagent's window: its calls carry the parent's session id and no agent id, and are not drift.
-      c.hook("SubagentStart", { agent_id: "sub-1", agent_type: "Plan" });
+      // The subagent hears at its start that goals are the main chat's (docs/hosts/vscode-chat.md §4).
+      const boundary = c.hook("SubagentStart", { agent_id: "sub-1", agent_type: "Plan" }).output as {
+        hookSpecificOutput?: { hookEventName?: string; additionalContext?: string };
+      } | null;
+      expect(boundary?.hookSpecificOutput).toEqual({
+        hookEventName: "SubagentStart",
+        additionalContext: SUBAGENT_BOUNDARY_NOTICE,
+      });
       for (let call = 0; call < 8; call++) {
         const run = c.hook("PreToolUse", {
           tool_name: "read_file",

@@ -9,8 +9,8 @@ import type { VscodeChatHookEvent } from "./vscode-chat-hook-payload.js";
 /** No limit is documented; stay where the other hosts keep hook text whole. */
 const VSCODE_CHAT_STRING_LIMIT = 9_500;
 
-/** Events whose answer may carry model context (docs/hosts/vscode-chat.md §4; SubagentStart's goes to the subagent). */
-const CONTEXT_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse"] as const;
+/** Events whose answer may carry model context (docs/hosts/vscode-chat.md §4; SubagentStart's goes to the subagent: the boundary notice). */
+const CONTEXT_EVENTS = ["SessionStart", "UserPromptSubmit", "PostToolUse", "SubagentStart"] as const;
 
 /** The family's schemas, builders and answers in VS Code's shape (see the kit's hook-specific-output.ts): the stop block inside hookSpecificOutput. */
 export const vscodeChatAnswers = hookSpecificOutput<VscodeChatHookEvent>({
