@@ -531,6 +531,12 @@ describe("categories of secrets that once reached disk", () => {
     "a UUID": fc.uuid().map((id) => `session ${id} resumed`),
     "a lockfile integrity string": fc.stringMatching(/^[A-Za-z0-9/+]{86}$/).map((body) => `"integrity": "sha512-${body}==",`),
     "a lockfile sha1 integrity": fc.stringMatching(/^[A-Za-z0-9/+]{27}$/).map((body) => `integrity sha1-${body}=`),
+    "a go.sum line's module hash": fc
+      .stringMatching(/^[A-Za-z0-9/+]{43}$/)
+      .map((body) => `golang.org/x/text v0.14.0 h1:${body}=`),
+    "a go.sum line's go.mod hash": fc
+      .stringMatching(/^[A-Za-z0-9/+]{43}$/)
+      .map((body) => `golang.org/x/text v0.14.0/go.mod h1:${body}=`),
     "paths, names and ids of code": fc.constantFrom(
       "packages/adapter-kit/src/fast-path/hookServer2Client.ts",
       "handleUserProfileUpdate2ForAdmins",

@@ -243,13 +243,13 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     // A random run standing alone, of any length from 24: a key a provider handed out with no name beside
     // it, or the part of one the agent split off into another call ("the second half"). Only what is
-    // random (randomRun) goes; a path, a camelCase name, a hex digest, a UUID or a lockfile's integrity
-    // string (`sha512-…`) stays.
+    // random (randomRun) goes; a path, a camelCase name, a hex digest, a UUID, a lockfile's integrity
+    // string (`sha512-…`) or a Go module's hash (`h1:…` in go.sum) stays: a digest with its prefix is data.
     kind: "random-token",
     needs: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
     // After a name and "=" too (`B=<token>`), never inside a longer run.
     pattern:
-      /(?<![A-Za-z0-9/+_.-])(?!sha(?:1|256|384|512)-)(?=[A-Za-z/+_-]{0,511}[0-9])[A-Za-z0-9/+_-]{24,512}={0,2}(?![A-Za-z0-9/+=_.-])/g,
+      /(?<![A-Za-z0-9/+_.-])(?<!\bh1:)(?!sha(?:1|256|384|512)-)(?=[A-Za-z/+_-]{0,511}[0-9])[A-Za-z0-9/+_-]{24,512}={0,2}(?![A-Za-z0-9/+=_.-])/g,
     replace: randomRun,
   },
   {
