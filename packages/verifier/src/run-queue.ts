@@ -33,18 +33,21 @@ export function queueFolder(): string {
 interface Holder {
   readonly since: number;
   readonly project: string;
+  /** Which run holds the turn, in words ("goal goal_x's first run (its starting point)"), where it said. */
+  readonly run: string;
 }
 
-const me = (project: string) => `${process.pid} ${processStart(process.pid) ?? ""} ${Date.now()} ${encodeURIComponent(project)}`;
+const me = (project: string, run: string) =>
+  `${process.pid} ${processStart(process.pid) ?? ""} ${Date.now()} ${encodeURIComponent(project)} ${encodeURIComponent(run)}`;
 
 /** Takes the turn at `path` when it is free or its holder has gone (null); else who holds it. */
-function tryTake(path: string, project: string): Holder | null {
-  let holder: Holder = { since: Date.now(), project: "" };
+function tryTake(path: string, project: string, run: string): Holder | null {
+  let holder: Holder = { since: Date.now(), project: "", run: "" };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, "wx", 0o600);
       try {
-        writeSync(fd, me(project));
+        writeSync(fd, me(project, run));
       } finally {
         closeSync(fd);
       }
@@ -60,8 +63,12 @@ function tryTake(path: string, project: string): Holder | null {
     } catch {
       continue;
     }
-    const [pid, started, since, held] = text.split(" ");
-    holder = { since: Number(since) || writtenAt, project: held ? decodeURIComponent(held) : "" };
+    const [pid, started, since, held, which] = text.split(" ");
+    holder = {
+      since: Number(since) || writtenAt,
+      project: held ? decodeURIComponent(held) : "",
+      run: which ? decodeURIComponent(which) : "",
+    };
     if (!pid) {
       // Being written this very moment — or left empty by a holder killed in between.
       if (Date.now() - writtenAt < 2000) return holder;
@@ -101,6 +108,8 @@ export async function takeTurn(
     readonly slots?: number;
     /** How long a run holds a machine's turn before another project's may start beside it (tests). */
     readonly fairShareMs?: number;
+    /** This run, in words, for a run that waits for it ("goal goal_x's first run (its starting point)"). */
+    readonly run?: string;
   } = {},
 ): Promise<Turn | null> {
   const folder = queueFolder();
@@ -112,10 +121,11 @@ export async function takeTurn(
     if (why !== told) options.waiting?.(why);
     told = why;
   };
+  const run = options.run ?? "";
   let delay = 100;
-  while (tryTake(projectTurn, project) !== null) {
+  for (let holder = tryTake(projectTurn, project, run); holder !== null; holder = tryTake(projectTurn, project, run)) {
     if (options.gaveUp?.()) return null;
-    tell("another run of goalpost's is checking this project; this one waits for it");
+    tell(`${holder.run || "another run of goalpost's"} is checking this project; this one waits for it`);
     await sleep(delay);
     delay = Math.min(1000, delay * 2);
   }
@@ -127,7 +137,7 @@ export async function takeTurn(
       const running = held.filter((holder) => Date.now() - holder.since < fairShare).length;
       if (slot >= slots && (running >= slots || freemem() < SPARE_MEMORY)) break;
       const path = join(folder, `machine-${slot}`);
-      const holder = tryTake(path, project);
+      const holder = tryTake(path, project, run);
       if (holder === null)
         return {
           release() {

@@ -78,6 +78,7 @@ export async function runStartingPoint(
   const turn = await takeTurn(goal.cwd, {
     waiting: (why) => update((start) => ({ ...start, summary: `waiting: ${why}` })),
     gaveUp: superseded,
+    run: `goal ${goal.id}'s first run of its checks (its starting point)`,
   });
   if (!turn) return null;
   let finished: Omit<CheckStart, "id" | "startedAt" | "pid" | "pidStart" | "told">;

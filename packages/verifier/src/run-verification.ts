@@ -124,7 +124,11 @@ export async function runVerification(
         replaceGoal(session, { ...current, verification: { ...current.verification, verdict } });
     });
   const superseded = () => findGoal(store, request)?.verification?.id !== request.verificationId;
-  const turn = await takeTurn(goal.cwd, { waiting: (why) => note(`waiting: ${why}`), gaveUp: superseded });
+  const turn = await takeTurn(goal.cwd, {
+    waiting: (why) => note(`waiting: ${why}`),
+    gaveUp: superseded,
+    run: `the run for goal ${goal.id}'s close`,
+  });
   if (!turn) return null;
   let run: Verification;
   let unsandboxed: string | null = null;

@@ -125,6 +125,19 @@ describe.skipIf(unavailable !== null)("goalpost's run under load and faults", { 
     second!.release();
   });
 
+  it("the waiting run names the run it waits for, where that one said which it is (a goal's own starting point)", async () => {
+    const cwd = temporaryDir();
+    const start = await takeTurn(cwd, { run: "goal goal_a's first run of its checks (its starting point)" });
+    const told: string[] = [];
+    const close = takeTurn(cwd, { waiting: (why) => told.push(why), run: "the run for goal goal_a's close" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(told).toEqual([
+      "goal goal_a's first run of its checks (its starting point) is checking this project; this one waits for it",
+    ]);
+    start?.release();
+    (await close)?.release();
+  });
+
   it("a run that has had its share of the machine (a hung check running to its limit) no longer holds another project's", async () => {
     const hung = temporaryDir();
     const other = temporaryDir();
