@@ -42,12 +42,16 @@ const USER_FILES: Record<string, string> = {
   ".gitconfig": "[user]\n\tname = A User\n\temail = user@example.com\n",
 };
 
-/** Every file under the home, with its bytes' hash. */
+/** npm's and pnpm's caches and store, which setup fills: the tools', not the user's, and not goalpost's. */
+const toolCache = (path: string) => /^(\.npm|\.cache|\.local\/share\/pnpm)\//.test(path);
+
+/** Every file under the home but the tools' caches, with its bytes' hash. */
 function snapshot(): Map<string, string> {
   const files = new Map<string, string>();
   for (const entry of readdirSync(home, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
+    if (toolCache(relative(home, path))) continue;
     files.set(relative(home, path), createHash("sha256").update(readFileSync(path)).digest("hex"));
   }
   return files;
@@ -57,7 +61,17 @@ const pathWithout = (process.env["PATH"] ?? "/usr/bin:/bin")
   .split(":")
   .filter((folder) => !folder.includes("node_modules") && !existsSync(join(folder, "goalpost")))
   .join(":");
+/** The machine's network settings (its certificates, a proxy): the machine's, not the home's. */
+const network = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] =>
+      /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO|ALL)_PROXY|npm_config_(registry|cafile|proxy|https_proxy))$/i.test(
+        entry[0],
+      ) && entry[1] !== undefined,
+  ),
+);
 const env = {
+  ...network,
   HOME: home,
   PATH: `${join(prefix, "bin")}:${pathWithout}`,
   npm_config_prefix: prefix,
@@ -105,7 +119,7 @@ it(
     expect(sh("command -v goalpost", project).trim()).toBe(join(prefix, "bin", "goalpost"));
     const install = sh("goalpost install --yes", project);
     expect(install).toMatch(/Claude Code/);
-    expect(sh("goalpost doctor", project)).toMatch(/Claude Code: (installed|ok)/i);
+    expect(sh("goalpost doctor", project)).toMatch(/✓ Claude Code: working/);
 
     // Claude Code, as the user runs it, against the scripted model.
     const mock = await startMockAnthropic(scriptedResponder({ main: [{ text: "I will tidy the wording." }] }));
@@ -163,11 +177,21 @@ it(
     const after = snapshot();
     for (const [path, hash] of before) expect(after.get(path), path).toBe(hash);
     const added = [...after.keys()].filter((path) => !before.has(path));
-    const ours = (path: string) => path.startsWith(".claude/goalpost/") || path === ".claude.json";
-    const claudeCodes = (path: string) =>
-      /^\.claude\/(projects|todos|shell-snapshots|statsig|session-env|plans|debug|tasks)\//.test(path);
-    const npms = (path: string) => path.startsWith(".npm/") || path.startsWith(".cache/") || path.startsWith(".local/share/pnpm");
-    expect(added.filter((path) => !ours(path) && !claudeCodes(path) && !npms(path))).toEqual([]);
+    // goalpost's: the records and their entry in the machine's registry, both named by uninstall.
+    const ours = (path: string) => path.startsWith(".claude/goalpost/") || path.startsWith(".local/state/goalpost/roots/");
+    expect(uninstall).toMatch(
+      /kept your goal records in .*\.claude\/goalpost .* and their entry in .*\.local\/state\/goalpost\/roots/,
+    );
+    // Claude Code's and pnpm's own: the session's transcript, history, backups, its URL handler.
+    const theirs = (path: string) =>
+      path === ".claude.json" ||
+      /^\.claude\/(projects|todos|shell-snapshots|statsig|session-env|sessions|plans|debug|tasks|backups|telemetry|plugins)\//.test(
+        path,
+      ) ||
+      /^(\.claude\/history\.jsonl|\.config\/mimeapps\.list|\.local\/share\/applications\/claude-code-url-handler\.desktop|\.local\/state\/pnpm\/pnpm-state\.json)$/.test(
+        path,
+      );
+    expect(added.filter((path) => !ours(path) && !theirs(path))).toEqual([]);
     expect(statSync(join(home, ".claude", "settings.json")).isFile()).toBe(true);
     expect(readFileSync(join(home, ".claude", "settings.json"), "utf8")).toBe(USER_FILES[".claude/settings.json"]);
     expect(existsSync(join(prefix, "bin", "goalpost"))).toBe(false);

@@ -560,7 +560,7 @@ describe("goalpost install, doctor, disable and uninstall across hosts", { timeo
     expect(out.status, out.stderr).toBe(0);
     // The purge named as a command on this PATH: the adapter's bin, or goalpost's where only it is there.
     expect(out.stdout).toMatch(
-      /kept your goal records in .*\.claude\/goalpost \(audit\.log, by-cwd-session, by-session, ledger\); `(goalpost-claude-code uninstall --purge|goalpost uninstall claude-code --purge)` removes them too/,
+      /kept your goal records in .*\.claude\/goalpost \(audit\.log, by-cwd-session, by-session, ledger\) and their entry in .*\.local\/state\/goalpost\/roots, where other hosts find them; `(goalpost-claude-code uninstall --purge|goalpost uninstall claude-code --purge)` removes them too/,
     );
     expect(out.stdout).toMatch(/kept .*\.claude\/goalpost\/config\.json: your settings, which uninstall never removes/);
     const records = join("/.claude", "goalpost");

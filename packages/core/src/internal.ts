@@ -102,7 +102,7 @@ export { safeFileName } from "./store/safe-file-name.js";
 export type { SessionFile } from "./store/session-file.js";
 export { takeApproval } from "./store/shell-approvals.js";
 export { readSnapshot } from "./store/snapshots.js";
-export { knownStoreRoots, unregisterStoreRoot } from "./store/store-registry.js";
+export { knownStoreRoots, storeRegistryDir, unregisterStoreRoot } from "./store/store-registry.js";
 export { resolveStoreRoot } from "./store/store-root.js";
 export { consumeToolUse } from "./store/tool-use-index.js";
 export { didYouMean } from "./text/did-you-mean.js";

@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Env } from "@goalpost/core";
 import { GoalpostError } from "@goalpost/core";
-import { ensureOpenMarkers } from "@goalpost/core/internal";
+import { ensureOpenMarkers, storeRegistryDir } from "@goalpost/core/internal";
 import { userCommand } from "../contract/descriptor.js";
 import type { HostAdapter } from "../contract/host-adapter.js";
 import { formatDoctor, runDoctor, sandboxCheck } from "../doctor/doctor.js";
@@ -250,7 +250,7 @@ export async function runAdminCommand(
       io.out(`kept ${backup}: the file changed since goalpost was installed, so this copy of it from then stays\n`);
     if (tidied && tidied.keptRecords.length > 0)
       io.out(
-        `kept your goal records in ${root} (${tidied.keptRecords.map((path) => path.slice(root.length + 1)).join(", ")}); \`${userCommand(adapter, "uninstall", env, "--purge")}\` removes them too\n`,
+        `kept your goal records in ${root} (${tidied.keptRecords.map((path) => path.slice(root.length + 1)).join(", ")}) and their entry in ${storeRegistryDir(env)}, where other hosts find them; \`${userCommand(adapter, "uninstall", env, "--purge")}\` removes them too\n`,
       );
     if (tidied && tidied.keptYours.length > 0) io.out(keptYoursLine(tidied.keptYours));
     const doctor = userCommand(adapter, "doctor", env);
