@@ -5,10 +5,10 @@
 // config.json: apps/cli/src/cli.test.ts.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { removeTestdirs } from "@goalpost/adapter-kit/testing";
-import { createGoal, type GoalRecord, type SessionFile, statusSegment } from "@goalpost/core/internal";
+import { createGoal, type GoalRecord, type SessionFile, statusSegment, storeRegistryDir } from "@goalpost/core/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { HOSTS, installed } from "./installed-hosts.js";
 
@@ -60,6 +60,8 @@ describe("the README", () => {
       expect(readme, name).toContain(`\`${descriptor.stateRoot({ HOME: "/h" }).replace(/^\/h/, "~")}\``);
       expect(descriptor.stateRoot({ HOME: "/h", GOALPOST_HOME: "/one" })).toBe("/one");
     }
+    // The registry uninstall keeps beside the records.
+    expect(readme).toContain(`\`${dirname(storeRegistryDir({ HOME: "/h" })).replace(/^\/h/, "~")}\``);
   });
 
   it("shows the status lines goalpost draws, open and closed", () => {
