@@ -45,14 +45,14 @@ const USER_FILES: Record<string, string> = {
 /** npm's and pnpm's caches and store, which setup fills: the tools', not the user's, and not goalpost's. */
 const toolCache = (path: string) => /^(\.npm|\.cache|\.local\/share\/pnpm)\//.test(path);
 
-/** Every file under the home but the tools' caches, with its bytes' hash. */
-function snapshot(): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(home, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    if (toolCache(relative(home, path))) continue;
-    files.set(relative(home, path), createHash("sha256").update(readFileSync(path)).digest("hex"));
+/** Every file under the home but the tools' caches, with its bytes' hash (links are not followed: pnpm's store links in circles). */
+function snapshot(folder = home, files = new Map<string, string>()): Map<string, string> {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    const name = `${relative(home, path)}${entry.isDirectory() ? "/" : ""}`;
+    if (toolCache(name)) continue;
+    if (entry.isDirectory()) snapshot(path, files);
+    else if (entry.isFile()) files.set(name, createHash("sha256").update(readFileSync(path)).digest("hex"));
   }
   return files;
 }
