@@ -108,7 +108,7 @@ it(
     }
     mkdirSync(prefix);
     mkdirSync(project);
-    writeFileSync(join(project, "README.md"), "# notes\n\nTODO: wording\n");
+    writeFileSync(join(project, "README.md"), "# notes\n\nThe wording needs a tidy.\n");
     const before = snapshot();
 
     // The clone, and the README's commands as a newcomer types them.

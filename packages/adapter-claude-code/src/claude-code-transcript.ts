@@ -3,7 +3,7 @@
 // what the user typed (a goal command there is theirs, not a script's), and the tool calls Claude Code
 // really made (the agent's receipts are checked against them; with no
 // goal open, the files they named are the session's working context after a compaction).
-import { transcriptTail } from "@goalpost/adapter-kit";
+import { promptsInRecord, transcriptPath, transcriptTail } from "@goalpost/adapter-kit";
 import type { HostToolCall, HostToolRecord } from "@goalpost/core/internal";
 
 /** How much of the transcript a stop reads for tool calls: the turn that just ended, and more. */
@@ -66,35 +66,23 @@ function readTimestamp(line: string): string | null {
   }
 }
 
-/** How much of the transcript is read for the user's prompts: the commands since their last prompt. */
-const USER_PROMPT_BYTES = 512 * 1024;
+/** The user's prompts the transcript's tail records, oldest first (the kit's promptsInRecord). */
+export function claudeCodeUserPrompts(payload: unknown): readonly string[] | null {
+  return promptsInRecord(transcriptPath(payload), '"user"', typedPrompt);
+}
 
 /**
- * The user's prompts the transcript's tail records, oldest first: `user` entries whose content is the
- * text typed (a string, or text blocks beside an image), not a tool's result and not Claude Code's own
- * meta lines.
+ * A transcript entry as the prompt the user typed: a `user` entry whose content is the text (a string,
+ * or text blocks beside an image), not a tool's result and not Claude Code's own meta lines.
  */
-export function claudeCodeUserPrompts(payload: unknown): readonly string[] | null {
-  const tail = transcriptTail(payload, USER_PROMPT_BYTES);
-  if (!tail) return null;
-  const prompts: string[] = [];
-  for (const line of tail.lines) {
-    if (!line.includes('"user"')) continue;
-    let entry: { type?: unknown; isMeta?: unknown; message?: { role?: unknown; content?: unknown } };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (entry.type !== "user" || entry.isMeta === true || entry.message?.role !== "user") continue;
-    const content = entry.message.content;
-    if (typeof content === "string") prompts.push(content);
-    else if (Array.isArray(content) && content.every((block: Block & { text?: unknown }) => block.type !== "tool_result")) {
-      const text = content.flatMap((block: Block & { text?: unknown }) =>
-        block.type === "text" && typeof block.text === "string" ? [block.text] : [],
-      );
-      if (text.length > 0) prompts.push(text.join("\n"));
-    }
-  }
-  return prompts;
+function typedPrompt(line: unknown): string | null {
+  const entry = line as { type?: unknown; isMeta?: unknown; message?: { role?: unknown; content?: unknown } };
+  if (entry.type !== "user" || entry.isMeta === true || entry.message?.role !== "user") return null;
+  const content = entry.message.content;
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content) || content.some((block: Block) => block.type === "tool_result")) return null;
+  const text = content.flatMap((block: Block & { text?: unknown }) =>
+    block.type === "text" && typeof block.text === "string" ? [block.text] : [],
+  );
+  return text.length > 0 ? text.join("\n") : null;
 }

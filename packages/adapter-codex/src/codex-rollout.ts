@@ -4,7 +4,7 @@
 // code the host saw, when the hook runs. That is what a receipt is judged by — never the output's
 // words alone. Only a record written after the call itself counts (a line the agent wrote earlier,
 // guessing the id, does not), and the agent may not write into the rollouts at all (hostRecords).
-import { recordLinesFromEnd, transcriptTail } from "@goalpost/adapter-kit";
+import { promptsInRecord, recordLinesFromEnd, transcriptPath } from "@goalpost/adapter-kit";
 
 /** How far back from the end goalpost looks: a call's result is written moments before its hook. */
 const SCAN_LIMIT = 16 * 1024 * 1024;
@@ -54,33 +54,20 @@ export function commandExitCode(transcriptPath: string | null | undefined, callI
   return null;
 }
 
-/** How much of the rollout is read for the user's prompts: the commands since their last prompt. */
-const USER_PROMPT_BYTES = 512 * 1024;
-
 /**
  * The user's prompts the rollout's tail records, oldest first: Codex writes each as an `item_completed`
  * whose item is a `UserMessage` (its text parts), after the prompt hook ran (ran, 0.169.0). The agent's
- * commands cannot write the rollouts in Codex's sandbox (docs/hosts/codex.md §1), so a goal command
+ * commands cannot write the rollouts in Codex's sandbox (docs/hosts/codex.md §2), so a goal command
  * found here was typed by the user; null where there is no rollout to read.
  */
 export function codexUserPrompts(payload: unknown): readonly string[] | null {
-  const tail = transcriptTail(payload, USER_PROMPT_BYTES);
-  if (!tail) return null;
-  const prompts: string[] = [];
-  for (const line of tail.lines) {
-    if (!line.includes('"UserMessage"')) continue;
-    let entry: { payload?: { type?: unknown; item?: { type?: unknown; content?: unknown } } };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const item = entry.payload?.type === "item_completed" ? entry.payload.item : undefined;
-    if (item?.type !== "UserMessage" || !Array.isArray(item.content)) continue;
+  return promptsInRecord(transcriptPath(payload), '"UserMessage"', (line) => {
+    const { payload: event } = line as { payload?: { type?: unknown; item?: { type?: unknown; content?: unknown } } };
+    const item = event?.type === "item_completed" ? event.item : undefined;
+    if (item?.type !== "UserMessage" || !Array.isArray(item.content)) return null;
     const text = item.content.flatMap((part: { type?: unknown; text?: unknown }) =>
       part.type === "text" && typeof part.text === "string" ? [part.text] : [],
     );
-    if (text.length > 0) prompts.push(text.join("\n"));
-  }
-  return prompts;
+    return text.length > 0 ? text.join("\n") : null;
+  });
 }

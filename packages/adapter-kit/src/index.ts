@@ -50,7 +50,15 @@ export { boundedText, hookSpecificOutput } from "./hook/hook-specific-output.js"
 export { loadBuiltin } from "./hook/load-builtin.js";
 export { postNote, takeNotes } from "./hook/note-outbox.js";
 export { resolveProjectDir } from "./hook/project-dir.js";
-export { openRecord, recordLinesFromEnd, recordTail, recordTailLines, transcriptTail } from "./hook/record-tail.js";
+export { promptsInRecord } from "./hook/record-prompts.js";
+export {
+  openRecord,
+  recordLinesFromEnd,
+  recordTail,
+  recordTailLines,
+  transcriptPath,
+  transcriptTail,
+} from "./hook/record-tail.js";
 export { runHook } from "./hook/run-hook.js";
 export { statusLineSession } from "./hook/status-line.js";
 export { fastEvents, fastPathWakeWords } from "./installing/fast-events.js";

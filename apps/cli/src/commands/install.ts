@@ -41,11 +41,12 @@ async function chooseHosts(verb: Verb, input: CommandInput, all: AdapterDescript
   }
   // Hosts named on the command line are the user's choice already.
   if (positionals.length > 0) return selected.hosts;
-  const found = [];
-  for (const host of all) {
-    const where = host.detect(env);
-    if (verb === "install" ? where.present : await hasGoalpost(host, values, env)) found.push({ host, where });
-  }
+  // Every host's dry run at once: an uninstall waits for the slowest, not for their sum.
+  const candidates = all.map((host) => ({ host, where: host.detect(env) }));
+  const kept = await Promise.all(
+    candidates.map(({ host, where }) => (verb === "install" ? where.present : hasGoalpost(host, values, env))),
+  );
+  const found = candidates.filter((_, index) => kept[index]);
   if (found.length === 0 && verb === "uninstall") {
     if (json) term.json({ command: verb, hosts: [] });
     else term.out("goalpost is not wired into any host here: nothing to uninstall.\n");

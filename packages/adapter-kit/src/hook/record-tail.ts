@@ -32,8 +32,14 @@ export function recordTail(path: string, limit: number): { text: string; whole: 
  * it); null when the payload names none or the file is not there.
  */
 export function transcriptTail(payload: unknown, limit: number): { lines: string[]; whole: boolean } | null {
+  const path = transcriptPath(payload);
+  return path ? recordTailLines(path, limit) : null;
+}
+
+/** The record a hook payload names (`transcript_path`, as Claude Code and Codex send it), or null. */
+export function transcriptPath(payload: unknown): string | null {
   const path = (payload as { transcript_path?: unknown } | null)?.transcript_path;
-  return typeof path === "string" && path !== "" ? recordTailLines(path, limit) : null;
+  return typeof path === "string" && path !== "" ? path : null;
 }
 
 /**
